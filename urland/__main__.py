@@ -1,0 +1,5 @@
+import sys
+
+from urland.cli import main
+
+sys.exit(main())

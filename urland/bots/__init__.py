@@ -1,0 +1,1 @@
+"""Computer players. Every bot decides from `view(state, seat)` alone."""

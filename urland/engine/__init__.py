@@ -1,0 +1,34 @@
+"""The Urland rules engine: pure, deterministic, headless (no pygame under this package).
+
+    from urland.engine import Game
+    game = Game.new(seed=7, players=4)
+    options = game.legal_options()          # who decides is game.state.actor
+    game.play(options[0].move)              # IllegalMoveError (game unchanged) if not allowed
+    game.view(seat)                         # what that seat may know (rules section 9)
+"""
+
+from urland.engine.board import Board, load_board, standard_board
+from urland.engine.errors import BoardError, IllegalMoveError, SaveError, UrlandError
+from urland.engine.events import Event
+from urland.engine.game import Game, GameOptions
+from urland.engine.moves import Move, Option, PickSpec, format_move, parse_move
+from urland.engine.rules import (
+    PHASE_PROMPTS,
+    apply_move,
+    check_move,
+    expand,
+    is_legal,
+    legal_options,
+    option_allows,
+)
+from urland.engine.setup import new_game
+from urland.engine.state import COLOUR_NAMES, GameState
+from urland.engine.view import UNKNOWN, PlayerView, view
+
+__all__ = [
+    "COLOUR_NAMES", "PHASE_PROMPTS", "UNKNOWN", "Board", "BoardError", "Event", "Game",
+    "GameOptions", "GameState", "IllegalMoveError", "Move", "Option", "PickSpec", "PlayerView",
+    "SaveError", "UrlandError", "apply_move", "check_move", "expand", "format_move", "is_legal",
+    "legal_options", "load_board", "new_game", "option_allows", "parse_move", "standard_board",
+    "view",
+]

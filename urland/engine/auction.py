@@ -1,0 +1,108 @@
+"""Mutation: the gene auction with hidden bids (rules 6.1, R3).
+
+Bids are hidden commits taken one seat at a time (clockwise from the environment player); no
+seat's view shows another's bid until all are in. Then the ranking decides who must buy, who may
+buy, and the refill follows however many genes were sold.
+"""
+
+from __future__ import annotations
+
+from urland.engine.events import ichtos, say
+from urland.engine.genes import BIT, GENE_NAMES
+from urland.engine.state import BID, BUY, GameState
+
+
+def genes_for_sale(state: GameState) -> int:
+    return 2 if state.n == 3 else 3
+
+
+def price(state: GameState, seat: int) -> int:
+    return state.bids[seat] + state.genes[seat].bit_count()
+
+
+def bid_order(state: GameState) -> list[int]:
+    return [(state.env + i) % state.n for i in range(state.n)]
+
+
+def start_mutation(state: GameState) -> None:
+    state.mutations += 1
+    state.bids = [-1] * state.n
+    state.ranking = []
+    state.bought = 0
+    state.must_buy = True
+    say(state, "mutation", lambda: "Mutation! Everybody bids in secret, from 0 up to their "
+        "reserve.")
+    state.phase = BID
+    state.actor = bid_order(state)[0]
+
+
+def place_bid(state: GameState, seat: int, amount: int) -> None:
+    state.bids[seat] = amount
+    say(state, "bid_placed", lambda: f"You bid {amount}.", visible_to=1 << seat, seat=seat,
+        amount=amount)
+    say(state, "bid_hidden", lambda: f"{state.colour_name(seat)} has placed a bid.", seat=seat)
+    waiting = [s for s in bid_order(state) if state.bids[s] < 0]
+    if waiting:
+        state.actor = waiting[0]
+        return
+    track = state.track
+    bids = state.bids
+    state.ranking = sorted(range(state.n), key=lambda s: (-bids[s], track[s]))
+    say(state, "bids_revealed", lambda: "Bids revealed: " + ", ".join(
+        f"{state.colour_name(s)} {bids[s]}" for s in state.ranking) + " (equal bids: the one "
+        "further back on the track ranks higher).", bids=list(bids), ranking=list(state.ranking))
+    next_buyer(state)
+
+
+def next_buyer(state: GameState) -> None:
+    """Offer the purchase to the next ranked player who can pay, or finish with the refill."""
+    while state.ranking and state.display and state.bought < genes_for_sale(state):
+        seat = state.ranking[0]
+        cost = price(state, seat)
+        if state.on_board(seat) < cost:
+            state.ranking.pop(0)
+            say(state, "cannot_pay", lambda s=seat, c=cost: f"{state.colour_name(s)} cannot pay "
+                f"{c} and is out of this auction.", seat=seat, price=cost)
+            continue
+        state.phase = BUY
+        state.actor = seat
+        return
+    if state.bought == 0:
+        say(state, "no_sale", lambda: "Nobody could pay: no gene is bought (R3).")
+    refill(state)
+    state.phase = None
+
+
+def buy(state: GameState, seat: int, gene: str, picks: tuple[tuple[int, int], ...]) -> None:
+    n = state.n
+    paid = 0
+    for area, k in picks:
+        state.counts[area * n + seat] -= k
+        paid += k
+    state.reserve[seat] += paid
+    state.genes[seat] |= BIT[gene]
+    state.display.remove(gene)
+    state.bought += 1
+    state.must_buy = False
+    state.ranking.pop(0)
+    say(state, "buy", lambda: f"{state.colour_name(seat)} buys {GENE_NAMES[gene]}, paying "
+        f"{ichtos(paid)} from the board.", seat=seat, gene=gene, paid=paid)
+    next_buyer(state)
+
+
+def pass_purchase(state: GameState, seat: int) -> None:
+    state.ranking.pop(0)
+    say(state, "pass", lambda: f"{state.colour_name(seat)} passes.", seat=seat)
+    next_buyer(state)
+
+
+def refill(state: GameState) -> None:
+    new = []
+    for _ in range(genes_for_sale(state)):
+        if not state.deck:
+            break
+        new.append(state.deck.pop())
+    state.display.extend(new)
+    say(state, "refill", lambda: ("New genes on display: " + ", ".join(GENE_NAMES[g] for g in new)
+                                  + ".") if new else "The gene deck is empty: no new genes.",
+        genes=new)

@@ -1,0 +1,231 @@
+"""The static board: regions, oceans and the score track, loaded from `assets/board.yaml`.
+
+Areas are numbered once for the whole engine: regions 0..R-1 (printed as their numbers 1..R),
+then oceans R..R+O-1 (printed as their ids, O1..O5). Counts of Ichtos are kept per area.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from urland.engine.errors import BoardError
+
+
+@dataclass(frozen=True)
+class Board:
+    region_numbers: tuple[int, ...]
+    region_continents: tuple[str, ...]
+    region_oceans: tuple[tuple[int, ...], ...]  # per region: area indices of bordering oceans
+    region_straits: tuple[tuple[int, ...], ...]  # per region: region indices across a strait
+    volcano_bridge: tuple[int, ...]  # per region: the region index its volcano joins it to
+    ocean_ids: tuple[str, ...]
+    ocean_names: tuple[str, ...]
+    ocean_neighbours: tuple[tuple[int, ...], ...]  # per ocean (0-based): area indices
+    mutation_spaces: tuple[int, ...]
+    end_threshold: int
+    continents: tuple[tuple[str, str], ...]  # (id, name)
+    geometry: dict[str, Any]
+
+    @property
+    def n_regions(self) -> int:
+        return len(self.region_numbers)
+
+    @property
+    def n_oceans(self) -> int:
+        return len(self.ocean_ids)
+
+    @property
+    def n_areas(self) -> int:
+        return self.n_regions + self.n_oceans
+
+    @property
+    def ocean_areas(self) -> range:
+        return range(self.n_regions, self.n_areas)
+
+    def is_ocean(self, area: int) -> bool:
+        return area >= self.n_regions
+
+    def area_name(self, area: int) -> str:
+        if area < self.n_regions:
+            return str(self.region_numbers[area])
+        return self.ocean_ids[area - self.n_regions]
+
+    def area_label(self, area: int) -> str:
+        """How a sentence names an area: 'region 5' or 'O2 (North Ocean)'."""
+        if area < self.n_regions:
+            return f"region {self.region_numbers[area]}"
+        i = area - self.n_regions
+        return f"{self.ocean_ids[i]} ({self.ocean_names[i]})"
+
+    def parse_area(self, text: str) -> int:
+        """Inverse of `area_name`; raises ValueError for an unknown name."""
+        t = text.strip()
+        upper = t.upper()
+        if upper in self.ocean_ids:
+            return self.n_regions + self.ocean_ids.index(upper)
+        if t.isdigit() and int(t) in self.region_numbers:
+            return self.region_numbers.index(int(t))
+        raise ValueError(f"unknown area {text!r}")
+
+
+def _fail(path: Path, where: str, why: str) -> BoardError:
+    return BoardError(f"{path.name}: {where}: {why}")
+
+
+def _require(entry: Any, key: str, path: Path, where: str) -> Any:
+    if not isinstance(entry, dict) or key not in entry:
+        raise _fail(path, where, f"missing field '{key}'")
+    return entry[key]
+
+
+def _as_list(value: Any, path: Path, where: str, key: str) -> list:
+    if not isinstance(value, list):
+        raise _fail(path, where, f"'{key}' must be a list")
+    return value
+
+
+def parse_board(data: Any, path: Path) -> Board:
+    """Check and convert the YAML document; every problem names the file and the entry."""
+    if not isinstance(data, dict):
+        raise _fail(path, "top level", "expected a mapping with regions, oceans and track")
+
+    continents_raw = _as_list(_require(data, "continents", path, "top level"), path,
+                              "top level", "continents")
+    continents: list[tuple[str, str]] = []
+    for i, c in enumerate(continents_raw):
+        where = f"continent #{i + 1}"
+        cid = str(_require(c, "id", path, where))
+        continents.append((cid, str(c.get("name", cid))))
+    continent_ids = {c[0] for c in continents}
+
+    oceans_raw = _as_list(_require(data, "oceans", path, "top level"), path, "top level", "oceans")
+    ocean_ids: list[str] = []
+    for i, o in enumerate(oceans_raw):
+        oid = str(_require(o, "id", path, f"ocean #{i + 1}")).upper()
+        if oid in ocean_ids:
+            raise _fail(path, f"ocean {oid}", "duplicate id")
+        ocean_ids.append(oid)
+
+    regions_raw = _as_list(_require(data, "regions", path, "top level"), path, "top level",
+                           "regions")
+    numbers: list[int] = []
+    for i, r in enumerate(regions_raw):
+        num = _require(r, "number", path, f"region #{i + 1}")
+        if not isinstance(num, int) or isinstance(num, bool) or num < 1:
+            raise _fail(path, f"region #{i + 1}", f"number must be a positive integer, not {num!r}")
+        if num in numbers:
+            raise _fail(path, f"region {num}", "duplicate number")
+        numbers.append(num)
+    if not numbers or not oceans_raw:
+        raise _fail(path, "top level", "the board needs at least one region and one ocean")
+
+    n_regions = len(numbers)
+
+    def region_index(value: Any, where: str) -> int:
+        if value not in numbers:
+            raise _fail(path, where, f"unknown region {value!r}")
+        return numbers.index(value)
+
+    def ocean_area(value: Any, where: str) -> int:
+        key = str(value).upper()
+        if key not in ocean_ids:
+            raise _fail(path, where, f"unknown ocean {value!r}")
+        return n_regions + ocean_ids.index(key)
+
+    r_oceans, r_straits, bridges, r_continents = [], [], [], []
+    for r in regions_raw:
+        where = f"region {r['number']}"
+        cont = str(_require(r, "continent", path, where))
+        if cont not in continent_ids:
+            raise _fail(path, where, f"unknown continent {cont!r}")
+        r_continents.append(cont)
+        oceans = _as_list(_require(r, "oceans", path, where), path, where, "oceans")
+        if not oceans:
+            raise _fail(path, where, "a region must border at least one ocean")
+        r_oceans.append(tuple(ocean_area(o, where) for o in oceans))
+        straits = _as_list(_require(r, "straits", path, where), path, where, "straits")
+        r_straits.append(tuple(region_index(s, where) for s in straits))
+        bridge = region_index(_require(r, "volcano_bridge", path, where), where)
+        bridges.append(bridge)
+
+    for i, straits in enumerate(r_straits):
+        where = f"region {numbers[i]}"
+        for j in straits:
+            if j == i:
+                raise _fail(path, where, "a region cannot be its own strait neighbour")
+            if i not in r_straits[j]:
+                raise _fail(path, where, f"strait to region {numbers[j]} is one-sided "
+                                         f"(region {numbers[j]} does not list {numbers[i]})")
+        if bridges[i] not in straits:
+            raise _fail(path, where, f"volcano_bridge {numbers[bridges[i]]} is not one of its "
+                                     "strait neighbours")
+
+    o_names, o_neigh = [], []
+    for o, oid in zip(oceans_raw, ocean_ids, strict=True):
+        where = f"ocean {oid}"
+        o_names.append(str(o.get("name", oid)))
+        neigh = _as_list(_require(o, "neighbours", path, where), path, where, "neighbours")
+        o_neigh.append(tuple(ocean_area(x, where) for x in neigh))
+    for k, neigh in enumerate(o_neigh):
+        me = n_regions + k
+        for other in neigh:
+            if other == me:
+                raise _fail(path, f"ocean {ocean_ids[k]}", "an ocean cannot neighbour itself")
+            if me not in o_neigh[other - n_regions]:
+                raise _fail(path, f"ocean {ocean_ids[k]}",
+                            f"neighbour {ocean_ids[other - n_regions]} is one-sided")
+
+    track = _require(data, "track", path, "top level")
+    spaces = _as_list(_require(track, "mutation_spaces", path, "track"), path, "track",
+                      "mutation_spaces")
+    end = _require(track, "end_threshold", path, "track")
+    if not all(isinstance(s, int) and s > 0 for s in spaces) or spaces != sorted(set(spaces)):
+        raise _fail(path, "track", "mutation_spaces must be increasing positive integers")
+    if not isinstance(end, int) or end <= 0:
+        raise _fail(path, "track", "end_threshold must be a positive integer")
+
+    geometry = data.get("geometry") or {}
+    if not isinstance(geometry, dict):
+        raise _fail(path, "geometry", "must be a mapping")
+
+    return Board(
+        region_numbers=tuple(numbers),
+        region_continents=tuple(r_continents),
+        region_oceans=tuple(r_oceans),
+        region_straits=tuple(r_straits),
+        volcano_bridge=tuple(bridges),
+        ocean_ids=tuple(ocean_ids),
+        ocean_names=tuple(o_names),
+        ocean_neighbours=tuple(o_neigh),
+        mutation_spaces=tuple(spaces),
+        end_threshold=end,
+        continents=tuple(continents),
+        geometry=geometry,
+    )
+
+
+def load_board(path: str | Path) -> Board:
+    """Read a board file with `yaml.safe_load`; any problem is a BoardError naming the file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BoardError(f"{path.name}: cannot be read ({exc.strerror or exc})") from exc
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise BoardError(f"{path.name}: is not valid YAML ({exc})") from exc
+    return parse_board(data, path)
+
+
+@lru_cache(maxsize=1)
+def standard_board() -> Board:
+    """The board every game uses unless told otherwise."""
+    from urland.resources import asset_path
+
+    return load_board(asset_path("board.yaml"))

@@ -1,0 +1,17 @@
+"""The engine's exceptions: each carries a message meant to be shown to a player or a user."""
+
+
+class UrlandError(Exception):
+    """Base of every error the engine raises on purpose."""
+
+
+class IllegalMoveError(UrlandError):
+    """A move that the rules do not allow now. The state is left untouched."""
+
+
+class BoardError(UrlandError):
+    """A malformed board file; the message names the file and the entry."""
+
+
+class SaveError(UrlandError):
+    """A save file that cannot be read: corrupt, truncated, or from a newer version."""

@@ -1,0 +1,126 @@
+"""A game with its history: seed, options, the moves played and the events they caused.
+
+`Game` is what front ends and saves use. It plays each move on a copy of the state and keeps
+the copy only when the move succeeded, so nothing — not even an unexpected error — can leave a
+game half-changed. A game is fully described by (seed, options, moves): `Game.replay` rebuilds
+the identical state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from urland.engine.board import Board
+from urland.engine.events import Event
+from urland.engine.moves import Move, Option, format_move, parse_move
+from urland.engine.rules import apply_move, legal_options
+from urland.engine.setup import new_game
+from urland.engine.state import ACTION, GameState
+from urland.engine.view import PlayerView, view
+
+
+@dataclass(frozen=True)
+class GameOptions:
+    players: int = 4
+    colours: tuple[int, ...] | None = None
+
+    def resolved_colours(self) -> tuple[int, ...]:
+        return tuple(range(self.players)) if self.colours is None else tuple(self.colours)
+
+
+@dataclass
+class Game:
+    seed: int
+    options: GameOptions
+    state: GameState
+    moves: list[Move] = field(default_factory=list)
+    log: list[Event] = field(default_factory=list)
+    # index into `log` where the events of each move begin (for undo and replay displays)
+    move_log_start: list[int] = field(default_factory=list)
+
+    @classmethod
+    def new(cls, seed: int, players: int = 4, colours: Sequence[int] | None = None,
+            board: Board | None = None) -> Game:
+        options = GameOptions(players, tuple(colours) if colours is not None else None)
+        state = new_game(seed, players, options.colours, board, events=True)
+        game = cls(seed, options, state)
+        game.log = list(state.events or [])
+        state.events = []
+        return game
+
+    @classmethod
+    def replay(cls, seed: int, options: GameOptions, moves: Iterable[Move],
+               board: Board | None = None) -> Game:
+        game = cls.new(seed, options.players, options.colours, board)
+        for move in moves:
+            game.play(move)
+        return game
+
+    @property
+    def board(self) -> Board:
+        return self.state.board
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def legal_options(self) -> list[Option]:
+        return legal_options(self.state)
+
+    def play(self, move: Move) -> list[Event]:
+        """Play a move; raises IllegalMoveError (game unchanged) when it is not allowed."""
+        trial = self.state.clone(events=True)
+        apply_move(trial, move)
+        events = trial.events or []
+        trial.events = []
+        self.state = trial
+        self.moves.append(move)
+        self.move_log_start.append(len(self.log))
+        self.log.extend(events)
+        return events
+
+    def play_text(self, text: str) -> list[Event]:
+        return self.play(parse_move(text, self.board))
+
+    def view(self, seat: int | None) -> PlayerView:
+        return view(self.state, seat)
+
+    def log_for(self, seat: int | None) -> list[Event]:
+        return [e for e in self.log if e.visible(seat)]
+
+    def notation(self) -> list[str]:
+        return [format_move(m, self.board) for m in self.moves]
+
+    # --- undo -----------------------------------------------------------------------------
+
+    def undo_depth(self, seat: int) -> int:
+        """How many of `seat`'s own last moves may be taken back now.
+
+        Only actions within the seat's current Ichto turn: they reveal nothing, so replaying
+        without them changes no secret. Never across a draw, a reveal or another's decision.
+        """
+        if self.state.phase != ACTION or self.state.actor != seat:
+            return 0
+        depth = 0
+        for i in range(len(self.moves) - 1, -1, -1):
+            start = self.move_log_start[i]
+            end = self.move_log_start[i + 1] if i + 1 < len(self.moves) else len(self.log)
+            kinds = {e.kind for e in self.log[start:end]}
+            if kinds - _ACTION_EVENT_KINDS or self.moves[i].kind in ("end", "chip"):
+                break
+            depth += 1
+        return depth
+
+    def undo(self, seat: int) -> Move:
+        if not self.undo_depth(seat):
+            raise ValueError("Nothing to undo.")
+        undone = self.moves[-1]
+        again = Game.replay(self.seed, self.options, self.moves[:-1], self.board)
+        self.state, self.moves, self.log, self.move_log_start = (
+            again.state, again.moves, again.log, again.move_log_start)
+        return undone
+
+
+_ACTION_EVENT_KINDS = {"land", "swim", "proliferate", "retreat", "assimilate", "walk", "egg",
+                       "fly", "stink", "bite", "double"}

@@ -1,0 +1,130 @@
+"""Scoring a region (rules section 5), moving markers on the track, and final scoring (8)."""
+
+from __future__ import annotations
+
+from urland.engine.events import ichtos, names, say
+from urland.engine.genes import MUSCLES
+from urland.engine.state import GameState
+
+
+def move_markers(state: GameState, points: dict[int, int]) -> None:
+    """Move markers furthest-ahead first; each point is one empty space (occupied ones jumped)."""
+    track = state.track
+    for seat in sorted(points, key=track.__getitem__, reverse=True):
+        steps = points[seat]
+        if steps <= 0:
+            continue
+        occupied = set(track)
+        pos = track[seat]
+        start = pos
+        while steps:
+            pos += 1
+            if pos not in occupied:
+                steps -= 1
+        track[seat] = pos
+        say(state, "track", lambda s=seat, a=start, b=pos: f"{state.colour_name(s)}'s marker "
+            f"moves from {a} to {b}.", seat=seat, start=start, end=pos)
+
+
+def score_region(state: GameState, root: int, chip: int) -> None:
+    """Score the (possibly extended) region `root` as chip `chip` asks (rules 5, R6)."""
+    n = state.n
+    base = root * n
+    counts = state.counts[base:base + n]
+    present = [s for s in range(n) if counts[s]]
+    label = f"Region {chip}"
+    if not present:
+        say(state, "score", lambda: f"{label} scores: empty. Nobody scores.",
+            chip=chip, region=root, outcome="empty", points={}, removed={})
+        return
+    if len(present) == 1:
+        points = {present[0]: 3}
+        outcome = "monopoly"
+        removed: dict[int, int] = {}
+    else:
+        genes = state.genes
+        # Muscles counts one half more (R6): compare doubled counts.
+        strength = {s: 2 * counts[s] + (1 if genes[s] & MUSCLES else 0) for s in present}
+        values = set(strength.values())
+        if len(values) == 1:
+            outcome = "coexistence"
+            points = dict.fromkeys(present, 2)
+            removed = {}
+        else:
+            outcome = "competition"
+            low = min(values)
+            removed = {s: counts[s] for s in present if strength[s] == low}
+            for s, k in removed.items():
+                state.counts[base + s] = 0
+                state.reserve[s] += k
+            stay = [s for s in present if s not in removed]
+            high = max(strength[s] for s in stay)
+            points = {s: 3 if strength[s] == high else 2 for s in stay}
+
+    def sentence() -> str:
+        parts = [f"{label} scores: {outcome}."]
+        for s, k in removed.items():
+            parts.append(f"{state.colour_name(s)}'s {ichtos(k)} "
+                         f"{'returns' if k == 1 else 'return'} to reserve.")
+        parts.append(", ".join(f"{state.colour_name(s)} +{p}" for s, p in
+                               sorted(points.items(), key=lambda kv: -kv[1])) + ".")
+        return " ".join(parts)
+
+    say(state, "score", sentence, chip=chip, region=root, outcome=outcome, points=points,
+        removed=removed)
+    move_markers(state, points)
+
+
+def newly_reached_mutations(state: GameState) -> int:
+    """Mark mutation spaces reached for the first time (R2) and say how many there are."""
+    lead = max(state.track)
+    new = 0
+    for i, space in enumerate(state.board.mutation_spaces):
+        if lead >= space and not state.mutations_done >> i & 1:
+            state.mutations_done |= 1 << i
+            new += 1
+    return new
+
+
+def reached_end(state: GameState) -> bool:
+    return max(state.track) >= state.board.end_threshold
+
+
+def _share(state: GameState, value: dict[int, int], prize: int, among: list[int]) -> dict[int, int]:
+    if not among:
+        return {}
+    best = max(value[s] for s in among)
+    if best == 0:
+        return {}
+    winners = [s for s in among if value[s] == best]
+    each = prize // len(winners)
+    return {s: each for s in winners if each}
+
+
+def final_scoring(state: GameState) -> None:
+    """Total (3) then Land (2), each moved like any other points; Muscles does not count."""
+    seats = list(range(state.n))
+    total = {s: state.on_board(s) for s in seats}
+    total_points = _share(state, total, 3, seats)
+    best_total = max(total.values())
+    total_winners = [s for s in seats if total[s] == best_total]
+    say(state, "final_total", lambda: "Final scoring, most Ichtos on the board: "
+        + names(state, total_winners) + f" with {best_total}"
+        + (" score " + ", ".join(f"{state.colour_name(s)} +{p}" for s, p in total_points.items())
+           + "." if total_points else ": a tie too wide to share 3 points."),
+        counts=total, points=total_points)
+    move_markers(state, total_points)
+
+    land = {s: state.on_land(s) for s in seats}
+    sole = total_winners[0] if len(total_winners) == 1 else None
+    contenders = [s for s in seats if s != sole]
+    land_points = _share(state, land, 2, contenders)
+    best_land = max((land[s] for s in contenders), default=0)
+    land_winners = [s for s in contenders if land[s] == best_land]
+    say(state, "final_land", lambda: "Most Ichtos on land"
+        + (f" (without {state.colour_name(sole)}, who won the total)" if sole is not None else "")
+        + ": " + names(state, land_winners) + f" with {best_land}"
+        + (" score " + ", ".join(f"{state.colour_name(s)} +{p}" for s, p in land_points.items())
+           + "." if land_points else ": a tie too wide to share 2 points."),
+        counts=land, points=land_points, excluded=sole)
+    move_markers(state, land_points)

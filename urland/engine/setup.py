@@ -1,0 +1,124 @@
+"""Set-up (rules section 3), all eight steps, every shuffle from the state's one generator."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from urland.engine import rng
+from urland.engine.board import Board, standard_board
+from urland.engine.events import names, say
+from urland.engine.genes import GENE_NAMES, GENES, NOT_WITH_THREE_PLAYERS
+from urland.engine.state import CHIP, PANIC, GameState
+from urland.engine.volcano import erupt, recompute_adjacency
+
+ICHTOS_PER_COLOUR = 28
+START_PER_OCEAN = 3
+
+
+def new_game(seed: int, players: int = 4, colours: Sequence[int] | None = None,
+             board: Board | None = None, events: bool = True) -> GameState:
+    """A game ready for its first decision: the start player choosing a scoring chip."""
+    if not 3 <= players <= 5:
+        raise ValueError("Urland is played by 3, 4 or 5 players.")
+    colours = tuple(range(players)) if colours is None else tuple(colours)
+    if len(colours) != players or len(set(colours)) != players or not all(
+            0 <= c < 5 for c in colours):
+        raise ValueError("Give each player a different colour (0-4).")
+    board = board or standard_board()
+    s = GameState.__new__(GameState)
+    n = players
+    s.board, s.n, s.colours = board, n, colours
+    s.events = [] if events else None
+    s.rng = rng.seed_state(seed)
+
+    # 1. 3 Ichtos of each colour in each ocean.
+    s.counts = [0] * (board.n_areas * n)
+    for o in board.ocean_areas:
+        for p in range(n):
+            s.counts[o * n + p] = START_PER_OCEAN
+    s.reserve = [ICHTOS_PER_COLOUR - START_PER_OCEAN * board.n_oceans - 1] * n  # 1 = marker
+    s.genes = [0] * n
+    # 2. Double-turn chips.
+    s.double_chips = [1 if n == 3 else 2] * n
+
+    s.parent = list(range(board.n_regions))
+    s.region_oceans = list(board.region_oceans)
+    s.region_straits = list(board.region_straits)
+    s.ocean_regions = []
+    recompute_adjacency(s)
+    s.seen = [0] * (board.n_regions + 1)
+    s.out_chips, s.board_chips, s.hand, s.pile = [], [], [], []
+    s.chosen, s.panic_aside = -1, False
+    s.volcanoes, s.epoch, s.turn, s.panics, s.mutations, s.mutations_done = 0, 1, 1, 0, 0, 0
+    s.agenda, s.bids, s.ranking, s.choices, s.queue = [], [], [], [], []
+    s.phase, s.actor, s.actions_left, s.double_used = None, -1, 0, False
+    s.must_buy, s.bought, s.ending, s.winner, s.focus, s.focus_ocean = False, 0, False, -1, -1, -1
+    s.env = 0
+    s.track = [0] * n
+
+    # 3. One region erupts at once; its chip leaves the game.
+    chips = list(board.region_numbers)
+    s.shuffle(chips)
+    first = chips.pop()
+    say(s, "setup_volcano", lambda: f"Set-up: the volcano of region {first} erupts.",
+        region=first)
+    erupt(s, s.chip_area(first))
+    s.out_chips.append(first)
+
+    # 4. Deal 2 chips each (3 with 3 players); 1 Ichto on each dealt region.
+    per = 3 if n == 3 else 2
+    dealt = [[chips.pop() for _ in range(per)] for _ in range(n)]
+    for p, hand in enumerate(dealt):
+        for chip in hand:
+            _place(s, p, chip)
+
+    # 5. Highest chip starts; markers 1, 2, 3 ... counter-clockwise from the start player.
+    start = max(range(n), key=lambda p: max(dealt[p]))
+    for k in range(n):
+        s.track[(start - k) % n] = k + 1
+    s.env = start
+
+    # 6. Each passes one chip at random to each neighbour (with 3 players one is kept).
+    passed_left, passed_right = [0] * n, [0] * n
+    for p, hand in enumerate(dealt):
+        s.shuffle(hand)
+        passed_left[p], passed_right[p] = hand[0], hand[1]
+    for p in range(n):
+        _place(s, (p + 1) % n, passed_left[p])
+        _place(s, (p - 1) % n, passed_right[p])
+
+    # 7. Genes: 4 on display (3 with 3 players), the rest the deck.
+    genes = [g for g in GENES if not (n == 3 and g in NOT_WITH_THREE_PLAYERS)]
+    s.shuffle(genes)
+    shown = 3 if n == 3 else 4
+    s.display = [genes.pop() for _ in range(shown)]
+    s.deck = genes
+
+    # 8. All region chips still in the game are shuffled; the start player draws 3; Panic joins
+    #    the rest to make the draw pile.
+    pool = [c for c in board.region_numbers if c != first]
+    s.shuffle(pool)
+    s.hand = [pool.pop() for _ in range(3)]
+    for c in s.hand:
+        s.seen[c] = 1 << start
+    pool.append(PANIC)
+    s.shuffle(pool)
+    s.pile = pool
+
+    say(s, "setup", lambda: f"{names(s, [start])} starts. Genes on display: "
+        + ", ".join(GENE_NAMES[g] for g in s.display) + ".", start=start,
+        display=list(s.display))
+    for chip in s.hand:
+        say(s, "draw_secret", lambda chip=chip: f"You draw chip {chip}.", visible_to=1 << start,
+            chip=chip)
+    s.phase = CHIP
+    s.actor = start
+    say(s, "turn", lambda: f"Turn 1: {s.colour_name(start)} is the environment player, "
+        f"{s.colour_name(s.dead)} is dead this turn.", env=start, dead=s.dead, turn=1)
+    return s
+
+
+def _place(s: GameState, seat: int, chip: int) -> None:
+    region = s.root(s.chip_area(chip))
+    s.counts[region * s.n + seat] += 1
+    s.reserve[seat] -= 1
