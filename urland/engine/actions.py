@@ -52,46 +52,71 @@ def valid_areas(state: GameState) -> list[int]:
     return state.live_regions() + list(state.board.ocean_areas)
 
 
+# Options are immutable, so the common ones are built once and shared between calls.
+_OPTIONS: dict[tuple, Option] = {}
+
+
+def _shared(kind: str, src: int, dst: int, count: int, top: int) -> Option:
+    """The option to move 1..top Ichtos (a complete move when top is 1)."""
+    key = (kind, src, dst, top)
+    option = _OPTIONS.get(key)
+    if option is None:
+        option = (Option(Move(kind, src, dst, 1)) if top == 1
+                  else Option(Move(kind, src, dst), counts=(count, top)))
+        _OPTIONS[key] = option
+    return option
+
+
+def _proliferate(ocean: int) -> Option:
+    key = ("proliferate", ocean)
+    option = _OPTIONS.get(key)
+    if option is None:
+        option = _OPTIONS[key] = Option(Move("proliferate", ocean))
+    return option
+
+
+_END = Option(Move("end"))
+_DOUBLE = Option(Move("double"))
+_RETREAT = Move("retreat")
+
+
 def action_options(state: GameState) -> list[Option]:
     p = state.actor
     n = state.n
     board = state.board
     regions = board.n_regions
-    counts = state.counts
+    own = state.counts[p::n]  # this seat's Ichtos per area
     genes = state.genes[p]
     left = state.actions_left
     opts: list[Option] = []
     if left > 0:
         reserve = state.reserve[p]
         two = genes & (LEGS | TURBO)
-        coy = bool(genes & CARE_OF_YOUNG)
-        all_oceans = board.ocean_areas
-        for o in all_oceans:
-            k = counts[o * n + p]
-            if reserve and proliferation_gain(k, coy):
-                opts.append(Option(Move("proliferate", o)))
+        needed = 2 if genes & CARE_OF_YOUNG else 3
+        turbo = genes & TURBO
+        ocean_regions = state.ocean_regions
+        neighbours = board.ocean_neighbours
+        for o in board.ocean_areas:
+            k = own[o]
+            if reserve and k >= needed:
+                opts.append(_proliferate(o))
             if not k:
                 continue
-            for r in state.ocean_regions[o - regions]:
-                if two and k >= 2:
-                    opts.append(Option(Move("land", o, r), counts=(1, 2)))
-                else:
-                    opts.append(Option(Move("land", o, r, 1)))
-            targets = ([t for t in all_oceans if t != o] if genes & TURBO
-                       else board.ocean_neighbours[o - regions])
-            for t in targets:
-                if k == 1:
-                    opts.append(Option(Move("swim", o, t, 1)))
-                else:
-                    opts.append(Option(Move("swim", o, t), counts=(1, k)))
-        limits = tuple((a, c) for a in range(board.n_areas) if (c := counts[a * n + p]))
+            land_top = 2 if two and k >= 2 else 1
+            for r in ocean_regions[o - regions]:
+                opts.append(_shared("land", o, r, 1, land_top))
+            for t in (board.ocean_areas if turbo else neighbours[o - regions]):
+                if t != o:
+                    opts.append(_shared("swim", o, t, 1, k))
+        limits = tuple((a, c) for a, c in enumerate(own) if c)
         if limits:
-            opts.append(Option(Move("retreat"), picks=PickSpec(limits, 1, sum(c for _, c in limits))))
+            total = sum(c for _, c in limits)
+            opts.append(Option(_RETREAT, picks=PickSpec(limits, 1, total)))
         if genes & ~(CARE_OF_YOUNG | TURBO | EARS):
             _gene_options(state, opts, p, genes, left, reserve)
     elif not state.double_used and state.double_chips[p] > 0:
-        opts.append(Option(Move("double")))
-    opts.append(Option(Move("end")))
+        opts.append(_DOUBLE)
+    opts.append(_END)
     return opts
 
 

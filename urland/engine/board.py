@@ -6,7 +6,7 @@ then oceans R..R+O-1 (printed as their ids, O1..O5). Counts of Ichtos are kept p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -29,23 +29,19 @@ class Board:
     mutation_spaces: tuple[int, ...]
     end_threshold: int
     continents: tuple[tuple[str, str], ...]  # (id, name)
-    geometry: dict[str, Any]
+    geometry: dict[str, Any] = field(compare=False, hash=False)
+    # derived sizes, stored because the rules ask for them thousands of times a second
+    n_regions: int = field(init=False)
+    n_oceans: int = field(init=False)
+    n_areas: int = field(init=False)
+    ocean_areas: range = field(init=False)
 
-    @property
-    def n_regions(self) -> int:
-        return len(self.region_numbers)
-
-    @property
-    def n_oceans(self) -> int:
-        return len(self.ocean_ids)
-
-    @property
-    def n_areas(self) -> int:
-        return self.n_regions + self.n_oceans
-
-    @property
-    def ocean_areas(self) -> range:
-        return range(self.n_regions, self.n_areas)
+    def __post_init__(self) -> None:
+        regions, oceans = len(self.region_numbers), len(self.ocean_ids)
+        object.__setattr__(self, "n_regions", regions)
+        object.__setattr__(self, "n_oceans", oceans)
+        object.__setattr__(self, "n_areas", regions + oceans)
+        object.__setattr__(self, "ocean_areas", range(regions, regions + oceans))
 
     def is_ocean(self, area: int) -> bool:
         return area >= self.n_regions

@@ -165,7 +165,7 @@ def erupt_pair(state: GameState, first: int, second: int) -> None:
 
 def new_epoch(state: GameState) -> None:
     state.epoch += 1
-    pile = state.board_chips + [PANIC]
+    pile = [*state.board_chips, PANIC]
     state.board_chips = []
     state.panic_aside = False
     for chip in pile:

@@ -88,6 +88,27 @@ KINDS = AREA_KINDS_SRC | AREA_KINDS_DST | COUNT_KINDS | TARGET_KINDS | PICK_KIND
     "double", "end", "pass"}
 
 
+def _unused_fields(kind: str) -> tuple[tuple[int, str], ...]:
+    used = {
+        "src": kind in AREA_KINDS_SRC,
+        "dst": kind in AREA_KINDS_DST,
+        "count": kind in COUNT_KINDS,
+        "target": kind in TARGET_KINDS,
+        "gene": kind == "buy",
+        "picks": kind in PICK_KINDS,
+    }
+    return tuple((Move._fields.index(f), f) for f, use in used.items() if not use)
+
+
+_UNUSED = {kind: _unused_fields(kind) for kind in KINDS}
+_DEFAULTS = Move("")
+
+
+def stray_fields(move: Move) -> list[str]:
+    """Fields set that `move.kind` does not use (a well-formed move has none)."""
+    return [name for i, name in _UNUSED[move.kind] if move[i] != _DEFAULTS[i]]
+
+
 def format_move(move: Move, board: Board) -> str:
     """The save notation, e.g. `swim O1 O2 x3`, `retreat 5:2 O1:1`, `buy wings 3:1`."""
     parts = [move.kind]

@@ -30,7 +30,7 @@ def below(state: int, n: int) -> tuple[int, int]:
 
 
 def shuffle(state: int, items: list) -> int:
-    """Fisher–Yates in place; returns the new generator state."""
+    """Fisher-Yates in place; returns the new generator state."""
     for i in range(len(items) - 1, 0, -1):
         state, j = below(state, i + 1)
         items[i], items[j] = items[j], items[i]

@@ -15,7 +15,7 @@ from urland.engine.actions import action_options, check_action, do_action
 from urland.engine.errors import IllegalMoveError
 from urland.engine.flow import choose_chip, end_ichto_turn, run
 from urland.engine.genes import GENE_NAMES
-from urland.engine.moves import Move, Option, PickSpec
+from urland.engine.moves import KINDS, Move, Option, PickSpec, stray_fields
 from urland.engine.state import (
     ACTION,
     BID,
@@ -41,6 +41,12 @@ PHASE_PROMPTS = {
     BUY: "buy a gene or pass",
     OVER: "the game is over",
 }
+
+
+# The moves each single-purpose phase accepts (ACTION accepts the actions; see actions.py).
+_KINDS_OF_PHASE = {CHIP: ("chip",), BID: ("bid",), BUY: ("buy", "pass"),
+                   PANIC_REGION: ("panic_region",), PANIC_OCEAN: ("panic_ocean",),
+                   PANIC_EARS: ("ears_stay",), VOLCANO_EARS: ("ears_dive",)}
 
 
 def _board_limits(state: GameState, seat: int) -> tuple[tuple[int, int], ...]:
@@ -86,9 +92,12 @@ def check_move(state: GameState, move: Move) -> None:
     if phase == OVER:
         raise IllegalMoveError("The game is over.")
     kind = move.kind
-    expected = {CHIP: ("chip",), BID: ("bid",), BUY: ("buy", "pass"),
-                PANIC_REGION: ("panic_region",), PANIC_OCEAN: ("panic_ocean",),
-                PANIC_EARS: ("ears_stay",), VOLCANO_EARS: ("ears_dive",)}.get(phase)
+    if kind not in KINDS:
+        raise IllegalMoveError(f"Unknown move kind {kind!r}.")
+    stray = stray_fields(move)
+    if stray:
+        raise IllegalMoveError(f"A '{kind}' move takes no {', '.join(stray)}.")
+    expected = _KINDS_OF_PHASE.get(phase)
     if expected is not None and kind not in expected:
         raise IllegalMoveError(f"Now {state.colour_name(state.actor)} must "
                                f"{PHASE_PROMPTS[phase]}.")

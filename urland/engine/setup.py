@@ -71,6 +71,9 @@ def new_game(seed: int, players: int = 4, colours: Sequence[int] | None = None,
     for p, hand in enumerate(dealt):
         for chip in hand:
             _place(s, p, chip)
+        say(s, "setup_deal", lambda p=p, hand=tuple(hand): f"{s.colour_name(p)} is dealt chips "
+            + " and ".join(map(str, sorted(hand))) + " and puts an Ichto on each region.",
+            seat=p, chips=sorted(hand))
 
     # 5. Highest chip starts; markers 1, 2, 3 ... counter-clockwise from the start player.
     start = max(range(n), key=lambda p: max(dealt[p]))
@@ -86,6 +89,10 @@ def new_game(seed: int, players: int = 4, colours: Sequence[int] | None = None,
     for p in range(n):
         _place(s, (p + 1) % n, passed_left[p])
         _place(s, (p - 1) % n, passed_right[p])
+        say(s, "setup_pass", lambda p=p: f"{s.colour_name(p)} passes chip {passed_left[p]} to "
+            f"{s.colour_name((p + 1) % n)} and chip {passed_right[p]} to "
+            f"{s.colour_name((p - 1) % n)}, who each put an Ichto there.", seat=p,
+            left=passed_left[p], right=passed_right[p])
 
     # 7. Genes: 4 on display (3 with 3 players), the rest the deck.
     genes = [g for g in GENES if not (n == 3 and g in NOT_WITH_THREE_PLAYERS)]

@@ -1,7 +1,7 @@
 """The complete game state: plain integers and flat lists, so that a clone costs microseconds.
 
 Ichto counts are one flat list indexed `area * n_players + seat`. Regions merged by volcanoes
-(rule R1) are a union–find over region indices: only a root holds Ichtos, and the per-root
+(rule R1) are a union-find over region indices: only a root holds Ichtos, and the per-root
 adjacency (`region_oceans`, `region_straits`, `ocean_regions`) is recomputed on each merge.
 
 `phase` names the decision the engine waits for (None while it runs automatic steps), `actor`

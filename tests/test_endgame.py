@@ -1,0 +1,67 @@
+"""End of the game: rules section 8, R8 and final scoring."""
+
+from positions import PURPLE, WHITE, at, play, table, texts
+
+from urland.engine.scoring import final_scoring
+from urland.engine.state import OVER
+
+
+def test_reaching_30_ends_the_game_after_the_scoring_then_final_scoring():
+    s = table(ichtos={"12": [0, 0, 0, 2], "O1": [3, 0, 0, 0]}, track=[10, 20, 26, 28],
+              chosen=12)
+    play(s, "end")
+    play(s, "end")
+    assert s.phase == OVER
+    # Purple 28 + 3 -> 31; then final: White most on board (3 vs 2): +3 alone; land: Purple +2
+    assert s.track[PURPLE] == 33 and s.track[WHITE] == 13
+    assert s.winner == PURPLE
+    assert "Purple wins with 33 points." in texts(s)
+
+
+def test_a_mutation_space_reached_before_the_end_starts_an_auction():
+    s = table(ichtos={"12": [0, 0, 3, 2]}, track=[10, 20, 11, 27], chosen=12)
+    play(s, "end")
+    play(s, "end")
+    # Grey 11 -> 14 passes 12; Purple 27 -> 29 does not reach 30: the mutation happens.
+    assert s.phase == "bid" and s.mutations == 1
+
+
+def test_r8_a_mutation_the_last_scoring_would_trigger_does_not_happen():
+    s = table(ichtos={"12": [0, 0, 3, 2]}, track=[10, 20, 28, 11], chosen=12)
+    play(s, "end")
+    play(s, "end")
+    # Grey 28 -> 31 ends the game; Purple 11 -> 13 passes 12: no mutation (R8).
+    assert s.phase == OVER and s.mutations == 0
+    assert any("does not happen, R8" in t for t in texts(s))
+
+
+def test_final_scoring_total_3_and_land_2_sole_total_winner_excluded_from_land():
+    s = table(ichtos={"O1": [6, 2, 2, 0], "1": [0, 3, 2, 1], "5": [2, 0, 0, 0]},
+              track=[10, 20, 30, 40])
+    final_scoring(s)
+    # Total: White 8 alone: +3. Land among the others: Black 3: +2.
+    assert s.track == [13, 22, 30, 40]
+    assert at(s, "1") == [0, 3, 2, 1]
+
+
+def test_final_scoring_ties_share_rounded_down():
+    s = table(ichtos={"O1": [4, 4, 4, 0], "1": [1, 1, 0, 0]}, track=[10, 20, 30, 40])
+    final_scoring(s)
+    # Total: White and Black tie with 5: 3 // 2 = 1 each. Land (all take part): White and
+    # Black tie with 1: 2 // 2 = 1 each.
+    assert s.track == [12, 22, 30, 40]
+
+
+def test_final_scoring_three_way_land_tie_scores_nothing():
+    s = table(ichtos={"O1": [9, 0, 0, 0], "1": [0, 1, 1, 1]}, track=[10, 20, 30, 40])
+    final_scoring(s)
+    assert s.track == [13, 20, 30, 40]  # White total +3; land 2 // 3 = 0
+
+
+def test_final_scoring_ignores_muscles_and_moves_furthest_ahead_first():
+    s = table(ichtos={"O1": [3, 3, 0, 0], "2": [1, 1, 0, 0]}, genes={WHITE: ["muscles"]},
+              track=[5, 6, 30, 40])
+    final_scoring(s)
+    # Total 4 each (Muscles ignored): 3 // 2 = +1 each. Black (ahead, on 6) moves first to
+    # 7, then White 5 -> 6, now free. Land 1 each: +1 each again: Black 8, then White 7.
+    assert s.track == [7, 8, 30, 40]
