@@ -5,7 +5,7 @@ import random
 from positions import BLACK, GREY, WHITE, play, table
 
 from urland.bots.random_bot import random_move
-from urland.engine import UNKNOWN, Game, legal_options, view
+from urland.engine import UNKNOWN, Game, Move, legal_options, view
 from urland.engine.state import PANIC
 
 
@@ -97,3 +97,23 @@ def test_view_lists_legal_options_only_for_the_deciding_seat():
     assert view(s, BLACK).legal_options() == []
     play(s, "end")
     assert view(s, GREY).legal_options() == []
+
+
+def test_knowing_a_chip_is_not_knowing_whether_it_was_chosen_or_passed():
+    # Turn 1: env E passes two chips to D. Turn 2: D holds them plus a drawn chip and E, who
+    # knows two of D's three chips, must not learn which one D lays face down.
+    g = Game.new(5, 4)
+    e = g.state.env
+    g.play(g.legal_options()[0].move)
+    known_to_e = set(g.view(e).known_hand())
+    while g.state.env == e:
+        g.play(g.legal_options()[-1].move)  # 'end' for each Ichto player
+    d = g.state.env
+    assert g.state.phase == "choose_chip"  # with this seed no Panic comes between
+    assert known_to_e <= set(g.state.hand)
+    assert set(g.view(e).known_hand()) == known_to_e
+    chip = sorted(known_to_e)[0]
+    g.play(Move("chip", count=chip))
+    assert g.view(e).state.chosen == UNKNOWN
+    assert g.view(e).known_hand() == []
+    assert g.view(d).state.chosen == chip

@@ -42,8 +42,11 @@ def choose_chip(state: GameState, chip: int) -> None:
     env, dead = state.env, state.dead
     state.chosen = chip
     state.hand.remove(chip)
+    # Face down, the chips lose their places for everybody else: whoever knew a chip of this
+    # hand no longer knows whether it was chosen or passed.
+    state.seen[chip] = 1 << env
     for c in state.hand:
-        state.seen[c] |= 1 << dead
+        state.seen[c] = 1 << env | 1 << dead
     say(state, "chip_chosen", lambda: f"{state.colour_name(env)} lays a scoring chip face down "
         f"and passes 2 chips to {state.colour_name(dead)}.", env=env, dead=dead)
     say(state, "chip_secret", lambda: f"You chose chip {chip} to score this turn; chips "

@@ -146,8 +146,13 @@ def _check_buy(state: GameState, move: Move) -> None:
                                f"genes you own); you picked {paid}.")
 
 
-def apply_move(state: GameState, move: Move) -> None:
-    """Play `move` for the seat whose decision it is. Illegal moves change nothing."""
+def apply_move(state: GameState, move: Move, advance: bool = True) -> None:
+    """Play `move` for the seat whose decision it is. Illegal moves change nothing.
+
+    With `advance=False` the automatic steps that follow (the next player's turn, a scoring, a
+    draw) are left pending: a bot can look at the position the move itself makes without
+    knowing any hidden chip. Such a state is for looking at only.
+    """
     check_move(state, move)
     phase = state.phase
     seat = state.actor
@@ -183,7 +188,8 @@ def apply_move(state: GameState, move: Move) -> None:
         _, root, excess = state.queue.pop(0)
         volcano.dive(state, seat, root, move.dst, excess)
         volcano.next_volcano_ears(state)
-    run(state)
+    if advance:
+        run(state)
 
 
 def expand(option: Option, limit: int | None = None) -> Iterator[Move]:

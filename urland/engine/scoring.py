@@ -26,42 +26,46 @@ def move_markers(state: GameState, points: dict[int, int]) -> None:
             f"moves from {a} to {b}.", seat=seat, start=start, end=pos)
 
 
+def scoring_outcome(counts: list[int], muscles: list[bool]
+                    ) -> tuple[str, dict[int, int], dict[int, int]]:
+    """What scoring a region with these counts would do: (outcome, points, Ichtos removed).
+
+    `muscles[seat]` adds one half to that seat's count where it has Ichtos (R6). Pure: bots use
+    it to weigh positions without touching a state.
+    """
+    present = [s for s, k in enumerate(counts) if k]
+    if not present:
+        return "empty", {}, {}
+    if len(present) == 1:
+        return "monopoly", {present[0]: 3}, {}
+    strength = {s: 2 * counts[s] + (1 if muscles[s] else 0) for s in present}
+    values = set(strength.values())
+    if len(values) == 1:
+        return "coexistence", dict.fromkeys(present, 2), {}
+    low = min(values)
+    removed = {s: counts[s] for s in present if strength[s] == low}
+    stay = [s for s in present if s not in removed]
+    high = max(strength[s] for s in stay)
+    return "competition", {s: 3 if strength[s] == high else 2 for s in stay}, removed
+
+
+def muscles_of(state: GameState) -> list[bool]:
+    return [bool(g & MUSCLES) for g in state.genes]
+
+
 def score_region(state: GameState, root: int, chip: int) -> None:
     """Score the (possibly extended) region `root` as chip `chip` asks (rules 5, R6)."""
     n = state.n
     base = root * n
-    counts = state.counts[base:base + n]
-    present = [s for s in range(n) if counts[s]]
+    outcome, points, removed = scoring_outcome(state.counts[base:base + n], muscles_of(state))
+    for s, k in removed.items():
+        state.counts[base + s] = 0
+        state.reserve[s] += k
     label = f"Region {chip}"
-    if not present:
-        say(state, "score", lambda: f"{label} scores: empty. Nobody scores.",
-            chip=chip, region=root, outcome="empty", points={}, removed={})
-        return
-    if len(present) == 1:
-        points = {present[0]: 3}
-        outcome = "monopoly"
-        removed: dict[int, int] = {}
-    else:
-        genes = state.genes
-        # Muscles counts one half more (R6): compare doubled counts.
-        strength = {s: 2 * counts[s] + (1 if genes[s] & MUSCLES else 0) for s in present}
-        values = set(strength.values())
-        if len(values) == 1:
-            outcome = "coexistence"
-            points = dict.fromkeys(present, 2)
-            removed = {}
-        else:
-            outcome = "competition"
-            low = min(values)
-            removed = {s: counts[s] for s in present if strength[s] == low}
-            for s, k in removed.items():
-                state.counts[base + s] = 0
-                state.reserve[s] += k
-            stay = [s for s in present if s not in removed]
-            high = max(strength[s] for s in stay)
-            points = {s: 3 if strength[s] == high else 2 for s in stay}
 
     def sentence() -> str:
+        if outcome == "empty":
+            return f"{label} scores: empty. Nobody scores."
         parts = [f"{label} scores: {outcome}."]
         for s, k in removed.items():
             parts.append(f"{state.colour_name(s)}'s {ichtos(k)} "
