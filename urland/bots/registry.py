@@ -32,4 +32,22 @@ def _random(seed: int) -> Bot:
     return RandomBot(seed)
 
 
-_FACTORIES = {"random": _random}
+def _easy(seed: int) -> Bot:
+    from urland.bots.greedy import EasyBot
+
+    return EasyBot(seed)
+
+
+def _medium(seed: int) -> Bot:
+    from urland.bots.greedy import GreedyBot
+
+    return GreedyBot(seed)
+
+
+def _hard(seed: int) -> Bot:
+    from urland.bots.ismcts import HardBot
+
+    return HardBot(seed)
+
+
+_FACTORIES = {"random": _random, "easy": _easy, "medium": _medium, "hard": _hard}

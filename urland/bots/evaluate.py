@@ -1,0 +1,138 @@
+"""How good a position is for each seat: the heuristic every bot shares.
+
+A seat's value is its track position plus what the board promises: the pending scoring (weighted
+by where the face-down chip may be), the regions still to score this epoch, the Ichtos it has,
+and its genes. Bots compare a seat's value with its rivals' (`relative`).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from urland.engine.genes import BIT, GENES, MUSCLES
+from urland.engine.scoring import scoring_outcome
+from urland.engine.state import PANIC, GameState
+from urland.engine.view import UNKNOWN, PlayerView
+
+# What a gene is worth, in track points over the rest of a game that has just begun.
+GENE_WORTH = {
+    "warm_blood": 6.0, "turbo": 4.0, "legs": 4.5, "wings": 4.5, "egg": 4.0, "teeth": 3.5,
+    "assimilation": 3.5, "care_of_young": 4.0, "muscles": 3.5, "ears": 2.5, "stinkglands": 3.0,
+}
+_GENE_BITS = [(BIT[g], GENE_WORTH[g]) for g in GENES]
+
+
+class Weights(NamedTuple):
+    future: float = 0.35  # share of a region's current points expected from a later scoring
+    loss: float = 0.45  # points lost per Ichto sent back to the reserve by a competition
+    on_board: float = 0.2
+    on_land: float = 0.08
+    reserve: float = 0.03
+    ocean_breeding: float = 0.25  # per ocean where the seat can proliferate
+    genes: float = 1.0
+
+
+MEDIUM = Weights()
+EASY = Weights(future=0.0, on_land=0.0, ocean_breeding=0.0, genes=0.5)
+
+
+def time_left(state: GameState) -> float:
+    """1 at the start, falling towards 0.15 as the leader nears the end of the track."""
+    lead = max(state.track)
+    return max(0.15, 1 - lead / state.board.end_threshold)
+
+
+def region_points(state: GameState, root: int, muscles: list[bool], loss: float) -> list[float]:
+    n = state.n
+    base = root * n
+    _, points, removed = scoring_outcome(state.counts[base:base + n], muscles)
+    values = [0.0] * n
+    for s, p in points.items():
+        values[s] = p
+    for s, k in removed.items():
+        values[s] -= loss * k
+    return values
+
+
+def chips_in_play(state: GameState) -> list[int]:
+    """Region chips still to be scored in this epoch (public: the rest lie on the board)."""
+    gone = set(state.board_chips) | set(state.out_chips)
+    return [c for c in state.board.region_numbers if c not in gone]
+
+
+def pending_distribution(view: PlayerView) -> dict[int, float]:
+    """Where the face-down scoring chip may be, as {region root: probability}."""
+    state = view.state
+    if state.chosen >= 0:
+        return {state.root(state.chip_area(state.chosen)): 1.0}
+    if state.chosen != UNKNOWN:
+        return {}
+    muscles = [bool(g & MUSCLES) for g in state.genes]
+    env = state.env
+    weights: dict[int, float] = {}
+    for chip in view.unseen_chips:
+        if chip == PANIC:
+            continue
+        root = state.root(state.chip_area(chip))
+        # The environment player chose it: regions good for them are likelier.
+        gain = region_points(state, root, muscles, 0.0)[env]
+        weights[root] = weights.get(root, 0.0) + 1.0 + gain / 1.5
+    total = sum(weights.values())
+    return {r: w / total for r, w in weights.items()} if total else {}
+
+
+def seat_values(state: GameState, pending: dict[int, float], w: Weights = MEDIUM) -> list[float]:
+    n = state.n
+    board = state.board
+    counts = state.counts
+    muscles = [bool(g & MUSCLES) for g in state.genes]
+    values = [float(t) for t in state.track]
+    for root, p in pending.items():
+        for s, v in enumerate(region_points(state, root, muscles, w.loss)):
+            values[s] += p * v
+    if w.future:
+        for chip in chips_in_play(state):
+            root = state.root(state.chip_area(chip))
+            if root in pending:
+                continue
+            for s, v in enumerate(region_points(state, root, muscles, w.loss)):
+                values[s] += w.future * v
+    regions = board.n_regions
+    tl = time_left(state)
+    for s in range(n):
+        own = counts[s::n]
+        land = sum(own[:regions])
+        sea = sum(own[regions:])
+        values[s] += (w.on_board * (land + sea) + w.on_land * land + w.reserve * state.reserve[s])
+        if w.ocean_breeding:
+            values[s] += w.ocean_breeding * tl * sum(1 for k in own[regions:] if k >= 3)
+        if w.genes:
+            g = state.genes[s]
+            values[s] += w.genes * tl * sum(worth for bit, worth in _GENE_BITS if g & bit)
+    if tl < 0.4:
+        _final_scoring_hint(state, values, 1 - tl)
+    return values
+
+
+def _final_scoring_hint(state: GameState, values: list[float], weight: float) -> None:
+    n = state.n
+    total = [state.on_board(s) for s in range(n)]
+    land = [state.on_land(s) for s in range(n)]
+    for tally, prize in ((total, 3), (land, 2)):
+        best = max(tally)
+        if best == 0:
+            continue
+        winners = [s for s in range(n) if tally[s] == best]
+        for s in winners:
+            values[s] += weight * (prize // len(winners))
+
+
+def relative(values: list[float], seat: int) -> float:
+    """A seat's value against its rivals: half the best rival, half their average."""
+    others = [v for s, v in enumerate(values) if s != seat]
+    return values[seat] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+
+
+def evaluate(state: GameState, seat: int, pending: dict[int, float],
+             w: Weights = MEDIUM) -> float:
+    return relative(seat_values(state, pending, w), seat)
