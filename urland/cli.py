@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from urland.bots.registry import bot_names
 
@@ -72,10 +73,61 @@ def _tournament(argv: Sequence[str]) -> int:
     return 0
 
 
-USAGE = """Urland — commands:
+USAGE = """Urland - play, or run the tools:
+  python -m urland [--size WxH] [--fullscreen]
+  python -m urland --autoplay --seats ai,ai,ai,ai --seed S [--screenshots DIR] [--quit-when-over]
   python -m urland simulate --players N --games G --seed S [--bots random,...] [--json]
   python -m urland tournament --bots hard,random,random,random --games N --seed S [--json]
 """
+
+SEAT_KINDS = ("ai", "human", "easy", "medium", "hard", "random")
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, not {text!r}") from None
+    if w < 960 or h < 540:
+        raise argparse.ArgumentTypeError("the window must be at least 960x540")
+    return (w, h)
+
+
+def _seats(text: str) -> list[str]:
+    seats = [t.strip().lower() for t in text.split(",") if t.strip()]
+    if not 3 <= len(seats) <= 5:
+        raise argparse.ArgumentTypeError("name 3 to 5 seats, e.g. ai,ai,ai,ai")
+    for seat in seats:
+        if seat not in SEAT_KINDS:
+            raise argparse.ArgumentTypeError(f"unknown seat {seat!r} (choose from "
+                                             f"{', '.join(SEAT_KINDS)})")
+    return seats
+
+
+def _play(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(prog="urland", description="Play Urland.", usage=USAGE)
+    parser.add_argument("--size", type=_size, help="window size, e.g. 1600x900")
+    parser.add_argument("--fullscreen", action="store_true")
+    parser.add_argument("--autoplay", action="store_true",
+                        help="play a whole game on screen with the seats given by --seats")
+    parser.add_argument("--seats", type=_seats, default=["ai", "ai", "ai", "ai"])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--screenshots", type=Path, help="save a PNG of each scene type here")
+    parser.add_argument("--quit-when-over", action="store_true")
+    args = parser.parse_args(argv)
+    from urland.app import App, AutoplayOptions
+    from urland.scenes.title import TitleScene
+    from urland.settings import load_settings
+
+    settings = load_settings()
+    if args.fullscreen:
+        settings.fullscreen = True
+    autoplay = None
+    if args.autoplay:
+        autoplay = AutoplayOptions(args.seats, args.seed, args.screenshots, args.quit_when_over)
+    app = App(settings, autoplay, size=args.size)
+    return app.run(TitleScene(app))
+
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -84,10 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _simulate(argv[1:])
     if argv and argv[0] == "tournament":
         return _tournament(argv[1:])
-    parser = argparse.ArgumentParser(prog="urland", description="Urland.", usage=USAGE)
-    parser.parse_args(argv)
-    print(USAGE)
-    return 0
+    return _play(argv)
 
 
 if __name__ == "__main__":

@@ -57,7 +57,7 @@ def percentile(values: list[float], q: float) -> float:
     if not values:
         return 0.0
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(math.ceil(q * len(ordered))) - 1)]
+    return ordered[min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1)]
 
 
 def tournament(bot_names: list[str], games: int, seed: int, workers: int = 1,

@@ -31,7 +31,7 @@ REWARD_SCALE = 2.5  # heuristic points that turn a coin flip into a 73% favourit
 
 
 class Node:
-    __slots__ = ("children", "moves", "total", "visits", "available")
+    __slots__ = ("available", "children", "moves", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Move, Node] = {}

@@ -30,6 +30,8 @@ class Board:
     end_threshold: int
     continents: tuple[tuple[str, str], ...]  # (id, name)
     geometry: dict[str, Any] = field(compare=False, hash=False)
+    region_geometry: tuple[dict[str, Any], ...] = field(default=(), compare=False, hash=False)
+    ocean_geometry: tuple[dict[str, Any], ...] = field(default=(), compare=False, hash=False)
     # derived sizes, stored because the rules ask for them thousands of times a second
     n_regions: int = field(init=False)
     n_oceans: int = field(init=False)
@@ -188,6 +190,9 @@ def parse_board(data: Any, path: Path) -> Board:
     geometry = data.get("geometry") or {}
     if not isinstance(geometry, dict):
         raise _fail(path, "geometry", "must be a mapping")
+    region_geometry = tuple(_geometry(r, path, f"region {r['number']}") for r in regions_raw)
+    ocean_geometry = tuple(_geometry(o, path, f"ocean {oid}")
+                           for o, oid in zip(oceans_raw, ocean_ids, strict=True))
 
     return Board(
         region_numbers=tuple(numbers),
@@ -202,7 +207,17 @@ def parse_board(data: Any, path: Path) -> Board:
         end_threshold=end,
         continents=tuple(continents),
         geometry=geometry,
+        region_geometry=region_geometry,
+        ocean_geometry=ocean_geometry,
     )
+
+
+def _geometry(entry: dict, path: Path, where: str) -> dict[str, Any]:
+    """An entry's optional drawing data; the front end checks its contents."""
+    geometry = entry.get("geometry") or {}
+    if not isinstance(geometry, dict):
+        raise _fail(path, where, "geometry must be a mapping")
+    return geometry
 
 
 def load_board(path: str | Path) -> Board:

@@ -33,11 +33,16 @@ def say(state: GameState, kind: str, text: Callable[[], str], visible_to: int | 
         state.events.append(Event(kind, text(), data, visible_to))
 
 
-def names(state: GameState, seats: list[int] | tuple[int, ...]) -> str:
-    words = [state.colour_name(s) for s in seats]
+def listing(items: list | tuple) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    words = [str(x) for x in items]
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def names(state: GameState, seats: list[int] | tuple[int, ...]) -> str:
+    return listing([state.colour_name(s) for s in seats])
 
 
 def ichtos(n: int) -> str:

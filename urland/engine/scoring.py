@@ -112,10 +112,10 @@ def final_scoring(state: GameState) -> None:
     total_points = _share(state, total, 3, seats)
     best_total = max(total.values())
     total_winners = [s for s in seats if total[s] == best_total]
-    say(state, "final_total", lambda: "Final scoring, most Ichtos on the board: "
-        + names(state, total_winners) + f" with {best_total}"
-        + (" score " + ", ".join(f"{state.colour_name(s)} +{p}" for s, p in total_points.items())
-           + "." if total_points else ": a tie too wide to share 3 points."),
+    say(state, "final_total", lambda: "Final scoring. Most Ichtos on the board: "
+        + names(state, total_winners) + f" ({best_total}): "
+        + (", ".join(f"{state.colour_name(s)} +{p}" for s, p in total_points.items()) + "."
+           if total_points else "too many share the 3 points to score."),
         counts=total, points=total_points)
     move_markers(state, total_points)
 
@@ -127,8 +127,8 @@ def final_scoring(state: GameState) -> None:
     land_winners = [s for s in contenders if land[s] == best_land]
     say(state, "final_land", lambda: "Most Ichtos on land"
         + (f" (without {state.colour_name(sole)}, who won the total)" if sole is not None else "")
-        + ": " + names(state, land_winners) + f" with {best_land}"
-        + (" score " + ", ".join(f"{state.colour_name(s)} +{p}" for s, p in land_points.items())
-           + "." if land_points else ": a tie too wide to share 2 points."),
+        + ": " + names(state, land_winners) + f" ({best_land}): "
+        + (", ".join(f"{state.colour_name(s)} +{p}" for s, p in land_points.items()) + "."
+           if land_points else "too many share the 2 points to score."),
         counts=land, points=land_points, excluded=sole)
     move_markers(state, land_points)

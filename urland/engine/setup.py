@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from urland.engine import rng
 from urland.engine.board import Board, standard_board
-from urland.engine.events import names, say
+from urland.engine.events import listing, names, say
 from urland.engine.genes import GENE_NAMES, GENES, NOT_WITH_THREE_PLAYERS
 from urland.engine.state import CHIP, PANIC, GameState
 from urland.engine.volcano import erupt, recompute_adjacency
@@ -72,7 +72,7 @@ def new_game(seed: int, players: int = 4, colours: Sequence[int] | None = None,
         for chip in hand:
             _place(s, p, chip)
         say(s, "setup_deal", lambda p=p, hand=tuple(hand): f"{s.colour_name(p)} is dealt chips "
-            + " and ".join(map(str, sorted(hand))) + " and puts an Ichto on each region.",
+            + listing(sorted(hand)) + " and puts an Ichto on each of those regions.",
             seat=p, chips=sorted(hand))
 
     # 5. Highest chip starts; markers 1, 2, 3 ... counter-clockwise from the start player.

@@ -1,0 +1,15 @@
+"""Shared test set-up: no window, no sound, and the user's folders in a temporary place."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def user_home(tmp_path, monkeypatch):
+    """Settings, autosaves and crash logs go to a fresh folder for every test."""
+    monkeypatch.setenv("URLAND_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"

@@ -1,0 +1,183 @@
+"""The front end, driven headless (dummy video driver) with posted mouse and key events."""
+
+import pygame
+import pytest
+
+from urland.app import App
+from urland.engine.moves import Move
+from urland.scenes import decisions
+from urland.scenes.table import TableScene
+from urland.scenes.title import TitleScene
+from urland.session import Seat, Session
+from urland.settings import Settings
+
+
+@pytest.fixture
+def app():
+    a = App(Settings(animation_speed="instant", ai_pause="none"), size=(1280, 720))
+    yield a
+    pygame.quit()
+
+
+def frames(app, k=3):
+    for _ in range(k):
+        app.step(0.016)
+
+
+def click(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frames(app, 2)
+
+
+def drag(app, start, end):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    for p in (mid, end):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1),
+                                             buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    frames(app, 2)
+
+
+def solo_table(app, seed=5, env_is_ai=True):
+    """One human (seat 0, Green) against two AI seats, at the human's first action."""
+    seats = [Seat("Anna", 4, "human"), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy")]
+    session = Session.new(seats, seed, None)
+    table = TableScene(app, session)
+    app.switch(table)
+    for _ in range(400):
+        frames(app, 1)
+        state = session.game.state
+        if app.scene is table and state.phase == "action" and state.actor == 0:
+            return table, session
+        if app.scene is not table:  # a private dialog for the human: answer it
+            scene = app.scene
+            if isinstance(scene, decisions.ChipScene):
+                scene.confirm()
+            elif isinstance(scene, decisions.PeekScene | decisions.RevealScene):
+                app.remove(scene)
+            elif isinstance(scene, decisions.BidScene):
+                scene.confirm()
+    raise AssertionError("the human never got to act")
+
+
+def stack_point(table, area_name, seat):
+    state = table.session.game.state
+    bv = table.board_view
+    area = state.board.parse_area(area_name)
+    slots = bv.stack_slots(area, [s for s in range(state.n) if state.count(area, s)])
+    return bv.to_screen(slots[seat])
+
+
+def area_point(table, area_name):
+    bv = table.board_view
+    return bv.to_screen(bv.anchor(table.session.game.board.parse_area(area_name)))
+
+
+def test_title_offers_new_game_and_greys_continue_without_a_save(app):
+    title = TitleScene(app)
+    app.switch(title)
+    frames(app)
+    assert not title.continue_button.enabled
+    click(app, title.new_button.rect.center)
+    assert app.scene.name == "new_game"
+
+
+def test_a_damaged_save_gives_a_message_on_the_title_screen(app, user_home):
+    user_home.mkdir(parents=True, exist_ok=True)
+    (user_home / "autosave.yaml").write_text("format: urland-save\nversion: 1\nseed: [\n")
+    title = TitleScene(app)
+    app.switch(title)
+    frames(app)
+    assert "could not be read" in title.message
+    assert not title.continue_button.enabled
+
+
+def test_dragging_an_ichto_from_an_ocean_to_a_bordering_region_lands_it(app):
+    table, session = solo_table(app)
+    state = session.game.state
+    before = state.count(state.board.parse_area("5"), 0)
+    drag(app, stack_point(table, "O2", 0), area_point(table, "5"))
+    state = session.game.state
+    assert session.game.moves[-1] == Move("land", state.board.parse_area("O2"),
+                                          state.board.parse_area("5"), 1)
+    assert state.count(state.board.parse_area("5"), 0) == before + 1
+
+
+def test_an_illegal_drop_snaps_back_and_says_why(app):
+    table, session = solo_table(app)
+    moves = len(session.game.moves)
+    drag(app, stack_point(table, "O2", 0), area_point(table, "3"))  # 3 does not border O2
+    assert len(session.game.moves) == moves
+    assert table.message == "Region 3 does not border O2 (North Ocean)."
+
+
+def test_dropping_on_the_reserve_tray_retreats(app):
+    table, session = solo_table(app)
+    reserve = session.game.state.reserve[0]
+    drag(app, stack_point(table, "O4", 0), table.rows[0].center)
+    assert session.game.moves[-1].kind == "retreat"
+    assert session.game.state.reserve[0] == reserve + 1
+
+
+def test_undo_takes_back_the_last_own_action(app):
+    table, session = solo_table(app)
+    drag(app, stack_point(table, "O2", 0), area_point(table, "5"))
+    assert session.game.moves[-1].kind == "land"
+    moves = len(session.game.moves)
+    click(app, table.undo_button.rect.center)
+    assert len(session.game.moves) == moves - 1
+    assert "Undone" in table.message
+
+
+def test_clicking_an_area_offers_its_actions(app):
+    table, _session = solo_table(app)
+    click(app, area_point(table, "O5"))
+    labels = [label for label, _ in table.menu]
+    assert labels and all("O5" in label or "Central" in label for label in labels)
+
+
+def test_solo_game_never_shows_a_handover(app):
+    table, session = solo_table(app)
+    seen = set()
+    for _ in range(300):
+        frames(app, 1)
+        seen.add(app.scene.name)
+        if app.scene is table and session.actor_is_human() and session.game.state.phase == \
+                "action":
+            click(app, table.end_button.rect.center)
+        elif app.scene is not table and hasattr(app.scene, "confirm"):
+            app.scene.confirm()
+        elif app.scene is not table:
+            app.remove(app.scene)
+    assert "handover" not in seen
+
+
+def test_hot_seat_hands_over_before_private_chips(app):
+    seats = [Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)]
+    session = Session.new(seats, 5, None)
+    table = TableScene(app, session)
+    app.switch(table)
+    frames(app)
+    env = session.game.state.env
+    assert app.scene.name == "handover" and app.scene.seat == env
+    assert session.unlocked is None  # nothing private is shown yet
+    click(app, app.scene.ok.rect.center)
+    assert app.scene.name == "choose_chip" and app.scene.seat == env
+    click(app, app.scene.ok.rect.center)
+    # the chips went to the dead player, who must be handed the screen first too
+    assert app.scene.name == "handover" and app.scene.seat == session.game.state.dead
+    click(app, app.scene.ok.rect.center)
+    assert app.scene.name == "peek"
+    click(app, app.scene.ok.rect.center)
+    assert app.scene is table
+
+
+def test_window_resizes_and_keeps_working(app):
+    table, session = solo_table(app)
+    app.resize((1920, 1080))
+    frames(app)
+    assert table.board_view.rect.height > 900
+    drag(app, stack_point(table, "O2", 0), area_point(table, "5"))
+    assert session.game.moves[-1].kind == "land"

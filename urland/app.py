@@ -1,0 +1,180 @@
+"""The window, the main loop and the scene stack.
+
+    python -m urland                        # play
+    python -m urland --autoplay --seats ai,ai,ai,ai --seed 3 --screenshots DIR --quit-when-over
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from urland.scenes.base import Scene
+from urland.settings import Settings, load_settings, save_settings
+from urland.ui.theme import Theme
+
+
+@dataclass
+class AutoplayOptions:
+    seats: list[str]
+    seed: int
+    screenshots: Path | None
+    quit_when_over: bool
+
+
+class App:
+    FPS = 60
+
+    def __init__(self, settings: Settings | None = None,
+                 autoplay: AutoplayOptions | None = None,
+                 size: tuple[int, int] | None = None) -> None:
+        self.settings = settings or load_settings()
+        self.autoplay = autoplay
+        if autoplay:
+            self.settings.animation_speed = "fast"
+            self.settings.ai_pause = "none"
+        pygame.init()
+        pygame.display.set_caption("Urland")
+        from urland.ui import art, clear_caches
+
+        clear_caches()
+        pygame.display.set_icon(art.program_icon(64))
+        self.window_size = size or self.settings.window_size
+        self.fullscreen = self.settings.fullscreen and not autoplay
+        self.screen = self._open_window()
+        self.theme = Theme(self.screen.get_size())
+        self.clock = pygame.time.Clock()
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.exit_code = 0
+        self.shot_types: set[str] = set()
+        self.frame_times: list[float] = []
+        self.first_frame_at: float | None = None
+
+    # --- window ---------------------------------------------------------------------------
+
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self.screen = self._open_window()
+        self.relayout()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.window_size = (max(960, size[0]), max(540, size[1]))
+        self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+        self.relayout()
+
+    def relayout(self) -> None:
+        self.theme.resize(self.screen.get_size())
+        for scene in self.scenes:
+            scene.layout()
+
+    def save_settings(self) -> None:
+        with contextlib.suppress(OSError):  # settings are a comfort, never a reason to stop
+            save_settings(self.settings)
+
+    # --- scenes ---------------------------------------------------------------------------
+
+    @property
+    def scene(self) -> Scene:
+        return self.scenes[-1]
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.layout()
+
+    def pop(self) -> None:
+        if len(self.scenes) > 1:
+            self.scenes.pop()
+
+    def switch(self, scene: Scene) -> None:
+        self.scenes = [scene]
+        scene.layout()
+
+    def remove(self, scene: Scene) -> None:
+        if scene in self.scenes and len(self.scenes) > 1:
+            self.scenes.remove(scene)
+
+    # --- loop -----------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.VIDEORESIZE and not self.fullscreen:
+            self.resize(event.size)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        elif (event.type == pygame.KEYDOWN and event.key == pygame.K_F1
+              and self.scene.name != "rules"):
+            from urland.scenes.rules import RulesScene
+
+            self.push(RulesScene(self))
+        else:
+            self.scene.handle(event)
+
+    def draw(self) -> None:
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].modal:
+            start -= 1
+        for scene in self.scenes[start:]:
+            scene.draw(self.screen)
+
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw. Tests call this directly."""
+        for event in pygame.event.get():
+            self.handle(event)
+        if not self.running:
+            return
+        self.scene.update(dt)
+        if self.autoplay:
+            self.scene.autoplay_step()
+        began = time.perf_counter()
+        self.draw()
+        self.frame_times.append(time.perf_counter() - began)
+        pygame.display.flip()
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter()
+        self._maybe_screenshot()
+
+    def run(self, first: Scene) -> int:
+        self.switch(first)
+        # Autoplay with no real screen has nobody to wait for: frames run back to back, each
+        # counted as 1/60 s, so animations look the same in screenshots, only sooner.
+        headless = self.autoplay is not None and os.environ.get("SDL_VIDEODRIVER") == "dummy"
+        while self.running:
+            if headless:
+                self.clock.tick()
+                dt = 1 / self.FPS
+            else:
+                dt = self.clock.tick(self.FPS) / 1000.0
+            self.step(min(dt, 0.1))
+        pygame.quit()
+        return self.exit_code
+
+    def quit(self, code: int = 0) -> None:
+        self.exit_code = code
+        self.running = False
+
+    def _maybe_screenshot(self) -> None:
+        if not self.autoplay or not self.autoplay.screenshots:
+            return
+        scene = self.scene
+        if scene.name in self.shot_types or scene.age < 0.35:
+            return
+        self.shot_types.add(scene.name)
+        folder = self.autoplay.screenshots
+        folder.mkdir(parents=True, exist_ok=True)
+        w, h = self.screen.get_size()
+        pygame.image.save(self.screen, str(folder / f"{scene.name}-{w}x{h}.png"))
+
+    def screenshot(self, path: Path) -> None:
+        pygame.image.save(self.screen, str(path))

@@ -1,0 +1,39 @@
+"""Where the game keeps the user's things: settings, the autosave, crash logs.
+
+Always the user's own directories (platformdirs), never the program's folder. URLAND_HOME
+overrides all of them with one folder (tests and portable installs use it).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+APP = "Urland"
+
+
+def _override() -> Path | None:
+    home = os.environ.get("URLAND_HOME")
+    return Path(home) if home else None
+
+
+def config_dir() -> Path:
+    return _override() or Path(platformdirs.user_config_dir(APP, appauthor=False))
+
+
+def data_dir() -> Path:
+    return _override() or Path(platformdirs.user_data_dir(APP, appauthor=False))
+
+
+def autosave_path() -> Path:
+    return data_dir() / "autosave.yaml"
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.yaml"
+
+
+def crash_log_path() -> Path:
+    return data_dir() / "crash.log"

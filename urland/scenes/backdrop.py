@@ -1,0 +1,29 @@
+"""The sea-and-islands picture behind the menus: the board, darkened, drawn once per size."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from urland.engine.board import standard_board
+from urland.ui.board_view import BoardView
+
+
+@lru_cache(maxsize=4)
+def backdrop(size: tuple[int, int]) -> pygame.Surface:
+    view = BoardView(standard_board())
+    w, h = size
+    big = pygame.Rect(0, 0, int(w * 1.25), int(h * 1.25))
+    big.center = (w // 2, h // 2)
+    view.layout(big)
+    surf = pygame.Surface(size)
+    surf.fill((18, 40, 62))
+    assert view.static is not None
+    surf.blit(view.static, view.rect)
+    small = pygame.transform.smoothscale(surf, (max(1, w // 6), max(1, h // 6)))
+    surf = pygame.transform.smoothscale(small, size)
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill((10, 18, 28, 120))
+    surf.blit(shade, (0, 0))
+    return surf

@@ -1,0 +1,69 @@
+"""The scene protocol: every screen of the game is a Scene on the App's stack."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from urland.ui import theme as th
+from urland.ui.widgets import Button, panel
+
+if TYPE_CHECKING:
+    from urland.app import App
+
+
+class Scene:
+    name = "scene"  # the scene type, used for screenshot file names
+    modal = False  # drawn over the scene below it
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.buttons: list[Button] = []
+        self.age = 0.0  # seconds since the scene appeared
+
+    @property
+    def theme(self) -> th.Theme:
+        return self.app.theme
+
+    def layout(self) -> None:
+        """Place widgets for the current window size."""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return any(b.handle(event) for b in self.buttons)
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for b in self.buttons:
+            b.draw(surface, self.theme)
+
+    def autoplay_step(self) -> None:
+        """What an autoplaying App does on this scene (click the obvious button)."""
+
+
+class Dialog(Scene):
+    """A modal panel in the middle of the screen, over a dimmed scene."""
+
+    modal = True
+    width, height = 640, 420
+
+    def box(self) -> pygame.Rect:
+        t = self.theme
+        r = pygame.Rect(0, 0, t.px(self.width), t.px(self.height))
+        r.center = (t.size[0] // 2, t.size[1] // 2)
+        return r
+
+    def draw_box(self, surface: pygame.Surface, title: str) -> pygame.Rect:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((8, 12, 18, 150))
+        surface.blit(shade, (0, 0))
+        box = self.box()
+        t = self.theme
+        panel(surface, box, th.PAPER, radius=t.px(14), shadow=t.px(8), border=th.ACCENT_DARK)
+        from urland.ui.text import blit_text
+
+        blit_text(surface, title, (box.centerx, box.top + t.px(34)), t.px(36), th.INK, True,
+                  anchor="center")
+        return box

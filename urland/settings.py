@@ -1,0 +1,65 @@
+"""The player's settings: window, animation speed, AI pace. Saved as YAML in the config dir."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+import yaml
+
+from urland import paths
+from urland.engine.save import write_atomic
+
+WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
+ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "instant": 0.0}
+AI_PAUSES = {"none": 0.0, "short": 0.5, "long": 1.2}
+
+
+@dataclass
+class Settings:
+    window_width: int = 1280
+    window_height: int = 720
+    fullscreen: bool = False
+    animation_speed: str = "normal"
+    ai_pause: str = "short"
+
+    @property
+    def window_size(self) -> tuple[int, int]:
+        return (self.window_width, self.window_height)
+
+    @property
+    def speed(self) -> float:
+        """Animation speed factor: 0 means no animation."""
+        return ANIMATION_SPEEDS.get(self.animation_speed, 1.0)
+
+    @property
+    def pause(self) -> float:
+        return AI_PAUSES.get(self.ai_pause, 0.5)
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The saved settings; defaults for anything missing, unreadable or out of range."""
+    path = path or paths.settings_path()
+    settings = Settings()
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return settings
+    if not isinstance(data, dict):
+        return settings
+    for f in fields(Settings):
+        value = data.get(f.name)
+        if isinstance(value, type(getattr(settings, f.name))) and not (
+                isinstance(value, bool) and f.type != "bool"):
+            setattr(settings, f.name, value)
+    if settings.animation_speed not in ANIMATION_SPEEDS:
+        settings.animation_speed = "normal"
+    if settings.ai_pause not in AI_PAUSES:
+        settings.ai_pause = "short"
+    settings.window_width = min(max(settings.window_width, 960), 7680)
+    settings.window_height = min(max(settings.window_height, 540), 4320)
+    return settings
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    write_atomic(path or paths.settings_path(), yaml.safe_dump(asdict(settings), sort_keys=False))

@@ -1,0 +1,12 @@
+"""Drawing helpers shared by the scenes: theme, text, widgets, art and the board view."""
+
+
+def clear_caches() -> None:
+    """Forget cached fonts and images: they die with pygame.quit(), so a new window starts
+    from nothing."""
+    from urland.scenes import backdrop
+    from urland.ui import art, text, theme
+
+    for cached in (theme._font, text.render, art.ichto, art.chip, art.volcano_icon,
+                   art.volcano_tile, art.helix, backdrop.backdrop):
+        cached.cache_clear()

@@ -1,0 +1,186 @@
+"""Buttons, steppers, choice buttons and text fields: the few controls the game needs.
+
+Each widget has a `rect` set by its scene's layout, `handle(event)` that returns True when it
+used the event, and `draw(surface, theme)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from urland.ui import theme as th
+from urland.ui.text import blit_text, render
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, fill: th.Colour = th.PANEL,
+          radius: int = 10, shadow: int = 4, border: th.Colour | None = None) -> None:
+    if shadow:
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (0, 0, 0, 90), shade.get_rect(), border_radius=radius)
+        surface.blit(shade, rect.move(shadow // 2, shadow))
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    if border:
+        pygame.draw.rect(surface, border, rect, max(1, radius // 6), border_radius=radius)
+
+
+STYLES = {
+    "primary": (th.ACCENT, (252, 204, 110), th.INK),
+    "secondary": (th.PANEL_LIGHT, (64, 80, 98), th.TEXT),
+    "danger": ((168, 64, 56), (196, 84, 72), th.TEXT),
+    "paper": (th.PAPER_DARK, th.PAPER, th.INK),
+}
+
+
+class Button:
+    def __init__(self, label: str, on_click: Callable[[], None], style: str = "secondary",
+                 enabled: bool = True, tooltip: str = "", key: int | None = None) -> None:
+        self.label = label
+        self.on_click = on_click
+        self.style = style
+        self.enabled = enabled
+        self.tooltip = tooltip
+        self.key = key
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.hover = False
+        self.visible = True
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+        elif (event.type == pygame.MOUSEBUTTONUP and event.button == 1
+              and self.rect.collidepoint(event.pos)):
+            if self.enabled:
+                self.on_click()
+            return True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(
+                event.pos):
+            return True
+        elif (event.type == pygame.KEYDOWN and self.key is not None and event.key == self.key
+              and self.enabled):
+            self.on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, theme: th.Theme) -> None:
+        if not self.visible or self.rect.width == 0:
+            return
+        base, hover, ink = STYLES[self.style]
+        fill = hover if self.hover and self.enabled else base
+        if not self.enabled:
+            fill, ink = (70, 74, 80), (140, 144, 150)
+        panel(surface, self.rect, fill, radius=theme.px(9), shadow=theme.px(4))
+        blit_text(surface, self.label, self.rect.center, theme.px(24), ink, bold=True,
+                  anchor="center")
+
+
+class Stepper:
+    """[-] value [+] within [low, high]."""
+
+    def __init__(self, value: int, low: int, high: int,
+                 on_change: Callable[[int], None] | None = None,
+                 fmt: Callable[[int], str] = str) -> None:
+        self.value, self.low, self.high = value, low, high
+        self.on_change = on_change
+        self.fmt = fmt
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.minus = Button("-", lambda: self.set(self.value - 1))
+        self.plus = Button("+", lambda: self.set(self.value + 1))
+
+    def set(self, value: int) -> None:
+        value = max(self.low, min(self.high, value))
+        if value != self.value:
+            self.value = value
+            if self.on_change:
+                self.on_change(value)
+
+    def layout(self) -> None:
+        h = self.rect.height
+        self.minus.rect = pygame.Rect(self.rect.left, self.rect.top, h, h)
+        self.plus.rect = pygame.Rect(self.rect.right - h, self.rect.top, h, h)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        self.layout()
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            self.set(self.value + event.y)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_DOWN):
+            self.set(self.value - 1)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RIGHT, pygame.K_UP):
+            self.set(self.value + 1)
+            return True
+        return self.minus.handle(event) or self.plus.handle(event)
+
+    def draw(self, surface: pygame.Surface, theme: th.Theme) -> None:
+        self.layout()
+        self.minus.enabled = self.value > self.low
+        self.plus.enabled = self.value < self.high
+        inner = self.rect.inflate(-2 * self.rect.height - theme.px(8), 0)
+        pygame.draw.rect(surface, th.PAPER, inner, border_radius=theme.px(6))
+        blit_text(surface, self.fmt(self.value), inner.center, theme.px(30), th.INK, True,
+                  anchor="center")
+        self.minus.draw(surface, theme)
+        self.plus.draw(surface, theme)
+
+
+class Choice(Button):
+    """A button that steps through a list of values on each click."""
+
+    def __init__(self, values: Sequence[str], index: int = 0,
+                 on_change: Callable[[int], None] | None = None,
+                 labels: Sequence[str] | None = None) -> None:
+        self.values = list(values)
+        self.labels = list(labels or values)
+        self.index = index
+        self.on_change = on_change
+        super().__init__(self.labels[index], self._next, style="paper")
+
+    def _next(self) -> None:
+        self.index = (self.index + 1) % len(self.values)
+        self.label = self.labels[self.index]
+        if self.on_change:
+            self.on_change(self.index)
+
+    @property
+    def value(self) -> str:
+        return self.values[self.index]
+
+
+class TextField:
+    def __init__(self, text: str = "", limit: int = 20, placeholder: str = "",
+                 digits: bool = False) -> None:
+        self.text = text
+        self.limit = limit
+        self.placeholder = placeholder
+        self.digits = digits
+        self.focus = False
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.focus = self.rect.collidepoint(event.pos)
+            return self.focus
+        if not self.focus or event.type != pygame.KEYDOWN:
+            return False
+        if event.key == pygame.K_BACKSPACE:
+            self.text = self.text[:-1]
+        elif event.key in (pygame.K_RETURN, pygame.K_TAB, pygame.K_ESCAPE):
+            self.focus = False
+        elif (event.unicode and event.unicode.isprintable() and len(self.text) < self.limit
+              and (not self.digits or event.unicode.isdigit())):
+            self.text += event.unicode
+        return True
+
+    def draw(self, surface: pygame.Surface, theme: th.Theme) -> None:
+        pygame.draw.rect(surface, th.PAPER, self.rect, border_radius=theme.px(6))
+        pygame.draw.rect(surface, th.ACCENT if self.focus else th.PAPER_DARK, self.rect,
+                         theme.px(2), border_radius=theme.px(6))
+        shown = self.text or self.placeholder
+        colour = th.INK if self.text else (140, 130, 120)
+        image = render(shown + ("|" if self.focus else ""), theme.px(24), colour)
+        surface.blit(image, image.get_rect(midleft=(self.rect.left + theme.px(8),
+                                                    self.rect.centery)))
