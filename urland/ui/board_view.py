@@ -9,7 +9,6 @@ mouse": an area, a stack, a track space.
 from __future__ import annotations
 
 import itertools
-import itertools
 import math
 import random
 
