@@ -5,7 +5,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench simulate clean
+DIST_STAMP := $(VENV)/.dist-installed
+
+.PHONY: play test lint bench simulate dist clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -18,14 +20,24 @@ play: $(STAMP)
 	$(PY) -m urland $(ARGS)
 
 test: $(STAMP)
-	$(PY) -m ruff check urland tests benchmarks
+	$(PY) -m ruff check urland tests benchmarks packaging
 	$(PY) -m pytest
 
 lint: $(STAMP)
-	$(PY) -m ruff check urland tests benchmarks
+	$(PY) -m ruff check urland tests benchmarks packaging
 
 bench: $(STAMP)
 	$(PY) benchmarks/engine_bench.py
+	$(PY) benchmarks/ui_bench.py
+
+$(DIST_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[test,dist]"
+	touch $(DIST_STAMP)
+
+# dist/urland/urland (urland.exe on Windows): the double-clickable one-folder build
+dist: $(DIST_STAMP)
+	$(PY) -m PyInstaller packaging/pyinstaller.spec --noconfirm --clean \
+		--distpath dist --workpath build --log-level WARN
 
 simulate: $(STAMP)
 	$(PY) -m urland simulate --players 4 --games 40 --seed 11

@@ -181,3 +181,16 @@ def test_window_resizes_and_keeps_working(app):
     assert table.board_view.rect.height > 900
     drag(app, stack_point(table, "O2", 0), area_point(table, "5"))
     assert session.game.moves[-1].kind == "land"
+
+
+def test_autoplay_tour_reaches_the_table_without_screenshots():
+    from urland.app import AutoplayOptions
+
+    a = App(Settings(), AutoplayOptions(["ai", "ai", "ai"], 2, None, True), size=(1280, 720))
+    a.switch(TitleScene(a))
+    for _ in range(600):
+        a.step(1 / 60)
+        if a.scene.name == "table":
+            break
+    assert a.scene.name == "table"
+    assert {"title", "rules", "settings", "new_game"} <= a.visited

@@ -1,5 +1,5 @@
 import sys
 
-from urland.cli import main
+from urland.cli import run
 
-sys.exit(main())
+sys.exit(run())

@@ -52,7 +52,8 @@ class App:
         self.scenes: list[Scene] = []
         self.running = True
         self.exit_code = 0
-        self.shot_types: set[str] = set()
+        self.shot_types: set[str] = set()  # scene types already saved as screenshots
+        self.visited: set[str] = set()  # scene types shown so far (the autoplay tour)
         self.frame_times: list[float] = []
         self.first_frame_at: float | None = None
 
@@ -143,6 +144,8 @@ class App:
         pygame.display.flip()
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
+            if os.environ.get("URLAND_TIMING"):  # for benchmarks/ui_bench.py
+                print("FIRST-FRAME", flush=True)
         self._maybe_screenshot()
 
     def run(self, first: Scene) -> int:
@@ -165,9 +168,11 @@ class App:
         self.running = False
 
     def _maybe_screenshot(self) -> None:
+        scene = self.scene
+        if scene.age >= 0.35:
+            self.visited.add(scene.name)
         if not self.autoplay or not self.autoplay.screenshots:
             return
-        scene = self.scene
         if scene.name in self.shot_types or scene.age < 0.35:
             return
         self.shot_types.add(scene.name)

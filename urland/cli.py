@@ -139,5 +139,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _play(argv)
 
 
+def run() -> int:
+    """The installed `urland` command: main() with crash reporting."""
+    from urland.crash import run_guarded
+
+    return run_guarded(main)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

@@ -100,6 +100,8 @@ class TableScene(Scene):
         self.buttons = [self.end_button, self.double_button, self.undo_button, self.hint_button,
                         self.retreat_button, self.menu_button]
         self.log_lines: list[str] = self.logged(self.session.game.log_for(self.viewer))
+        self._side: tuple | None = None
+        self._kinds: tuple | None = None
         self.shown: PlayerView = self.session.view()
 
     # --- basics -------------------------------------------------------------------------------
@@ -412,7 +414,7 @@ class TableScene(Scene):
         order = ("proliferate", "egg", "assimilate", "bite", "stink", "land", "walk", "fly",
                  "swim")
         items.sort(key=lambda item: (order.index(item[1].kind) if item[1].kind in order
-                                     else len(order), item[0]))
+                                     else len(order), item[1].dst, item[1].target, item[0]))
         self.menu = items[:14]
         self.menu_anchor = pos
 
@@ -502,7 +504,8 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
-        surface.fill((18, 24, 32))
+        surface.fill(th.TABLE, (0, 0, t.size[0], self.side.top))
+        surface.fill(th.TABLE, (0, 0, self.side.left, t.size[1]))
         shown = self.shown.state
         targets, tray = self.drag_targets() if self.drag and self.drag.moved else (set(), False)
         highlight = set(targets)
@@ -512,14 +515,12 @@ class TableScene(Scene):
         if self.drag and self.drag.moved and self.drag.seat >= 0:
             key = (self.drag.src, self.drag.seat)
             hidden[key] = hidden.get(key, 0) + self.drag.count
-        self.board_view.draw(surface, shown, hidden=hidden, highlight=highlight)
+        self.board_view.draw(surface, shown, hidden=hidden, highlight=highlight,
+                             markers=self.anim.markers() if self.anim else None)
         if self.anim:
-            self.board_view.draw_markers(surface, shown, self.anim.markers())
             self.anim.draw(surface)
         self.draw_banner(surface)
-        self.draw_players(surface, tray)
-        self.draw_genes(surface)
-        self.draw_log(surface)
+        self.draw_side(surface, tray)
         self.update_buttons()
         super().draw(surface)
         if self.callouts:
@@ -540,10 +541,30 @@ class TableScene(Scene):
         if self.menu:
             self.draw_menu(surface)
 
+    def draw_side(self, surface: pygame.Surface, tray: bool) -> None:
+        """Players, genes and log: drawn when something in them changed, else blitted."""
+        key = (id(self.shown), self.state.actor, self.state.over, tray and self.drag and
+               self.drag.seat, len(self.log_lines), self.log_lines[-1:], self.theme.size)
+        if self._side is not None and self._side[0] == key:
+            surface.blit(self._side[1], self.side)
+            return
+        surface.fill(th.TABLE, self.side)
+        self.draw_players(surface, tray)
+        self.draw_genes(surface)
+        self.draw_log(surface)
+        self._side = (key, surface.subsurface(self.side).copy())
+
+    def current_kinds(self) -> set[str]:
+        """The kinds of move open to the acting seat (computed once per position)."""
+        key = len(self.session.game.moves)
+        if self._kinds is None or self._kinds[0] != key:
+            self._kinds = (key, {o.move.kind for o in legal_options(self.state)})
+        return self._kinds[1]
+
     def update_buttons(self) -> None:
         human = self.human_turn() and self.state.phase == ACTION
         state = self.state
-        kinds = {o.move.kind for o in legal_options(state)} if human else set()
+        kinds = self.current_kinds() if human else set()
         self.end_button.visible = human
         self.double_button.visible = human and "double" in kinds
         self.undo_button.visible = human

@@ -112,7 +112,7 @@ class TitleScene(Scene):
         if self.age < 0.5:
             return
         self.age = 0.0
-        shots = self.app.shot_types
+        shots = self.app.visited
         if "rules" not in shots:
             self.rules()
         elif "settings" not in shots:

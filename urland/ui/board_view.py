@@ -44,6 +44,7 @@ class BoardView:
         self.rect = pygame.Rect(0, 0, *self.geo.canvas)
         self.scale = 1.0
         self.static: pygame.Surface | None = None
+        self._quiet: tuple | None = None  # (key, surface, state kept alive for its id)
         self._track_points = self._compute_track()
 
     # --- coordinates ------------------------------------------------------------------------
@@ -116,6 +117,7 @@ class BoardView:
 
     def _render_static(self) -> pygame.Surface:
         surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        surf.fill((*theme.TABLE, 255))
         s = self.scale
 
         def pts(poly: tuple[Point, ...]) -> list[tuple[float, float]]:
@@ -181,6 +183,8 @@ class BoardView:
                 surf.blit(h, h.get_rect(center=r.center))
             blit_text(surf, str(space), (r.centerx, r.centery), self.px(14), (70, 54, 40),
                       bold=space == self.board.end_threshold, anchor="center")
+        if pygame.display.get_surface() is not None:
+            return surf.convert()  # opaque, in the screen's format: the fastest blit
         return surf
 
     def _compute_track(self) -> list[Point]:
@@ -209,16 +213,40 @@ class BoardView:
 
     def draw(self, surface: pygame.Surface, state: GameState,
              hidden: dict[tuple[int, int], int] | None = None,
-             highlight: set[int] | None = None, dim: set[int] | None = None) -> None:
+             highlight: set[int] | None = None, dim: set[int] | None = None,
+             markers: list[float] | None = None) -> None:
         """Draw the board for a view's state. `hidden` removes Ichtos being animated or
-        dragged: {(area, seat): how many}. `highlight` areas glow (legal targets)."""
+        dragged: {(area, seat): how many}. `highlight` areas glow (legal targets); `markers`
+        are track positions in motion.
+
+        A quiet board (nothing hidden, lit or moving) is drawn once per position and then
+        blitted."""
+        if not hidden and not highlight and not dim and markers is None:
+            key = (id(state), self.rect.size)
+            if self._quiet is None or self._quiet[0] != key:
+                layer = pygame.Surface(self.rect.size)
+                offset = self.rect.topleft
+                self.rect.topleft = (0, 0)
+                try:
+                    self._draw_layers(layer, state, {}, set(), set(), None)
+                finally:
+                    self.rect.topleft = offset
+                self._quiet = (key, layer, state)
+            surface.blit(self._quiet[1], self.rect)
+            return
+        self._draw_layers(surface, state, hidden or {}, highlight or set(), dim or set(),
+                          markers)
+
+    def _draw_layers(self, surface: pygame.Surface, state: GameState,
+                     hidden: dict[tuple[int, int], int], highlight: set[int],
+                     dim: set[int], markers: list[float] | None) -> None:
         assert self.static is not None
         surface.blit(self.static, self.rect)
         s = self.scale
         board = self.board
-        for area in highlight or ():
+        for area in highlight:
             self._glow_area(surface, area, state, theme.HIGHLIGHT)
-        for area in dim or ():
+        for area in dim:
             self._glow_area(surface, area, state, (20, 20, 20), alpha=90)
         # erupted volcanoes: a tile over the strait, and the region's number greyed
         gone = set(state.out_chips)
@@ -243,8 +271,8 @@ class BoardView:
             r = state.chip_area(chip)
             image = art.chip(chip, self.px(30))
             surface.blit(image, image.get_rect(center=self.to_screen(self.geo.volcano_spaces[r])))
-        self.draw_stacks(surface, state, hidden or {})
-        self.draw_markers(surface, state)
+        self.draw_stacks(surface, state, hidden)
+        self.draw_markers(surface, state, markers)
         del s
 
     def _glow_area(self, surface: pygame.Surface, area: int, state: GameState,

@@ -16,6 +16,11 @@ def render(text: str, pixels: int, colour: Colour, bold: bool = False) -> pygame
 
 def wrap(text: str, pixels: int, width: int, bold: bool = False) -> list[str]:
     """Break `text` into lines no wider than `width` pixels."""
+    return list(_wrap(text, pixels, width, bold))
+
+
+@lru_cache(maxsize=1024)
+def _wrap(text: str, pixels: int, width: int, bold: bool) -> tuple[str, ...]:
     font = _font(pixels, bold)
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -29,7 +34,7 @@ def wrap(text: str, pixels: int, width: int, bold: bool = False) -> list[str]:
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def blit_text(surface: pygame.Surface, text: str, pos: tuple[int, int], pixels: int,

@@ -27,6 +27,7 @@ BASALT: Colour = (58, 50, 48)
 LAVA: Colour = (236, 106, 40)
 
 # Interface
+TABLE: Colour = (18, 24, 32)
 INK: Colour = (34, 30, 28)
 PAPER: Colour = (244, 236, 218)
 PAPER_DARK: Colour = (226, 214, 188)

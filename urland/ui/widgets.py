@@ -7,6 +7,7 @@ used the event, and `draw(surface, theme)`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 import pygame
 
@@ -17,12 +18,17 @@ from urland.ui.text import blit_text, render
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill: th.Colour = th.PANEL,
           radius: int = 10, shadow: int = 4, border: th.Colour | None = None) -> None:
     if shadow:
-        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(shade, (0, 0, 0, 90), shade.get_rect(), border_radius=radius)
-        surface.blit(shade, rect.move(shadow // 2, shadow))
+        surface.blit(_shadow(rect.size, radius), rect.move(shadow // 2, shadow))
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     if border:
         pygame.draw.rect(surface, border, rect, max(1, radius // 6), border_radius=radius)
+
+
+@lru_cache(maxsize=256)
+def _shadow(size: tuple[int, int], radius: int) -> pygame.Surface:
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(shade, (0, 0, 0, 90), shade.get_rect(), border_radius=radius)
+    return shade
 
 
 STYLES = {

@@ -1,0 +1,94 @@
+"""Front-end speed: frame times of the table scene during play, and start-up to first frame.
+
+    python benchmarks/ui_bench.py [--seconds 8] [--program dist/urland/urland]
+
+Uses SDL's dummy video driver (software rendering). Four medium AI seats play with normal
+animations while frames are timed; a frame is everything the main loop does for it (events,
+update, drawing, flip). Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+FIRST_FRAME_PROBE = """
+import sys
+from urland.cli import main
+sys.exit(main(["--autoplay", "--seats", "ai,ai,ai", "--seed", "1", "--quit-when-over"]))
+"""
+
+
+def frame_times(size: tuple[int, int], seconds: float) -> list[float]:
+    import pygame
+
+    from urland.app import App
+    from urland.scenes.table import TableScene
+    from urland.session import Seat, Session
+    from urland.settings import Settings
+
+    app = App(Settings(animation_speed="normal", ai_pause="short"), size=size)
+    seats = [Seat(n, c, "medium") for n, c in (("Anna", 4), ("Ben", 0), ("Cleo", 3),
+                                                ("Dan", 1))]
+    app.switch(TableScene(app, Session.new(seats, 11, None)))
+    times = []
+    end = time.perf_counter() + seconds
+    clock = pygame.time.Clock()
+    while time.perf_counter() < end and app.running:
+        start = time.perf_counter()
+        app.step(1 / 60)
+        times.append(time.perf_counter() - start)
+        if app.scene.name != "table":  # a dialog: close it and go on playing
+            app.scenes = app.scenes[:1]
+        clock.tick(60)
+    pygame.quit()
+    return times
+
+
+def first_frame_seconds(program: str | None) -> float:
+    """Seconds from launching the game to its first drawn frame (the process is then ended)."""
+    command = ([program, "--autoplay", "--seats", "ai,ai,ai", "--seed", "1"] if program
+               else [sys.executable, "-c", FIRST_FRAME_PROBE])
+    with tempfile.TemporaryDirectory() as home:
+        env = dict(os.environ, URLAND_HOME=home, URLAND_TIMING="1")
+        start = time.perf_counter()
+        proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL, text=True)
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if line.startswith("FIRST-FRAME"):
+                elapsed = time.perf_counter() - start
+                break
+        else:
+            elapsed = float("nan")
+        proc.kill()
+        proc.wait()
+        return elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=8.0)
+    parser.add_argument("--program", help="time the start-up of a built program instead")
+    args = parser.parse_args()
+    for size in ((1280, 800), (1920, 1080)):
+        times = sorted(frame_times(size, args.seconds))
+        p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+        print(f"table scene {size[0]}x{size[1]}: {len(times)} frames, median "
+              f"{statistics.median(times) * 1000:.2f} ms, 99th percentile {p99 * 1000:.2f} ms")
+    runs = [first_frame_seconds(args.program) for _ in range(3)]
+    what = args.program or "python -m urland"
+    print(f"start-up to first frame ({what}): best {min(runs):.2f} s, median "
+          f"{statistics.median(runs):.2f} s (process launch included)")
+
+
+if __name__ == "__main__":
+    main()

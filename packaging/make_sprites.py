@@ -1,0 +1,31 @@
+"""Write the game's own art to assets/sprites/: the program icon and one Ichto per colour.
+
+The game draws its art at run time; these files are for the bundle icon, the .desktop file
+and the README. Run: python packaging/make_sprites.py
+"""
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+
+from urland.engine.state import COLOUR_NAMES
+from urland.ui import art
+
+OUT = Path(__file__).resolve().parent.parent / "assets" / "sprites"
+
+
+def main() -> None:
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    OUT.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(art.program_icon(256), str(OUT / "icon.png"))
+    for colour, name in enumerate(COLOUR_NAMES):
+        pygame.image.save(art.ichto(colour, 128), str(OUT / f"ichto-{name.lower()}.png"))
+    print(f"wrote {len(list(OUT.glob('*.png')))} images to {OUT.name}/")
+
+
+if __name__ == "__main__":
+    main()
