@@ -1,11 +1,17 @@
 """The hard bot: Information-Set Monte Carlo Tree Search (Cowling, Powley & Whitehouse 2012).
 
-Each iteration samples the hidden information the bot cannot see (`determinize`, with the
-bot's own generator so the game's randomness is never touched), walks a tree of the bot's own
-decisions until the end of the current turn, lets the other seats answer with a fast playout
-policy, and scores the position reached with the shared heuristic. Children are chosen by UCB
-counted over the iterations in which they were available (single-observer ISMCTS). The search
-stops at its time limit (or iteration cap); the most visited move is played.
+For an Ichto player's turn the bot searches the tree of its own action sequences (which
+actions, in which order, whether to hand in a double-turn chip, when to stop). Each iteration
+samples the hidden information from the bot's own view (`determinize`, with the bot's own
+generator, so the game's randomness is never touched): where every unseen chip lies (the
+face-down scoring chip drawn from a belief that the environment player chose well), the gene
+deck's order and any unrevealed bids. It walks the tree by UCB, counted over the iterations in
+which a move was available (single-observer ISMCTS), expands one move, and cuts the playout at
+the end of the bot's turn with the shared heuristic, scored against the sampled chip. The
+search stops at its time limit (or iteration cap) and plays the most visited move.
+
+The other decisions (the scoring chip, bids, purchases, Panic and Ears choices) reuse the
+medium bot's reasoning, which already weighs what the bot knows and believes.
 """
 
 from __future__ import annotations
@@ -18,16 +24,13 @@ from urland.bots.candidates import candidate_moves
 from urland.bots.determinize import determinize
 from urland.bots.evaluate import MEDIUM, evaluate, pending_distribution
 from urland.bots.greedy import GreedyBot
-from urland.bots.playout import playout_move
-from urland.engine.errors import IllegalMoveError
 from urland.engine.moves import Move
-from urland.engine.rules import apply_move, check_move, legal_options
-from urland.engine.state import GameState
+from urland.engine.rules import apply_move, legal_options
+from urland.engine.state import ACTION, GameState
 from urland.engine.view import PlayerView
 
-ROOT_WIDTH = 8  # candidate moves kept at the root, best first by the medium heuristic
-NODE_WIDTH = 5  # ... and at deeper nodes of the bot's own turn
-REWARD_SCALE = 2.5  # heuristic points that turn a coin flip into a 73% favourite
+WIDTH = 10  # candidate moves kept at a node, best first by the medium heuristic
+REWARD_SCALE = 2.0  # heuristic points that turn a coin flip into a 73% favourite
 
 
 class Node:
@@ -35,7 +38,7 @@ class Node:
 
     def __init__(self) -> None:
         self.children: dict[Move, Node] = {}
-        self.moves: list[Move] | None = None  # candidates, ranked once when first reached
+        self.moves: list[Move] | None = None  # ranked once, when first reached
         self.total = 0.0
         self.visits = 0
         self.available = 0
@@ -45,7 +48,7 @@ class HardBot:
     name = "hard"
 
     def __init__(self, seed: int = 0, time_limit: float = 0.8,
-                 max_iterations: int | None = None, exploration: float = 0.7) -> None:
+                 max_iterations: int | None = None, exploration: float = 0.5) -> None:
         self.rng = random.Random(seed)
         self.time_limit = time_limit
         self.max_iterations = max_iterations
@@ -58,44 +61,47 @@ class HardBot:
         options = view.legal_options()
         if len(options) == 1 and options[0].complete:
             return options[0].move
+        if view.state.phase != ACTION:
+            return self.greedy.choose(view)
         seat = view.seat
         assert seat is not None
-        root = Node()
         self._pending = pending_distribution(view)
-        root.moves = self._ranked(view.state, self._pending, ROOT_WIDTH)
+        root = Node()
+        root.moves = self._ranked(view.state)
         if len(root.moves) == 1:
             return root.moves[0]
+        beliefs = self._chip_beliefs(view)
         deadline = time.perf_counter() + self.time_limit
         iterations = 0
-        while True:
-            if self.max_iterations is not None and iterations >= self.max_iterations:
-                break
-            if self.max_iterations is None and time.perf_counter() >= deadline:
-                break
-            self._iterate(root, determinize(view, self.rng), seat)
+        while (iterations < self.max_iterations if self.max_iterations is not None
+               else time.perf_counter() < deadline):
+            self._iterate(root, determinize(view, self.rng, beliefs), seat)
             iterations += 1
         self.last_iterations = iterations
-        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))
-        return best[0]
+        return max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))[0]
+
+    def _chip_beliefs(self, view: PlayerView) -> dict[int, float]:
+        """How likely each unseen chip is the face-down one: the pending distribution, per
+        chip (regions merged by a volcano share their weight among their chips)."""
+        state = view.state
+        weights: dict[int, float] = {}
+        for chip in view.unseen_chips:
+            if chip:
+                root = state.root(state.chip_area(chip))
+                weights[chip] = self._pending.get(root, 0.0) + 1e-6
+        return weights
 
     # --- one iteration ---------------------------------------------------------------------
 
     def _iterate(self, root: Node, state: GameState, seat: int) -> None:
-        turn = state.turn
         path = [root]
         node = root
-        rng = self.rng
-        while not self._horizon(state, turn):
-            if state.actor != seat:
-                apply_move(state, playout_move(state, rng))
-                continue
+        parent_moves: list[Move] = []
+        last: Move | None = None
+        while state.phase == ACTION and state.actor == seat:
             if node.moves is None:
-                # ranked with what the bot knows, not with this sample's hidden chip
-                node.moves = self._ranked(state, self._pending, NODE_WIDTH)
-            available = [m for m in node.moves if _legal(state, m)]
-            if not available:
-                apply_move(state, playout_move(state, rng))
-                continue
+                node.moves = self._child_moves(state, parent_moves, last)
+            available = node.moves  # actions depend on public information only
             for m in available:
                 child = node.children.get(m)
                 if child is not None:
@@ -110,45 +116,45 @@ class HardBot:
                 move = max(available, key=lambda m: _ucb(node.children[m], log_total,
                                                           self.exploration))
                 child = node.children[move]
-            apply_move(state, move)
+            apply_move(state, move, advance=False)  # nothing past the bot's own turn
+            parent_moves, last = available, move
             node = child
             path.append(node)
+            if untried:
+                break  # one expansion per iteration; the rest of the turn is cut short
         reward = self._reward(state, seat)
         for n in path:
             n.visits += 1
             n.total += reward
 
-    @staticmethod
-    def _horizon(state: GameState, turn: int) -> bool:
-        return state.over or (state.turn > turn and state.phase == "choose_chip")
-
-    @staticmethod
-    def _reward(state: GameState, seat: int) -> float:
-        if state.over:
-            return 1.0 if state.winner == seat else 0.0
-        value = evaluate(state, seat, {}, MEDIUM)
+    def _reward(self, state: GameState, seat: int) -> float:
+        """The heuristic, with the scoring chip this sample put face down."""
+        pending = {state.root(state.chip_area(state.chosen)): 1.0} if state.chosen > 0 else {}
+        value = evaluate(state, seat, pending, MEDIUM)
         return 1.0 / (1.0 + math.exp(-value / REWARD_SCALE))
 
-    def _ranked(self, state: GameState, pending: dict[int, float], width: int) -> list[Move]:
+    @staticmethod
+    def _child_moves(state: GameState, parent: list[Move], last: Move | None) -> list[Move]:
+        """A deeper node's candidates, cheaply: the parent's (ranked) moves still legal, then
+        what the last move opened up from where it went."""
         moves = candidate_moves(state, legal_options(state))
-        if len(moves) <= width:
+        legal = set(moves)
+        keep = [m for m in parent if m in legal and m.kind not in ("end", "double")]
+        if last is not None and last.dst >= 0:
+            keep += [m for m in moves if m.src == last.dst and m not in keep][:4]
+        keep += [m for m in moves if m.kind in ("double", "end")]
+        return keep or moves
+
+    def _ranked(self, state: GameState) -> list[Move]:
+        moves = candidate_moves(state, legal_options(state))
+        if len(moves) <= WIDTH:
             return moves
-        if state.phase == "action":
-            scored = self.greedy.scored(state, moves, pending)
-            scored.sort(key=lambda vm: -vm[0])
-            top = [m for _, m in scored[:width]]
-            if Move("end") not in top:
-                top.append(Move("end"))
-            return top
-        return moves
-
-
-def _legal(state: GameState, move: Move) -> bool:
-    try:
-        check_move(state, move)
-    except IllegalMoveError:
-        return False
-    return True
+        scored = self.greedy.scored(state, moves, self._pending)
+        scored.sort(key=lambda vm: -vm[0])
+        top = [m for _, m in scored[:WIDTH]]
+        if Move("end") not in top and any(m.kind == "end" for m in moves):
+            top.append(Move("end"))
+        return top
 
 
 def _ucb(child: Node, log_total: float, c: float) -> float:
