@@ -323,6 +323,15 @@ def check_action(state: GameState, move: Move) -> None:
         raise _refuse(f"'{kind}' is not an action.")
 
 
+# Moves that carry the actor's Ichtos from one area to another, with their sentences.
+_RELOCATIONS = {
+    "land": "{name} lands {ichtos} from {src} on region {dst}.",
+    "swim": "{name} swims {ichtos} from {src} to {dst}.",
+    "walk": "{name} walks an Ichto across the strait from region {src} to {dst} (Legs).",
+    "fly": "{name} flies {ichtos} from region {src} to {dst} (Wings).",
+}
+
+
 def do_action(state: GameState, move: Move) -> None:
     """Play a checked action and spend its cost."""
     p = state.actor
@@ -338,18 +347,13 @@ def do_action(state: GameState, move: Move) -> None:
         state.actions_left += 2
         say(state, "double", lambda: f"{name} hands in a double-turn chip: 2 more actions.",
             seat=p)
-    elif kind == "land":
-        counts[move.src * n + p] -= move.count
-        counts[move.dst * n + p] += move.count
-        say(state, "land", lambda: f"{name} lands {ichtos(move.count)} from "
-            f"{board.area_name(move.src)} on region {board.region_numbers[move.dst]}.",
-            seat=p, src=move.src, dst=move.dst, count=move.count)
-    elif kind == "swim":
-        counts[move.src * n + p] -= move.count
-        counts[move.dst * n + p] += move.count
-        say(state, "swim", lambda: f"{name} swims {ichtos(move.count)} from "
-            f"{board.area_name(move.src)} to {board.area_name(move.dst)}.",
-            seat=p, src=move.src, dst=move.dst, count=move.count)
+    elif kind in _RELOCATIONS:
+        counts[move.src * n + p] -= move.count or 1
+        counts[move.dst * n + p] += move.count or 1
+        say(state, kind, lambda: _RELOCATIONS[kind].format(
+            name=name, ichtos=ichtos(move.count or 1), src=board.area_name(move.src),
+            dst=board.area_name(move.dst)), seat=p, src=move.src, dst=move.dst,
+            count=move.count or 1)
     elif kind == "proliferate":
         gains = {}
         base = move.src * n
@@ -381,23 +385,11 @@ def do_action(state: GameState, move: Move) -> None:
             + " and ".join(f"{state.colour_name(s)}'s Ichto" for s in move.target)
             + f" return to reserve, 1 {name} Ichto arrives.", seat=p, area=move.src,
             targets=move.target)
-    elif kind == "walk":
-        counts[move.src * n + p] -= 1
-        counts[move.dst * n + p] += 1
-        say(state, "walk", lambda: f"{name} walks an Ichto across the strait from region "
-            f"{board.region_numbers[move.src]} to {board.region_numbers[move.dst]} (Legs).",
-            seat=p, src=move.src, dst=move.dst)
     elif kind == "egg":
         counts[move.dst * n + p] += 1
         state.reserve[p] -= 1
         say(state, "egg", lambda: f"{name} lays an egg in region "
             f"{board.region_numbers[move.dst]}.", seat=p, dst=move.dst)
-    elif kind == "fly":
-        counts[move.src * n + p] -= move.count
-        counts[move.dst * n + p] += move.count
-        say(state, "fly", lambda: f"{name} flies {ichtos(move.count)} from region "
-            f"{board.region_numbers[move.src]} to {board.area_name(move.dst)} (Wings).",
-            seat=p, src=move.src, dst=move.dst, count=move.count)
     elif kind == "stink":
         s = move.target[0]
         k = counts[move.src * n + s]

@@ -55,6 +55,16 @@ class Dialog(Scene):
         r.center = (t.size[0] // 2, t.size[1] // 2)
         return r
 
+    def place_pair(self, first: Button, second: Button, widths: tuple[int, int] = (220, 180),
+                   height: int = 54) -> None:
+        """Two buttons side by side at the bottom of the box: the main one on the left."""
+        t = self.theme
+        box = self.box()
+        first.rect = pygame.Rect(0, 0, t.px(widths[0]), t.px(height))
+        first.rect.bottomright = (box.centerx - t.px(10), box.bottom - t.px(24))
+        second.rect = pygame.Rect(0, 0, t.px(widths[1]), t.px(height))
+        second.rect.bottomleft = (box.centerx + t.px(10), box.bottom - t.px(24))
+
     def draw_box(self, surface: pygame.Surface, title: str) -> pygame.Rect:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((8, 12, 18, 150))

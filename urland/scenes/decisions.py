@@ -331,12 +331,7 @@ class BuyScene(TableDialog):
                                 back=lambda: self.app.push(BuyScene(self.table, self.seat))))
 
     def layout(self) -> None:
-        t = self.theme
-        box = self.box()
-        self.buy.rect = pygame.Rect(0, 0, t.px(240), t.px(54))
-        self.buy.rect.bottomright = (box.centerx - t.px(10), box.bottom - t.px(24))
-        self.pass_button.rect = pygame.Rect(0, 0, t.px(200), t.px(54))
-        self.pass_button.rect.bottomleft = (box.centerx + t.px(10), box.bottom - t.px(24))
+        self.place_pair(self.buy, self.pass_button, (240, 200))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -368,7 +363,7 @@ class PickScene(TableDialog):
     """Choose Ichtos from the board: paying for a gene, or a Retreat from several areas."""
 
     name = "pick_ichtos"
-    width, height = 640, 560
+    width, height = 780, 560
 
     def __init__(self, table: TableScene, seat: int, title: str, move: Move, low: int,
                  high: int, suggested: dict[int, int], back=None) -> None:
@@ -400,15 +395,13 @@ class PickScene(TableDialog):
     def layout(self) -> None:
         t = self.theme
         box = self.box()
-        cols = 2
+        cols = 3 if len(self.areas) > 10 else 2
+        col_w = (box.width - t.px(60)) // cols
         for i, a in enumerate(self.areas):
-            x = box.left + t.px(40) + (i % cols) * t.px(290)
+            x = box.left + t.px(30) + (i % cols) * col_w
             y = box.top + t.px(80) + (i // cols) * t.px(50)
-            self.steppers[a].rect = pygame.Rect(x + t.px(110), y, t.px(150), t.px(42))
-        self.ok.rect = pygame.Rect(0, 0, t.px(220), t.px(52))
-        self.ok.rect.bottomright = (box.centerx - t.px(10), box.bottom - t.px(22))
-        self.back.rect = pygame.Rect(0, 0, t.px(160), t.px(52))
-        self.back.rect.bottomleft = (box.centerx + t.px(10), box.bottom - t.px(22))
+            self.steppers[a].rect = pygame.Rect(x + col_w - t.px(160), y, t.px(150), t.px(42))
+        self.place_pair(self.ok, self.back, (220, 160), 52)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION,

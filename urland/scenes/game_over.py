@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from urland.scenes.backdrop import backdrop
-from urland.scenes.base import Scene
+from urland.scenes.base import Dialog
 from urland.session import Session
 from urland.ui import art
 from urland.ui import theme as th
@@ -15,8 +15,9 @@ from urland.ui.widgets import Button, panel
 STEP_SECONDS = 1.2
 
 
-class GameOverScene(Scene):
+class GameOverScene(Dialog):
     name = "game_over"
+    modal = False
 
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)
@@ -40,12 +41,7 @@ class GameOverScene(Scene):
         self.app.switch(TitleScene(self.app))
 
     def layout(self) -> None:
-        t = self.theme
-        box = self.box()
-        self.new_button.rect = pygame.Rect(0, 0, t.px(220), t.px(54))
-        self.new_button.rect.bottomright = (box.centerx - t.px(10), box.bottom - t.px(24))
-        self.title_button.rect = pygame.Rect(0, 0, t.px(180), t.px(54))
-        self.title_button.rect.bottomleft = (box.centerx + t.px(10), box.bottom - t.px(24))
+        self.place_pair(self.new_button, self.title_button)
 
     def box(self) -> pygame.Rect:
         t = self.theme
@@ -92,10 +88,33 @@ class GameOverScene(Scene):
                       anchor="midleft")
             blit_text(surface, f"{state.track[seat]} points", (row.right - t.px(16),
                       row.centery), t.px(28), th.INK, True, anchor="midright")
+        self.draw_track(surface, pygame.Rect(box.left + t.px(60), top + state.n * t.px(52)
+                                             + t.px(24), box.width - t.px(120), t.px(50)))
         if shown >= len(self.steps):
             blit_text(surface, f"{winner.name} wins!", (box.centerx, box.bottom - t.px(108)),
                       t.px(40), th.ACCENT_DARK, True, anchor="center")
         super().draw(surface)
+
+    def draw_track(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The score track as a line: mutation spaces, the end space, every marker."""
+        t = self.theme
+        state = self.session.game.state
+        board = state.board
+        top = max(max(state.track) + 2, board.end_threshold + 4)
+        y = rect.centery
+
+        def x_of(space: float) -> int:
+            return round(rect.left + rect.width * space / top)
+
+        pygame.draw.line(surface, (150, 130, 100), (rect.left, y), (rect.right, y), t.px(4))
+        for space in (*board.mutation_spaces, board.end_threshold):
+            colour = th.ACCENT_DARK if space == board.end_threshold else (60, 140, 210)
+            pygame.draw.circle(surface, colour, (x_of(space), y), t.px(7))
+            blit_text(surface, str(space), (x_of(space), y + t.px(12)), t.px(17), colour,
+                      anchor="midtop")
+        for seat, position in enumerate(state.track):
+            icon = art.ichto(self.session.seats[seat].colour, t.px(30))
+            surface.blit(icon, icon.get_rect(midbottom=(x_of(position), y - t.px(2))))
 
     def autoplay_step(self) -> None:
         auto = self.app.autoplay

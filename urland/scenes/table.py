@@ -523,7 +523,7 @@ class TableScene(Scene):
         self.draw_side(surface, tray)
         self.update_buttons()
         super().draw(surface)
-        if self.callouts:
+        if self.callouts and self.anim is None:
             self.draw_callout(surface)
         if self.drag and self.drag.moved and self.drag.seat >= 0:
             colour = shown.colours[self.drag.seat]
@@ -536,7 +536,8 @@ class TableScene(Scene):
                                                                        self.drag.seat) > 1:
                 blit_text(surface, "wheel or +/- : carry more", (self.drag.pos[0],
                           self.drag.pos[1] + t.px(34)), t.px(18), th.TEXT, anchor="center")
-        elif not self.menu and not self.drag:
+        elif (not self.menu and not self.drag and not self.callouts and self.anim is None
+              and self.app.scene is self):
             self.draw_hover(surface)
         if self.menu:
             self.draw_menu(surface)
@@ -584,7 +585,7 @@ class TableScene(Scene):
         seat = state.actor
         name = self.session.seats[seat].name
         if not self.session.seats[seat].human:
-            return f"{name} is thinking..."
+            return f"{name} is thinking" + "." * (1 + int(self.age * 3) % 3)
         if state.phase == ACTION:
             left = state.actions_left
             if left == 0:
