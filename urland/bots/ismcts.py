@@ -6,9 +6,13 @@ samples the hidden information from the bot's own view (`determinize`, with the 
 generator, so the game's randomness is never touched): where every unseen chip lies (the
 face-down scoring chip drawn from a belief that the environment player chose well), the gene
 deck's order and any unrevealed bids. It walks the tree by UCB, counted over the iterations in
-which a move was available (single-observer ISMCTS), expands one move, and cuts the playout at
-the end of the bot's turn with the shared heuristic, scored against the sampled chip. The
-search stops at its time limit (or iteration cap) and plays the most visited move.
+which a move was available (single-observer ISMCTS), and expands one move. The playout then
+finishes the turn: the bot's remaining actions and the later Ichto players' whole turns are
+played by the medium policy (each from its own view of the sample, so they never see the
+sampled chip), the sampled chip scores for real, and the playout is cut there, at the next
+decision that is not an action, with the shared heuristic. The policy's answers depend only on
+public information, so they are remembered across iterations. The search stops at its time
+limit (or iteration cap) and plays the most visited move.
 
 The other decisions (the scoring chip, bids, purchases, Panic and Ears choices) reuse the
 medium bot's reasoning, which already weighs what the bot knows and believes.
@@ -27,10 +31,10 @@ from urland.bots.greedy import GreedyBot
 from urland.engine.moves import Move
 from urland.engine.rules import apply_move, legal_options
 from urland.engine.state import ACTION, GameState
-from urland.engine.view import PlayerView
+from urland.engine.view import PlayerView, view
 
 WIDTH = 10  # candidate moves kept at a node, best first by the medium heuristic
-REWARD_SCALE = 2.0  # heuristic points that turn a coin flip into a 73% favourite
+REWARD_SCALE = 1.5  # heuristic points that turn a coin flip into a 73% favourite
 
 
 class Node:
@@ -48,14 +52,17 @@ class HardBot:
     name = "hard"
 
     def __init__(self, seed: int = 0, time_limit: float = 0.8,
-                 max_iterations: int | None = None, exploration: float = 0.5) -> None:
+                 max_iterations: int | None = None, exploration: float = 0.3,
+                 depth: int = 1) -> None:
         self.rng = random.Random(seed)
         self.time_limit = time_limit
         self.max_iterations = max_iterations
         self.exploration = exploration
+        self.depth = depth  # own decisions in the tree; the playout policy plays the rest
         self.greedy = GreedyBot(seed)
         self.last_iterations = 0
         self._pending: dict[int, float] = {}
+        self._policy: dict[tuple, Move] = {}  # public position -> the medium policy's move
 
     def choose(self, view: PlayerView) -> Move:
         options = view.legal_options()
@@ -66,6 +73,7 @@ class HardBot:
         seat = view.seat
         assert seat is not None
         self._pending = pending_distribution(view)
+        self._policy = {}
         root = Node()
         root.moves = self._ranked(view.state)
         if len(root.moves) == 1:
@@ -116,21 +124,33 @@ class HardBot:
                 move = max(available, key=lambda m: _ucb(node.children[m], log_total,
                                                           self.exploration))
                 child = node.children[move]
-            apply_move(state, move, advance=False)  # nothing past the bot's own turn
+            apply_move(state, move)
             parent_moves, last = available, move
             node = child
             path.append(node)
-            if untried:
-                break  # one expansion per iteration; the rest of the turn is cut short
+            if untried or len(path) > self.depth:
+                break  # one expansion per iteration; the playout finishes the turn
+        self._playout(state)
         reward = self._reward(state, seat)
         for n in path:
             n.visits += 1
             n.total += reward
 
+    def _playout(self, state: GameState) -> None:
+        """Finish the turn's actions with the medium policy; the engine then scores the sampled
+        chip and runs on to the next decision that is not an action."""
+        while state.phase == ACTION:
+            key = (state.actor, state.actions_left, state.double_used, tuple(state.counts),
+                   tuple(state.reserve))
+            move = self._policy.get(key)
+            if move is None:
+                move = self._policy[key] = self.greedy.choose(view(state, state.actor))
+            apply_move(state, move)
+
     def _reward(self, state: GameState, seat: int) -> float:
-        """The heuristic, with the scoring chip this sample put face down."""
-        pending = {state.root(state.chip_area(state.chosen)): 1.0} if state.chosen > 0 else {}
-        value = evaluate(state, seat, pending, MEDIUM)
+        if state.over:
+            return 1.0 if state.winner == seat else 0.0
+        value = evaluate(state, seat, {}, MEDIUM)
         return 1.0 / (1.0 + math.exp(-value / REWARD_SCALE))
 
     @staticmethod
