@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from urland.engine.board import Board
 from urland.engine.genes import BIT
 from urland.engine.moves import Move
 from urland.engine.rules import apply_move
@@ -15,13 +16,14 @@ WHITE, BLACK, GREY, PURPLE, GREEN = range(5)
 def table(players: int = 4, *, ichtos: dict[str, list[int]] | None = None,
           track: list[int] | None = None, genes: dict[int, list[str]] | None = None,
           env: int = 0, actor: int | None = None, actions: int | None = None,
-          chosen: int = 12, reserve: list[int] | None = None) -> GameState:
+          chosen: int = 12, reserve: list[int] | None = None,
+          board: Board | None = None) -> GameState:
     """A turn in progress: `env` chose chip `chosen`, the first Ichto player is to act.
 
     The board holds exactly `ichtos` ({area name: [count per seat]}); every other Ichto of a
     colour is in its reserve (or `reserve` overrides). No volcano has erupted.
     """
-    s = new_game(0, players)
+    s = new_game(0, players, board=board)
     board = s.board
     n = players
     s.counts = [0] * len(s.counts)
@@ -42,6 +44,9 @@ def table(players: int = 4, *, ichtos: dict[str, list[int]] | None = None,
     s.seen = [0] * (board.n_regions + 1)
     s.seen[chosen] = 1 << env
     s.track = track[:] if track else list(range(1, n + 1))
+    # mutation spaces already passed by the markers have had their mutation
+    s.mutations_done = sum(1 << i for i, space in enumerate(board.mutation_spaces)
+                           if max(s.track) >= space)
     s.genes = [0] * n
     for seat, names in (genes or {}).items():
         for g in names:

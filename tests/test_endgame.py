@@ -1,7 +1,10 @@
 """End of the game: rules section 8, R8 and final scoring."""
 
+import dataclasses
+
 from positions import PURPLE, WHITE, at, play, table, texts
 
+from urland.engine.board import standard_board
 from urland.engine.scoring import final_scoring
 from urland.engine.state import OVER
 
@@ -19,18 +22,21 @@ def test_reaching_30_ends_the_game_after_the_scoring_then_final_scoring():
 
 
 def test_a_mutation_space_reached_before_the_end_starts_an_auction():
-    s = table(ichtos={"12": [0, 0, 3, 2]}, track=[10, 20, 11, 27], chosen=12)
+    s = table(ichtos={"12": [0, 0, 3, 2]}, track=[10, 9, 11, 8], chosen=12)
     play(s, "end")
     play(s, "end")
-    # Grey 11 -> 14 passes 12; Purple 27 -> 29 does not reach 30: the mutation happens.
+    # Grey 11 -> 14 is the first marker past 12: the mutation happens.
     assert s.phase == "bid" and s.mutations == 1
 
 
 def test_r8_a_mutation_the_last_scoring_would_trigger_does_not_happen():
-    s = table(ichtos={"12": [0, 0, 3, 2]}, track=[10, 20, 28, 11], chosen=12)
+    # With 12/16/21 no single scoring can pass a mutation space and reach 30, so R8 is shown
+    # on a board whose track has a mutation space at 29 (the board is data).
+    board = dataclasses.replace(standard_board(), mutation_spaces=(12, 16, 29))
+    s = table(ichtos={"12": [0, 0, 3, 2]}, track=[10, 20, 28, 11], chosen=12, board=board)
     play(s, "end")
     play(s, "end")
-    # Grey 28 -> 31 ends the game; Purple 11 -> 13 passes 12: no mutation (R8).
+    # Grey 28 -> 31 passes 29 and ends the game: the mutation does not happen (R8).
     assert s.phase == OVER and s.mutations == 0
     assert any("does not happen, R8" in t for t in texts(s))
 

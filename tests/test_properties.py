@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from urland.bots.random_bot import random_move
-from urland.engine import Game, IllegalMoveError, Move, apply_move, is_legal
+from urland.engine import Game, IllegalMoveError, Move, apply_move, check_move, expand, is_legal
 from urland.engine.invariants import violations
 from urland.engine.moves import KINDS
 from urland.engine.save import dumps, loads
@@ -43,6 +43,10 @@ def play_checked(seed: int, players: int, r: random.Random) -> Game:
                 assert trial.key() == state.key()
             else:
                 assert is_legal(state, junk), junk
+        # Every concrete move an option stands for is accepted (picks: the first few).
+        for option in options:
+            for move in expand(option, limit=12):
+                check_move(state, move)
         before = state.track[:]
         game.play(random_move(options, r))
         assert violations(game.state, before) == []

@@ -194,3 +194,10 @@ def test_autoplay_tour_reaches_the_table_without_screenshots():
             break
     assert a.scene.name == "table"
     assert {"title", "rules", "settings", "new_game"} <= a.visited
+
+
+def test_event_sentences_use_the_players_names():
+    seats = [Seat("Anna", 4), Seat("Ben", 0), Seat("White", 3)]
+    session = Session(None, seats)  # names only; no game needed
+    assert session.personalise("Green +3, White +2.") == "Anna +3, Ben +2."
+    assert session.personalise("Purple's Ichto returns.") == "White's Ichto returns."

@@ -168,3 +168,14 @@ def test_whole_games_use_at_most_seven_volcano_tiles_two_at_a_time(seed):
         before = s.volcanoes
         apply_move(s, random_move(legal_options(s), r))
         assert s.volcanoes in (before, before + 2) and s.volcanoes <= 7
+
+
+def test_a_volcano_scoring_that_ends_the_game_still_erupts_then_final_scoring():
+    s = epoch_ending([11, 3], first=0, ichtos={"10": [0, 2, 0, 0], "11": [0, 3, 0, 0]},
+                     track=[1, 27, 3, 4])
+    # chip 11 scores region 11: Black alone, 27 -> 30: the game ends after this scoring,
+    # but both volcanoes still erupt and their losses apply (rules section 8).
+    assert s.phase == OVER
+    assert s.volcanoes == 3 and {3, 11} <= set(s.out_chips)
+    assert at(s, "10")[BLACK] == 1  # 2 + 3 merged, then all but 1 back to the reserve
+    assert s.mutations == 0  # 12, 16 and 21 were passed long ago; no auction after the end

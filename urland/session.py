@@ -43,6 +43,11 @@ class Session:
         self.autosave = autosave
         # The seat whose private information was last unlocked by a hand-over screen.
         self.unlocked: int | None = None
+        renamed = {COLOUR_NAMES[s.colour]: s.name for s in seats
+                   if s.name != COLOUR_NAMES[s.colour]}
+        self._names = renamed
+        self._colour_words = (re.compile(r"\b(" + "|".join(renamed) + r")\b") if renamed
+                              else None)
 
     @classmethod
     def new(cls, seats: list[Seat], seed: int, autosave: Path | None = None) -> Session:
@@ -69,13 +74,9 @@ class Session:
 
     def personalise(self, text: str) -> str:
         """Event sentences name colours; at the table, players have names."""
-        if not hasattr(self, "_names"):
-            pairs = [(COLOUR_NAMES[s.colour], s.name) for s in self.seats
-                     if s.name != COLOUR_NAMES[s.colour]]
-            self._names = (re.compile(r"\b(" + "|".join(c for c, _ in pairs) + r")\b")
-                           if pairs else None, dict(pairs))
-        pattern, names = self._names
-        return pattern.sub(lambda m: names[m.group(1)], text) if pattern else text
+        if self._colour_words is None:
+            return text
+        return self._colour_words.sub(lambda m: self._names[m.group(1)], text)
 
     # --- who sees what ---------------------------------------------------------------------
 

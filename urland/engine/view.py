@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from urland.engine.moves import Option
-from urland.engine.state import BID, PANIC, GameState
+from urland.engine.state import BID, GameState
 
 UNKNOWN = -2  # a chip whose face the seat has not seen, or a bid not yet revealed
 
@@ -68,7 +68,3 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     v.deck = sorted(state.deck)
     v.rng = 0
     return PlayerView(seat, v, tuple(sorted(unseen)))
-
-
-def panic_in_play(v: PlayerView) -> bool:
-    return PANIC in v.unseen_chips

@@ -740,7 +740,6 @@ class TableScene(Scene):
                   t.px(16), th.TEXT_DIM, anchor="topright")
 
     def draw_hover(self, surface: pygame.Surface) -> None:
-        t = self.theme
         pos = self.hover_pos
         for gene, rect in self.gene_cards:
             if rect.collidepoint(pos):
@@ -766,7 +765,6 @@ class TableScene(Scene):
             else:
                 status = "still to score"
             body += f"\nborders {oceans} · {status}"
-        del t
         self.tooltip(surface, board.area_label(area).capitalize(), body, pos)
 
     def tooltip(self, surface: pygame.Surface, title: str, body: str,

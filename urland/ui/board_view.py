@@ -141,8 +141,7 @@ class BoardView:
         for line in self.geo.borders:
             _dashed(surf, theme.SEA_LINE, pts(line), max(1, self.px(2)), self.px(9))
         # straits
-        for (a, b), (x, y) in self.geo.strait_centres.items():
-            del a, b
+        for x, y in self.geo.strait_centres.values():
             pygame.draw.circle(surf, (74, 132, 168), (x * s, y * s), self.px(10))
         # islands: sand rim, land, a lighter heart
         for outline in self.geo.region_outlines:
@@ -242,7 +241,6 @@ class BoardView:
                      dim: set[int], markers: list[float] | None) -> None:
         assert self.static is not None
         surface.blit(self.static, self.rect)
-        s = self.scale
         board = self.board
         for area in highlight:
             self._glow_area(surface, area, state, theme.HIGHLIGHT)
@@ -273,7 +271,6 @@ class BoardView:
             surface.blit(image, image.get_rect(center=self.to_screen(self.geo.volcano_spaces[r])))
         self.draw_stacks(surface, state, hidden)
         self.draw_markers(surface, state, markers)
-        del s
 
     def _glow_area(self, surface: pygame.Surface, area: int, state: GameState,
                    colour: theme.Colour, alpha: int = 120) -> None:
