@@ -56,6 +56,8 @@ class App:
         self.visited: set[str] = set()  # scene types shown so far (the autoplay tour)
         self.frame_times: list[float] = []
         self.first_frame_at: float | None = None
+        # frames run back to back (headless autoplay): waits must block, not spin
+        self.headless = False
 
     # --- window ---------------------------------------------------------------------------
 
@@ -152,9 +154,10 @@ class App:
         self.switch(first)
         # Autoplay with no real screen has nobody to wait for: frames run back to back, each
         # counted as 1/60 s, so animations look the same in screenshots, only sooner.
-        headless = self.autoplay is not None and os.environ.get("SDL_VIDEODRIVER") == "dummy"
+        self.headless = (self.autoplay is not None
+                         and os.environ.get("SDL_VIDEODRIVER") == "dummy")
         while self.running:
-            if headless:
+            if self.headless:
                 self.clock.tick()
                 dt = 1 / self.FPS
             else:

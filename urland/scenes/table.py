@@ -9,7 +9,7 @@ events are explained one after another. Clicks or Space skip the show.
 from __future__ import annotations
 
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 
 import pygame
@@ -266,6 +266,8 @@ class TableScene(Scene):
             self.think_started = time.perf_counter()
             return
         if not self.thinking.done():
+            if self.app.headless:  # no frame to keep smooth: let the bot's thread run
+                wait([self.thinking], timeout=0.05)
             return
         if time.perf_counter() - self.think_started < self.app.settings.pause:
             return
