@@ -201,3 +201,14 @@ def test_event_sentences_use_the_players_names():
     session = Session(None, seats)  # names only; no game needed
     assert session.personalise("Green +3, White +2.") == "Anna +3, Ben +2."
     assert session.personalise("Purple's Ichto returns.") == "White's Ichto returns."
+
+
+def test_while_dragging_the_players_own_row_lights_up_as_the_reserve_tray(app):
+    table, _ = solo_table(app)
+    start, end = stack_point(table, "O2", 0), area_point(table, "5")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1),
+                                         buttons=(1, 0, 0)))
+    frames(app, 2)
+    row = table.rows[0]
+    assert tuple(app.screen.get_at((row.centerx, row.top + 6)))[:3] == (92, 86, 40)

@@ -101,7 +101,7 @@ class TableScene(Scene):
                         self.retreat_button, self.menu_button]
         self.log_lines: list[str] = self.logged(self.session.game.log_for(self.viewer))
         self._side: tuple | None = None
-        self._kinds: tuple | None = None
+        self._options: tuple | None = None
         self.shown: PlayerView = self.session.view()
 
     # --- basics -------------------------------------------------------------------------------
@@ -397,7 +397,7 @@ class TableScene(Scene):
         area = self.board_view.area_at(pos, state)
         if area is None:
             return
-        options = [o for o in legal_options(state) if o.move.kind not in ("end", "double")]
+        options = [o for o in self.current_options() if o.move.kind not in ("end", "double")]
         # what starts here (the egg is laid here); moves into here start elsewhere
         here = [o for o in options if o.move.src == area
                 or (o.move.kind == "egg" and o.move.dst == area)]
@@ -449,7 +449,7 @@ class TableScene(Scene):
         if src_ocean:
             return Move("swim" if dst_ocean else "land", drag.src, target, drag.count)
         if (not dst_ocean and target in state.region_straits[drag.src] and drag.count == 1
-                and any(o.move.kind == "walk" for o in legal_options(state))):
+                and "walk" in self.current_kinds()):
             return Move("walk", drag.src, target)
         return Move("fly", drag.src, target, drag.count)
 
@@ -462,7 +462,7 @@ class TableScene(Scene):
         areas: set[int] = set()
         tray = False
         own = drag.seat == state.actor
-        for o in legal_options(state):
+        for o in self.current_options():
             m = o.move
             if m.src != drag.src and not (m.kind == "retreat" and o.picks):
                 continue
@@ -489,7 +489,7 @@ class TableScene(Scene):
 
     def retreat_dialog(self) -> None:
         state = self.state
-        option = next((o for o in legal_options(state) if o.move.kind == "retreat"), None)
+        option = next((o for o in self.current_options() if o.move.kind == "retreat"), None)
         if option is None or option.picks is None:
             self.say("Nothing to retreat.")
             return
@@ -546,8 +546,9 @@ class TableScene(Scene):
 
     def draw_side(self, surface: pygame.Surface, tray: bool) -> None:
         """Players, genes and log: drawn when something in them changed, else blitted."""
-        key = (id(self.shown), self.state.actor, self.state.over, tray and self.drag and
-               self.drag.seat, len(self.log_lines), self.log_lines[-1:], self.theme.size)
+        tray_seat = self.drag.seat if tray and self.drag else None  # seat 0 is a seat too
+        key = (id(self.shown), self.state.actor, self.state.over, tray_seat,
+               len(self.log_lines), self.log_lines[-1:], self.theme.size)
         if self._side is not None and self._side[0] == key:
             surface.blit(self._side[1], self.side)
             return
@@ -557,12 +558,21 @@ class TableScene(Scene):
         self.draw_log(surface)
         self._side = (key, surface.subsurface(self.side).copy())
 
+    def current_options(self) -> list[Option]:
+        """The acting seat's legal options, computed once per position (not once per frame
+        while an Ichto is dragged). Undo changes the position too, so the key is the move
+        list itself, not its length."""
+        moves = self.session.game.moves
+        key = (len(moves), moves[-1] if moves else None, self.state.phase, self.state.actor)
+        if self._options is None or self._options[0] != key:
+            options = legal_options(self.state)
+            self._options = (key, options, {o.move.kind for o in options})
+        return self._options[1]
+
     def current_kinds(self) -> set[str]:
-        """The kinds of move open to the acting seat (computed once per position)."""
-        key = len(self.session.game.moves)
-        if self._kinds is None or self._kinds[0] != key:
-            self._kinds = (key, {o.move.kind for o in legal_options(self.state)})
-        return self._kinds[1]
+        self.current_options()
+        assert self._options is not None
+        return self._options[2]
 
     def update_buttons(self) -> None:
         human = self.human_turn() and self.state.phase == ACTION
