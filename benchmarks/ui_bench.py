@@ -31,14 +31,13 @@ def frame_times(size: tuple[int, int], seconds: float) -> list[float]:
     import pygame
 
     from urland.app import App
-    from urland.scenes.table import TableScene
     from urland.session import Seat, Session
     from urland.settings import Settings
 
     app = App(Settings(animation_speed="normal", ai_pause="short"), size=size)
     seats = [Seat(n, c, "medium") for n, c in (("Anna", 4), ("Ben", 0), ("Cleo", 3),
                                                 ("Dan", 1))]
-    app.switch(TableScene(app, Session.new(seats, 11, None)))
+    app.show("table", session=Session.new(seats, 11, None))
     times = []
     end = time.perf_counter() + seconds
     clock = pygame.time.Clock()

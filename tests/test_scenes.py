@@ -6,8 +6,6 @@ import pytest
 from urland.app import App
 from urland.engine.moves import Move
 from urland.scenes import decisions
-from urland.scenes.table import TableScene
-from urland.scenes.title import TitleScene
 from urland.session import Seat, Session
 from urland.settings import Settings
 
@@ -44,8 +42,7 @@ def solo_table(app, seed=5, env_is_ai=True):
     """One human (seat 0, Green) against two AI seats, at the human's first action."""
     seats = [Seat("Anna", 4, "human"), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy")]
     session = Session.new(seats, seed, None)
-    table = TableScene(app, session)
-    app.switch(table)
+    table = app.show("table", session=session)
     for _ in range(400):
         frames(app, 1)
         state = session.game.state
@@ -76,8 +73,7 @@ def area_point(table, area_name):
 
 
 def test_title_offers_new_game_and_greys_continue_without_a_save(app):
-    title = TitleScene(app)
-    app.switch(title)
+    title = app.show("title")
     frames(app)
     assert not title.continue_button.enabled
     click(app, title.new_button.rect.center)
@@ -87,8 +83,7 @@ def test_title_offers_new_game_and_greys_continue_without_a_save(app):
 def test_a_damaged_save_gives_a_message_on_the_title_screen(app, user_home):
     user_home.mkdir(parents=True, exist_ok=True)
     (user_home / "autosave.yaml").write_text("format: urland-save\nversion: 1\nseed: [\n")
-    title = TitleScene(app)
-    app.switch(title)
+    title = app.show("title")
     frames(app)
     assert "could not be read" in title.message
     assert not title.continue_button.enabled
@@ -157,8 +152,7 @@ def test_solo_game_never_shows_a_handover(app):
 def test_hot_seat_hands_over_before_private_chips(app):
     seats = [Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)]
     session = Session.new(seats, 5, None)
-    table = TableScene(app, session)
-    app.switch(table)
+    table = app.show("table", session=session)
     frames(app)
     env = session.game.state.env
     assert app.scene.name == "handover" and app.scene.seat == env
@@ -187,7 +181,7 @@ def test_autoplay_tour_reaches_the_table_without_screenshots():
     from urland.app import AutoplayOptions
 
     a = App(Settings(), AutoplayOptions(["ai", "ai", "ai"], 2, None, True), size=(1280, 720))
-    a.switch(TitleScene(a))
+    a.show("title")
     for _ in range(600):
         a.step(1 / 60)
         if a.scene.name == "table":

@@ -11,9 +11,11 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pygame
 
+from urland.scenes import create as create_scene
 from urland.scenes.base import Scene
 from urland.settings import Settings, load_settings, save_settings
 from urland.ui.theme import Theme
@@ -95,6 +97,18 @@ class App:
         self.scenes.append(scene)
         scene.layout()
 
+    def show(self, name: str, **kwargs: Any) -> Scene:
+        """Replace every scene with a new one of the named kind (see urland.scenes.SCENES)."""
+        scene = create_scene(name, self, **kwargs)
+        self.switch(scene)
+        return scene
+
+    def open(self, name: str, **kwargs: Any) -> Scene:
+        """Lay a new scene of the named kind over the current one."""
+        scene = create_scene(name, self, **kwargs)
+        self.push(scene)
+        return scene
+
     def pop(self) -> None:
         if len(self.scenes) > 1:
             self.scenes.pop()
@@ -118,9 +132,7 @@ class App:
             self.toggle_fullscreen()
         elif (event.type == pygame.KEYDOWN and event.key == pygame.K_F1
               and self.scene.name != "rules"):
-            from urland.scenes.rules import RulesScene
-
-            self.push(RulesScene(self))
+            self.open("rules")
         else:
             self.scene.handle(event)
 
@@ -150,8 +162,8 @@ class App:
                 print("FIRST-FRAME", flush=True)
         self._maybe_screenshot()
 
-    def run(self, first: Scene) -> int:
-        self.switch(first)
+    def run(self, first: str = "title") -> int:
+        self.show(first)
         # Autoplay with no real screen has nobody to wait for: frames run back to back, each
         # counted as 1/60 s, so animations look the same in screenshots, only sooner.
         self.headless = (self.autoplay is not None

@@ -116,7 +116,6 @@ def _play(argv: Sequence[str]) -> int:
     parser.add_argument("--quit-when-over", action="store_true")
     args = parser.parse_args(argv)
     from urland.app import App, AutoplayOptions
-    from urland.scenes.title import TitleScene
     from urland.settings import load_settings
 
     settings = load_settings()
@@ -126,7 +125,7 @@ def _play(argv: Sequence[str]) -> int:
     if args.autoplay:
         autoplay = AutoplayOptions(args.seats, args.seed, args.screenshots, args.quit_when_over)
     app = App(settings, autoplay, size=args.size)
-    return app.run(TitleScene(app))
+    return app.run("title")
 
 
 

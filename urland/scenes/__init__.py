@@ -1,1 +1,32 @@
-"""The pygame-ce front end: one module per scene, switched by the App's small scene stack."""
+"""The pygame-ce front end: one module per scene, switched by name.
+
+Scenes never import one another: they ask the App for the next scene by its name
+(`app.show("table", session=...)` replaces the stack, `app.open("rules")` lays a scene on top).
+This table is the one place that knows which module draws which scene; modules are imported
+only when their scene is first wanted.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from urland.app import App
+    from urland.scenes.base import Scene
+
+SCENES: dict[str, str] = {
+    "title": "urland.scenes.title:TitleScene",
+    "new_game": "urland.scenes.new_game:NewGameScene",
+    "table": "urland.scenes.table:TableScene",
+    "game_over": "urland.scenes.game_over:GameOverScene",
+    "rules": "urland.scenes.rules:RulesScene",
+    "settings": "urland.scenes.settings:SettingsScene",
+}
+
+
+def create(name: str, app: App, **kwargs: Any) -> Scene:
+    """A new scene of the named kind; KeyError for a name nobody registered."""
+    module_name, class_name = SCENES[name].split(":")
+    scene_class = getattr(import_module(module_name), class_name)
+    return scene_class(app, **kwargs)

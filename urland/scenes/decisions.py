@@ -13,11 +13,11 @@ from urland.bots.candidates import cheapest_payment
 from urland.engine.moves import Move
 from urland.engine.rules import legal_options
 from urland.engine.state import COLOUR_NAMES
-from urland.scenes.backdrop import backdrop
 from urland.scenes.base import Dialog
 from urland.scenes.rules import gene_texts
 from urland.ui import art
 from urland.ui import theme as th
+from urland.ui.backdrop import backdrop
 from urland.ui.text import blit_text, blit_wrapped
 from urland.ui.widgets import Button, Stepper, panel
 

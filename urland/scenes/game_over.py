@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pygame
 
-from urland.scenes.backdrop import backdrop
 from urland.scenes.base import Dialog
 from urland.session import Session
 from urland.ui import art
 from urland.ui import theme as th
+from urland.ui.backdrop import backdrop
 from urland.ui.text import blit_text, wrap
 from urland.ui.widgets import Button, panel
 
@@ -29,16 +29,11 @@ class GameOverScene(Dialog):
         self.buttons = [self.new_button, self.title_button]
 
     def new_game(self) -> None:
-        from urland.scenes.new_game import NewGameScene
-        from urland.scenes.title import TitleScene
-
-        self.app.switch(TitleScene(self.app))
-        self.app.push(NewGameScene(self.app))
+        self.app.show("title")
+        self.app.open("new_game")
 
     def title(self) -> None:
-        from urland.scenes.title import TitleScene
-
-        self.app.switch(TitleScene(self.app))
+        self.app.show("title")
 
     def layout(self) -> None:
         self.place_pair(self.new_button, self.title_button)

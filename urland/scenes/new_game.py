@@ -8,11 +8,11 @@ import pygame
 
 from urland import paths
 from urland.engine.state import COLOUR_NAMES
-from urland.scenes.backdrop import backdrop
 from urland.scenes.base import Scene
 from urland.session import Seat, Session
 from urland.ui import art
 from urland.ui import theme as th
+from urland.ui.backdrop import backdrop
 from urland.ui.text import blit_text
 from urland.ui.widgets import Button, Choice, Stepper, TextField, panel
 
@@ -100,7 +100,6 @@ class NewGameScene(Scene):
                 for row in self.active_rows()]
 
     def begin(self) -> None:
-        from urland.scenes.table import TableScene
 
         colours = [r.colour for r in self.active_rows()]
         if len(set(colours)) != len(colours):
@@ -108,7 +107,7 @@ class NewGameScene(Scene):
             return
         seed = int(self.seed.text) if self.seed.text else random.randrange(1, 10**9)
         session = Session.new(self.seats(), seed, paths.autosave_path())
-        self.app.switch(TableScene(self.app, session))
+        self.app.show("table", session=session)
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme

@@ -214,10 +214,8 @@ class TableScene(Scene):
         self.message_age = 0.0
 
     def to_title(self) -> None:
-        from urland.scenes.title import TitleScene
-
         self.executor.shutdown(wait=False, cancel_futures=True)
-        self.app.switch(TitleScene(self.app))
+        self.app.show("title")
 
     # --- every frame --------------------------------------------------------------------------
 
@@ -250,10 +248,8 @@ class TableScene(Scene):
             self.run_ai()
 
     def finish(self) -> None:
-        from urland.scenes.game_over import GameOverScene
-
         self.executor.shutdown(wait=False, cancel_futures=True)
-        self.app.switch(GameOverScene(self.app, self.session))
+        self.app.show("game_over", session=self.session)
 
     def run_ai(self) -> None:
         state = self.state

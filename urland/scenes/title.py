@@ -6,10 +6,10 @@ import pygame
 
 from urland import paths
 from urland.engine.errors import SaveError
-from urland.scenes.backdrop import backdrop
 from urland.scenes.base import Scene
 from urland.ui import art
 from urland.ui import theme as th
+from urland.ui.backdrop import backdrop
 from urland.ui.text import blit_text
 from urland.ui.widgets import Button, panel
 
@@ -54,12 +54,9 @@ class TitleScene(Scene):
             b.rect = pygame.Rect(x, y + i * (h + t.px(12)), w, h)
 
     def new_game(self) -> None:
-        from urland.scenes.new_game import NewGameScene
-
-        self.app.push(NewGameScene(self.app))
+        self.app.open("new_game")
 
     def resume(self) -> None:
-        from urland.scenes.table import TableScene
         from urland.session import Session
 
         try:
@@ -68,17 +65,13 @@ class TitleScene(Scene):
             self.message = f"The saved game could not be read: {exc}"
             self.continue_button.enabled = False
             return
-        self.app.switch(TableScene(self.app, session))
+        self.app.show("table", session=session)
 
     def rules(self) -> None:
-        from urland.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app))
+        self.app.open("rules")
 
     def settings(self) -> None:
-        from urland.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme

@@ -4,8 +4,7 @@
 def clear_caches() -> None:
     """Forget cached fonts and images: they die with pygame.quit(), so a new window starts
     from nothing."""
-    from urland.scenes import backdrop
-    from urland.ui import art, text, theme, widgets
+    from urland.ui import art, backdrop, text, theme, widgets
 
     for cached in (theme._font, text.render, text._wrap, art.ichto, art.chip, art.volcano_icon,
                    art.volcano_tile, art.helix, backdrop.backdrop, widgets._shadow):

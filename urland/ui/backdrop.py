@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import pygame
 
-from urland.engine.board import standard_board
+from urland.engine import standard_board
 from urland.ui.board_view import BoardView
 
 
