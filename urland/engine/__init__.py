@@ -5,13 +5,25 @@
     options = game.legal_options()          # who decides is game.state.actor
     game.play(options[0].move)              # IllegalMoveError (game unchanged) if not allowed
     game.view(seat)                         # what that seat may know (rules section 9)
+    position_to_text(game.state)            # the position as one line of text (docs/)
 """
 
+from urland.engine.auction import gene_price
 from urland.engine.board import Board, load_board, standard_board
-from urland.engine.errors import BoardError, IllegalMoveError, SaveError, UrlandError
+from urland.engine.errors import (
+    BoardError,
+    DataError,
+    IllegalMoveError,
+    PositionError,
+    SaveError,
+    UrlandError,
+)
 from urland.engine.events import Event
 from urland.engine.game import Game, GameOptions
+from urland.engine.genes import GENE_CARDS, GeneCard, gene_name
 from urland.engine.moves import Move, Option, PickSpec, format_move, parse_move
+from urland.engine.player_counts import PLAYER_COUNTS, PlayerCountNumbers, numbers_for
+from urland.engine.position import position_from_text, position_to_text
 from urland.engine.rules import (
     PHASE_PROMPTS,
     apply_move,
@@ -26,9 +38,11 @@ from urland.engine.state import COLOUR_NAMES, GameState
 from urland.engine.view import UNKNOWN, PlayerView, view
 
 __all__ = [
-    "COLOUR_NAMES", "PHASE_PROMPTS", "UNKNOWN", "Board", "BoardError", "Event", "Game",
-    "GameOptions", "GameState", "IllegalMoveError", "Move", "Option", "PickSpec", "PlayerView",
-    "SaveError", "UrlandError", "apply_move", "check_move", "expand", "format_move", "is_legal",
-    "legal_options", "load_board", "new_game", "option_allows", "parse_move", "standard_board",
-    "view",
+    "COLOUR_NAMES", "GENE_CARDS", "PHASE_PROMPTS", "PLAYER_COUNTS", "UNKNOWN", "Board",
+    "BoardError", "DataError", "Event", "Game", "GameOptions", "GameState", "GeneCard",
+    "IllegalMoveError", "Move", "Option", "PickSpec", "PlayerCountNumbers", "PlayerView",
+    "PositionError", "SaveError", "UrlandError", "apply_move", "check_move", "expand",
+    "format_move", "gene_name", "gene_price", "is_legal", "legal_options", "load_board",
+    "new_game", "numbers_for", "option_allows", "parse_move", "position_from_text",
+    "position_to_text", "standard_board", "view",
 ]

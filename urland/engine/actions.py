@@ -13,19 +13,19 @@ from urland.engine.genes import (
     CARE_OF_YOUNG,
     EARS,
     EGG,
+    GENE_OF_MOVE,
     LEGS,
     STINKGLANDS,
     TEETH,
     TURBO,
     WINGS,
+    gene_name,
+    genes_in,
 )
 from urland.engine.moves import Move, Option, PickSpec
 from urland.engine.state import GameState
 
-GENE_OF_KIND = {"assimilate": ASSIMILATION, "walk": LEGS, "egg": EGG, "fly": WINGS,
-                "stink": STINKGLANDS, "bite": TEETH}
-_GENE_TITLE = {ASSIMILATION: "Assimilation", LEGS: "Legs", EGG: "Egg", WINGS: "Wings",
-               STINKGLANDS: "Stinkglands", TEETH: "Teeth"}
+GENE_OF_KIND = GENE_OF_MOVE  # move kind → the gene it needs (assets/genes.yaml)
 
 
 def proliferation_gain(count: int, care_of_young: bool) -> int:
@@ -219,7 +219,7 @@ def check_action(state: GameState, move: Move) -> None:
         return
     gene = GENE_OF_KIND.get(kind)
     if gene and not state.genes[p] & gene:
-        raise _refuse(f"That action needs the gene {_GENE_TITLE[gene]}.")
+        raise _refuse(f"That action needs the gene {gene_name(genes_in(gene)[0])}.")
     if state.actions_left <= 0:
         raise _refuse("You have no actions left.")
     if kind == "land":

@@ -15,3 +15,11 @@ class BoardError(UrlandError):
 
 class SaveError(UrlandError):
     """A save file that cannot be read: corrupt, truncated, or from a newer version."""
+
+
+class PositionError(UrlandError):
+    """Position text that cannot be read; the message names the field and the token."""
+
+
+class DataError(UrlandError):
+    """A malformed rules data file (the genes); the message names the file and the entry."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 from urland.engine import auction, panic, volcano
 from urland.engine.events import say
 from urland.engine.genes import WARM_BLOOD
+from urland.engine.player_counts import HAND_SIZE, numbers_for
 from urland.engine.scoring import final_scoring, newly_reached_mutations, reached_end, score_region
 from urland.engine.state import ACTION, CHIP, OVER, PANIC, GameState
 
@@ -63,7 +64,7 @@ def ichto_turn(state: GameState, index: int) -> None:
     if index >= state.n - 2:
         return
     seat = (state.env + 2 + index) % state.n
-    base = 3 if state.n == 3 else 2
+    base = numbers_for(state.n).actions
     state.phase = ACTION
     state.actor = seat
     state.actions_left = base + (1 if state.genes[seat] & WARM_BLOOD else 0)
@@ -111,7 +112,7 @@ def end_turn(state: GameState) -> None:
 
 
 def draw(state: GameState) -> None:
-    if len(state.hand) >= 3:
+    if len(state.hand) >= HAND_SIZE:
         return
     if not state.pile:
         state.agenda.append(("epoch_end",))

@@ -7,6 +7,7 @@ from functools import lru_cache
 import pygame
 import yaml
 
+from urland.engine import GENE_CARDS
 from urland.resources import asset_path
 from urland.scenes.base import Scene
 from urland.ui import theme as th
@@ -21,7 +22,8 @@ def rules_text() -> list[dict]:
 
 @lru_cache(maxsize=1)
 def gene_texts() -> dict[str, dict]:
-    return yaml.safe_load(asset_path("texts", "genes.yaml").read_text(encoding="utf-8"))
+    """Each gene card's name, kind and text, from the engine's one gene data file."""
+    return {c.key: {"name": c.name, "kind": c.kind, "text": c.text} for c in GENE_CARDS}
 
 
 class RulesScene(Scene):
