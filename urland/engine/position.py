@@ -403,8 +403,11 @@ def _step(text: str) -> tuple:
     name, *args = text.split(":")
     if name not in STEPS:
         raise ValueError(f"unknown agenda step {name!r}")
-    if len(args) != _STEP_ARGUMENTS.get(name, 0):
-        raise ValueError(f"step {name!r} takes {_STEP_ARGUMENTS.get(name, 0)} numbers")
+    want = _STEP_ARGUMENTS.get(name, 0)
+    if len(args) != want:
+        raise ValueError(f"step {name!r} takes " + ("no number" if want == 0 else
+                                                    "1 number" if want == 1 else
+                                                    f"{want} numbers"))
     return (name, *(_count(a) for a in args))
 
 
