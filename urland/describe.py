@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from urland.engine import GameState, Move, gene_name
 from urland.engine.events import ichtos
-from urland.engine.genes import GENE_NAMES
-from urland.engine.moves import Move
-from urland.engine.state import GameState
 
 
-def describe(move: Move, state: GameState) -> str:
+def describe(move: Move, state: GameState, names: Sequence[str] | None = None) -> str:
+    """`move` in words; `names[seat]` is what to call each seat (its colour by default)."""
     b = state.board
+    if names is None:
+        names = [state.colour_name(s) for s in range(state.n)]
 
     def area(a: int) -> str:
         return b.area_label(a)
 
     def seats(t: tuple[int, ...]) -> str:
-        return " and ".join(state.colour_name(s) for s in t)
+        return " and ".join(names[s] for s in t)
 
     k = move.kind
     if k == "land":
@@ -50,7 +53,7 @@ def describe(move: Move, state: GameState) -> str:
     if k == "bid":
         return f"Bid {move.count}"
     if k == "buy":
-        return f"Buy {GENE_NAMES[move.gene]}"
+        return f"Buy {gene_name(move.gene)}"
     if k == "pass":
         return "Pass"
     if k == "panic_region":

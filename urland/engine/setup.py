@@ -94,7 +94,7 @@ def new_game(seed: int, players: int = 4, colours: Sequence[int] | None = None,
         say(s, "setup_pass", lambda p=p: f"{s.colour_name(p)} passes chip {passed_left[p]} to "
             f"{s.colour_name((p + 1) % n)} and chip {passed_right[p]} to "
             f"{s.colour_name((p - 1) % n)}, who each put an Ichto there.", seat=p,
-            left=passed_left[p], right=passed_right[p])
+            left=passed_left[p], right=passed_right[p], to_left=(p + 1) % n, to_right=(p - 1) % n)
 
     # 7. Genes: 4 on display (3 with 3 players), the rest the deck.
     genes = genes_for_players(n)
