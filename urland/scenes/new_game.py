@@ -7,6 +7,7 @@ import random
 import pygame
 
 from urland import paths
+from urland.engine import PLAYER_COUNTS
 from urland.engine.state import COLOUR_NAMES
 from urland.scenes.base import Scene
 from urland.session import Seat, Session
@@ -39,7 +40,8 @@ class NewGameScene(Scene):
         self.rows = [SeatRow(i, "human" if i == 0 else "medium") for i in range(5)]
         for i, row in enumerate(self.rows):
             row.colour_button.on_click = lambda i=i: self._next_colour(i)
-        self.players = Stepper(4, 3, 5, fmt=lambda v: f"{v} players")
+        self.players = Stepper(4, min(PLAYER_COUNTS), max(PLAYER_COUNTS),
+                               fmt=lambda v: f"{v} players")
         self.seed = TextField("", limit=9, placeholder="random", digits=True)
         self.start = Button("Start", self.begin, "primary", key=pygame.K_RETURN)
         self.back = Button("Back", self.app.pop, key=pygame.K_ESCAPE)
