@@ -7,8 +7,7 @@ import random
 import pygame
 
 from urland import paths
-from urland.engine import PLAYER_COUNTS
-from urland.engine.state import COLOUR_NAMES
+from urland.engine import COLOUR_NAMES, PLAYER_COUNTS
 from urland.scenes.base import Scene
 from urland.session import Seat, Session
 from urland.ui import art
