@@ -196,3 +196,22 @@ def test_move_counts_from_fixed_positions(text, options, depth1, depth2):
     assert len(legal_options(s)) == options
     assert perft(s, 1) == depth1
     assert perft(s, 2) == depth2
+
+
+VALID = ("upn1 players=4 phase=action actor=p3 actions=2 track=1.2.3.4 genes=-.-.legs.- "
+         "ichtos=O1:0.1.5.0,2:1.0.1.0 pile=P,3,4 hand=1,2 chosen=12 seen=12:p1 out=9 "
+         "bids=_.2.?.0 queue=p2:5:1 agenda=end_turn,ichto:0 rng=ff")
+
+
+@settings(max_examples=300, deadline=None)
+@given(field=st.sampled_from(sorted(set(re.findall(r"(\w+)=", VALID)) | {"colours", "mutated"})),
+       value=st.text(alphabet="0123456789p?P_-.,:+=OxaelgsR ", min_size=0, max_size=12))
+def test_any_damaged_field_is_refused_with_a_position_error_or_read(field, value):
+    fields = dict(token.split("=", 1) for token in VALID.split()[1:])
+    fields[field] = value
+    text = "upn1 " + " ".join(f"{k}={v}" for k, v in fields.items())
+    try:
+        state = position_from_text(text)
+    except PositionError:
+        return
+    assert position_from_text(position_to_text(state)).key() == state.key()
