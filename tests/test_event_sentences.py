@@ -102,6 +102,10 @@ def test_moves_in_words_take_names_the_same_way():
     bite = Move("bite", src=B.parse_area("O4"), target=(BLACK,))
     assert describe(bite, s) == "Bite Black in O4 (South Ocean)"
     assert describe(bite, s, NAMES) == "Bite Ben in O4 (South Ocean)"
+    retreat = Move("retreat", picks=((B.parse_area("5"), 2), (B.parse_area("O1"), 1)))
+    assert describe(retreat, s) == "Retreat 3 Ichtos (2 from 5, 1 from O1)"
+    assert describe(Move("ears_stay", count=1), s) == "Keep 1 Ichto on land"
+    assert describe(Move("buy", gene="care_of_young"), s) == "Buy Care of Young"
 
 
 @pytest.mark.parametrize("template,values,text", [

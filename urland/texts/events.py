@@ -2,7 +2,7 @@
 
     event_sentence(event, names)     # names[seat]: what to call each seat (colour_names(...))
 
-The words live in assets/texts/events.yaml, one template per message with named placeholders
+The words live in assets/texts/sentences.yaml, one template per message with named placeholders
 and plural forms; this module only decides which message an event needs and with which values.
 The engine's own `Event.text` stays for its log and the simulator.
 """
@@ -12,24 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from urland.engine import COLOUR_NAMES, Board, Event, gene_name, standard_board
-from urland.texts.messages import Catalogue, load_catalogue
+from urland.engine import Board, Event, gene_name, standard_board
+from urland.texts.words import Words, colour_names, sentences
 
 Message = tuple[str, dict[str, Any]]  # (message id, values)
-
-
-def catalogue() -> Catalogue:
-    return load_catalogue("events.yaml", "messages")
-
-
-def colour_names(colours: Sequence[int]) -> list[str]:
-    """The default names: each seat's colour."""
-    return [COLOUR_NAMES[c] for c in colours]
+__all__ = ["EVENT_KINDS", "colour_names", "event_sentence"]
 
 
 def event_sentence(event: Event, names: Sequence[str], board: Board | None = None) -> str:
     """The sentence telling players about `event`, calling seat s `names[s]`."""
-    words = _Words(catalogue(), names, board or standard_board())
+    words = Words(sentences(), names, board or standard_board())
     render = _RENDER.get(event.kind)
     if render is None:
         raise KeyError(f"no sentence for events of kind {event.kind!r}")
@@ -37,56 +29,16 @@ def event_sentence(event: Event, names: Sequence[str], board: Board | None = Non
     return " ".join(words.say(message_id, **values) for message_id, values in messages)
 
 
-class _Words:
-    """What the renderers need: the catalogue, the names and the board's areas."""
-
-    def __init__(self, texts: Catalogue, names: Sequence[str], board: Board) -> None:
-        self.texts = texts
-        self.names = names
-        self.board = board
-
-    def say(self, message_id: str, **values: Any) -> str:
-        return self.texts.say(message_id, **values)
-
-    def name(self, seat: int) -> str:
-        return self.names[seat]
-
-    def seats(self, seats: Sequence[int], style: str = "and") -> str:
-        return self.texts.join([self.names[s] for s in seats], style)
-
-    def area(self, area: int) -> str:
-        """The area's short name: '5' or 'O2'."""
-        return self.board.area_name(area)
-
-    def label(self, area: int) -> str:
-        """The area as a sentence names it: 'region 5' or 'O2 (North Ocean)'."""
-        b = self.board
-        if area < b.n_regions:
-            return self.say("region_label", number=b.region_numbers[area])
-        i = area - b.n_regions
-        return self.say("ocean_label", id=b.ocean_ids[i], name=b.ocean_names[i])
-
-    def number(self, area: int) -> int:
-        return self.board.region_numbers[area]
-
-    def listing(self, items: Sequence[Any], style: str = "and") -> str:
-        return self.texts.join(list(items), style)
-
-    def scores(self, points: dict[int, int], message_id: str = "points") -> str:
-        return self.texts.join([self.say(message_id, seat=self.name(s), points=p)
-                                for s, p in points.items()], "comma")
-
-
 def _one(message_id: str, **values: Any) -> list[Message]:
     return [(message_id, values)]
 
 
-def _relocation(w: _Words, d: dict) -> dict[str, Any]:
+def _relocation(w: Words, d: dict) -> dict[str, Any]:
     return {"seat": w.name(d["seat"]), "src": w.area(d["src"]), "dst": w.area(d["dst"]),
             "count": d["count"]}
 
 
-def _score(w: _Words, d: dict) -> list[Message]:
+def _score(w: Words, d: dict) -> list[Message]:
     if d["outcome"] == "empty":
         return _one("score_empty", chip=d["chip"])
     messages = _one("score", chip=d["chip"], outcome=d["outcome"])
@@ -97,7 +49,7 @@ def _score(w: _Words, d: dict) -> list[Message]:
     return messages
 
 
-def _final_total(w: _Words, d: dict) -> list[Message]:
+def _final_total(w: Words, d: dict) -> list[Message]:
     counts = d["counts"]
     best = max(counts.values())
     winners = w.seats([s for s, k in counts.items() if k == best])
@@ -106,7 +58,7 @@ def _final_total(w: _Words, d: dict) -> list[Message]:
     return _one("final_total", winners=winners, best=best, points=w.scores(d["points"]))
 
 
-def _final_land(w: _Words, d: dict) -> list[Message]:
+def _final_land(w: Words, d: dict) -> list[Message]:
     counts, excluded = d["counts"], d["excluded"]
     contenders = [s for s in counts if s != excluded]
     best = max((counts[s] for s in contenders), default=0)
@@ -121,7 +73,7 @@ def _final_land(w: _Words, d: dict) -> list[Message]:
     return _one(message_id, points=w.scores(d["points"]), **values)
 
 
-def _panic(w: _Words, d: dict) -> list[Message]:
+def _panic(w: Words, d: dict) -> list[Message]:
     if "candidates" not in d:
         return _one("panic_nothing")
     regions = [w.number(r) for r in d["candidates"]]
@@ -131,27 +83,27 @@ def _panic(w: _Words, d: dict) -> list[Message]:
                 chooser=w.name(d["chooser"]))
 
 
-def _panic_move(w: _Words, d: dict) -> list[Message]:
+def _panic_move(w: Words, d: dict) -> list[Message]:
     values = {"region": w.number(d["region"]), "ocean_label": w.label(d["ocean"])}
     if not d["seats"]:
         return _one("panic_move", **values)
     return _one("panic_move_flee", seats=w.seats(d["seats"]), fleeing=len(d["seats"]), **values)
 
 
-def _assimilate(w: _Words, d: dict) -> list[Message]:
+def _assimilate(w: Words, d: dict) -> list[Message]:
     first, second = d["targets"]
     return _one("assimilate_same" if first == second else "assimilate", seat=w.name(d["seat"]),
                 area_label=w.label(d["area"]), first=w.name(first), second=w.name(second))
 
 
-def _eruption(w: _Words, d: dict) -> list[Message]:
+def _eruption(w: Words, d: dict) -> list[Message]:
     region = w.number(d["region"])
     if d["joined"]:
         return _one("eruption", region=region, root=w.number(d["root"]))
     return _one("eruption_no_join", region=region, bridge=w.number(d["bridge"]))
 
 
-def _refill(w: _Words, d: dict) -> list[Message]:
+def _refill(w: Words, d: dict) -> list[Message]:
     genes = d["genes"]
     if not genes:
         return _one("refill_empty")
@@ -159,7 +111,7 @@ def _refill(w: _Words, d: dict) -> list[Message]:
                                                              "comma"))
 
 
-_RENDER: dict[str, Callable[[_Words, dict], list[Message]]] = {
+_RENDER: dict[str, Callable[[Words, dict], list[Message]]] = {
     "setup_volcano": lambda w, d: _one("setup_volcano", region=d["region"]),
     "setup_deal": lambda w, d: _one("setup_deal", seat=w.name(d["seat"]),
                                     chips=w.listing(d["chips"])),
