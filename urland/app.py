@@ -42,7 +42,8 @@ class App:
             self.settings.ai_pause = "none"
         pygame.init()
         pygame.display.set_caption("Urland")
-        from urland.ui import art, clear_caches
+        from urland.ui import art
+        from urland.ui.caches import clear_caches
 
         clear_caches()
         pygame.display.set_icon(art.program_icon(64))

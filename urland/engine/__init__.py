@@ -12,6 +12,7 @@ from urland.engine.decision import TRAY, Decision, Prompt
 from urland.engine.errors import BoardError, IllegalMoveError, SaveError, UrlandError
 from urland.engine.events import Event
 from urland.engine.game import Game, GameOptions
+from urland.engine.genes import GENES, genes_in
 from urland.engine.moves import Move, Option, PickSpec, format_move, parse_move
 from urland.engine.rules import (
     PHASE_PROMPTS,
@@ -28,6 +29,7 @@ from urland.engine.view import UNKNOWN, PlayerView, view
 
 __all__ = [
     "COLOUR_NAMES",
+    "GENES",
     "PHASE_PROMPTS",
     "TRAY",
     "UNKNOWN",
@@ -50,6 +52,7 @@ __all__ = [
     "check_move",
     "expand",
     "format_move",
+    "genes_in",
     "is_legal",
     "legal_options",
     "load_board",

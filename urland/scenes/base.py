@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -11,6 +11,8 @@ from urland.ui.widgets import Button, panel
 
 if TYPE_CHECKING:
     from urland.app import App
+    from urland.engine import Move
+    from urland.session import Session
 
 
 class Scene:
@@ -77,3 +79,28 @@ class Dialog(Scene):
         blit_text(surface, title, (box.centerx, box.top + t.px(34)), t.px(36), th.INK, True,
                   anchor="center")
         return box
+
+
+class TableDialog(Dialog):
+    """A dialog that answers one decision of the table it was opened over."""
+
+    def __init__(self, app: App, table: TableLike) -> None:
+        super().__init__(app)
+        self.table = table
+        self.session = table.session
+
+    def submit(self, move: Move) -> None:
+        self.app.remove(self)
+        self.table.submit(move)
+
+    def seat_label(self, seat: int) -> str:
+        return self.session.seats[seat].label
+
+
+class TableLike(Protocol):
+    """What a table dialog needs of the table scene under it."""
+
+    session: Session
+    asked: tuple | None
+
+    def submit(self, move: Move) -> None: ...

@@ -1,0 +1,138 @@
+"""The thin table: gestures asked of the engine's decision, driven with posted mouse events."""
+
+import pygame
+import pytest
+from test_scenes import area_point, click, frames, solo_table, stack_point
+
+from urland.app import App
+from urland.engine import expand
+from urland.session import Seat, Session
+from urland.settings import Settings
+
+
+@pytest.fixture
+def app():
+    a = App(Settings(animation_speed="instant", ai_pause="none"), size=(1280, 720))
+    yield a
+    pygame.quit()
+
+
+def press_and_carry(app, start, end, wheel=0):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for _ in range(wheel):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1),
+                                         buttons=(1, 0, 0)))
+    frames(app, 2)
+
+
+def release(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frames(app, 2)
+
+
+def names(table, areas):
+    return {table.session.game.board.area_name(a) for a in areas}
+
+
+def test_carrying_three_lights_only_the_oceans_and_the_reserve_not_the_islands(app):
+    table, session = solo_table(app)
+    board = session.game.board
+    ocean = next(o for o in board.ocean_areas if session.game.state.count(o, 0) >= 3)
+    start = stack_point(table, board.area_name(ocean), 0)
+    press_and_carry(app, start, (start[0] + 40, start[1] + 40), wheel=2)
+    assert table.gestures.drag.count == 3
+    lit, tray = table.gestures.targets()
+    assert lit and all(board.is_ocean(a) for a in lit)  # three may swim, never land at once
+    assert tray == 0  # the player's own row takes them back to the reserve
+    release(app, (start[0] + 40, start[1] + 40))
+    press_and_carry(app, start, (start[0] + 40, start[1] + 40))
+    lit_one, _ = table.gestures.targets()
+    assert any(not board.is_ocean(a) for a in lit_one)  # one Ichto may land
+    release(app, (start[0] + 40, start[1] + 40))
+
+
+def test_an_opponents_ichto_cannot_be_picked_up_and_says_why(app):
+    table, session = solo_table(app)
+    state = session.game.state
+    board = session.game.board
+    ocean = next(o for o in board.ocean_areas if state.count(o, 1))
+    moves = len(session.game.moves)
+    start = stack_point(table, board.area_name(ocean), 1)
+    press_and_carry(app, start, table.panel.rows[1].center)
+    assert table.gestures.targets() == (set(), None)  # nothing lights up
+    release(app, table.panel.rows[1].center)
+    assert len(session.game.moves) == moves
+    assert "another player's" in table.message
+
+
+def test_an_areas_menu_lists_exactly_the_legal_moves_that_start_there(app):
+    table, session = solo_table(app)
+    board = session.game.board
+    ocean = board.parse_area("O5")
+    click(app, area_point(table, "O5"))
+    listed = [move for _, move in table.gestures.menu.items]
+    every = [m for o in table.decision.options for m in expand(o)]
+    expected = [m for m in every if m.src == ocean
+                or (m.kind == "retreat" and [a for a, _ in m.picks] == [ocean])]
+    assert sorted(listed) == sorted(expected)
+    assert len(listed) == len(set(listed))
+
+
+def test_a_long_menu_scrolls_to_its_last_move(app):
+    table, _ = solo_table(app)
+    click(app, area_point(table, "O5"))
+    menu = table.gestures.menu
+    menu.items = menu.items * 6  # far more rows than the window holds
+    frames(app, 1)
+    assert menu.room < len(menu.items)
+    for _ in range(len(menu.items)):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+    frames(app, 2)
+    assert menu.first + menu.room == len(menu.items)
+    last_row, value = menu.rows[-1]
+    assert value == menu.items[-1][1]
+
+
+def test_undo_is_refused_while_a_computer_player_acts():
+    seats = [Seat("Anna", 4, "human"), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy")]
+    session = Session.new(seats, 5, None)
+    game = session.game
+    while game.state.phase == "choose_chip" or game.state.actor == 0:
+        game.play(game.legal_options()[0].move)
+    assert not session.seats[game.state.actor].human
+    options = [o for o in game.legal_options() if o.move.kind == "land"]
+    session.play(options[0].move)
+    assert game.undo_depth(game.state.actor) == 1  # the engine could take it back...
+    assert not session.can_undo()  # ...but the table never does it for a computer player
+    assert session.undo_for_human() is None
+    assert game.moves[-1] == options[0].move
+
+
+def test_a_hint_that_arrives_after_the_position_changed_is_dropped(app):
+    table, session = solo_table(app)
+    table.thinker.ask("hint", table.position_key, lambda view: "old advice", None)
+    old_key = table.position_key
+    frames(app, 1)
+    table.submit(next(o.move for o in table.decision.options if o.move.kind == "land"))
+    assert table.position_key != old_key
+    assert table.thinker.answer("hint", table.position_key) == (False, None)
+    frames(app, 2)
+    assert "old advice" not in table.hint_text
+
+
+def test_after_continue_the_dead_player_is_offered_their_look_again(app, tmp_path):
+    seats = [Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)]
+    session = Session.new(seats, 5, tmp_path / "autosave.yaml")
+    game = session.game
+    session.play(game.legal_options()[0].move)  # the scoring chip: two chips go to the dead
+    dead = game.state.dead
+    resumed = Session.load(tmp_path / "autosave.yaml")
+    assert resumed.pending_looks() == [(dead, "chips_received")]
+    table = app.show("table", session=resumed)
+    frames(app, 2)
+    assert app.scene.name == "handover" and app.scene.seat == dead
+    click(app, app.scene.ok.rect.center)
+    assert app.scene.name == "peek" and app.scene.seat == dead
+    assert table is app.scenes[0]
+
