@@ -90,7 +90,7 @@ def test_a_long_menu_scrolls_to_its_last_move(app):
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
     frames(app, 2)
     assert menu.first + menu.room == len(menu.items)
-    last_row, value = menu.rows[-1]
+    _row, value = menu.rows[-1]
     assert value == menu.items[-1][1]
 
 
@@ -110,7 +110,7 @@ def test_undo_is_refused_while_a_computer_player_acts():
 
 
 def test_a_hint_that_arrives_after_the_position_changed_is_dropped(app):
-    table, session = solo_table(app)
+    table, _ = solo_table(app)
     table.thinker.ask("hint", table.position_key, lambda view: "old advice", None)
     old_key = table.position_key
     frames(app, 1)
