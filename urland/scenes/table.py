@@ -10,34 +10,27 @@ from __future__ import annotations
 
 import pygame
 
-from urland.bots.registry import make_bot
 from urland.describe import describe
 from urland.engine import Decision, Event, IllegalMoveError, Move
 from urland.loop import Thinker
 from urland.scenes.base import Scene
 from urland.scenes.table_gestures import BoardGestures
+from urland.scenes.table_turns import PRIVATE_LOOKS, TurnDriver
 from urland.session import Session
-from urland.texts.genes import gene_texts
 from urland.texts.prompts import prompt_text, thinking_text
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
 from urland.ui.event_show import EventShow
 from urland.ui.side_panel import SeatLabel, SidePanel
 from urland.ui.table_overlays import (
-    area_tooltip,
     draw_banner,
     draw_callout,
     draw_note,
     draw_tooltip,
+    hover_tooltip,
 )
 from urland.ui.widgets import Button
 
-# The dialog that asks a human each decision that is not made on the board.
-DIALOG_OF = {"choose_chip": "choose_chip", "bid": "auction", "buy": "auction_buy",
-             "panic_ears": "ears"}
-# Private events that a human seat must be shown behind a hand-over: the dialog that shows them.
-PRIVATE_LOOKS = {"chips_received": ("peek", "the two chips passed to you")}
-HANDOVER_WHAT = {"choose_chip": "your three chips", "bid": "your secret bid"}
 NOTE_SECONDS = 5.0
 
 
@@ -53,8 +46,7 @@ class TableScene(Scene):
         self.show = EventShow(self.board_view, lambda seat: self.panel.reserve_point(
             self.theme, seat))
         self.thinker = Thinker()
-        self.bots = {i: make_bot(s.kind, session.game.seed * 31 + i)
-                     for i, s in enumerate(session.seats) if not s.human}
+        self.turns = TurnDriver(self)
         self.message, self.message_age, self.hint_text = "", NOTE_SECONDS, ""
         self.hover_pos = (0, 0)
         self.asked: tuple | None = None
@@ -65,7 +57,7 @@ class TableScene(Scene):
         self.double_button = Button("Double turn +2", lambda: self.submit(Move("double")),
                                     key=pygame.K_d)
         self.undo_button = Button("Undo", self.undo)
-        self.hint_button = Button("Hint", self.ask_hint, key=pygame.K_h)
+        self.hint_button = Button("Hint", self.turns.ask_hint, key=pygame.K_h)
         self.retreat_button = Button("Retreat...", self.retreat_dialog)
         self.menu_button = Button("Menu", self.to_title, key=pygame.K_ESCAPE)
         self.buttons = [self.end_button, self.double_button, self.undo_button, self.hint_button,
@@ -180,56 +172,14 @@ class TableScene(Scene):
             self.app.open("auction_reveal", table=self, bids=e.data["bids"],
                           ranking=e.data["ranking"], track=self.shown.state.track[:])
         elif self.looks:
-            self.offer_look(*self.looks.pop(0))
+            self.turns.offer_look(*self.looks.pop(0))
         elif self.session.game.over:
             self.thinker.shutdown()
             self.app.show("game_over", session=self.session)
         elif self.session.actor_is_human():
-            self.ask_human()
+            self.turns.ask_human()
         else:
-            self.run_ai()
-
-    def offer_look(self, seat: int, kind: str) -> None:
-        """Show a human seat something private (behind a hand-over at a shared screen)."""
-        dialog, what = PRIVATE_LOOKS[kind]
-        app, table = self.app, self
-        if self.session.shared_screen:
-            app.open("handover", table=self, seat=seat, what=what,
-                     then=lambda: app.open(dialog, table=table, seat=seat))
-        else:
-            app.open(dialog, table=self, seat=seat)
-
-    def run_ai(self) -> None:
-        seat = self.decision.seat
-        key = self.position_key
-        self.thinker.ask("bot", key, self.bots[seat].choose, self.session.game.view(seat))
-        if self.thinker.seconds("bot") < self.app.settings.pause:
-            return
-        ready, move = self.thinker.answer("bot", key, block=0.05 if self.app.headless else 0)
-        if ready:
-            self.submit(move)
-
-    def ask_human(self) -> None:
-        d = self.decision
-        key = (self.position_key, d.kind, d.seat)
-        if self.asked == key:
-            return
-        self.asked = key
-        seat = self.session.needs_handover()
-        if seat is not None:
-            self.app.open("handover", table=self, seat=seat, what=HANDOVER_WHAT[d.kind])
-        elif d.kind in DIALOG_OF:
-            self.app.open(DIALOG_OF[d.kind], table=self, seat=d.seat)
-
-    def ask_hint(self) -> None:
-        if not self.human_turn() or self.thinker.asked("hint", self.position_key):
-            return
-        from urland.bots.ismcts import HardBot
-
-        bot = HardBot(seed=len(self.session.game.moves), time_limit=0.8)
-        self.thinker.ask("hint", self.position_key, bot.choose,
-                         self.session.game.view(self.decision.seat))
-        self.hint_text = "Thinking about a hint..."
+            self.turns.run_ai()
 
     def retreat_dialog(self) -> None:
         option = next((o for o in self.decision.options if o.move.kind == "retreat"), None)
@@ -308,17 +258,10 @@ class TableScene(Scene):
         self.gestures.draw_menu(surface, self.hover_pos)
 
     def draw_hover(self, surface: pygame.Surface) -> None:
-        pos = self.hover_pos
-        gene = self.panel.gene_at(pos)
-        if gene is not None:
-            text = gene_texts()[gene]
-            draw_tooltip(surface, self.theme, text["name"], text["text"], pos)
-            return
-        if self.board_view.rect.collidepoint(pos):
-            area = self.board_view.area_at(pos, self.shown.state)
-            if area is not None:
-                title, body = area_tooltip(self.shown.state, area, self.names())
-                draw_tooltip(surface, self.theme, title, body, pos)
+        tip = hover_tooltip(self.hover_pos, self.panel, self.board_view, self.shown.state,
+                            self.names())
+        if tip is not None:
+            draw_tooltip(surface, self.theme, *tip, self.hover_pos)
 
     def autoplay_step(self) -> None:
         if self.show.busy and self.show.callout and self.show.t > 0.4:

@@ -8,8 +8,11 @@ from typing import Any
 import pygame
 
 from urland.engine import GameState
+from urland.texts.genes import gene_texts
 from urland.ui import art
 from urland.ui import theme as th
+from urland.ui.board_view import BoardView
+from urland.ui.side_panel import SidePanel
 from urland.ui.text import blit_text, blit_wrapped, render, wrap
 from urland.ui.widgets import panel
 
@@ -160,3 +163,17 @@ def area_tooltip(state: GameState, area: int, names: Sequence[str]) -> tuple[str
             status = "still to score"
         body += f"\nborders {oceans} · {status}"
     return board.area_label(area).capitalize(), body
+
+
+def hover_tooltip(pos: tuple[int, int], panel: SidePanel, board_view: BoardView,
+                  state: GameState, names: Sequence[str]) -> tuple[str, str] | None:
+    """The tooltip for what is under the mouse: a gene card, or an area of the board."""
+    gene = panel.gene_at(pos)
+    if gene is not None:
+        text = gene_texts()[gene]
+        return text["name"], text["text"]
+    if board_view.rect.collidepoint(pos):
+        area = board_view.area_at(pos, state)
+        if area is not None:
+            return area_tooltip(state, area, names)
+    return None
