@@ -19,7 +19,7 @@ from urland.engine import TRAY, Decision
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
 from urland.ui.table_overlays import AreaMenu
-from urland.ui.text import blit_text
+from urland.ui.text import render
 
 if TYPE_CHECKING:
     from urland.scenes.table import TableScene
@@ -208,6 +208,6 @@ class BoardGestures:
         BoardView.draw_stack(surface, colour, drag.count, drag.pos, bv.px(50), t.px(22),
                              glow=True)
         if self.decision.carry_limit(drag.src, drag.owner) > 1:
-            blit_text(surface, "wheel or +/- : carry more or fewer",
-                      (drag.pos[0], drag.pos[1] + t.px(34)), t.px(18), th.TEXT,
-                      anchor="center")
+            label = render("wheel or +/- : carry more or fewer", t.px(18), th.TEXT)
+            where = label.get_rect(center=(drag.pos[0], drag.pos[1] + t.px(34)))
+            surface.blit(label, where.clamp(bv.rect))
