@@ -136,3 +136,34 @@ def test_after_continue_the_dead_player_is_offered_their_look_again(app, tmp_pat
     assert app.scene.name == "peek" and app.scene.seat == dead
     assert table is app.scenes[0]
 
+
+
+def test_the_log_keeps_the_whole_game_scrolls_back_and_opens_a_scoring(app):
+    seats = [Seat("Anna", 4, "easy"), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy")]
+    session = Session.new(seats, 5, None)
+    game = session.game
+    while not any(e.kind == "score" for e in game.log) or len(game.log) < 120:
+        game.play(game.legal_options()[0].move)
+    table = app.show("table", session=session)
+    frames(app, 2)
+    log = table.log
+    assert len(log.entries) > 60  # the whole game so far, not the last ten lines
+    assert log.back == 0
+    inside = log.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=inside, rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=100))
+    frames(app, 2)
+    assert log.back > 0  # scrolled back towards the start of the game
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0))
+    frames(app, 1)
+    scoring = next(i for i, e in enumerate(log.entries) if e.kind == "score")
+    assert any("Ichtos there" in line for line in log.entries[scoring].details)
+    for _ in range(200):  # scroll down until the scoring is on screen, then open it
+        if any(index == scoring for _, index in log._hits):
+            break
+        log.scroll(-1)
+        frames(app, 1)
+    rect = next(r for r, index in log._hits if index == scoring)
+    click(app, rect.center)
+    assert scoring in log.expanded

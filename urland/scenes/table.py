@@ -17,10 +17,12 @@ from urland.scenes.base import Scene
 from urland.scenes.table_gestures import BoardGestures
 from urland.scenes.table_turns import PRIVATE_LOOKS, TurnDriver
 from urland.session import Session
+from urland.texts.log import log_entries
 from urland.texts.prompts import prompt_text, thinking_text
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
 from urland.ui.event_show import EventShow
+from urland.ui.game_log import GameLogView
 from urland.ui.side_panel import SeatLabel, SidePanel
 from urland.ui.table_overlays import (
     draw_banner,
@@ -62,7 +64,8 @@ class TableScene(Scene):
         self.menu_button = Button("Menu", self.to_title, key=pygame.K_ESCAPE)
         self.buttons = [self.end_button, self.double_button, self.undo_button, self.hint_button,
                         self.retreat_button, self.menu_button]
-        self.log_lines = [self.sentence(e) for e in session.game.log_for(self.viewer)]
+        self.log = GameLogView()
+        self.refresh_log()
         self._decision: tuple | None = None
         self.shown = self.session.view()
 
@@ -90,6 +93,10 @@ class TableScene(Scene):
 
     def sentence(self, event: Event) -> str:
         return self.session.personalise(event.text)
+
+    def refresh_log(self) -> None:
+        events = self.session.game.log_for(self.viewer)
+        self.log.set_entries(log_entries(events, self.sentence, self.names()))
 
     def describe(self, move: Move) -> str:
         return self.session.personalise(describe(move, self.decision.state))
@@ -136,7 +143,7 @@ class TableScene(Scene):
         self.gestures.cancel()
         self.shown = self.session.view()
         visible = [e for e in events if e.visible(self.viewer)]
-        self.log_lines += [self.sentence(e) for e in visible]
+        self.refresh_log()
         self.show.add(visible, track_before, self.app.settings.speed, self.sentence, dropped_at)
         self.reveal_pending = next((e for e in events if e.kind == "bids_revealed"),
                                    self.reveal_pending)
@@ -149,7 +156,7 @@ class TableScene(Scene):
         if undone is not None:
             self.shown = self.session.view()
             self.show.skip()
-            self.log_lines = [self.sentence(e) for e in self.session.game.log_for(self.viewer)]
+            self.refresh_log()
             self.say(f"Undone: {self.describe(undone)}.")
 
     def say(self, text: str) -> None:
@@ -204,6 +211,8 @@ class TableScene(Scene):
                 and event.mod & pygame.KMOD_CTRL):
             self.undo()
             return True
+        if self.gestures.menu is None and self.log.handle(event, self.hover_pos):
+            return True
         if self.human_turn() and self.gestures.handle(event):
             return True
         return super().handle(event)
@@ -242,7 +251,8 @@ class TableScene(Scene):
         d = self.decision
         draw_banner(surface, t, self.banner, f"Turn {shown.turn}  ·  Epoch {shown.epoch}",
                     None if d.over else shown.colours[d.seat], self.banner_text())
-        self.panel.draw(surface, t, self.shown, d.seat, tray, self.log_lines)
+        self.panel.draw(surface, t, self.shown, d.seat, tray)
+        self.log.draw(surface, t, self.panel.log_rect)
         self.update_buttons()
         super().draw(surface)
         note = self.message if self.message_age < NOTE_SECONDS else self.hint_text

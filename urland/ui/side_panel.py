@@ -1,4 +1,4 @@
-"""The table's side panel: a row per player, the genes on display, and the log.
+"""The table's side panel: a row per player and the genes on display, above the log.
 
 Drawn when something in it changed, otherwise blitted from a cached copy. It knows the rows'
 and the gene cards' places, so the table can ask "which row / which card is under the mouse".
@@ -15,7 +15,7 @@ from urland.engine import COLOUR_NAMES, PlayerView, genes_in
 from urland.texts.genes import gene_name
 from urland.ui import art
 from urland.ui import theme as th
-from urland.ui.text import blit_text, render, wrap
+from urland.ui.text import blit_text, render
 from urland.ui.widgets import panel
 
 ROLE_TAGS = {"env": "ENVIRONMENT", "dead": "DEAD", "ichto": "ICHTO PLAYER"}
@@ -64,15 +64,15 @@ class SidePanel:
         return (r.left + t.px(34), r.centery)
 
     def draw(self, surface: pygame.Surface, t: th.Theme, shown: PlayerView, actor: int,
-             tray_seat: int | None, log_lines: list[str]) -> None:
-        key = (id(shown), actor, tray_seat, len(log_lines), log_lines[-1:], t.size)
+             tray_seat: int | None) -> None:
+        """Players and genes (the log is drawn by the table's GameLogView into `log_rect`)."""
+        key = (id(shown), actor, tray_seat, t.size)
         if self._cache is not None and self._cache[0] == key:
             surface.blit(self._cache[1], self.rect)
             return
         surface.fill(th.TABLE, self.rect)
         self._draw_players(surface, t, shown, actor, tray_seat)
         self._draw_genes(surface, t, shown)
-        self._draw_log(surface, t, log_lines)
         self._cache = (key, surface.subsurface(self.rect).copy())
 
     def _draw_players(self, surface: pygame.Surface, t: th.Theme, shown: PlayerView,
@@ -146,22 +146,6 @@ class SidePanel:
                 text += f"   scoring: {state.chosen}"
             blit_text(surface, text, (r.left + t.px(12), r.bottom - t.px(6)), t.px(18),
                       th.ACCENT, anchor="bottomleft")
-
-    def _draw_log(self, surface: pygame.Surface, t: th.Theme, log_lines: list[str]) -> None:
-        r = self.log_rect
-        if r.height < t.px(40):
-            return
-        panel(surface, r, (24, 30, 38), radius=t.px(8), shadow=t.px(3))
-        px = t.px(18)
-        step = t.px(17)
-        lines: list[str] = []
-        for text in log_lines[-14:]:
-            lines += wrap(text, px, r.width - t.px(20))
-        room = max(1, (r.height - t.px(12)) // step)
-        y = r.top + t.px(6)
-        for line in lines[-room:]:
-            surface.blit(render(line, px, (196, 202, 208)), (r.left + t.px(10), y))
-            y += step
 
 
 def _role(state, seat: int) -> str:
