@@ -167,3 +167,19 @@ def test_the_log_keeps_the_whole_game_scrolls_back_and_opens_a_scoring(app):
     rect = next(r for r, index in log._hits if index == scoring)
     click(app, rect.center)
     assert scoring in log.expanded
+
+
+def test_at_a_shared_screen_the_curtain_repeats_the_scoring_everybody_just_saw(app):
+    session = Session.new([Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)], 5, None)
+    table = app.show("table", session=session)
+    scored = []
+    while not scored:
+        options = table.decision.options
+        move = next((o.move for o in options if o.move.kind == "end"), options[0].move)
+        table.submit(move)
+        scored = [table.sentence(e) for e in session.game.log[-30:] if e.kind == "score"]
+    app.scenes = [table]
+    table.asked = None
+    frames(app, 2)
+    assert app.scene.name == "handover"
+    assert scored[-1] in app.scene.news

@@ -9,12 +9,13 @@ from urland.scenes.base import TableDialog
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
-from urland.ui.text import blit_text
-from urland.ui.widgets import Button
+from urland.ui.text import blit_text, blit_wrapped
+from urland.ui.widgets import Button, panel
 
 
 class HandOverScene(TableDialog):
-    """A curtain before private information at a shared screen."""
+    """A curtain before private information at a shared screen. It repeats what everybody has
+    just seen happen (the table's public news), so nobody misses a scoring behind it."""
 
     name = "handover"
     width, height = 640, 360
@@ -24,6 +25,9 @@ class HandOverScene(TableDialog):
         self.seat = seat
         self.what = what
         self.then = then
+        self.news = table.take_news()
+        if self.news:
+            self.height = 380 + 30 * sum(len(n) // 60 + 1 for n in self.news)
         seat_obj = self.session.seats[seat]
         self.ok = Button(f"I am {seat_obj.name}", self.confirm, "primary", key=pygame.K_RETURN)
         self.buttons = [self.ok]
@@ -53,6 +57,16 @@ class HandOverScene(TableDialog):
                   (box.centerx, box.top + t.px(180)), t.px(26), th.INK, True, anchor="center")
         blit_text(surface, f"Everybody else, look away: {self.what}.",
                   (box.centerx, box.top + t.px(214)), t.px(23), (100, 90, 80), anchor="center")
+        if self.news:
+            area = pygame.Rect(box.left + t.px(30), box.top + t.px(246), box.width - t.px(60),
+                               self.ok.rect.top - box.top - t.px(262))
+            panel(surface, area, (238, 230, 210), radius=t.px(8))
+            blit_text(surface, "Just happened, for everyone:", (area.left + t.px(12),
+                      area.top + t.px(8)), t.px(19), (100, 90, 80), True)
+            text_area = area.inflate(-t.px(24), -t.px(40)).move(0, t.px(14))
+            for item in self.news:
+                used = blit_wrapped(surface, item, text_area, t.px(20), th.INK)
+                text_area.top += used + t.px(4)
         super().draw(surface)
 
 

@@ -21,7 +21,7 @@ from urland.texts.log import log_entries
 from urland.texts.prompts import prompt_text, thinking_text
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
-from urland.ui.event_show import EventShow
+from urland.ui.event_show import CALLOUT_KINDS, EventShow
 from urland.ui.game_log import GameLogView
 from urland.ui.side_panel import SeatLabel, SidePanel
 from urland.ui.table_overlays import (
@@ -65,6 +65,7 @@ class TableScene(Scene):
         self.buttons = [self.end_button, self.double_button, self.undo_button, self.hint_button,
                         self.retreat_button, self.menu_button]
         self.log = GameLogView()
+        self.news: list[str] = []  # public results since the last hand-over curtain
         self.refresh_log()
         self._decision: tuple | None = None
         self.shown = self.session.view()
@@ -144,6 +145,8 @@ class TableScene(Scene):
         self.shown = self.session.view()
         visible = [e for e in events if e.visible(self.viewer)]
         self.refresh_log()
+        self.news += [self.sentence(e) for e in events if e.visible_to is None
+                      and e.kind in CALLOUT_KINDS]
         self.show.add(visible, track_before, self.app.settings.speed, self.sentence, dropped_at)
         self.reveal_pending = next((e for e in events if e.kind == "bids_revealed"),
                                    self.reveal_pending)
@@ -158,6 +161,11 @@ class TableScene(Scene):
             self.show.skip()
             self.refresh_log()
             self.say(f"Undone: {self.describe(undone)}.")
+
+    def take_news(self) -> list[str]:
+        """The public results since the last curtain (for the next curtain to repeat)."""
+        news, self.news = self.news[-4:], []
+        return news
 
     def say(self, text: str) -> None:
         self.message, self.message_age = text, 0.0
