@@ -8,6 +8,8 @@ from urland.app import App
 from urland.engine import expand
 from urland.session import Seat, Session
 from urland.settings import Settings
+from urland.ui.side_panel import MARK_TIPS
+from urland.ui.table_overlays import hover_tooltip
 
 
 @pytest.fixture
@@ -183,3 +185,14 @@ def test_at_a_shared_screen_the_curtain_repeats_the_scoring_everybody_just_saw(a
     frames(app, 2)
     assert app.scene.name == "handover"
     assert scored[-1] in app.scene.news
+
+
+def test_every_mark_in_a_players_row_explains_itself_on_hover(app):
+    table, _ = solo_table(app)
+    frames(app, 1)
+    kinds = {kind for kind, _ in table.panel.marks}
+    assert {"env", "dead", "ichto", "score", "reserve", "double"} <= kinds
+    for kind, rect in table.panel.marks:
+        tip = hover_tooltip(rect.center, table.panel, table.board_view, table.shown.state,
+                            table.names())
+        assert tip == MARK_TIPS[kind]

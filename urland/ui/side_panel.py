@@ -19,6 +19,20 @@ from urland.ui.text import blit_text, render
 from urland.ui.widgets import panel
 
 ROLE_TAGS = {"env": "ENVIRONMENT", "dead": "DEAD", "ichto": "ICHTO PLAYER"}
+# What each mark in a player's row means, shown when the mouse rests on it.
+MARK_TIPS = {
+    "env": ("Environment player", "Chose the region that scores this turn, face down, and "
+            "takes no actions. The roles move one seat clockwise every turn."),
+    "dead": ("Dead this turn", "Holds the two chips the environment player passed on, looks "
+             "at them, and takes no actions. Next turn this player is the environment."),
+    "ichto": ("Ichto player", "Takes actions this turn: land, proliferate, swim, retreat and "
+              "the actions of the genes owned."),
+    "double": ("Double-turn chips", "Each dot is a chip that can be handed in once the turn's "
+               "actions are used up, for 2 more actions (one per turn)."),
+    "score": ("Score", "The position of this player's marker on the score track."),
+    "reserve": ("Reserve", "Ichtos waiting off the board. Proliferating brings them into an "
+                "ocean; retreating sends Ichtos back here."),
+}
 TRAY_FILL = (92, 86, 40)  # the row a drag may drop into (the reserve tray)
 
 
@@ -37,6 +51,7 @@ class SidePanel:
         self.genes_rect = pygame.Rect(0, 0, 0, 0)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.gene_cards: list[tuple[str, pygame.Rect]] = []
+        self.marks: list[tuple[str, pygame.Rect]] = []  # (MARK_TIPS key, where it is drawn)
         self._cache: tuple | None = None
 
     def layout(self, t: th.Theme, rect: pygame.Rect, bottom: int) -> None:
@@ -56,6 +71,10 @@ class SidePanel:
 
     def gene_at(self, pos: tuple[int, int]) -> str | None:
         return next((g for g, r in self.gene_cards if r.collidepoint(pos)), None)
+
+    def mark_at(self, pos: tuple[int, int]) -> tuple[str, str] | None:
+        """The title and text explaining the mark under the mouse (a role, the dots...)."""
+        return next((MARK_TIPS[k] for k, r in self.marks if r.collidepoint(pos)), None)
 
     def reserve_point(self, t: th.Theme, seat: int) -> tuple[int, int]:
         if not self.rows:
@@ -78,6 +97,7 @@ class SidePanel:
     def _draw_players(self, surface: pygame.Surface, t: th.Theme, shown: PlayerView,
                       actor: int, tray_seat: int | None) -> None:
         state = shown.state
+        self.marks = []
         for seat, rect in enumerate(self.rows):
             s = self.seats[seat]
             acting = actor == seat
@@ -93,18 +113,28 @@ class SidePanel:
             kind = "" if s.kind == "human" else f" · AI {s.kind}"
             blit_text(surface, f"{COLOUR_NAMES[s.colour]}{kind}",
                       (rect.left + t.px(64), rect.top + t.px(32)), t.px(18), th.TEXT_DIM)
-            role = ROLE_TAGS.get(_role(state, seat), "")
+            role = _role(state, seat)
             if role:
-                blit_text(surface, role, (rect.left + t.px(64), rect.bottom - t.px(4)),
-                          t.px(15), th.ACCENT if role == "ENVIRONMENT" else (150, 190, 220),
-                          anchor="bottomleft")
-            blit_text(surface, str(state.track[seat]), (rect.right - t.px(14), rect.top +
-                      t.px(8)), t.px(34), th.TEXT, True, anchor="topright")
-            blit_text(surface, f"reserve {state.reserve[seat]}", (rect.right - t.px(14),
-                      rect.bottom - t.px(8)), t.px(18), th.TEXT_DIM, anchor="bottomright")
-            for i in range(state.double_chips[seat]):
+                tag = ROLE_TAGS[role]
+                where = blit_text(surface, tag, (rect.left + t.px(64), rect.bottom - t.px(4)),
+                                  t.px(15), th.ACCENT if role == "env" else (150, 190, 220),
+                                  anchor="bottomleft")
+                self.marks.append((role, where))
+            where = blit_text(surface, str(state.track[seat]), (rect.right - t.px(14),
+                              rect.top + t.px(8)), t.px(34), th.TEXT, True, anchor="topright")
+            self.marks.append(("score", where))
+            where = blit_text(surface, f"reserve {state.reserve[seat]}", (rect.right - t.px(14),
+                              rect.bottom - t.px(8)), t.px(18), th.TEXT_DIM,
+                              anchor="bottomright")
+            self.marks.append(("reserve", where))
+            dots = state.double_chips[seat]
+            for i in range(dots):
                 pygame.draw.circle(surface, th.ACCENT, (rect.right - t.px(70) - i * t.px(14),
                                    rect.top + t.px(22)), t.px(5))
+            if dots:
+                self.marks.append(("double", pygame.Rect(
+                    rect.right - t.px(76) - (dots - 1) * t.px(14), rect.top + t.px(14),
+                    dots * t.px(14), t.px(16))))
             x = rect.left + t.px(64) + t.px(130)
             for gene in genes_in(state.genes[seat]):
                 image = render(gene_name(gene), t.px(16), th.INK)

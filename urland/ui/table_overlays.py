@@ -167,7 +167,11 @@ def area_tooltip(state: GameState, area: int, names: Sequence[str]) -> tuple[str
 
 def hover_tooltip(pos: tuple[int, int], panel: SidePanel, board_view: BoardView,
                   state: GameState, names: Sequence[str]) -> tuple[str, str] | None:
-    """The tooltip for what is under the mouse: a gene card, or an area of the board."""
+    """The tooltip for what is under the mouse: a mark in a player's row, a gene card, or an
+    area of the board."""
+    mark = panel.mark_at(pos)
+    if mark is not None:
+        return mark
     gene = panel.gene_at(pos)
     if gene is not None:
         text = gene_texts()[gene]
