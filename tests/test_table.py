@@ -141,12 +141,14 @@ def test_after_continue_the_dead_player_is_offered_their_look_again(app, tmp_pat
 
 
 def test_the_log_keeps_the_whole_game_scrolls_back_and_opens_a_scoring(app):
-    seats = [Seat("Anna", 4, "easy"), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy")]
+    seats = [Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)]  # humans: nothing moves on
     session = Session.new(seats, 5, None)
     game = session.game
-    while not any(e.kind == "score" for e in game.log) or len(game.log) < 120:
+    while (not any(e.kind == "score" for e in game.log) or len(game.log) < 120
+           or game.state.phase != "action"):
         game.play(game.legal_options()[0].move)
     table = app.show("table", session=session)
+    table.looks = []  # the dead player has had their look
     frames(app, 2)
     log = table.log
     assert len(log.entries) > 60  # the whole game so far, not the last ten lines
@@ -196,3 +198,28 @@ def test_every_mark_in_a_players_row_explains_itself_on_hover(app):
         tip = hover_tooltip(rect.center, table.panel, table.board_view, table.shown.state,
                             table.names())
         assert tip == MARK_TIPS[kind]
+
+
+def test_menu_pauses_the_game_and_leaving_is_a_choice_not_a_surprise(app):
+    table, session = solo_table(app)
+    moves = len(session.game.moves)
+    click(app, table.menu_button.rect.center)
+    assert app.scene.name == "pause" and app.scenes[0] is table
+    resume = app.scene.resume
+    click(app, resume.rect.center)
+    assert app.scene is table and len(session.game.moves) == moves
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    frames(app, 2)
+    assert app.scene.name == "pause"
+    leave = next(b for b in app.scene.buttons if b.label.startswith("Save and leave"))
+    click(app, leave.rect.center)
+    assert app.scene.name == "title"
+
+
+def test_the_hand_over_curtain_has_the_menu_too(app):
+    session = Session.new([Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)], 5, None)
+    app.show("table", session=session)
+    frames(app, 2)
+    assert app.scene.name == "handover"
+    click(app, app.scene.menu.rect.center)
+    assert app.scene.name == "pause"

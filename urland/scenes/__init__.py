@@ -22,6 +22,7 @@ SCENES: dict[str, str] = {
     "game_over": "urland.scenes.game_over:GameOverScene",
     "rules": "urland.scenes.rules:RulesScene",
     "settings": "urland.scenes.settings:SettingsScene",
+    "pause": "urland.scenes.pause:PauseScene",
     # dialogs over the table (opened with table=the table scene)
     "handover": "urland.scenes.dialog_private:HandOverScene",
     "choose_chip": "urland.scenes.dialog_private:ChipScene",

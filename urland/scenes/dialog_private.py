@@ -30,7 +30,9 @@ class HandOverScene(TableDialog):
             self.height = 380 + 30 * sum(len(n) // 60 + 1 for n in self.news)
         seat_obj = self.session.seats[seat]
         self.ok = Button(f"I am {seat_obj.name}", self.confirm, "primary", key=pygame.K_RETURN)
-        self.buttons = [self.ok]
+        self.menu = Button("Menu", lambda: self.app.open("pause", leave=table.to_title),
+                           key=pygame.K_ESCAPE)
+        self.buttons = [self.ok, self.menu]
 
     def confirm(self) -> None:
         self.session.unlocked = self.seat
@@ -45,6 +47,7 @@ class HandOverScene(TableDialog):
         box = self.box()
         self.ok.rect = pygame.Rect(0, 0, t.px(280), t.px(56))
         self.ok.rect.midbottom = (box.centerx, box.bottom - t.px(28))
+        self.menu.rect = pygame.Rect(t.size[0] - t.px(120), t.px(7), t.px(110), t.px(36))
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme

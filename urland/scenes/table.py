@@ -61,7 +61,7 @@ class TableScene(Scene):
         self.undo_button = Button("Undo", self.undo)
         self.hint_button = Button("Hint", self.turns.ask_hint, key=pygame.K_h)
         self.retreat_button = Button("Retreat...", self.retreat_dialog)
-        self.menu_button = Button("Menu", self.to_title, key=pygame.K_ESCAPE)
+        self.menu_button = Button("Menu", self.pause, key=pygame.K_ESCAPE)
         self.buttons = [self.end_button, self.double_button, self.undo_button, self.hint_button,
                         self.retreat_button, self.menu_button]
         self.log = GameLogView()
@@ -169,6 +169,10 @@ class TableScene(Scene):
 
     def say(self, text: str) -> None:
         self.message, self.message_age = text, 0.0
+
+    def pause(self) -> None:
+        self.gestures.cancel()
+        self.app.open("pause", leave=self.to_title)
 
     def to_title(self) -> None:
         self.thinker.shutdown()
