@@ -223,3 +223,14 @@ def test_the_hand_over_curtain_has_the_menu_too(app):
     assert app.scene.name == "handover"
     click(app, app.scene.menu.rect.center)
     assert app.scene.name == "pause"
+
+
+def test_texts_a_player_reads_name_no_ruling_numbers():
+    import re
+
+    from urland.resources import asset_path
+
+    for name in ("rules.yaml",):
+        text = asset_path("texts", name).read_text(encoding="utf-8")
+        player_text = "\n".join(line for line in text.splitlines() if not line.startswith("#"))
+        assert not re.search(r"\bR[1-9]\b", player_text), name
