@@ -234,3 +234,25 @@ def test_texts_a_player_reads_name_no_ruling_numbers():
         text = asset_path("texts", name).read_text(encoding="utf-8")
         player_text = "\n".join(line for line in text.splitlines() if not line.startswith("#"))
         assert not re.search(r"\bR[1-9]\b", player_text), name
+
+
+def test_the_scoring_chip_dialog_steps_aside_to_show_the_board(app):
+    seats = [Seat("Anna", 4), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy")]
+    session = Session.new(seats, 5, None)
+    game = session.game
+    while not (game.state.phase == "choose_chip" and game.state.actor == 0):
+        game.play(game.legal_options()[0].move)
+    table = app.show("table", session=session)
+    table.looks = []
+    frames(app, 2)
+    dialog = app.scene
+    assert dialog.name == "choose_chip"
+    centre = dialog.box().center
+    paper = tuple(app.screen.get_at(centre))[:3]
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0))
+    frames(app, 2)
+    assert dialog.peeking and app.scene is dialog
+    assert tuple(app.screen.get_at(centre))[:3] != paper  # the board shows where it was
+    click(app, centre)
+    assert not dialog.peeking and session.game.state.phase == "choose_chip"
+    assert tuple(app.screen.get_at(centre))[:3] == paper

@@ -15,6 +15,7 @@ from urland.ui.widgets import Button, Stepper, panel
 
 
 class BidScene(TableDialog):
+    peekable = True
     name = "auction"
     width, height = 820, 540
 
@@ -124,6 +125,7 @@ class RevealScene(TableDialog):
 
 
 class BuyScene(TableDialog):
+    peekable = True
     name = "auction_buy"
     width, height = 900, 470
 

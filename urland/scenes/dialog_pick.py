@@ -14,6 +14,7 @@ from urland.ui.widgets import Button, Stepper
 class PickScene(TableDialog):
     """Choose Ichtos from the board: paying for a gene, or a Retreat from several areas."""
 
+    peekable = True
     name = "pick_ichtos"
     width, height = 780, 560
 
@@ -86,6 +87,7 @@ class PickScene(TableDialog):
 
 
 class EarsScene(TableDialog):
+    peekable = True
     name = "ears"
     width, height = 600, 360
 

@@ -76,6 +76,7 @@ class HandOverScene(TableDialog):
 class ChipScene(TableDialog):
     """The environment player lays one of three chips face down."""
 
+    peekable = True
     name = "choose_chip"
     width, height = 760, 470
 
