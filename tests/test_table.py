@@ -8,6 +8,7 @@ from urland.app import App
 from urland.engine import expand
 from urland.session import Seat, Session
 from urland.settings import Settings
+from urland.ui import theme as th
 from urland.ui.side_panel import MARK_TIPS
 from urland.ui.table_overlays import hover_tooltip
 
@@ -256,3 +257,23 @@ def test_the_scoring_chip_dialog_steps_aside_to_show_the_board(app):
     click(app, centre)
     assert not dialog.peeking and session.game.state.phase == "choose_chip"
     assert tuple(app.screen.get_at(centre))[:3] == paper
+
+
+def test_a_hint_lights_its_areas_draws_an_arrow_and_goes_when_the_position_changes(app):
+    table, _ = solo_table(app)
+    land = next(o.move for o in table.decision.options if o.move.kind == "land")
+    table.thinker.ask("hint", table.position_key, lambda view: land, None)
+    for _ in range(50):
+        frames(app, 1)
+        if table.hint.move is not None:
+            break
+    assert table.hint.move == land
+    assert table.hint.glow() == {land.src, land.dst}
+    assert table.hint_text.startswith("Hint: Land 1 Ichto")
+    frames(app, 40)  # the arrow has grown to its full length
+    bv = table.board_view
+    a, b = bv.to_screen(bv.anchor(land.src)), bv.to_screen(bv.anchor(land.dst))
+    middle = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
+    assert tuple(app.screen.get_at(middle))[:3] == th.ACCENT
+    table.submit(land)
+    assert table.hint.move is None and table.hint_text == ""

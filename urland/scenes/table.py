@@ -23,6 +23,7 @@ from urland.ui import theme as th
 from urland.ui.board_view import BoardView
 from urland.ui.event_show import CALLOUT_KINDS, EventShow
 from urland.ui.game_log import GameLogView
+from urland.ui.hint_view import HintView
 from urland.ui.side_panel import SeatLabel, SidePanel
 from urland.ui.table_overlays import (
     draw_banner,
@@ -65,6 +66,7 @@ class TableScene(Scene):
         self.buttons = [self.end_button, self.double_button, self.undo_button, self.hint_button,
                         self.retreat_button, self.menu_button]
         self.log = GameLogView()
+        self.hint = HintView()
         self.news: list[str] = []  # public results since the last hand-over curtain
         self.refresh_log()
         self._decision: tuple | None = None
@@ -141,6 +143,7 @@ class TableScene(Scene):
             self.say(str(exc))
             return
         self.hint_text = ""
+        self.hint.clear()
         self.gestures.cancel()
         self.shown = self.session.view()
         visible = [e for e in events if e.visible(self.viewer)]
@@ -183,6 +186,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.message_age += dt
+        self.hint.update(dt)
         self.show.update(dt)
         if self.show.busy:
             return
@@ -242,6 +246,7 @@ class TableScene(Scene):
         ready, move = self.thinker.answer("hint", self.position_key)
         if ready:
             self.hint_text = f"Hint: {self.describe(move)}."
+            self.hint.show(move)
 
     def banner_text(self) -> str:
         d = self.decision
@@ -257,9 +262,11 @@ class TableScene(Scene):
         hidden = self.show.pending(shown)
         for key, k in self.gestures.carried().items():
             hidden[key] = hidden.get(key, 0) + k
-        self.board_view.draw(surface, shown, hidden=hidden, highlight=targets,
-                             markers=self.show.markers())
+        self.board_view.draw(surface, shown, hidden=hidden,
+                             highlight=targets | self.hint.glow(), markers=self.show.markers())
         self.show.draw(surface, shown)
+        self.hint.draw(surface, self.board_view, shown,
+                       lambda: self.panel.reserve_point(t, self.decision.seat))
         d = self.decision
         draw_banner(surface, t, self.banner, f"Turn {shown.turn}  ·  Epoch {shown.epoch}",
                     None if d.over else shown.colours[d.seat], self.banner_text())
