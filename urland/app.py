@@ -42,7 +42,8 @@ class App:
             self.settings.ai_pause = "none"
         pygame.init()
         pygame.display.set_caption("Urland")
-        from urland.ui import art, clear_caches
+        from urland.ui import art
+        from urland.ui.caches import clear_caches
 
         clear_caches()
         pygame.display.set_icon(art.program_icon(64))
@@ -137,11 +138,16 @@ class App:
             self.scene.handle(event)
 
     def draw(self) -> None:
-        start = len(self.scenes) - 1
+        top = self.scenes[-1]
+        peeking = getattr(top, "peeking", False)  # a dialog stepped aside to show the board
+        end = len(self.scenes) - (1 if peeking else 0)
+        start = end - 1
         while start > 0 and self.scenes[start].modal:
             start -= 1
-        for scene in self.scenes[start:]:
+        for scene in self.scenes[start:end]:
             scene.draw(self.screen)
+        if peeking:
+            top.draw_peek(self.screen)
 
     def step(self, dt: float) -> None:
         """One frame: events, update, draw. Tests call this directly."""

@@ -11,12 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from urland import paths
-from urland.engine.events import Event
-from urland.engine.game import Game
-from urland.engine.moves import Move
+from urland.engine import COLOUR_NAMES, Event, Game, Move, PlayerView
 from urland.engine.save import load_game, save_game
-from urland.engine.state import BID, CHIP, COLOUR_NAMES
-from urland.engine.view import PlayerView
 
 KINDS = ("human", "easy", "medium", "hard")
 
@@ -99,7 +95,7 @@ class Session:
 
     def secret_decision(self) -> bool:
         """The pending decision shows private information (the chips in hand, a bid)."""
-        return self.game.state.phase in (CHIP, BID)
+        return self.game.decision().private
 
     def needs_handover(self) -> int | None:
         """The human seat to hand the screen to before its next decision, or None."""
@@ -129,6 +125,34 @@ class Session:
         move = self.game.undo(seat)
         self.save()
         return move
+
+    def can_undo(self) -> bool:
+        """Undo is for the human whose decision it is, within their own turn."""
+        return self.actor_is_human() and self.game.undo_depth(self.game.state.actor) > 0
+
+    def undo_for_human(self) -> Move | None:
+        """Take back the acting human's last action; None when there is nothing of theirs."""
+        if not self.can_undo():
+            return None
+        return self.undo(self.game.state.actor)
+
+    def pending_looks(self) -> list[tuple[int, str]]:
+        """Private steps to offer again when a game is resumed: (human seat, event kind).
+
+        The dead player's look at the two chips passed this turn is offered again, behind its
+        hand-over, as long as the turn they belong to is still being played.
+        """
+        game = self.game
+        if game.over:
+            return []
+        looks: list[tuple[int, str]] = []
+        for event in reversed(game.log):
+            if event.kind == "turn":
+                break
+            if event.kind == "chips_received":
+                looks += [(seat, event.kind) for seat in self.humans if event.visible(seat)]
+                break
+        return looks
 
     def save(self) -> None:
         if self.autosave is None:

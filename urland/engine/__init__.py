@@ -10,6 +10,7 @@
 
 from urland.engine.auction import gene_price
 from urland.engine.board import Board, load_board, standard_board
+from urland.engine.decision import TRAY, Decision, Prompt
 from urland.engine.errors import (
     BoardError,
     DataError,
@@ -20,7 +21,7 @@ from urland.engine.errors import (
 )
 from urland.engine.events import Event
 from urland.engine.game import Game, GameOptions
-from urland.engine.genes import GENE_CARDS, GeneCard, gene_name
+from urland.engine.genes import GENE_CARDS, GENES, GeneCard, gene_name, genes_in
 from urland.engine.moves import Move, Option, PickSpec, format_move, parse_move
 from urland.engine.player_counts import PLAYER_COUNTS, PlayerCountNumbers, numbers_for
 from urland.engine.position import position_from_text, position_to_text
@@ -38,11 +39,48 @@ from urland.engine.state import COLOUR_NAMES, GameState
 from urland.engine.view import UNKNOWN, PlayerView, view
 
 __all__ = [
-    "COLOUR_NAMES", "GENE_CARDS", "PHASE_PROMPTS", "PLAYER_COUNTS", "UNKNOWN", "Board",
-    "BoardError", "DataError", "Event", "Game", "GameOptions", "GameState", "GeneCard",
-    "IllegalMoveError", "Move", "Option", "PickSpec", "PlayerCountNumbers", "PlayerView",
-    "PositionError", "SaveError", "UrlandError", "apply_move", "check_move", "expand",
-    "format_move", "gene_name", "gene_price", "is_legal", "legal_options", "load_board",
-    "new_game", "numbers_for", "option_allows", "parse_move", "position_from_text",
-    "position_to_text", "standard_board", "view",
+    "COLOUR_NAMES",
+    "GENES",
+    "GENE_CARDS",
+    "PHASE_PROMPTS",
+    "PLAYER_COUNTS",
+    "TRAY",
+    "UNKNOWN",
+    "Board",
+    "BoardError",
+    "DataError",
+    "Decision",
+    "Event",
+    "Game",
+    "GameOptions",
+    "GameState",
+    "GeneCard",
+    "IllegalMoveError",
+    "Move",
+    "Option",
+    "PickSpec",
+    "PlayerCountNumbers",
+    "PlayerView",
+    "PositionError",
+    "Prompt",
+    "SaveError",
+    "UrlandError",
+    "apply_move",
+    "check_move",
+    "expand",
+    "format_move",
+    "gene_name",
+    "gene_price",
+    "genes_in",
+    "is_legal",
+    "legal_options",
+    "load_board",
+    "new_game",
+    "numbers_for",
+    "option_allows",
+    "parse_move",
+    "position_from_text",
+    "position_to_text",
+    "standard_board",
+    "view",
 ]

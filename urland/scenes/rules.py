@@ -7,9 +7,9 @@ from functools import lru_cache
 import pygame
 import yaml
 
-from urland.engine import GENE_CARDS
 from urland.resources import asset_path
 from urland.scenes.base import Scene
+from urland.texts.genes import gene_texts
 from urland.ui import theme as th
 from urland.ui.text import blit_text, wrap
 from urland.ui.widgets import Button, panel
@@ -18,12 +18,6 @@ from urland.ui.widgets import Button, panel
 @lru_cache(maxsize=1)
 def rules_text() -> list[dict]:
     return yaml.safe_load(asset_path("texts", "rules.yaml").read_text(encoding="utf-8"))
-
-
-@lru_cache(maxsize=1)
-def gene_texts() -> dict[str, dict]:
-    """Each gene card's name, kind and text, from the engine's one gene data file."""
-    return {c.key: {"name": c.name, "kind": c.kind, "text": c.text} for c in GENE_CARDS}
 
 
 class RulesScene(Scene):

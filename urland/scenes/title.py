@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from urland import paths
-from urland.engine.errors import SaveError
+from urland.engine import SaveError
 from urland.scenes.base import Scene
 from urland.ui import art
 from urland.ui import theme as th

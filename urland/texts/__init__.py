@@ -1,4 +1,3 @@
-"""Words for players, built from data: message catalogues (assets/texts/) and event sentences.
-
-No pygame here: the table, the simulator and tests use the same sentences.
+"""Words for the player, built from the engine's data (prompts, events, moves): one place to
+change a sentence, and the way into translations. Templates live in assets/texts/; no pygame here.
 """
