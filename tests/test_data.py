@@ -14,7 +14,7 @@ from urland.engine import (
     numbers_for,
 )
 from urland.engine.genes import RULE_GENES, parse_genes
-from urland.scenes.rules import gene_texts
+from urland.texts.genes import gene_texts
 
 
 def card(**fields):
