@@ -44,7 +44,6 @@ _CONSTANT_DEFAULTS = {
     "must_buy": "0", "choices": NONE, "queue": NONE, "focus": NONE, "focus_ocean": NONE,
     "agenda": NONE, "ending": "0", "winner": NONE, "rng": "0",
 }
-_PHASE_OF_TEXT = {p: p for p in PHASES}
 
 
 # --- writing --------------------------------------------------------------------------------
@@ -377,9 +376,9 @@ def _bool(text: str) -> bool:
 def _phase(text: str) -> str | None:
     if text == NONE:
         return None
-    if text not in _PHASE_OF_TEXT:
+    if text not in PHASES:
         raise ValueError(f"unknown phase {text!r} (one of {', '.join(PHASES)}, or -)")
-    return _PHASE_OF_TEXT[text]
+    return text
 
 
 def _gene(text: str) -> str:
