@@ -64,6 +64,8 @@ class Replay:
         self.lines = self._open_log(again)
         self.step = 0
         self.turn_starts = self._turn_starts()
+        self.epoch_starts = [step for step in range(1, len(self.states))
+                             if self.states[step].epoch > self.states[step - 1].epoch]
 
     # --- what there is ------------------------------------------------------------------------
 
@@ -113,6 +115,13 @@ class Replay:
         move = self.game.moves[step - 1]
         return f"{before.colour_name(before.actor)}: {format_move(move, self.game.board)}"
 
+    def heading(self, step: int) -> str:
+        """Whose move led to `step`, in words."""
+        if step == 0:
+            return "The set-up"
+        before = self.states[step - 1]
+        return f"Move {step}: {before.colour_name(before.actor)}"
+
     # --- moving through it --------------------------------------------------------------------
 
     def seek(self, step: int) -> int:
@@ -124,6 +133,12 @@ class Replay:
 
     def back(self, k: int = 1) -> int:
         return self.seek(self.step - k)
+
+    def seek_start(self) -> int:
+        return self.seek(0)
+
+    def seek_end(self) -> int:
+        return self.seek(self.last)
 
     def seek_turn(self, turn: int) -> int:
         turn = max(1, min(len(self.turn_starts), turn))
