@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 from urland.engine.events import Event
 from urland.engine.game import Game
+from urland.engine.genes import GENE_NAMES, GENES
 from urland.engine.moves import format_move
-from urland.engine.state import GameState
+from urland.engine.state import BID, PANIC, GameState
 
 # Public placeholders that the open version of a secret event says better.
 _REPLACED = {"draw", "bid_hidden", "chips_received"}
@@ -50,6 +51,33 @@ def open_text(event: Event, state: GameState) -> str | None:
     if event.kind == "chips_received":
         return None
     return f"{name(seat)} (secret): {event.text}"
+
+
+def _chips(chips: list[int]) -> str:
+    return ", ".join("Panic" if c == PANIC else str(c) for c in chips) or "none"
+
+
+def secrets(state: GameState) -> list[str]:
+    """What nobody at the table could see at this moment, in plain words."""
+    name = state.colour_name
+    out = []
+    if state.chosen >= 0:
+        out.append(f"Face-down scoring chip: {state.chosen}")
+    if state.hand:
+        holder = state.env if state.chosen < 0 else state.dead
+        out.append(f"Chips in {name(holder)}'s hand: {_chips(sorted(state.hand))}")
+    if state.pile:
+        out.append(f"Next chip drawn: {_chips(state.pile[-1:])}  ({len(state.pile)} in the pile)")
+    if state.phase == BID:
+        placed = [f"{name(s)} {b}" for s, b in enumerate(state.bids) if b >= 0]
+        if placed:
+            out.append("Bids so far: " + ", ".join(placed))
+    return out
+
+
+def genes_of(state: GameState, seat: int) -> list[str]:
+    """The names of the genes a seat owns."""
+    return [GENE_NAMES[g] for i, g in enumerate(GENES) if state.genes[seat] >> i & 1]
 
 
 class Replay:

@@ -195,6 +195,10 @@ def tell(game: Game) -> Story:
             s = d["seat"]
             score[s] = d["end"]
             series[s].append((x, score[s]))
+            if final_steps:  # the final scoring, step by step
+                final_steps.append(e.text)
+        elif kind == "game_ends":
+            final_steps.append(e.text)
         elif kind == "new_epoch":
             epochs = d["epoch"]
             marks.append(Mark("epoch", x, t, f"Epoch {d['epoch']} begins."))

@@ -22,7 +22,7 @@ from urland.ui.text import blit_text, wrap
 from urland.ui.tooltip import tooltip
 from urland.ui.widgets import Button, panel
 
-STEP_SECONDS = 1.2
+STEP_SECONDS = 0.8
 
 
 class GameOverScene(Scene):

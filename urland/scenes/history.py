@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 
 from urland import paths
-from urland.engine.errors import SaveError
+from urland.engine import SaveError
 from urland.history import RecordSummary, delete_record, export_record, list_records
 from urland.scenes.base import Scene
 from urland.session import Session

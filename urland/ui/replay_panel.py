@@ -10,9 +10,8 @@ from collections.abc import Callable
 
 import pygame
 
-from urland.engine.genes import GENE_NAMES, GENES
-from urland.engine.state import BID, COLOUR_NAMES, PANIC, GameState
-from urland.replay import Replay
+from urland.engine import COLOUR_NAMES, GameState
+from urland.replay import Replay, genes_of, secrets
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.text import blit_text, render, wrap
@@ -20,28 +19,6 @@ from urland.ui.widgets import panel
 
 SECRET_FILL = (74, 58, 92)
 NOW_FILL = (250, 244, 226)
-
-
-def _chips(chips: list[int]) -> str:
-    return ", ".join("Panic" if c == PANIC else str(c) for c in chips) or "none"
-
-
-def secrets(state: GameState) -> list[str]:
-    """What nobody at the table could see at this moment, in plain words."""
-    name = state.colour_name
-    out = []
-    if state.chosen >= 0:
-        out.append(f"Face-down scoring chip: {state.chosen}")
-    if state.hand:
-        holder = state.env if state.chosen < 0 else state.dead
-        out.append(f"Chips in {name(holder)}'s hand: {_chips(sorted(state.hand))}")
-    if state.pile:
-        out.append(f"Next chip drawn: {_chips(state.pile[-1:])}  ({len(state.pile)} in the pile)")
-    if state.phase == BID:
-        placed = [f"{name(s)} {b}" for s, b in enumerate(state.bids) if b >= 0]
-        if placed:
-            out.append("Bids so far: " + ", ".join(placed))
-    return out
 
 
 def draw_players(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, state: GameState,
@@ -65,7 +42,7 @@ def draw_players(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, st
                   row.bottom - px(4)), px(15), th.TEXT_DIM, anchor="bottomleft")
         blit_text(surface, str(state.track[seat]), (row.right - px(10), row.centery), px(30),
                   th.TEXT, True, anchor="midright")
-        owned = [GENE_NAMES[g] for i, g in enumerate(GENES) if state.genes[seat] >> i & 1]
+        owned = genes_of(state, seat)
         info = f"reserve {state.reserve[seat]}" + (
             f" · double-turn {state.double_chips[seat]}" if state.double_chips[seat] else "")
         blit_text(surface, info, (row.right - px(48), row.top + px(5)), px(15), th.TEXT_DIM,
