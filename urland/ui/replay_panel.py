@@ -39,19 +39,19 @@ def draw_players(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, st
                   th.TEXT, True)
         blit_text(surface, f"{COLOUR_NAMES[state.colours[seat]]}{kind}" + (
             f" · {role}" if role and not state.over else ""), (row.left + px(46),
-                  row.bottom - px(4)), px(15), th.TEXT_DIM, anchor="bottomleft")
+                  row.bottom - px(4)), px(16), th.TEXT_DIM, anchor="bottomleft")
         blit_text(surface, str(state.track[seat]), (row.right - px(10), row.centery), px(30),
                   th.TEXT, True, anchor="midright")
         owned = genes_of(state, seat)
         info = f"reserve {state.reserve[seat]}" + (
             f" · double-turn {state.double_chips[seat]}" if state.double_chips[seat] else "")
-        blit_text(surface, info, (row.right - px(48), row.top + px(5)), px(15), th.TEXT_DIM,
+        blit_text(surface, info, (row.right - px(48), row.top + px(5)), px(16), th.TEXT_DIM,
                   anchor="topright")
         if owned:
             text = ", ".join(owned)
-            while len(text) > 3 and render(text, px(15), th.TEXT).get_width() > px(190):
+            while len(text) > 3 and render(text, px(16), th.TEXT).get_width() > px(190):
                 text = text[:-4] + "..."
-            blit_text(surface, text, (row.right - px(48), row.bottom - px(4)), px(15),
+            blit_text(surface, text, (row.right - px(48), row.bottom - px(4)), px(16),
                       th.GOOD, anchor="bottomright")
     return row_h * state.n
 

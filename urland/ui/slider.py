@@ -67,7 +67,7 @@ class TurnSlider:
                              (x, bar.top - px(5 if epoch else 3)), (x, bar.bottom + px(3)),
                              max(1, px(2 if epoch else 1)))
             if t % every == 0 or t == 1:
-                blit_text(surface, str(t), (x + px(2), bar.bottom + px(4)), px(15), th.TEXT_DIM)
+                blit_text(surface, str(t), (x + px(2), bar.bottom + px(4)), px(16), th.TEXT_DIM)
         knob = (self.x_of(step), bar.centery)
         pygame.draw.circle(surface, th.TEXT, knob, px(10))
         pygame.draw.circle(surface, th.ACCENT, knob, px(7))

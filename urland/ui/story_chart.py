@@ -157,7 +157,7 @@ class ScoreChart:
             surface.blit(_icon(icon.kind, icon.rect.width), icon.rect.move(offset))
             if len(icon.marks) > 1:
                 blit_text(surface, f"x{len(icon.marks)}", at(icon.rect.right - px(2),
-                          icon.rect.bottom - px(2)), px(15), th.TEXT, True)
+                          icon.rect.bottom - px(2)), px(16), th.TEXT, True)
         self._draw_lines(surface, offset)
 
     def _draw_lines(self, surface: pygame.Surface, offset: tuple[int, int]) -> None:
