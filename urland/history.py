@@ -22,6 +22,7 @@ from urland.engine.save import FORMAT, load_game, save_game, write_atomic
 from urland.engine.state import COLOUR_NAMES
 
 SEAT_KINDS = ("human", "easy", "medium", "hard")
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the safe loader, in C if built
 MAX_RECORD_BYTES = 2_000_000  # far above any real game (a few hundred moves, ~5 kB)
 SUFFIX = ".yaml"
 
@@ -104,7 +105,9 @@ def _parse_date(value: Any) -> datetime | None:
 
 def summarise(path: Path) -> RecordSummary:
     """The record's summary from its meta; a record without a result is replayed once."""
-    doc = yaml.safe_load(_read_text(path))
+    # The moves come last and are not needed for a summary: reading only what comes before
+    # them keeps a long history quick to list.
+    doc = yaml.load(_read_text(path).split("\nmoves:", 1)[0], Loader=SAFE_LOADER)
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise SaveError(f"{path.name}: not an Urland game record.")
     meta = doc.get("meta") if isinstance(doc.get("meta"), dict) else {}
