@@ -10,7 +10,7 @@ from urland.engine import Game
 from urland.engine.errors import SaveError
 from urland.engine.save import load_game, loads
 from urland.history import export_record, list_records, load_record, write_record
-from urland.replay import Replay
+from urland.replay import Replay, secrets
 from urland.session import Seat, Session
 from urland.stats import statistics
 
@@ -184,3 +184,23 @@ def test_the_replay_log_tells_the_secrets_in_the_open():
     # the first move's lines are those of the events it caused
     first = replay.lines_of(1)
     assert first and first[0].kind == "chip_chosen"
+
+
+def test_the_secrets_of_each_moment_are_named_with_their_holder():
+    replay = Replay(finished("medium-4-players"))
+    for state in replay.states:
+        said = " / ".join(secrets(state))
+        env, dead = state.colour_name(state.env), state.colour_name(state.dead)
+        hand = ", ".join(map(str, sorted(state.hand)))
+        if state.over:
+            assert said == ""
+        elif state.phase == "choose_chip":  # the environment player looks at 3 chips
+            assert f"Chips in {env}'s hand: {hand}" in said and "Face-down" not in said
+        elif state.phase == "action":  # one chip face down, two with the dead player
+            assert f"Face-down scoring chip: {state.chosen}" in said
+            assert f"Chips in {dead}'s hand: {hand}" in said
+        elif state.phase == "bid":
+            placed = [s for s, b in enumerate(state.bids) if b >= 0]
+            assert ("Bids so far" in said) == bool(placed)
+            for s in placed:
+                assert f"{state.colour_name(s)} {state.bids[s]}" in said

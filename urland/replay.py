@@ -14,7 +14,7 @@ from urland.engine.events import Event
 from urland.engine.game import Game
 from urland.engine.genes import GENE_NAMES, GENES
 from urland.engine.moves import format_move
-from urland.engine.state import BID, PANIC, GameState
+from urland.engine.state import ACTION, BID, BUY, PANIC, GameState
 
 # Public placeholders that the open version of a secret event says better.
 _REPLACED = {"draw", "bid_hidden", "chips_received"}
@@ -60,11 +60,15 @@ def _chips(chips: list[int]) -> str:
 def secrets(state: GameState) -> list[str]:
     """What nobody at the table could see at this moment, in plain words."""
     name = state.colour_name
-    out = []
+    out: list[str] = []
+    if state.over:
+        return out
     if state.chosen >= 0:
         out.append(f"Face-down scoring chip: {state.chosen}")
     if state.hand:
-        holder = state.env if state.chosen < 0 else state.dead
+        # the dead player holds the two passed chips from the Ichto actions to the end of the
+        # turn (a mutation included); otherwise they are the environment player's
+        holder = state.dead if state.phase in (ACTION, BID, BUY) else state.env
         out.append(f"Chips in {name(holder)}'s hand: {_chips(sorted(state.hand))}")
     if state.pile:
         out.append(f"Next chip drawn: {_chips(state.pile[-1:])}  ({len(state.pile)} in the pile)")
