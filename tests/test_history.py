@@ -204,3 +204,14 @@ def test_the_secrets_of_each_moment_are_named_with_their_holder():
             assert ("Bids so far" in said) == bool(placed)
             for s in placed:
                 assert f"{state.colour_name(s)} {state.bids[s]}" in said
+
+
+def test_a_history_that_cannot_be_written_is_reported_and_the_game_still_ends(tmp_path):
+    blocked = tmp_path / "history"
+    blocked.write_text("a file where the folder should be")
+    seats = [Seat("A", 0, "easy"), Seat("B", 1, "easy"), Seat("C", 2, "easy")]
+    session = Session.new(seats, 8, tmp_path / "autosave.yaml")
+    session.history_dir = blocked
+    play_to_the_end(session)
+    assert session.game.over and session.record is None
+    assert session.record_error.startswith("The game could not be kept in the history")

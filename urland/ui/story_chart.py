@@ -115,6 +115,14 @@ class ScoreChart:
         pygame.draw.rect(surface, th.PANEL, self.rect.move(offset), border_radius=px(12))
         blit_text(surface, "Score, turn by turn", at(self.rect.left + px(16), self.rect.top
                   + px(10)), px(24), th.TEXT, True)
+        # a legend for the icons, top right
+        x = self.rect.right - px(16) + offset[0]
+        for kind in ("final", "eruption", "mutation", "panic"):
+            label = blit_text(surface, MARK_TITLES[kind], (x, self.rect.top + px(22) + offset[1]),
+                              px(17), th.TEXT_DIM, anchor="midright")
+            icon = _icon(kind, px(20))
+            surface.blit(icon, icon.get_rect(midright=(label.left - px(4), label.centery)))
+            x = label.left - px(34)
         # epochs as bands
         starts = [0.0] + [m.x for m in story.marks if m.kind == "epoch"]
         ends = [*starts[1:], float(max(1, story.turns))]
