@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from urland.engine.events import Event
 from urland.engine.game import Game
 from urland.engine.genes import GENE_NAMES, GENES
-from urland.engine.moves import format_move
 from urland.engine.state import ACTION, BID, BUY, PANIC, GameState
 
 # Public placeholders that the open version of a secret event says better.
@@ -138,14 +137,6 @@ class Replay:
 
     def lines_of(self, step: int) -> list[Line]:
         return [line for line in self.lines if line.step == step]
-
-    def move_text(self, step: int) -> str:
-        """Who made the move that led to `step`, in the game's notation."""
-        if step == 0:
-            return "Set-up"
-        before = self.states[step - 1]
-        move = self.game.moves[step - 1]
-        return f"{before.colour_name(before.actor)}: {format_move(move, self.game.board)}"
 
     def heading(self, step: int) -> str:
         """Whose move led to `step`, in words."""
