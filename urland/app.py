@@ -2,6 +2,7 @@
 
     python -m urland                        # play
     python -m urland --autoplay --seats ai,ai,ai,ai --seed 3 --screenshots DIR --quit-when-over
+    python -m urland replay FILE [--autoplay --screenshots DIR]
 """
 
 from __future__ import annotations
@@ -168,8 +169,8 @@ class App:
                 print("FIRST-FRAME", flush=True)
         self._maybe_screenshot()
 
-    def run(self, first: str = "title") -> int:
-        self.show(first)
+    def run(self, first: str = "title", **kwargs: Any) -> int:
+        self.show(first, **kwargs)
         # Autoplay with no real screen has nobody to wait for: frames run back to back, each
         # counted as 1/60 s, so animations look the same in screenshots, only sooner.
         self.headless = (self.autoplay is not None

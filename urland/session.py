@@ -10,11 +10,11 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from urland import paths
-from urland.engine import COLOUR_NAMES, Event, Game, Move, PlayerView
+from urland import history, paths
+from urland.engine import COLOUR_NAMES, Event, Game, Move, PlayerView, SaveError
 from urland.engine.save import load_game, save_game
 
-KINDS = ("human", "easy", "medium", "hard")
+KINDS = history.SEAT_KINDS
 
 
 @dataclass
@@ -33,10 +33,15 @@ class Seat:
 
 
 class Session:
-    def __init__(self, game: Game, seats: list[Seat], autosave: Path | None = None) -> None:
+    def __init__(self, game: Game, seats: list[Seat], autosave: Path | None = None,
+                 history_dir: Path | None = None) -> None:
         self.game = game
         self.seats = seats
         self.autosave = autosave
+        # Where the game is kept when it ends (None: not kept), and what became of it.
+        self.history_dir = history_dir
+        self.record: Path | None = None
+        self.record_error = ""
         # The seat whose private information was last unlocked by a hand-over screen.
         self.unlocked: int | None = None
         renamed = {COLOUR_NAMES[s.colour]: s.name for s in seats
@@ -48,7 +53,7 @@ class Session:
     @classmethod
     def new(cls, seats: list[Seat], seed: int, autosave: Path | None = None) -> Session:
         game = Game.new(seed, len(seats), [s.colour for s in seats])
-        session = cls(game, seats, autosave)
+        session = cls(game, seats, autosave, paths.history_dir() if autosave else None)
         session.save()
         return session
 
@@ -57,16 +62,13 @@ class Session:
         """Resume a saved session; raises SaveError with a message for a damaged file."""
         path = path or paths.autosave_path()
         game, meta = load_game(path)
-        raw = meta.get("seats") if isinstance(meta, dict) else None
-        colours = game.options.resolved_colours()
-        seats = []
-        for i in range(game.options.players):
-            entry = raw[i] if isinstance(raw, list) and i < len(raw) and isinstance(
-                raw[i], dict) else {}
-            kind = entry.get("kind") if entry.get("kind") in KINDS else "human"
-            name = str(entry.get("name") or COLOUR_NAMES[colours[i]])[:24]
-            seats.append(Seat(name, colours[i], kind))
-        return cls(game, seats, path)
+        return cls(game, _seats(game, meta), path, paths.history_dir())
+
+    @classmethod
+    def from_record(cls, path: Path) -> Session:
+        """A finished game from the history, to look at: it saves nothing anywhere."""
+        game, meta = history.load_record(path)
+        return cls(game, _seats(game, meta))
 
     def personalise(self, text: str) -> str:
         """Event sentences name colours; at the table, players have names."""
@@ -119,6 +121,8 @@ class Session:
         if self.unlocked == seat:
             self.unlocked = None
         self.save()
+        if self.game.over:
+            self.keep_in_history()
         return events
 
     def undo(self, seat: int) -> Move:
@@ -154,8 +158,27 @@ class Session:
                 break
         return looks
 
+    def seat_meta(self) -> list[dict[str, str]]:
+        return [{"name": s.name, "kind": s.kind} for s in self.seats]
+
     def save(self) -> None:
         if self.autosave is None:
             return
-        meta = {"seats": [{"name": s.name, "kind": s.kind} for s in self.seats]}
-        save_game(self.game, self.autosave, meta)
+        save_game(self.game, self.autosave, {"seats": self.seat_meta()})
+
+    def keep_in_history(self) -> None:
+        """Write the finished game to the history, once; a failure is noted, never raised."""
+        if self.history_dir is None or self.record is not None or not self.game.over:
+            return
+        try:
+            self.record = history.write_record(self.game, self.seat_meta(), self.history_dir)
+            self.record_error = ""
+        except (OSError, SaveError) as exc:
+            self.record_error = f"The game could not be kept in the history: {exc}"
+
+
+def _seats(game: Game, meta: dict) -> list[Seat]:
+    colours = list(game.options.resolved_colours())
+    names, kinds = history.seats_from_meta(meta, colours)
+    return [Seat(name, colour, kind) for name, colour, kind in zip(names, colours, kinds,
+                                                                  strict=True)]

@@ -51,7 +51,7 @@ def choose_panic_ocean(state: GameState, ocean: int) -> None:
     state.focus_ocean = ocean
     n = state.n
     moved = []
-    fled = {}
+    fled: dict[int, int] = {}
     for s in range(n):
         k = state.counts[region * n + s]
         if not k:

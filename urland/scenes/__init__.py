@@ -32,6 +32,8 @@ SCENES: dict[str, str] = {
     "auction_buy": "urland.scenes.dialog_auction:BuyScene",
     "pick_ichtos": "urland.scenes.dialog_pick:PickScene",
     "ears": "urland.scenes.dialog_pick:EarsScene",
+    "history": "urland.scenes.history:HistoryScene",
+    "replay": "urland.scenes.replay:ReplayScene",
 }
 
 
