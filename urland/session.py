@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from urland import paths
+from urland import paths, save_status
 from urland.engine.events import Event
 from urland.engine.game import Game
 from urland.engine.moves import Move
@@ -41,6 +41,9 @@ class Session:
         self.game = game
         self.seats = seats
         self.autosave = autosave
+        # Why the last autosave failed, in a sentence for the table's banner; None once a
+        # save succeeds (again). A failed save never stops the game: the next decision retries.
+        self.save_problem: str | None = None
         # The seat whose private information was last unlocked by a hand-over screen.
         self.unlocked: int | None = None
         renamed = {COLOUR_NAMES[s.colour]: s.name for s in seats
@@ -130,8 +133,19 @@ class Session:
         self.save()
         return move
 
-    def save(self) -> None:
+    def save(self) -> bool:
+        """Autosave; on failure set `save_problem` and carry on. True when the game is saved."""
         if self.autosave is None:
-            return
+            return True
         meta = {"seats": [{"name": s.name, "kind": s.kind} for s in self.seats]}
-        save_game(self.game, self.autosave, meta)
+        try:
+            save_game(self.game, self.autosave, meta)
+        except OSError as exc:
+            why = exc.strerror or str(exc) or type(exc).__name__
+            self.save_problem = (f"The game could not be saved ({why.lower()}). Play on: "
+                                 "Urland tries again after every move.")
+            save_status.record_failure(self.autosave, self.save_problem)
+            return False
+        self.save_problem = None
+        save_status.record_success(self.autosave, len(self.game.moves))
+        return True

@@ -8,7 +8,14 @@
 """
 
 from urland.engine.board import Board, load_board, standard_board
-from urland.engine.errors import BoardError, IllegalMoveError, SaveError, UrlandError
+from urland.engine.errors import (
+    BoardError,
+    IllegalMoveError,
+    NewerSaveError,
+    SaveError,
+    UrlandError,
+    UserFileError,
+)
 from urland.engine.events import Event
 from urland.engine.game import Game, GameOptions
 from urland.engine.moves import Move, Option, PickSpec, format_move, parse_move
@@ -27,8 +34,8 @@ from urland.engine.view import UNKNOWN, PlayerView, view
 
 __all__ = [
     "COLOUR_NAMES", "PHASE_PROMPTS", "UNKNOWN", "Board", "BoardError", "Event", "Game",
-    "GameOptions", "GameState", "IllegalMoveError", "Move", "Option", "PickSpec", "PlayerView",
-    "SaveError", "UrlandError", "apply_move", "check_move", "expand", "format_move", "is_legal",
-    "legal_options", "load_board", "new_game", "option_allows", "parse_move", "standard_board",
-    "view",
+    "GameOptions", "GameState", "IllegalMoveError", "Move", "NewerSaveError", "Option",
+    "PickSpec", "PlayerView", "SaveError", "UrlandError", "UserFileError", "apply_move",
+    "check_move", "expand", "format_move", "is_legal", "legal_options", "load_board", "new_game",
+    "option_allows", "parse_move", "standard_board", "view",
 ]

@@ -66,7 +66,7 @@ class Board:
         upper = t.upper()
         if upper in self.ocean_ids:
             return self.n_regions + self.ocean_ids.index(upper)
-        if t.isdigit() and int(t) in self.region_numbers:
+        if t.isascii() and t.isdigit() and len(t) < 6 and int(t) in self.region_numbers:
             return self.region_numbers.index(int(t))
         raise ValueError(f"unknown area {text!r}")
 
