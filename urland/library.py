@@ -94,9 +94,8 @@ def set_aside(path: Path, problem: SaveError) -> str:
     """Move an unusable save out of the way; the sentence that tells the player."""
     why = "newer-version" if isinstance(problem, NewerSaveError) else "damaged"
     moved = move_aside(path, why)
-    if moved is None:
-        return f"{problem} It could not be moved aside."
-    return f"{problem} It was kept as {moved.name}."
+    kept = f"It was kept as {moved.name}." if moved else "It could not be moved aside."
+    return f"A saved game could not be read: {problem} {kept}"
 
 
 def scan() -> tuple[list[SavedGame], list[str]]:

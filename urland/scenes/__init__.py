@@ -22,6 +22,8 @@ SCENES: dict[str, str] = {
     "game_over": "urland.scenes.game_over:GameOverScene",
     "rules": "urland.scenes.rules:RulesScene",
     "settings": "urland.scenes.settings:SettingsScene",
+    "load_game": "urland.scenes.load_game:LoadGameScene",
+    "confirm": "urland.scenes.confirm:ConfirmDialog",
 }
 
 
