@@ -91,13 +91,13 @@ def test_a_save_cut_at_any_line_boundary_is_refused_never_loaded_as_an_earlier_p
     g = played(seed=4, players=3, moves=10_000 if over else 60)
     lines = dumps(g).splitlines(keepends=True)
     for n in range(1, len(lines)):
-        with pytest.raises(SaveError, match="damaged|truncated|not an Urland save"):
+        with pytest.raises(SaveError, match=r"damaged|truncated|not an Urland save"):
             loads("".join(lines[:n]), "cut.yaml")
 
 
 def test_a_closing_line_that_disagrees_with_the_moves_is_refused():
     text = dumps(played(moves=30)).replace("end: 30", "end: 29")
-    with pytest.raises(SaveError, match="truncated .*30 moves"):
+    with pytest.raises(SaveError, match=r"truncated .*30 moves"):
         loads(text)
 
 

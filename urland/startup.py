@@ -32,7 +32,7 @@ def board_problem() -> str:
     try:
         standard_board()
     except BoardError as exc:
-        return f"The board cannot be loaded ({exc}); games cannot start. {texts.REINSTALL}"
+        return f"The board cannot be loaded: {exc} No game can start. {texts.REINSTALL}"
     return ""
 
 

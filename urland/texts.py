@@ -28,13 +28,14 @@ def _rules() -> tuple[list[dict], str]:
     try:
         data = read_yaml(asset_path("texts", "rules.yaml"))
     except UserFileError as exc:
-        problem = f"The rules text cannot be shown: {exc}"
+        problem = f"The rules text cannot be shown: {exc} {REINSTALL}"
     else:
         if isinstance(data, list) and data and all(_text_entry(e, ("title", "text"))
                                                    for e in data):
             return data, ""
-        problem = "The rules text cannot be shown: rules.yaml: damaged (sections missing)."
-    return [{"title": "The rules are missing", "text": f"{problem} {REINSTALL}"}], problem
+        problem = ("The rules text cannot be shown: rules.yaml: damaged (sections missing). "
+                   f"{REINSTALL}")
+    return [{"title": "The rules are missing", "text": problem}], problem
 
 
 @lru_cache(maxsize=1)
@@ -42,14 +43,15 @@ def _genes() -> tuple[dict[str, dict], str]:
     try:
         data = read_yaml(asset_path("texts", "genes.yaml"))
     except UserFileError as exc:
-        problem = f"The gene cards cannot be shown: {exc}"
+        problem = f"The gene cards cannot be shown: {exc} {REINSTALL}"
     else:
         if isinstance(data, dict) and all(
                 _text_entry(data.get(g), ("name", "kind", "text"))
                 and data[g]["kind"] in GENE_KINDS for g in GENE_NAMES):
             return {g: data[g] for g in GENE_NAMES}, ""
-        problem = "The gene cards cannot be shown: genes.yaml: damaged (a gene is missing)."
-    stand_ins = {g: {"name": name, "kind": "action", "text": f"{problem} {REINSTALL}"}
+        problem = ("The gene cards cannot be shown: genes.yaml: damaged (a gene is missing). "
+                   f"{REINSTALL}")
+    stand_ins = {g: {"name": name, "kind": "action", "text": problem}
                  for g, name in GENE_NAMES.items()}
     return stand_ins, problem
 

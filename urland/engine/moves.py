@@ -109,6 +109,8 @@ def normalise_picks(picks: dict[int, int] | tuple | list) -> tuple[tuple[int, in
     items = picks.items() if isinstance(picks, dict) else picks
     merged: dict[int, int] = {}
     for area, n in items:
+        if type(area) is not int or type(n) is not int:
+            raise IllegalMoveError(f"picks must be whole numbers, not {area!r}: {n!r}.")
         merged[area] = merged.get(area, 0) + n
     return tuple(sorted((a, n) for a, n in merged.items() if n))
 

@@ -25,7 +25,7 @@ class TitleScene(Scene):
         self.latest = library.latest_unfinished(self.games)
         # Start-up notices are told once: the first title screen takes them.
         self.notices = [n for n in (*app.notices, *set_aside, message) if n]
-        app.notices.clear()
+        app.notices = []
         playable = not board_problem()
         self.new_button = Button("New game", self.new_game, "primary", enabled=playable,
                                  key=pygame.K_n)
