@@ -4,10 +4,12 @@ Leftover temporary files are removed at start, and nothing else is."""
 
 import errno
 import os
+import random
 
 import pytest
 
 from urland import save_status, startup
+from urland.bots.random_bot import random_move
 from urland.crash import run_guarded
 from urland.engine.save import load_game
 from urland.session import Seat, Session
@@ -100,3 +102,14 @@ def test_leftover_temporary_files_are_removed_at_start_and_nothing_else(user_hom
     assert sorted(removed) == sorted(p.name for p in leftovers)
     assert not any(p.exists() for p in leftovers)
     assert all(p.read_text() == "x" for p in kept)
+
+
+def test_the_crash_window_after_the_game_ended_does_not_offer_to_continue_it(user_home,
+                                                                             capsys):
+    session = Session.new(SEATS, 3, user_home / "autosave.yaml")
+    r = random.Random(3)
+    while not session.game.over:
+        session.play(random_move(session.game.legal_options(), r))
+    run_guarded(lambda argv: 1 / 0)
+    err = capsys.readouterr().err
+    assert "Your finished game was saved." in err and "Continue" not in err

@@ -147,3 +147,17 @@ def test_a_damaged_game_in_the_saves_folder_is_set_aside_and_the_rest_listed(app
     assert moved.startswith("bad.damaged-")
     again = app.open("load_game")
     assert again.message == "" and len(again.rows) == 1  # set aside once, not listed again
+
+
+def test_the_list_replays_only_the_games_saved_since_it_was_last_read(user_home, monkeypatch):
+    saved_game(paths.autosave_path(), seed=1, age=100)
+    saved_game(paths.saves_dir() / "game-z.yaml", seed=2, age=200)
+    library.scan()
+    loads = []
+    real_load = Session.load.__func__
+    monkeypatch.setattr(Session, "load",
+                        classmethod(lambda cls, p=None: loads.append(p.name) or real_load(cls, p)))
+    assert len(library.scan()[0]) == 2 and loads == []
+    saved_game(paths.saves_dir() / "game-z.yaml", seed=3, moves=20)  # played again since
+    games, _ = library.scan()
+    assert loads == ["game-z.yaml"] and games[0].path.name == "game-z.yaml"

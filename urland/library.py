@@ -22,6 +22,10 @@ from urland.session import Session
 # Files this module renamed aside: never listed again (nor renamed once more).
 _SET_ASIDE = re.compile(r"\.(damaged|newer-version)-")
 
+# What scan() found per file, with the file's (mtime, size, inode) then: the title screen
+# lists every saved game each time it appears, and replays only those that changed.
+_described: dict[Path, tuple[tuple[int, int, int], SavedGame]] = {}
+
 
 @dataclass(frozen=True)
 class SavedGame:
@@ -102,15 +106,23 @@ def scan() -> tuple[list[SavedGame], list[str]]:
     """Every saved game, newest first, and a sentence for each file that had to be set aside."""
     games, notices = [], []
     for path in save_files():
+        try:
+            info = path.stat()
+            key = (info.st_mtime_ns, info.st_size, info.st_ino)
+        except OSError:
+            key = None
+        known = _described.get(path)
+        if key is not None and known is not None and known[0] == key:
+            games.append(known[1])  # unchanged since it was last replayed
+            continue
         session, problem = open_game(path)
         if session is None:
             notices.append(problem)
             continue
-        try:
-            modified = path.stat().st_mtime
-        except OSError:
-            modified = 0.0
-        games.append(describe(session, path, modified))
+        game = describe(session, path, info.st_mtime if key else 0.0)
+        if key is not None:
+            _described[path] = (key, game)
+        games.append(game)
     games.sort(key=lambda g: g.modified, reverse=True)
     return games, notices
 

@@ -13,13 +13,14 @@ class SaveStatus:
     moves: int = 0  # moves in the game at the last successful save
     saved_at: datetime.datetime | None = None  # when a save last succeeded
     problem: str | None = None  # why the last attempt failed; None when it succeeded
+    over: bool = False  # the game saved last had ended
 
 
 STATUS = SaveStatus()
 
 
-def record_success(path: Path, moves: int) -> None:
-    STATUS.path, STATUS.moves, STATUS.problem = path, moves, None
+def record_success(path: Path, moves: int, over: bool = False) -> None:
+    STATUS.path, STATUS.moves, STATUS.problem, STATUS.over = path, moves, None, over
     STATUS.saved_at = datetime.datetime.now()
 
 
@@ -31,6 +32,8 @@ def crash_sentences() -> list[str]:
     """One or two lines for the crash window about the game in play, true to what happened."""
     if STATUS.path is None:
         return ["No game was played since Urland started; your saved games are unchanged."]
+    if STATUS.problem is None and STATUS.over:
+        return ["Your finished game was saved."]
     if STATUS.problem is None and STATUS.saved_at is not None:
         return [f"Your game was autosaved after the last decision "
                 f"({STATUS.saved_at:%H:%M}); Continue resumes it."]

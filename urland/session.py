@@ -147,5 +147,5 @@ class Session:
             save_status.record_failure(self.autosave, self.save_problem)
             return False
         self.save_problem = None
-        save_status.record_success(self.autosave, len(self.game.moves))
+        save_status.record_success(self.autosave, len(self.game.moves), self.game.over)
         return True

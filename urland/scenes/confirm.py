@@ -50,3 +50,8 @@ class ConfirmDialog(Dialog):
         text_box.height = t.px(110)
         blit_wrapped(surface, self.text, text_box, t.px(24), th.INK, line_gap=1.35)
         super().draw(surface)
+
+    def autoplay_step(self) -> None:
+        """An autoplaying App answers yes (its questions never lose a game: see callers)."""
+        if self.age > 0.5:
+            self._confirm()
