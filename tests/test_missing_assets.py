@@ -8,10 +8,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from urland import resources, startup, texts
+from urland import resources, startup
 from urland.app import App
 from urland.engine import board as board_module
 from urland.settings import Settings
+from urland.texts import assets as texts
 
 ASSETS = Path(resources.assets_dir())
 

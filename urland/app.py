@@ -2,6 +2,7 @@
 
     python -m urland                        # play
     python -m urland --autoplay --seats ai,ai,ai,ai --seed 3 --screenshots DIR --quit-when-over
+    python -m urland replay FILE [--autoplay --screenshots DIR]
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ class App:
             self.settings.ai_pause = "none"
         pygame.init()
         pygame.display.set_caption("Urland")
-        from urland.ui import art, clear_caches
+        from urland.ui import art
+        from urland.ui.caches import clear_caches
 
         clear_caches()
         pygame.display.set_icon(art.program_icon(64))
@@ -139,11 +141,16 @@ class App:
             self.scene.handle(event)
 
     def draw(self) -> None:
-        start = len(self.scenes) - 1
+        top = self.scenes[-1]
+        peeking = getattr(top, "peeking", False)  # a dialog stepped aside to show the board
+        end = len(self.scenes) - (1 if peeking else 0)
+        start = end - 1
         while start > 0 and self.scenes[start].modal:
             start -= 1
-        for scene in self.scenes[start:]:
+        for scene in self.scenes[start:end]:
             scene.draw(self.screen)
+        if peeking:
+            top.draw_peek(self.screen)
 
     def step(self, dt: float) -> None:
         """One frame: events, update, draw. Tests call this directly."""
@@ -164,8 +171,8 @@ class App:
                 print("FIRST-FRAME", flush=True)
         self._maybe_screenshot()
 
-    def run(self, first: str = "title") -> int:
-        self.show(first)
+    def run(self, first: str = "title", **kwargs: Any) -> int:
+        self.show(first, **kwargs)
         # Autoplay with no real screen has nobody to wait for: frames run back to back, each
         # counted as 1/60 s, so animations look the same in screenshots, only sooner.
         self.headless = (self.autoplay is not None

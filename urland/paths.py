@@ -1,5 +1,5 @@
-"""Where the game keeps the user's things: settings, the autosave, other saved games, crash
-logs.
+"""Where the game keeps the user's things: settings, the autosave, other saved games, finished
+games, crash logs.
 
 Always the user's own directories (platformdirs), never the program's folder. URLAND_HOME
 overrides all of them with one folder (tests and portable installs use it).
@@ -43,3 +43,8 @@ def settings_path() -> Path:
 
 def crash_log_path() -> Path:
     return data_dir() / "crash.log"
+
+
+def history_dir() -> Path:
+    """Finished games, one record each, beside the autosave."""
+    return data_dir() / "history"

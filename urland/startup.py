@@ -5,10 +5,11 @@ them stops the game. (Saved games are checked by the title screen through urland
 
 from __future__ import annotations
 
-from urland import paths, texts
+from urland import paths
 from urland.engine import BoardError, standard_board
 from urland.engine.files import move_aside, remove_leftover_temp_files
 from urland.settings import Settings, read_settings
+from urland.texts import assets as texts
 
 
 def remove_temp_files() -> list[str]:

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pygame
 
 from urland.scenes.base import Scene
-from urland.texts import gene_texts, rules_text
+from urland.texts.assets import gene_texts, rules_text
 from urland.ui import theme as th
 from urland.ui.text import blit_text, wrap
 from urland.ui.widgets import Button, panel
 
-__all__ = ["RulesScene", "gene_texts", "rules_text"]  # the texts live in urland.texts
+__all__ = ["RulesScene", "gene_texts", "rules_text"]  # the texts: urland.texts.assets
 
 
 class RulesScene(Scene):

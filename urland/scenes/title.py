@@ -38,6 +38,7 @@ class TitleScene(Scene):
             self.new_button,
             self.continue_button,
             self.load_button,
+            Button("History", lambda: self.app.show("history"), key=pygame.K_h),
             Button("Rules", self.rules, key=pygame.K_r),
             Button("Settings", self.settings, key=pygame.K_s),
             Button("Quit", self.app.quit, "danger", key=pygame.K_q),

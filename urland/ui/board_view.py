@@ -14,8 +14,7 @@ import random
 
 import pygame
 
-from urland.engine.board import Board
-from urland.engine.state import GameState
+from urland.engine import Board, GameState
 from urland.ui import art, theme
 from urland.ui.geometry import BoardGeometry, Point, board_geometry
 from urland.ui.text import blit_text
