@@ -3,10 +3,12 @@ as the title screen and the start-up checks. Each gives a message (or, for a set
 is valid YAML, is simply not used), never an exception; the file is moved aside; every other
 file in the folder is left exactly as it was. tests/hostile/ holds the small files; the 40 MB
 file, the FIFO, the symlink to /dev/zero and the unreadable file are made here at run time.
+The same files in history/ are named in the history list, beside the records that still read.
 (How long each takes is printed by benchmarks/hostile_files_bench.py.)
 """
 
 import os
+import random
 import re
 import shutil
 import signal
@@ -17,6 +19,8 @@ import pytest
 
 from urland import library, paths, startup
 from urland.app import App
+from urland.bots.random_bot import random_move
+from urland.history import list_records
 from urland.session import Seat, Session
 from urland.settings import Settings
 
@@ -153,3 +157,20 @@ def test_each_hostile_save_says_what_is_wrong(name, why, user_home, monkeypatch)
     assert session is None
     assert problem.startswith("A saved game could not be read: autosave.yaml:")
     assert re.search(why, problem)
+
+
+@pytest.mark.parametrize("name", COMMITTED + MADE_AT_RUN_TIME)
+def test_a_hostile_file_in_the_history_is_named_and_the_records_still_listed(
+        name, user_home, monkeypatch):
+    folder = paths.history_dir()
+    folder.mkdir(parents=True)
+    make(name, folder / "hostile.yaml", monkeypatch)
+    session = Session.new([Seat("Anna", 0), Seat("Ben", 1, "easy"), Seat("Cleo", 2, "easy")],
+                          9, user_home / "autosave.yaml")
+    r = random.Random(1)
+    while not session.game.over:
+        session.play(random_move(session.game.legal_options(), r))
+    records, problems = list_records(folder)
+    assert [r.path for r in records] == [session.record]
+    [problem] = problems
+    assert problem.startswith("hostile.yaml: ")

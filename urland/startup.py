@@ -14,7 +14,8 @@ from urland.texts import assets as texts
 
 def remove_temp_files() -> list[str]:
     """Delete what an interrupted save left behind in the user's folders; the names removed."""
-    folders = dict.fromkeys((paths.data_dir(), paths.saves_dir(), paths.config_dir()))
+    folders = dict.fromkeys((paths.data_dir(), paths.saves_dir(), paths.history_dir(),
+                             paths.config_dir()))
     return [name for folder in folders for name in remove_leftover_temp_files(folder)]
 
 
