@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from urland.bots.random_bot import random_move
 from urland.engine import Game
 from urland.engine.save import dumps, loads
-from urland.engine.state import BID
+from urland.engine.state import ACTION, BID
+from urland.session import Seat, Session
 
 META = {"seats": [{"name": n, "kind": "human"} for n in ("Anna", "Ben", "Cleo", "Dan", "Eve")]}
 
@@ -62,3 +63,24 @@ def test_a_mid_game_save_shows_no_secret(seed, players, moves, policy):
     for phrase in secret_phrases(game):
         assert not re.search(rf"(?<![\w]){re.escape(phrase)}(?![\w])", text), phrase
     assert not re.search(r"\b(chip|bid) \d", text)  # no secret move of any kind, in any form
+
+
+def test_the_autosave_read_as_text_shows_no_face_down_chip_and_no_unrevealed_bid(user_home):
+    """The issue's two examples: during an Ichto turn the last line was `- chip N` (the chip
+    face down), during an auction `- bid N` (a bid not yet revealed)."""
+    seats = [Seat(n, i) for i, n in enumerate(("Anna", "Ben", "Cleo", "Dan"))]
+    session = Session.new(seats, 2001, user_home / "autosave.yaml")
+    r = random.Random(1)
+    seen_turn = seen_auction = False
+    while not (seen_turn and seen_auction):
+        state = session.game.state
+        text = (user_home / "autosave.yaml").read_text()
+        if state.phase == ACTION and state.chosen >= 0:
+            assert f"chip {state.chosen}" not in text and "chip" not in text
+            seen_turn = True
+        if state.phase == BID and any(b >= 0 for b in state.bids):
+            assert not any(f"bid {b}" in text for b in state.bids if b >= 0)
+            assert "bid" not in text
+            seen_auction = True
+        session.play(random_move(session.game.legal_options(), r))
+    assert not session.game.over
