@@ -68,6 +68,9 @@ def never_hang():
     def stuck(*_):
         raise TimeoutError("reading a hostile file hung")
 
+    if not hasattr(signal, "SIGALRM"):
+        yield
+        return
     old = signal.signal(signal.SIGALRM, stuck)
     signal.alarm(30)
     yield
