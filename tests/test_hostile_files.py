@@ -181,3 +181,11 @@ def test_a_hostile_file_in_the_history_is_named_and_the_records_still_listed(
     assert [r.path for r in records] == [session.record]
     [problem] = problems
     assert problem.startswith("hostile.yaml: ")
+
+
+def test_a_dangling_symlink_as_autosave_is_set_aside_once(app, user_home):
+    user_home.mkdir(parents=True)
+    (user_home / "autosave.yaml").symlink_to(user_home / "gone.yaml")
+    title = app.show("title")
+    assert "autosave.yaml: no such save." in title.message
+    assert app.show("title").message == ""

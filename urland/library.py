@@ -89,7 +89,7 @@ def open_game(path: Path) -> tuple[Session | None, str]:
     try:
         return Session.load(path), ""
     except SaveError as exc:
-        if exc.missing:
+        if exc.missing and not path.is_symlink():  # a dangling symlink is set aside too
             return None, f"{path.name} is no longer there."
         return None, set_aside(path, exc)
 
