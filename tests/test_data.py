@@ -5,9 +5,9 @@ import pytest
 from positions import BLACK, GREY, table
 
 from urland.engine import (
-    GENE_CARDS,
     PLAYER_COUNTS,
     DataError,
+    gene_cards,
     gene_name,
     gene_price,
     new_game,
@@ -23,8 +23,8 @@ def card(**fields):
 
 def test_the_rules_screen_shows_the_engines_gene_cards():
     texts = gene_texts()
-    assert list(texts) == [c.key for c in GENE_CARDS] == list(RULE_GENES)
-    assert all(texts[c.key]["name"] == gene_name(c.key) == c.name for c in GENE_CARDS)
+    assert list(texts) == [c.key for c in gene_cards()] == list(RULE_GENES)
+    assert all(texts[c.key]["name"] == gene_name(c.key) == c.name for c in gene_cards())
     assert gene_name("care_of_young") == "Care of Young"
 
 
@@ -41,6 +41,7 @@ def test_genes_left_out_with_three_players_come_from_the_gene_file():
     ({"legs": card(name="")}, "'name' must be a non-empty text"),
     ({"legs": card(min_players=6)}, "min_players must be 3, 4 or 5"),
     ({"legs": card()}, "gene 'assimilation' is missing"),
+    ({"gills": card()}, "gene 'gills': unknown"),
 ])
 def test_a_broken_gene_file_is_refused_naming_the_gene(data, why):
     with pytest.raises(DataError, match=why):

@@ -5,19 +5,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from urland.engine import GameState, Move, gene_name
+from urland.engine import GameState, Move, format_move, gene_name
+from urland.texts.messages import MessageError
 from urland.texts.words import Words, sentences
 
 
 def describe(move: Move, state: GameState, names: Sequence[str] | None = None) -> str:
-    """`move` in words; `names[seat]` is what to call each seat (its colour by default)."""
+    """`move` in words; `names[seat]` is what to call each seat (its colour by default).
+    With the sentence file damaged or missing, the move notation ("land O1 2 x1") instead."""
     if names is None:
         names = [state.colour_name(s) for s in range(state.n)]
-    w = Words(sentences(), names, state.board)
+    texts = sentences()
     message_id = f"move_{move.kind}"
-    if message_id not in w.texts.messages:
-        return move.kind
-    return w.say(message_id, **_values(w, move))
+    if texts is None or message_id not in texts.messages:
+        return format_move(move, state.board)
+    w = Words(texts, names, state.board)
+    try:
+        return w.say(message_id, **_values(w, move))
+    except MessageError:
+        return format_move(move, state.board)
 
 
 def _values(w: Words, move: Move) -> dict[str, Any]:

@@ -15,13 +15,15 @@ from urland.engine.errors import (
     BoardError,
     DataError,
     IllegalMoveError,
+    NewerSaveError,
     PositionError,
     SaveError,
     UrlandError,
+    UserFileError,
 )
 from urland.engine.events import Event
 from urland.engine.game import Game, GameOptions
-from urland.engine.genes import GENE_CARDS, GENES, GeneCard, gene_name, genes_in
+from urland.engine.genes import GENES, GeneCard, gene_cards, gene_name, genes_in
 from urland.engine.moves import Move, Option, PickSpec, format_move, parse_move
 from urland.engine.player_counts import PLAYER_COUNTS, PlayerCountNumbers, numbers_for
 from urland.engine.position import position_from_text, position_to_text
@@ -41,7 +43,6 @@ from urland.engine.view import UNKNOWN, PlayerView, view
 __all__ = [
     "COLOUR_NAMES",
     "GENES",
-    "GENE_CARDS",
     "PHASE_PROMPTS",
     "PLAYER_COUNTS",
     "TRAY",
@@ -57,6 +58,7 @@ __all__ = [
     "GeneCard",
     "IllegalMoveError",
     "Move",
+    "NewerSaveError",
     "Option",
     "PickSpec",
     "PlayerCountNumbers",
@@ -65,10 +67,12 @@ __all__ = [
     "Prompt",
     "SaveError",
     "UrlandError",
+    "UserFileError",
     "apply_move",
     "check_move",
     "expand",
     "format_move",
+    "gene_cards",
     "gene_name",
     "gene_price",
     "genes_in",

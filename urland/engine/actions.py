@@ -13,19 +13,17 @@ from urland.engine.genes import (
     CARE_OF_YOUNG,
     EARS,
     EGG,
-    GENE_OF_MOVE,
     LEGS,
     STINKGLANDS,
     TEETH,
     TURBO,
     WINGS,
     gene_name,
+    gene_of_move,
     genes_in,
 )
 from urland.engine.moves import Move, Option, PickSpec
 from urland.engine.state import GameState
-
-GENE_OF_KIND = GENE_OF_MOVE  # move kind → the gene it needs (assets/genes.yaml)
 
 
 def proliferation_gain(count: int, care_of_young: bool) -> int:
@@ -217,7 +215,7 @@ def check_action(state: GameState, move: Move) -> None:
         if state.actions_left > 0:
             raise _refuse("Use your actions first; then you may hand in a double-turn chip.")
         return
-    gene = GENE_OF_KIND.get(kind)
+    gene = gene_of_move(kind)
     if gene and not state.genes[p] & gene:
         raise _refuse(f"That action needs the gene {gene_name(genes_in(gene)[0])}.")
     if state.actions_left <= 0:

@@ -13,20 +13,41 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from urland.engine import Board, Event, gene_name, standard_board
+from urland.texts.messages import Catalogue, MessageError
 from urland.texts.words import Words, colour_names, sentences
 
 Message = tuple[str, dict[str, Any]]  # (message id, values)
-__all__ = ["EVENT_KINDS", "colour_names", "event_sentence"]
+__all__ = ["EVENT_KINDS", "colour_names", "event_sentence", "render_event"]
 
 
 def event_sentence(event: Event, names: Sequence[str], board: Board | None = None) -> str:
-    """The sentence telling players about `event`, calling seat s `names[s]`."""
-    words = Words(sentences(), names, board or standard_board())
+    """The sentence telling players about `event`, calling seat s `names[s]`. Never fails: with
+    the sentence file damaged or missing it falls back to the engine's own text."""
+    texts = sentences()
+    if texts is None:
+        return event.text
+    try:
+        return render_event(event, names, board, texts)
+    except (MessageError, KeyError):
+        return event.text
+
+
+def render_event(event: Event, names: Sequence[str], board: Board | None = None,
+                 texts: Catalogue | None = None) -> str:
+    """As `event_sentence`, but a missing message or value raises (MessageError, KeyError)."""
+    words = Words(texts or _shipped(), names, board or standard_board())
     render = _RENDER.get(event.kind)
     if render is None:
         raise KeyError(f"no sentence for events of kind {event.kind!r}")
     messages = render(words, event.data)
     return " ".join(words.say(message_id, **values) for message_id, values in messages)
+
+
+def _shipped() -> Catalogue:
+    texts = sentences()
+    if texts is None:
+        raise MessageError("the sentence file (assets/texts/sentences.yaml) cannot be read")
+    return texts
 
 
 def _one(message_id: str, **values: Any) -> list[Message]:

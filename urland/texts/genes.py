@@ -1,15 +1,12 @@
-"""The gene cards' names and texts for players, from the engine's one gene data file
-(assets/genes.yaml)."""
+"""The gene cards' names and texts for players (the engine's assets/genes.yaml, through
+urland.texts.assets, which stands in when it cannot be read)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from urland.texts.assets import gene_texts
 
-from urland.engine import GENE_CARDS
-from urland.engine import gene_name as gene_name
+__all__ = ["gene_name", "gene_texts"]
 
 
-@lru_cache(maxsize=1)
-def gene_texts() -> dict[str, dict]:
-    """Each gene card's name, kind and text, in card order."""
-    return {c.key: {"name": c.name, "kind": c.kind, "text": c.text} for c in GENE_CARDS}
+def gene_name(gene: str) -> str:
+    return gene_texts()[gene]["name"]

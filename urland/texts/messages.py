@@ -14,12 +14,7 @@ catalogue's list patterns. Braces cannot appear in the text itself.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
 from typing import Any
-
-import yaml
-
-from urland.resources import asset_path
 
 
 class MessageError(ValueError):
@@ -154,9 +149,3 @@ def parse_catalogue(data: Any, name: str, section: str, language: str = "en") ->
             raise MessageError(f"{name}: list style {style!r} needs pair, start, middle, end")
     return Catalogue(messages, lists, PLURAL_RULES.get(language, english_plural))
 
-
-@cache
-def load_catalogue(file: str, section: str) -> Catalogue:
-    """A catalogue from `assets/texts/<file>` (read once, with the safe loader)."""
-    path = asset_path("texts", file)
-    return parse_catalogue(yaml.safe_load(path.read_text(encoding="utf-8")), file, section)

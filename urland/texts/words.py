@@ -6,12 +6,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from urland.engine import COLOUR_NAMES, Board
-from urland.texts.messages import Catalogue, load_catalogue
+from urland.texts import assets
+from urland.texts.messages import Catalogue
 
 
-def sentences() -> Catalogue:
-    """The sentences players read (assets/texts/sentences.yaml), loaded once."""
-    return load_catalogue("sentences.yaml", "messages")
+def sentences() -> Catalogue | None:
+    """The sentences players read (assets/texts/sentences.yaml); None when it is damaged."""
+    return assets.sentences()
 
 
 def colour_names(colours: Sequence[int]) -> list[str]:

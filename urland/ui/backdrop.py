@@ -6,14 +6,20 @@ from functools import lru_cache
 
 import pygame
 
-from urland.engine import standard_board
+from urland.engine import BoardError, standard_board
 from urland.ui.board_view import BoardView
 
 
 @lru_cache(maxsize=4)
 def backdrop(size: tuple[int, int]) -> pygame.Surface:
-    view = BoardView(standard_board())
     w, h = size
+    try:
+        board = standard_board()
+    except BoardError:  # the title screen says why; the menus still need a background
+        surf = pygame.Surface(size)
+        surf.fill((18, 40, 62))
+        return surf
+    view = BoardView(board)
     big = pygame.Rect(0, 0, int(w * 1.25), int(h * 1.25))
     big.center = (w // 2, h // 2)
     view.layout(big)
