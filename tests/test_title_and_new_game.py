@@ -126,11 +126,11 @@ def test_choosing_a_colour_another_seat_wears_swaps_them_and_says_so(app):
     anna, ben = scene.rows[0], scene.rows[1]
     assert (anna.colour, ben.colour) == (0, 1)  # White, Black
     click(app, anna.colour_button.rect.center)
-    assert scene.picking == 0
-    black = dict(scene.swatches)[1]
+    assert scene.picker.seat == 0
+    black = dict(scene.picker.swatches)[1]
     click(app, black.center)
     assert (anna.colour, ben.colour) == (1, 0)
-    assert scene.picking is None
+    assert scene.picker.seat is None
     assert scene.message == "Anna and Ben swapped colours: Anna is Black, Ben is White."
     assert anna.flash > 0 and ben.flash > 0
 
@@ -140,7 +140,7 @@ def test_a_free_colour_is_taken_without_a_swap(app):
     click(app, scene.players.minus.rect.center)  # 3 players: Purple and Green are free
     assert scene.players.value == 3
     click(app, scene.rows[0].colour_button.rect.center)
-    click(app, dict(scene.swatches)[4].center)
+    click(app, dict(scene.picker.swatches)[4].center)
     assert [r.colour for r in scene.active_rows()] == [4, 1, 2]
     assert scene.message == "Anna is Green."
     click(app, scene.players.plus.rect.center)  # the fourth seat never clashes
@@ -151,9 +151,9 @@ def test_a_free_colour_is_taken_without_a_swap(app):
 def test_a_click_outside_the_colour_strip_closes_it_and_changes_nothing(app):
     scene = open_new_game(app)
     click(app, scene.rows[0].colour_button.rect.center)
-    assert scene.picking == 0
+    assert scene.picker.seat == 0
     click(app, (scene.box().centerx, scene.box().top + 10))
-    assert scene.picking is None
+    assert scene.picker.seat is None
     assert [r.colour for r in scene.rows] == [0, 1, 2, 3, 4]
     assert scene.message == ""
 
@@ -187,7 +187,7 @@ def test_the_set_up_comes_back_in_the_next_new_game(app):
     press(app, pygame.K_RETURN)  # leaves the field (and starts nothing)
     click(app, scene.rows[2].kind.rect.center)  # Cleo: medium -> hard
     click(app, scene.rows[0].colour_button.rect.center)
-    click(app, dict(scene.swatches)[2].center)  # zoe takes Grey from Cleo
+    click(app, dict(scene.picker.swatches)[2].center)  # zoe takes Grey from Cleo
     click(app, scene.start.rect.center)
     table = app.scenes[0]
     assert table.name == "table"

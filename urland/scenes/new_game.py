@@ -19,6 +19,7 @@ from urland.setup_memory import NAME_LIMIT, SeatSetup, Setup, read_setup, save_s
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
+from urland.ui.colour_picker import ColourPicker
 from urland.ui.text import blit_text, render, wrap
 from urland.ui.widgets import Button, Choice, Stepper, TextField, panel
 
@@ -70,14 +71,12 @@ class NewGameScene(Scene):
         self.buttons = [self.start, self.back]
         self.error = ""
         self.message = problem  # what just happened: a swap, or a set-up that was not read
-        self.picking: int | None = None  # the row whose colour strip is open
-        self.picker = pygame.Rect(0, 0, 0, 0)
-        self.swatches: list[tuple[int, pygame.Rect]] = []  # colour and its place in the strip
+        self.picker = ColourPicker()
 
     # --- colours ------------------------------------------------------------------------------
 
     def open_picker(self, i: int) -> None:
-        self.picking = None if self.picking == i else i
+        self.picker.seat = None if self.picker.seat == i else i
         self.layout_picker()
 
     def holder(self, colour: int) -> int | None:
@@ -92,7 +91,7 @@ class NewGameScene(Scene):
         message names both. All five rows always wear five different colours, so adding a
         player never makes two seats alike."""
         row = self.rows[i]
-        self.picking = None
+        self.picker.seat = None
         if row.colour == colour:
             return
         old = row.colour
@@ -134,20 +133,9 @@ class NewGameScene(Scene):
         self.layout_picker()
 
     def layout_picker(self) -> None:
-        """The colour strip under the seat being changed (over it when there is no room)."""
-        self.swatches = []
-        if self.picking is None:
-            return
-        t = self.theme
-        w, h, gap, pad, head = t.px(118), t.px(92), t.px(8), t.px(12), t.px(30)
-        self.picker = pygame.Rect(0, 0, 5 * w + 4 * gap + 2 * pad, head + h + 2 * pad)
-        anchor = self.rows[self.picking].colour_button.rect
-        self.picker.topleft = (anchor.left, anchor.bottom + t.px(6))
-        if self.picker.bottom > self.box().bottom - t.px(8):
-            self.picker.bottomleft = (anchor.left, anchor.top - t.px(6))
-        for colour in range(5):
-            x = self.picker.left + pad + colour * (w + gap)
-            self.swatches.append((colour, pygame.Rect(x, self.picker.top + pad + head, w, h)))
+        if self.picker.seat is not None:
+            self.picker.layout(self.theme, self.rows[self.picker.seat].colour_button.rect,
+                               self.box().bottom - self.theme.px(8))
 
     def box(self) -> pygame.Rect:
         t = self.theme
@@ -161,10 +149,10 @@ class NewGameScene(Scene):
     # --- events -------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.picking is not None and self.handle_picker(event):
+        if self.picker.seat is not None and self.handle_picker(event):
             return True
         if self.players.handle(event) if event.type != pygame.KEYDOWN else False:
-            self.picking = None
+            self.picker.seat = None
             return True
         if self.seed.handle(event):
             return True
@@ -176,18 +164,19 @@ class NewGameScene(Scene):
     def handle_picker(self, event: pygame.event.Event) -> bool:
         """While the strip is open: a click on a colour chooses it, a click elsewhere or Esc
         closes it."""
-        assert self.picking is not None
+        seat = self.picker.seat
+        assert seat is not None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.picking = None
+            self.picker.seat = None
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for colour, rect in self.swatches:
-                if rect.collidepoint(event.pos):
-                    self.choose_colour(self.picking, colour)
-                    return True
-            self.picking = None
+            colour = self.picker.colour_at(event.pos)
+            if colour is None:
+                self.picker.seat = None
+            else:
+                self.choose_colour(seat, colour)
             return True
         return False
 
@@ -210,8 +199,8 @@ class NewGameScene(Scene):
             save_setup(self.setup())
 
     def leave(self) -> None:
-        if self.picking is not None:
-            self.picking = None
+        if self.picker.seat is not None:
+            self.picker.seat = None
             return
         self.remember()
         self.app.pop()
@@ -262,8 +251,12 @@ class NewGameScene(Scene):
         blit_text(surface, line, (box.centerx, box.bottom - t.px(100)), t.px(22), colour,
                   bold=bool(self.error or self.message), anchor="center")
         super().draw(surface)
-        if self.picking is not None:
-            self.draw_picker(surface)
+        seat = self.picker.seat
+        if seat is not None:
+            wearers = [None if (h := self.holder(c)) is None else self.rows[h].label(h)
+                       for c in range(5)]
+            self.picker.draw(surface, t, self.rows[seat].label(seat), self.rows[seat].colour,
+                             wearers)
 
     def draw_row(self, surface: pygame.Surface, i: int, row: SeatRow) -> None:
         t = self.theme
@@ -271,7 +264,7 @@ class NewGameScene(Scene):
                          border_radius=t.px(8))
         b = row.colour_button
         b.draw(surface, t)
-        if row.flash > 0 or self.picking == i:
+        if row.flash > 0 or self.picker.seat == i:
             pygame.draw.rect(surface, th.ACCENT_DARK, b.rect.inflate(t.px(6), t.px(6)),
                              t.px(3), border_radius=t.px(10))
         image = art.ichto(row.colour, t.px(40))
@@ -286,32 +279,6 @@ class NewGameScene(Scene):
         for line in lines:
             blit_text(surface, line, (row.about.left, y), t.px(20), DIM_INK)
             y += step
-
-    def draw_picker(self, surface: pygame.Surface) -> None:
-        """Five colours; the one this seat wears, and who wears each of the others."""
-        t = self.theme
-        assert self.picking is not None
-        seat = self.rows[self.picking]
-        panel(surface, self.picker, (250, 244, 226), radius=t.px(10), shadow=t.px(6),
-              border=th.ACCENT_DARK)
-        blit_text(surface, f"Colour for {seat.label(self.picking)}",
-                  (self.picker.left + t.px(14), self.picker.top + t.px(10)), t.px(22), th.INK,
-                  True)
-        for colour, rect in self.swatches:
-            holder = self.holder(colour)
-            mine = seat.colour == colour
-            pygame.draw.rect(surface, (236, 226, 204) if holder is None else th.PAPER_DARK,
-                             rect, border_radius=t.px(8))
-            if mine:
-                pygame.draw.rect(surface, th.ACCENT_DARK, rect, t.px(3), border_radius=t.px(8))
-            image = art.ichto(colour, t.px(38))
-            surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.top + t.px(4))))
-            blit_text(surface, COLOUR_NAMES[colour], (rect.centerx, rect.top + t.px(52)),
-                      t.px(20), th.INK, True, anchor="center")
-            who = ("this seat" if mine else "free" if holder is None
-                   else self.rows[holder].label(holder))
-            blit_text(surface, who, (rect.centerx, rect.top + t.px(74)), t.px(18),
-                      th.INK if holder is not None and not mine else DIM_INK, anchor="center")
 
     def autoplay_step(self) -> None:
         auto = self.app.autoplay
