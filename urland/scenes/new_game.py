@@ -135,7 +135,7 @@ class NewGameScene(Scene):
     def layout_picker(self) -> None:
         if self.picker.seat is not None:
             self.picker.layout(self.theme, self.rows[self.picker.seat].colour_button.rect,
-                               self.box().bottom - self.theme.px(8))
+                               self.back.rect.top - self.theme.px(8))
 
     def box(self) -> pygame.Rect:
         t = self.theme
