@@ -289,5 +289,6 @@ class NewGameScene(Scene):
         self.players.value = len(auto.seats)
         for row, kind in zip(self.rows, auto.seats, strict=False):
             row.kind.index = list(KIND_LABELS).index(kinds.get(kind, "medium"))
+            row.kind.label = row.kind.labels[row.kind.index]
         self.seed.text = str(auto.seed)
         self.begin()
