@@ -14,12 +14,13 @@ from typing import Any
 import yaml
 
 from urland import paths
+from urland.engine import PLAYER_COUNTS
 from urland.engine.errors import UserFileError
 from urland.engine.files import read_yaml, write_atomic
 
 MAX_SETUP_BYTES = 16 * 1024  # five short names and a few words
 SEATS = 5
-MIN_PLAYERS, MAX_PLAYERS = 3, 5
+MIN_PLAYERS, MAX_PLAYERS = min(PLAYER_COUNTS), max(PLAYER_COUNTS)
 NAME_LIMIT = 14
 KINDS = ("human", "easy", "medium", "hard")
 DEFAULT_NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve")
