@@ -189,9 +189,15 @@ def test_autoplay_tour_reaches_the_table_without_screenshots():
 
 def test_event_sentences_use_the_players_names():
     seats = [Seat("Anna", 4), Seat("Ben", 0), Seat("White", 3)]
-    session = Session(None, seats)  # names only; no game needed
-    assert session.personalise("Green +3, White +2.") == "Anna +3, Ben +2."
-    assert session.personalise("Purple's Ichto returns.") == "White's Ichto returns."
+    session = Session.new(seats, 5, None)
+    turn = next(e for e in session.game.log if e.kind == "turn")
+    env, dead = turn.data["env"], turn.data["dead"]
+    assert session.sentence(turn) == (f"Turn 1: {seats[env].name} is the environment player, "
+                                      f"{seats[dead].name} is dead this turn.")
+    # a player called "White" who plays Purple is White, and the real White is Ben
+    deal = [e for e in session.game.log if e.kind == "setup_deal"]
+    assert session.sentence(deal[2]).startswith("White is dealt chips")
+    assert session.sentence(deal[1]).startswith("Ben is dealt chips")
 
 
 def test_while_dragging_the_players_own_row_lights_up_as_the_reserve_tray(app):

@@ -115,15 +115,26 @@ def test_undo_is_refused_while_a_computer_player_acts():
 
 
 def test_a_hint_that_arrives_after_the_position_changed_is_dropped(app):
+    import threading
+
     table, _ = solo_table(app)
-    table.thinker.ask("hint", table.position_key, lambda view: "old advice", None)
+    release = threading.Event()
+    land = [o.move for o in table.decision.options if o.move.kind == "land"]
+
+    def slow_hint(view):
+        release.wait(5)  # still thinking when the player moves on
+        return land[1]
+
+    table.thinker.ask("hint", table.position_key, slow_hint, None)
     old_key = table.position_key
     frames(app, 1)
-    table.submit(next(o.move for o in table.decision.options if o.move.kind == "land"))
+    table.submit(land[0])
     assert table.position_key != old_key
+    release.set()
+    for _ in range(20):
+        frames(app, 1)
     assert table.thinker.answer("hint", table.position_key) == (False, None)
-    frames(app, 2)
-    assert "old advice" not in table.hint_text
+    assert table.hint.move is None and table.hint_text == ""
 
 
 def test_after_continue_the_dead_player_is_offered_their_look_again(app, tmp_path):

@@ -8,6 +8,7 @@ down, a bid) are told to everybody, in the third person.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from urland.engine.events import Event
@@ -33,11 +34,11 @@ def _seat(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def open_text(event: Event, state: GameState) -> str | None:
+def open_text(event: Event, name: Callable[[int], str],
+              sentence: Callable[[Event], str]) -> str | None:
     """The event told to everybody; None for a public line a secret one tells better."""
     if event.visible_to is None:
-        return None if event.kind in _REPLACED else event.text
-    name = state.colour_name
+        return None if event.kind in _REPLACED else sentence(event)
     d = event.data
     seat = _seat(event.visible_to)
     if event.kind == "draw_secret":
@@ -49,16 +50,16 @@ def open_text(event: Event, state: GameState) -> str | None:
         return f"{name(d['seat'])} bids {d['amount']} in secret."
     if event.kind == "chips_received":
         return None
-    return f"{name(seat)} (secret): {event.text}"
+    return f"{name(seat)} (secret): {sentence(event)}"
 
 
 def _chips(chips: list[int]) -> str:
     return ", ".join("Panic" if c == PANIC else str(c) for c in chips) or "none"
 
 
-def secrets(state: GameState) -> list[str]:
+def secrets(state: GameState, names: Sequence[str] | None = None) -> list[str]:
     """What nobody at the table could see at this moment, in plain words."""
-    name = state.colour_name
+    name = state.colour_name if names is None else names.__getitem__
     out: list[str] = []
     if state.over:
         return out
@@ -84,8 +85,16 @@ def genes_of(state: GameState, seat: int) -> list[str]:
 
 
 class Replay:
-    def __init__(self, game: Game) -> None:
+    """Every position of a finished game, and its log told in the open. `names[seat]` names the
+    players and `sentence(event)` tells an event (colour names and the engine's text by
+    default)."""
+
+    def __init__(self, game: Game, names: Sequence[str] | None = None,
+                 sentence: Callable[[Event], str] | None = None) -> None:
         self.game = game
+        self.names = list(names) if names is not None else [
+            game.state.colour_name(s) for s in range(game.state.n)]
+        self.sentence = sentence or (lambda event: event.text)
         again = Game.new(game.seed, game.options.players, game.options.colours, game.board)
         # Game.play keeps each position as a new object, so the list holds every step as it was.
         self.states: list[GameState] = [again.state]
@@ -112,11 +121,10 @@ class Replay:
         starts = [*game.move_log_start, len(game.log)]
         lines = []
         step = 0
-        final = game.state
         for i, event in enumerate(game.log):
             while step < len(game.moves) and i >= starts[step]:
                 step += 1
-            text = open_text(event, final)
+            text = open_text(event, self.names.__getitem__, self.sentence)
             if text is not None:
                 lines.append(Line(step, event.kind, text, event.visible_to is not None))
         return lines
@@ -143,7 +151,7 @@ class Replay:
         if step == 0:
             return "The set-up"
         before = self.states[step - 1]
-        return f"Move {step}: {before.colour_name(before.actor)}"
+        return f"Move {step}: {self.names[before.actor]}"
 
     # --- moving through it --------------------------------------------------------------------
 

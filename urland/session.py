@@ -6,13 +6,14 @@ after every decision and knows when a shared screen must be handed over before a
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from urland import history, paths, save_status
+from urland.describe import describe
 from urland.engine import COLOUR_NAMES, Event, Game, Move, PlayerView, SaveError
 from urland.engine.save import load_game, save_game
+from urland.texts.events import event_sentence
 
 KINDS = history.SEAT_KINDS
 
@@ -47,11 +48,6 @@ class Session:
         self.save_problem: str | None = None
         # The seat whose private information was last unlocked by a hand-over screen.
         self.unlocked: int | None = None
-        renamed = {COLOUR_NAMES[s.colour]: s.name for s in seats
-                   if s.name != COLOUR_NAMES[s.colour]}
-        self._names = renamed
-        self._colour_words = (re.compile(r"\b(" + "|".join(renamed) + r")\b") if renamed
-                              else None)
 
     @classmethod
     def new(cls, seats: list[Seat], seed: int, autosave: Path | None = None) -> Session:
@@ -73,11 +69,17 @@ class Session:
         game, meta = history.load_record(path)
         return cls(game, _seats(game, meta))
 
-    def personalise(self, text: str) -> str:
-        """Event sentences name colours; at the table, players have names."""
-        if self._colour_words is None:
-            return text
-        return self._colour_words.sub(lambda m: self._names[m.group(1)], text)
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def sentence(self, event: Event) -> str:
+        """What players are told of an event, with their names."""
+        return event_sentence(event, self.names, self.game.board)
+
+    def describe(self, move: Move) -> str:
+        """A move in words, with the players' names."""
+        return describe(move, self.game.state, self.names)
 
     # --- who sees what ---------------------------------------------------------------------
 

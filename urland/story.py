@@ -11,6 +11,7 @@ scoring plus the spaces jumped; `Story.points` keeps those apart so they add up 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from urland.engine.events import Event
@@ -140,8 +141,9 @@ def _moments(turns: list[int]) -> list[float]:
 
 
 
-def tell(game: Game) -> Story:
+def tell(game: Game, sentence: Callable[[Event], str] | None = None) -> Story:
     """The story of a game (finished or not: a game in progress tells its story so far)."""
+    sentence = sentence or (lambda event: event.text)
     n = game.options.players
     log = game.log
     moved = [0] * n
@@ -188,7 +190,7 @@ def tell(game: Game) -> Story:
             source = "total" if kind == "final_total" else "land"
             for s, p in d["points"].items():
                 points[s][source] += p
-            final_steps.append(e.text)
+            final_steps.append(sentence(e))
             if kind == "final_total":
                 marks.append(Mark("final", x, t, "Final scoring"))
         elif kind == "track":
@@ -196,18 +198,18 @@ def tell(game: Game) -> Story:
             score[s] = d["end"]
             series[s].append((x, score[s]))
             if final_steps:  # the final scoring, step by step
-                final_steps.append(e.text)
+                final_steps.append(sentence(e))
         elif kind == "game_ends":
-            final_steps.append(e.text)
+            final_steps.append(sentence(e))
         elif kind == "new_epoch":
             epochs = d["epoch"]
             marks.append(Mark("epoch", x, t, f"Epoch {d['epoch']} begins."))
         elif kind == "mutation":
             marks.append(Mark("mutation", x, t, "Mutation: a gene auction."))
         elif kind == "panic":
-            marks.append(Mark("panic", x, t, e.text))
+            marks.append(Mark("panic", x, t, sentence(e)))
         elif kind == "eruption" and t > 0:
-            marks.append(Mark("eruption", x, t, e.text))
+            marks.append(Mark("eruption", x, t, sentence(e)))
         elif kind == "panic_move":
             for s, k in (d.get("fled") or {}).items():
                 losses[s]["panic"] += k
@@ -228,7 +230,7 @@ def tell(game: Game) -> Story:
             s = d["seat"]
             genes.append(GeneBought(s, d["gene"], GENE_NAMES[d["gene"]], d["paid"], bids[s], t))
         elif kind == "winner":
-            final_steps.append(e.text)
+            final_steps.append(sentence(e))
     close_turns(last_turn)
     for s in range(n):
         earned = sum(v for k, v in points[s].items() if k not in ("start", "jumps"))

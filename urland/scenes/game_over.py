@@ -34,12 +34,12 @@ class GameOverScene(Scene):
         self.from_history = from_history
         if from_history:
             self.name = "story"
-        self.story = tell(session.game)
+        self.story = tell(session.game, session.sentence)
         self.names = [s.name for s in session.seats]
-        self.steps = [session.personalise(t) for t in self.story.final_steps]
+        self.steps = list(self.story.final_steps)
         self.page = "story" if from_history else "result"
         self.board_view = BoardView(session.game.board)
-        self.chart = ScoreChart(self.story, session.game.board, self.names, session.personalise)
+        self.chart = ScoreChart(self.story, session.game.board, self.names)
         self.hovers: list[Hover] = []
         self.mouse = (-1, -1)
         self.story_age = 0.0  # when autoplay turned to the story page

@@ -33,7 +33,7 @@ class ReplayScene(Scene):
         super().__init__(app)
         self.session = session
         self.standalone = standalone  # opened from the command line: Back goes to the title
-        self.replay = Replay(session.game)
+        self.replay = Replay(session.game, session.names, session.sentence)
         self.names = [s.name for s in session.seats]
         self.kinds = [s.kind for s in session.seats]
         self.board_view = BoardView(session.game.board)
@@ -148,10 +148,10 @@ class ReplayScene(Scene):
                                        t.px(50) * state.n), t, state, self.names, self.kinds)
         y += t.px(4)
         used = replay_panel.draw_secrets(surface, pygame.Rect(side.left, y, side.width, 0), t,
-                                         state, self.session.personalise)
+                                         state, self.replay.names)
         y += used + (t.px(8) if used else 0)
         replay_panel.draw_log(surface, pygame.Rect(side.left, y, side.width, side.bottom - y),
-                              t, replay, self.session.personalise)
+                              t, replay)
         self.play_button.label = "Pause" if self.playing else "Play"
         self.back_button.enabled = self.start_button.enabled = replay.step > 0
         self.next_button.enabled = self.end_button.enabled = replay.step < total

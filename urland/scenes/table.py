@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import pygame
 
-from urland.describe import describe
 from urland.engine import Decision, Event, IllegalMoveError, Move
 from urland.loop import Thinker
 from urland.scenes.base import Scene
@@ -95,14 +94,14 @@ class TableScene(Scene):
         return [s.name for s in self.session.seats]
 
     def sentence(self, event: Event) -> str:
-        return self.session.personalise(event.text)
+        return self.session.sentence(event)
 
     def refresh_log(self) -> None:
         events = self.session.game.log_for(self.viewer)
         self.log.set_entries(log_entries(events, self.sentence, self.names()))
 
     def describe(self, move: Move) -> str:
-        return self.session.personalise(describe(move, self.decision.state))
+        return self.session.describe(move)
 
     def human_turn(self) -> bool:
         return self.session.actor_is_human() and not self.show.busy

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from urland.engine import Event
+from urland.texts.words import sentences
 
 # Events folded into the scoring entry they belong to, instead of standing alone.
 _FOLDED = {"track"}
@@ -22,41 +23,40 @@ class LogEntry:
 
 def log_entries(events: Sequence[Event], sentence: Callable[[Event], str],
                 names: Sequence[str]) -> list[LogEntry]:
+    texts = sentences()
+    say = texts.say if texts is not None else (lambda message_id, **values: "")
     entries: list[LogEntry] = []
     scoring: LogEntry | None = None
     for event in events:
+        d = event.data
         if event.kind in _FOLDED and scoring is not None:
-            d = event.data
-            scoring.details.append(f"{names[d['seat']]}'s marker: {d['start']} -> {d['end']}")
+            scoring.details.append(say("detail_marker", seat=names[d["seat"]],
+                                       start=d["start"], end=d["end"]))
             continue
         if event.kind == "mutation" and scoring is not None:
-            scoring.details.append("The scoring reached a mutation space: a gene auction.")
+            scoring.details.append(say("detail_mutation"))
         entry = LogEntry(sentence(event), event.kind)
         if event.kind == "score":
-            entry.details = score_details(event, names)
+            entry.details = score_details(event, names, say)
             scoring = entry
-        elif event.kind not in ("mutation",):
+        elif event.kind != "mutation":
             scoring = None
         entries.append(entry)
     return entries
 
 
-def score_details(event: Event, names: Sequence[str]) -> list[str]:
+def score_details(event: Event, names: Sequence[str], say: Callable[..., str]) -> list[str]:
     d = event.data
-    counts = d.get("counts") or []
-    present = [(names[s], k) for s, k in enumerate(counts) if k]
+    present = [say("detail_present_item", seat=names[s], count=k)
+               for s, k in enumerate(d.get("counts") or []) if k]
     lines = []
     if present:
-        lines.append("Ichtos there: " + ", ".join(f"{name} {k}" for name, k in present))
-    outcome = d["outcome"]
-    lines.append({"monopoly": "Monopoly: one colour alone scores 3.",
-                  "coexistence": "Coexistence: all have equal strength and score 2 each.",
-                  "competition": "Competition: the weakest return to their reserve; the "
-                                 "strongest score 3, the others 2.",
-                  "empty": "Nobody is there: nobody scores."}.get(outcome, outcome))
+        texts = sentences()
+        joined = texts.join(present, "comma") if texts is not None else ", ".join(present)
+        lines.append(say("detail_present", present=joined))
+    lines.append(say("detail_outcome", outcome=d["outcome"]))
     for s, k in d.get("removed", {}).items():
-        lines.append(f"{names[s]}: {k} {'Ichto returns' if k == 1 else 'Ichtos return'} "
-                     "to the reserve")
+        lines.append(say("detail_removed", seat=names[s], count=k))
     for s, p in sorted(d.get("points", {}).items(), key=lambda kv: -kv[1]):
-        lines.append(f"{names[s]} +{p} {'point' if p == 1 else 'points'}")
+        lines.append(say("detail_points", seat=names[s], points=p))
     return lines

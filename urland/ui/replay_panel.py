@@ -6,7 +6,7 @@ screen: the chips in hand, the chip laid face down, the next chip of the draw pi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 
 import pygame
 
@@ -57,9 +57,9 @@ def draw_players(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, st
 
 
 def draw_secrets(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme,
-                 state: GameState, personalise: Callable[[str], str]) -> int:
+                 state: GameState, names: Sequence[str]) -> int:
     px = theme.px
-    lines = [personalise(s) for s in secrets(state)]
+    lines = secrets(state, names)
     if not lines:
         return 0
     box = pygame.Rect(rect.left, rect.top, rect.width, px(28) + len(lines) * px(19))
@@ -72,8 +72,8 @@ def draw_secrets(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme,
     return box.height
 
 
-def draw_log(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, replay: Replay,
-             personalise: Callable[[str], str]) -> None:
+def draw_log(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme,
+             replay: Replay) -> None:
     """This move's lines in full on paper at the bottom, earlier lines above, newest last."""
     px = theme.px
     size, step_h = px(18), px(17)
@@ -81,13 +81,13 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, replay
     now = [line for line in replay.lines_of(replay.step)]
     now_lines: list[tuple[str, bool]] = []
     for line in now:
-        for k, part in enumerate(wrap(personalise(line.text), size, width)):
+        for k, part in enumerate(wrap(line.text, size, width)):
             now_lines.append((part, k == 0 and line.secret))
     now_h = px(30) + max(1, len(now_lines)) * step_h
     now_h = min(now_h, rect.height * 4 // 5)
     box = pygame.Rect(rect.left, rect.bottom - now_h, rect.width, now_h)
     panel(surface, box, NOW_FILL, radius=px(8), shadow=0)
-    blit_text(surface, personalise(replay.heading(replay.step)), (box.left + px(10),
+    blit_text(surface, replay.heading(replay.step), (box.left + px(10),
               box.top + px(5)), px(18), th.ACCENT_DARK, True)
     y = box.top + px(25)
     for part, secret in now_lines:
@@ -99,7 +99,7 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, replay
     earlier = [line for line in replay.lines_until(replay.step - 1)][-40:]
     parts: list[str] = []
     for line in earlier:
-        parts += wrap(personalise(line.text), px(17), width)
+        parts += wrap(line.text, px(17), width)
     y = box.top - px(6)
     for part in reversed(parts):
         y -= px(16)

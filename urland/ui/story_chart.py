@@ -8,7 +8,6 @@ chart is drawn once per size; hovering adds a guide and a tooltip.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -39,12 +38,10 @@ class Icon:
 
 
 class ScoreChart:
-    def __init__(self, story: Story, board: Board, names: list[str],
-                 personalise: Callable[[str], str] = str) -> None:
+    def __init__(self, story: Story, board: Board, names: list[str]) -> None:
         self.story = story
         self.board = board
         self.names = names
-        self.personalise = personalise
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.plot = pygame.Rect(0, 0, 0, 0)
         self.icons: list[Icon] = []
@@ -211,7 +208,7 @@ class ScoreChart:
     def hover_text(self, pos: tuple[int, int]) -> tuple[str, str] | None:
         for icon in self.icons:
             if icon.rect.inflate(self.theme.px(6), self.theme.px(6)).collidepoint(pos):
-                body = " ".join(self.personalise(m.text) for m in icon.marks)
+                body = " ".join(m.text for m in icon.marks)
                 return f"{MARK_TITLES[icon.kind]} in turn {icon.marks[0].turn}", body
         turn = self.turn_at(pos)
         if turn is None:
