@@ -316,3 +316,21 @@ def test_a_failed_save_is_shown_on_the_table_until_a_save_succeeds(app, tmp_path
     frames(app, 1)
     assert not session.save_problem and (blocker / "autosave.yaml").exists()
     assert not warning_shown()
+
+
+def test_a_dropped_ichto_settles_from_where_it_was_dropped_not_from_its_start():
+    a = App(Settings(animation_speed="normal", ai_pause="none"), size=(1280, 720))
+    try:
+        table, session = solo_table(a)
+        start = stack_point(table, "O2", 0)
+        end = area_point(table, "5")
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1),
+                                             buttons=(1, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+        a.step(0.001)
+        assert session.game.moves[-1].kind == "land"
+        glide = table.show.beats[0].glides[0]
+        assert glide.start == end  # from the drop, not from the ocean it left
+    finally:
+        pygame.quit()
