@@ -11,6 +11,7 @@ the north-west. Painted once per board size (see `terrain`), then only blitted.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 import pygame
 
 from urland.ui import raster
@@ -104,8 +105,7 @@ def clear_cache() -> None:
 
 
 def _paint(geo: BoardGeometry, size: tuple[int, int]) -> Terrain:
-    w, h = size
-    u = w / geo.canvas[0]  # pixels per board unit
+    u = size[0] / geo.canvas[0]  # pixels per board unit
 
     def mapped(src: pygame.Surface | bytes, fn) -> pygame.Surface:
         values = src if isinstance(src, bytes) else raster.field(src)
@@ -185,7 +185,7 @@ def _plant(image: pygame.Surface, depth: bytes, geo: BoardGeometry, size: tuple[
             if 0 <= px < w and 0 <= py < h and not any(
                     (px - cx) ** 2 + (py - cy) ** 2 < r * r for cx, cy, r in clear):
                 v = depth[py * w + px]
-                if 176 <= v <= 226 and rnd.random() < 0.55:
+                if 180 <= v <= 226 and rnd.random() < 0.42:
                     trees.append((px, py, rnd.uniform(0.8, 1.25)))
                 elif v > 232 and rnd.random() < 0.22:
                     rocks.append((px, py, rnd.uniform(0.7, 1.2)))
