@@ -245,10 +245,11 @@ def lava_glow(size: int) -> pygame.Surface:
 def smoke_puff(size: int, dark: bool = False) -> pygame.Surface:
     """A round, soft puff of smoke (light grey; dark grey for an eruption's ash)."""
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
-    base = (70, 64, 62) if dark else (236, 234, 230)
+    base = (62, 56, 54) if dark else (226, 224, 220)
     for k in range(10, 0, -1):
         r = size * k / 20
-        pygame.draw.circle(surf, (*base, 26 + (10 - k) * 8), (size / 2, size / 2), r)
+        shade = _darker(base, 0.86 + 0.014 * (10 - k))  # a little lighter towards the middle
+        pygame.draw.circle(surf, (*shade, 40 + (10 - k) * 19), (size / 2, size / 2), r)
     return surf
 
 

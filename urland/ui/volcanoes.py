@@ -61,18 +61,18 @@ class Volcanoes:
         if not view.animate:
             return
         level = unrest(state)
-        size = view.px(16 + 6 * level)
+        size = view.px(20 + 7 * level)
         puff = art.smoke_puff(size)
         blits = []
         for r, (x, y) in enumerate(view.geo.volcano_spaces):
             if r in erupted:
                 continue
-            count, strength = (1, 0.35) if level == 0 else (2, 0.6) if level == 1 else (3, 0.9)
+            count, strength = (1, 0.4) if level == 0 else (2, 0.7) if level == 1 else (3, 1.0)
             for k in range(count):
                 life = (now / (3.2 - 0.5 * level) + k / count + r * 0.37) % 1.0
-                sx, sy = view.to_screen((x + math.sin(life * 5 + r) * 3 + life * 8,
-                                         y - 16 - life * (26 + 10 * level)))
-                scale = 0.5 + life
+                sx, sy = view.to_screen((x + math.sin(life * 5 + r) * 3 + life * 14,
+                                         y - 14 - life * (40 + 14 * level)))
+                scale = 0.5 + 1.1 * life
                 image = puff if abs(scale - 1) < 0.15 else _scaled(puff, scale)
                 alpha = round(255 * strength * math.sin(math.pi * life) ** 1.5)
                 if alpha > 8:
@@ -86,15 +86,15 @@ class Volcanoes:
         view = self.view
         x, y = view.geo.volcano_spaces[region]
         out = []
-        big = art.smoke_puff(view.px(34), dark=True)
-        for k in range(12):
-            start = k * 0.12
-            life = (age - start) / 1.8
+        big = art.smoke_puff(view.px(40), dark=True)
+        for k in range(16):
+            start = k * 0.09
+            life = (age - start) / 1.6
             if not 0 <= life <= 1:
                 continue
             spread = (k % 3 - 1) * 10 * life
             sx, sy = view.to_screen((x + spread + life * 10, y - 14 - life * 70))
-            image = _alpha(_scaled(big, 0.6 + 1.4 * life), round(220 * (1 - life) ** 1.2))
+            image = _alpha(_scaled(big, 0.6 + 1.4 * life), round(255 * (1 - life) ** 0.8))
             out.append((image, image.get_rect(center=(sx, sy))))
         return out
 
