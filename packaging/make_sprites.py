@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 
-from urland.engine.state import COLOUR_NAMES
+from urland.engine import COLOUR_NAMES
 from urland.ui import art
 
 OUT = Path(__file__).resolve().parent.parent / "assets" / "sprites"

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from urland.app import App, AutoplayOptions
-from urland.engine.events import Event
+from urland.engine import Event
 from urland.session import Session
 from urland.settings import Settings, load_settings, save_settings
 from urland.ui.sound import AMBIENCE, EFFECTS, EVENT_SOUNDS, SoundBoard, sounds_for

@@ -2,6 +2,7 @@
 
     python -m urland                        # play
     python -m urland --autoplay --seats ai,ai,ai,ai --seed 3 --screenshots DIR --quit-when-over
+    python -m urland replay FILE [--autoplay --screenshots DIR]
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ class App:
         pygame.mixer.pre_init(44100, -16, 2, 512)  # a short buffer: effects land on time
         pygame.init()
         pygame.display.set_caption("Urland")
-        from urland.ui import art, clear_caches
+        from urland.ui import art
+        from urland.ui.caches import clear_caches
 
         clear_caches()
         pygame.display.set_icon(art.program_icon(64))
@@ -148,11 +150,16 @@ class App:
             self.scene.handle(event)
 
     def draw(self) -> None:
-        start = len(self.scenes) - 1
+        top = self.scenes[-1]
+        peeking = getattr(top, "peeking", False)  # a dialog stepped aside to show the board
+        end = len(self.scenes) - (1 if peeking else 0)
+        start = end - 1
         while start > 0 and self.scenes[start].modal:
             start -= 1
-        for scene in self.scenes[start:]:
+        for scene in self.scenes[start:end]:
             scene.draw(self.screen)
+        if peeking:
+            top.draw_peek(self.screen)
         if self._notice:
             self._draw_notice(self._notice[0])
 
@@ -193,8 +200,8 @@ class App:
                 print("FIRST-FRAME", flush=True)
         self._maybe_screenshot()
 
-    def run(self, first: str = "title") -> int:
-        self.show(first)
+    def run(self, first: str = "title", **kwargs: Any) -> int:
+        self.show(first, **kwargs)
         self.sound.start_ambience()
         # Autoplay with no real screen has nobody to wait for: frames run back to back, each
         # counted as 1/60 s, so animations look the same in screenshots, only sooner.

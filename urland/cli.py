@@ -76,6 +76,7 @@ def _tournament(argv: Sequence[str]) -> int:
 USAGE = """Urland - play, or run the tools:
   python -m urland [--size WxH] [--fullscreen]
   python -m urland --autoplay --seats ai,ai,ai,ai --seed S [--screenshots DIR] [--quit-when-over]
+  python -m urland replay FILE [--size WxH] [--autoplay] [--screenshots DIR]
   python -m urland simulate --players N --games G --seed S [--bots random,...] [--json]
   python -m urland tournament --bots hard,random,random,random --games N --seed S [--json]
 """
@@ -129,8 +130,36 @@ def _play(argv: Sequence[str]) -> int:
 
 
 
+def _replay(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(prog="urland replay",
+                                     description="Replay a finished game move by move.")
+    parser.add_argument("file", type=Path, help="a finished game (a record from the history)")
+    parser.add_argument("--size", type=_size, help="window size, e.g. 1600x900")
+    parser.add_argument("--autoplay", action="store_true",
+                        help="step to the end and back to the start, then quit")
+    parser.add_argument("--screenshots", type=Path, help="save pictures on the way here")
+    args = parser.parse_args(argv)
+    from urland.engine.errors import SaveError
+    from urland.session import Session
+
+    try:
+        session = Session.from_record(args.file)
+    except SaveError as exc:
+        print(f"urland replay: {exc}", file=sys.stderr)
+        return 1
+    from urland.app import App, AutoplayOptions
+    from urland.settings import load_settings
+
+    autoplay = (AutoplayOptions([], 0, args.screenshots, quit_when_over=True)
+                if args.autoplay else None)
+    app = App(load_settings(), autoplay, size=args.size)
+    return app.run("replay", session=session, standalone=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "replay":
+        return _replay(argv[1:])
     if argv and argv[0] == "simulate":
         return _simulate(argv[1:])
     if argv and argv[0] == "tournament":

@@ -1,4 +1,4 @@
-"""Where the game keeps the user's things: settings, the autosave, crash logs.
+"""Where the game keeps the user's things: settings, the autosave, finished games, crash logs.
 
 Always the user's own directories (platformdirs), never the program's folder. URLAND_HOME
 overrides all of them with one folder (tests and portable installs use it).
@@ -37,3 +37,8 @@ def settings_path() -> Path:
 
 def crash_log_path() -> Path:
     return data_dir() / "crash.log"
+
+
+def history_dir() -> Path:
+    """Finished games, one record each, beside the autosave."""
+    return data_dir() / "history"

@@ -8,9 +8,11 @@
 """
 
 from urland.engine.board import Board, load_board, standard_board
+from urland.engine.decision import TRAY, Decision, Prompt
 from urland.engine.errors import BoardError, IllegalMoveError, SaveError, UrlandError
 from urland.engine.events import Event
 from urland.engine.game import Game, GameOptions
+from urland.engine.genes import GENES, genes_in
 from urland.engine.moves import Move, Option, PickSpec, format_move, parse_move
 from urland.engine.rules import (
     PHASE_PROMPTS,
@@ -26,9 +28,37 @@ from urland.engine.state import COLOUR_NAMES, GameState
 from urland.engine.view import UNKNOWN, PlayerView, view
 
 __all__ = [
-    "COLOUR_NAMES", "PHASE_PROMPTS", "UNKNOWN", "Board", "BoardError", "Event", "Game",
-    "GameOptions", "GameState", "IllegalMoveError", "Move", "Option", "PickSpec", "PlayerView",
-    "SaveError", "UrlandError", "apply_move", "check_move", "expand", "format_move", "is_legal",
-    "legal_options", "load_board", "new_game", "option_allows", "parse_move", "standard_board",
+    "COLOUR_NAMES",
+    "GENES",
+    "PHASE_PROMPTS",
+    "TRAY",
+    "UNKNOWN",
+    "Board",
+    "BoardError",
+    "Decision",
+    "Event",
+    "Game",
+    "GameOptions",
+    "GameState",
+    "IllegalMoveError",
+    "Move",
+    "Option",
+    "PickSpec",
+    "PlayerView",
+    "Prompt",
+    "SaveError",
+    "UrlandError",
+    "apply_move",
+    "check_move",
+    "expand",
+    "format_move",
+    "genes_in",
+    "is_legal",
+    "legal_options",
+    "load_board",
+    "new_game",
+    "option_allows",
+    "parse_move",
+    "standard_board",
     "view",
 ]

@@ -86,7 +86,7 @@ def buy(state: GameState, seat: int, gene: str, picks: tuple[tuple[int, int], ..
     state.must_buy = False
     state.ranking.pop(0)
     say(state, "buy", lambda: f"{state.colour_name(seat)} buys {GENE_NAMES[gene]}, paying "
-        f"{ichtos(paid)} from the board.", seat=seat, gene=gene, paid=paid)
+        f"{ichtos(paid)} from the board.", seat=seat, gene=gene, paid=paid, picks=picks)
     next_buyer(state)
 
 

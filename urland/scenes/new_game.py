@@ -7,7 +7,7 @@ import random
 import pygame
 
 from urland import paths
-from urland.engine.state import COLOUR_NAMES
+from urland.engine import COLOUR_NAMES
 from urland.scenes.base import Scene
 from urland.session import Seat, Session
 from urland.ui import art

@@ -9,6 +9,7 @@ import yaml
 
 from urland.resources import asset_path
 from urland.scenes.base import Scene
+from urland.texts.genes import gene_texts
 from urland.ui import theme as th
 from urland.ui.text import blit_text, wrap
 from urland.ui.widgets import Button, panel
@@ -17,11 +18,6 @@ from urland.ui.widgets import Button, panel
 @lru_cache(maxsize=1)
 def rules_text() -> list[dict]:
     return yaml.safe_load(asset_path("texts", "rules.yaml").read_text(encoding="utf-8"))
-
-
-@lru_cache(maxsize=1)
-def gene_texts() -> dict[str, dict]:
-    return yaml.safe_load(asset_path("texts", "genes.yaml").read_text(encoding="utf-8"))
 
 
 class RulesScene(Scene):

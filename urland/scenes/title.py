@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from urland import paths
-from urland.engine.errors import SaveError
+from urland.engine import SaveError
 from urland.scenes.base import Scene
 from urland.ui import art
 from urland.ui import theme as th
@@ -27,6 +27,7 @@ class TitleScene(Scene):
         self.buttons = [
             self.new_button,
             self.continue_button,
+            Button("History", lambda: self.app.show("history"), key=pygame.K_h),
             Button("Rules", self.rules, key=pygame.K_r),
             Button("Settings", self.settings, key=pygame.K_s),
             Button("Quit", self.app.quit, "danger", key=pygame.K_q),

@@ -192,6 +192,11 @@ def volcano(size: int, erupted: bool = False) -> pygame.Surface:
     return pygame.transform.smoothscale(surf, (size, size))
 
 
+def volcano_icon(size: int, active: bool = False) -> pygame.Surface:
+    """A volcano as a small icon (charts, legends); `active`: just erupted."""
+    return volcano(size, erupted=active)
+
+
 @lru_cache(maxsize=32)
 def lava_bridge(length: int, width: int, angle: int) -> pygame.Surface:
     """The basalt a volcano lays over a strait: a dark, cracked slab glowing along its seams,

@@ -16,8 +16,7 @@ import math
 
 import pygame
 
-from urland.engine.board import Board
-from urland.engine.state import GameState
+from urland.engine import Board, GameState
 from urland.ui import art, terrain, theme, ticker
 from urland.ui.geometry import BoardGeometry, Point, board_geometry
 from urland.ui.seafx import Sea

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from urland.engine.state import GameState
+from urland.engine import GameState
 from urland.ui import art
 
 if TYPE_CHECKING:
