@@ -10,8 +10,9 @@ import pytest
 
 from urland.engine import standard_board
 from urland.session import Seat, Session
-from urland.ui import art, clear_caches, terrain, ticker
+from urland.ui import art, terrain, ticker
 from urland.ui.board_view import BoardView
+from urland.ui.caches import clear_caches
 from urland.ui.theme import PLAYER_COLOURS
 
 ROOT = Path(__file__).resolve().parent.parent
