@@ -152,3 +152,14 @@ def test_a_whole_autoplayed_game_with_sound(user_home, monkeypatch, muted):
         assert app.sound.played == []
     else:
         assert {"land", "score", "eruption"} <= set(app.sound.played)
+
+
+def test_sound_settings_are_kept_and_odd_values_fall_back(user_home):
+    from urland import paths
+
+    save_settings(Settings(effects_volume=50, ambience_volume=0, muted=True))
+    loaded = load_settings()
+    assert (loaded.effects_volume, loaded.ambience_volume, loaded.muted) == (50, 0, True)
+    paths.settings_path().write_text("effects_volume: 250\nambience_volume: -3\nmuted: 7\n")
+    loaded = load_settings()
+    assert (loaded.effects_volume, loaded.ambience_volume, loaded.muted) == (100, 0, False)

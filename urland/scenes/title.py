@@ -89,10 +89,10 @@ class TitleScene(Scene):
                   (cx, top + t.px(140)), t.px(26), th.TEXT, anchor="center")
         blit_text(surface, "after the board game by Doris & Frank (2001)",
                   (cx, top + t.px(168)), t.px(20), th.TEXT_DIM, anchor="center")
-        for i in range(5):
+        for i in range(5):  # the five colours standing on the card's top edge
             image = art.ichto(i, t.px(58))
             x = cx + (i - 2) * t.px(66)
-            surface.blit(image, image.get_rect(center=(x, title_box.bottom + t.px(4))))
+            surface.blit(image, image.get_rect(midbottom=(x, title_box.top + t.px(9))))
         super().draw(surface)
         if self.message:
             box = pygame.Rect(0, 0, t.px(900), t.px(44))
