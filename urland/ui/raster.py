@@ -65,8 +65,11 @@ def blur(surf: pygame.Surface, radius: float) -> pygame.Surface:
     small = pygame.transform.smoothscale(surf, (max(1, w // k), max(1, h // k)))
     r = max(1, round(radius / k / 2))
     small = pygame.transform.box_blur(pygame.transform.box_blur(small, r), r)
-    big = pygame.transform.smoothscale(small, (w, h))
-    return pygame.transform.box_blur(big, k) if k > 1 else big  # no creases from the stretch
+    if k <= 2:
+        return pygame.transform.smoothscale(small, (w, h))
+    # smoothed once more at half size, so the stretch leaves no creases for the relief shading
+    half = pygame.transform.smoothscale(small, (max(1, w // 2), max(1, h // 2)))
+    return pygame.transform.smoothscale(pygame.transform.box_blur(half, k // 2), (w, h))
 
 
 def value_noise(size: Size, octaves: Sequence[tuple[int, float]], seed: int) -> bytes:

@@ -182,13 +182,12 @@ def _plant(image: pygame.Surface, depth: bytes, geo: BoardGeometry, size: tuple[
         while x < w:
             px, py = int(x + rnd.uniform(-0.45, 0.45) * step), int(y + rnd.uniform(-0.45, 0.45)
                                                                    * step)
-            if 0 <= px < w and 0 <= py < h and not any(
-                    (px - cx) ** 2 + (py - cy) ** 2 < r * r for cx, cy, r in clear):
-                v = depth[py * w + px]
-                if 180 <= v <= 226 and rnd.random() < 0.42:
-                    trees.append((px, py, rnd.uniform(0.8, 1.25)))
-                elif v > 232 and rnd.random() < 0.22:
-                    rocks.append((px, py, rnd.uniform(0.7, 1.2)))
+            v = depth[py * w + px] if 0 <= px < w and 0 <= py < h else 0
+            roll, k = rnd.random(), rnd.uniform(0.7, 1.25)
+            wanted = (174 <= v <= 228 and roll < 0.55) or (v > 232 and roll < 0.22)
+            if wanted and not any((px - cx) ** 2 + (py - cy) ** 2 < r * r
+                                  for cx, cy, r in clear):
+                (trees if v <= 228 else rocks).append((px, py, k))
             x += step
         y += step
     trees.sort(key=lambda t: t[1])  # the nearer (lower) tree overlaps the farther one
@@ -198,9 +197,11 @@ def _plant(image: pygame.Surface, depth: bytes, geo: BoardGeometry, size: tuple[
         pygame.draw.ellipse(image, (170, 162, 146), (px - r + 1, py - r // 2, 2 * r - 3, r))
     for px, py, k in trees:
         r = max(2, round(3.4 * u * k))
+        tint = round((k - 1) * 40)  # bigger trees a little darker: not every crown the same
         pygame.draw.circle(image, (40, 72, 36), (px + r // 2, py + r // 2), r)  # shadow
-        pygame.draw.circle(image, (54, 104, 48), (px, py), r)
-        pygame.draw.circle(image, (84, 140, 64), (px - r // 3, py - r // 3), max(1, r * 3 // 5))
+        pygame.draw.circle(image, (54 - tint, 104 - tint, 48), (px, py), r)
+        pygame.draw.circle(image, (84 - tint, 140 - tint, 64), (px - r // 3, py - r // 3),
+                           max(1, r * 3 // 5))
         pygame.draw.circle(image, (122, 172, 86), (px - r // 2, py - r // 2), max(1, r // 4))
 
 
