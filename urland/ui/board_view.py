@@ -307,18 +307,28 @@ class BoardView:
 
     def _render_glow(self, parts: tuple[int, ...], colour: theme.Colour,
                      alpha: int) -> pygame.Surface:
+        """A lit area brightens (a light wash and a glowing rim); a dimmed one darkens. Water
+        is washed with a pale light, not the highlight's yellow, which would turn the blue sea
+        grey."""
         overlay = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         s = self.scale
-        width = max(2, self.px(4))
+        lit = colour == theme.HIGHLIGHT
+        rim, halo = max(2, self.px(3.5)), max(4, self.px(11))
         regions = self.board.n_regions
         for part in parts:
             if part < regions:
                 poly = [(x * s, y * s) for x, y in self.geo.region_outlines[part]]
-                pygame.draw.polygon(overlay, (*colour, alpha // 2), poly)
-                pygame.draw.polygon(overlay, (*colour, min(255, alpha + 60)), poly, width)
+                fill = (255, 244, 196, alpha // 2) if lit else (*colour, alpha // 2)
             else:
                 poly = [(x * s, y * s) for x, y in self.geo.ocean_areas[part - regions]]
-                pygame.draw.polygon(overlay, (*colour, alpha * 2 // 3), poly)
+                fill = (196, 238, 255, alpha * 2 // 3) if lit else (*colour, alpha * 2 // 3)
+            pygame.draw.polygon(overlay, fill, poly)
+            if lit:
+                pygame.draw.polygon(overlay, (*colour, 110), poly, halo)
+                pygame.draw.polygon(overlay, (*colour, 235), poly, rim)
+            else:
+                pygame.draw.polygon(overlay, (*colour, min(255, alpha + 60)), poly, rim)
+            if part >= regions:
                 for outline in self.geo.region_outlines:  # water only: islands stay unlit
                     pygame.draw.polygon(overlay, (0, 0, 0, 0),
                                         [(x * s, y * s) for x, y in outline])
