@@ -10,6 +10,7 @@ the north-west. Painted once per board size (see `terrain`), then only blitted.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 import pygame
@@ -86,7 +87,6 @@ def _water_rect(geo: BoardGeometry, scale: float) -> pygame.Rect:
 
 
 _CACHE: dict[tuple, Terrain] = {}
-PAINTED = {"count": 0}  # how many maps were painted (the tests check the cache works)
 
 
 def terrain(geo: BoardGeometry, size: tuple[int, int]) -> Terrain:
@@ -96,7 +96,6 @@ def terrain(geo: BoardGeometry, size: tuple[int, int]) -> Terrain:
         if len(_CACHE) >= 4:
             _CACHE.pop(next(iter(_CACHE)))
         _CACHE[key] = _paint(geo, size)
-        PAINTED["count"] += 1
     return _CACHE[key]
 
 
@@ -167,8 +166,6 @@ def _plant(image: pygame.Surface, depth: bytes, geo: BoardGeometry, size: tuple[
            u: float) -> None:
     """Copses of round trees on the green slopes, a few boulders on the high ground; kept
     clear of where Ichtos stand and where numbers and chips lie."""
-    import random
-
     rnd = random.Random(SEED)
     w, h = size
     clear = [(x * u, y * u, 34 * u) for x, y in geo.region_centres]
