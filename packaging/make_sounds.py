@@ -113,8 +113,10 @@ def pluck(freq: float, seconds: float, bright: float = 0.5) -> Samples:
     """A wooden, marimba-like note: a few partials, the upper ones dying first."""
     upper = tone(freq * 4.0, seconds, (1.0,))
     body = tone(freq, seconds, (1.0, 0.25 * bright, 0.1 * bright))
-    return [b * math.exp(-5.0 * i / RATE / seconds) + 0.3 * bright * u * math.exp(
-        -40.0 * i / RATE) for i, (b, u) in enumerate(zip(body, upper, strict=True))]
+    attack = 0.003 * RATE  # a 3 ms rise: a mallet, not a click
+    return [min(1.0, i / attack) * (b * math.exp(-5.0 * i / RATE / seconds) + 0.3 * bright * u
+                                     * math.exp(-40.0 * i / RATE))
+            for i, (b, u) in enumerate(zip(body, upper, strict=True))]
 
 
 def note(name: str) -> float:
