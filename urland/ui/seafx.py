@@ -18,6 +18,7 @@ from urland.ui.terrain import Terrain
 
 LEVELS = 8  # opacity steps of each sprite
 DIRECTIONS = 16  # foam dashes turn to follow the coast in this many steps
+PHASES = 24  # foam dashes swell in this many different rhythms
 
 
 def _faded(sprite: pygame.Surface) -> list[pygame.Surface]:
@@ -66,7 +67,7 @@ class _Foam:
     nx: float  # outward normal
     ny: float
     direction: int
-    phase: float
+    bucket: int  # which of the PHASES its swell follows
 
 
 class Sea:
@@ -94,6 +95,7 @@ class Sea:
         self.foam_sprites = [_faded(_foam(u, math.pi * k / DIRECTIONS))
                              for k in range(DIRECTIONS)]
         self.foams = self._coast(geo, terrain, rnd)
+        self._foam_cache: tuple[tuple[int, int], list] | None = None
 
     def _coast(self, geo: BoardGeometry, terrain: Terrain, rnd: random.Random) -> list[_Foam]:
         u = self.u
@@ -120,10 +122,32 @@ class Sea:
                     if terrain.is_open_water(round(ox * u), round(oy * u), 128):
                         angle = math.atan2(ty, tx) % math.pi
                         k = round(angle / math.pi * DIRECTIONS) % DIRECTIONS
-                        out.append(_Foam(ox * u, oy * u, nx, ny, k, rnd.random()))
+                        out.append(_Foam(ox * u, oy * u, nx, ny, k, rnd.randrange(PHASES)))
                     d += spacing * rnd.uniform(0.7, 1.3)
                 carry = d - length
         return out
+
+    def _foam_frames(self, origin: tuple[int, int]) -> list[list[list]]:
+        """For each phase bucket and each swell step, the foam's ready-made blits: a frame then
+        only picks one list per bucket."""
+        if self._foam_cache is not None and self._foam_cache[0] == origin:
+            return self._foam_cache[1]
+        ox, oy = origin
+        u = self.u
+        buckets: list[list[list]] = [[[] for _ in range(LEVELS)] for _ in range(PHASES)]
+        for f in self.foams:
+            for step in range(LEVELS):
+                swell = step / (LEVELS - 1)
+                level = round(swell * (LEVELS - 1) * 0.75)
+                if not level:
+                    continue
+                sprite = self.foam_sprites[f.direction][level]
+                reach = (1 - swell) * 2.5 * u  # the foam runs up the beach as the swell peaks
+                buckets[f.bucket][step].append((sprite, (
+                    round(ox + f.x + f.nx * reach - sprite.get_width() / 2),
+                    round(oy + f.y + f.ny * reach - sprite.get_height() / 2))))
+        self._foam_cache = (origin, buckets)
+        return buckets
 
     def draw(self, surface: pygame.Surface, origin: tuple[int, int], t: float) -> None:
         """Draw this moment's crests and foam onto the map drawn at `origin`."""
@@ -138,14 +162,7 @@ class Sea:
             if level:
                 blits.append((crests[level], (ox + w.x + life * drift - hw,
                                               oy + w.y - life * 2 * self.u - hh)))
-        u = self.u
-        for f in self.foams:
-            swell = 0.5 + 0.5 * math.sin(t * 1.3 + f.phase * math.tau)
-            level = round(swell * (LEVELS - 1) * 0.75)
-            if not level:
-                continue
-            sprite = self.foam_sprites[f.direction][level]
-            reach = (1 - swell) * 2.5 * u  # the foam runs up the beach as the swell peaks
-            blits.append((sprite, (ox + f.x + f.nx * reach - sprite.get_width() / 2,
-                                   oy + f.y + f.ny * reach - sprite.get_height() / 2)))
+        for bucket, frames in enumerate(self._foam_frames(origin)):
+            swell = 0.5 + 0.5 * math.sin(t * 1.3 + bucket / PHASES * math.tau)
+            blits += frames[round(swell * (LEVELS - 1))]
         surface.blits(blits, doreturn=False)
