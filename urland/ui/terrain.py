@@ -208,22 +208,47 @@ def _fill(size: tuple[int, int], value: int) -> pygame.Surface:
     return s
 
 
+WOOD = raster.ramp([(0, (58, 40, 28)), (90, (84, 62, 44)), (140, (104, 80, 56)),
+                    (190, (122, 96, 68)), (255, (146, 116, 82))])
+
+
 def _frame(image: pygame.Surface, geo: BoardGeometry, scale: float) -> None:
-    """The board's printed rim around the sea, where the score track runs."""
+    """The board's wooden rim around the sea, where the score track runs: long grain along
+    each side, a darker edge and a bevel where it meets the water."""
     w, h = image.get_size()
     water = _water_rect(geo, scale)
-    rim = pygame.Surface((w, h), pygame.SRCALPHA)
-    rim.fill((0, 0, 0, 0))
     radius = max(2, round(18 * scale))
-    pygame.draw.rect(rim, (70, 54, 40, 255), rim.get_rect(), border_radius=radius)
-    pygame.draw.rect(rim, (94, 74, 54, 255), rim.get_rect().inflate(-round(8 * scale),
-                     -round(8 * scale)), border_radius=radius)
-    pygame.draw.rect(rim, (0, 0, 0, 0), water, border_radius=max(2, round(10 * scale)))
-    # a thin dark bevel where the rim meets the water
-    pygame.draw.rect(rim, (40, 30, 22, 255), water.inflate(round(4 * scale), round(4 * scale)),
+    wood = pygame.Surface((w, h), pygame.SRCALPHA)
+    along = _grain((w, h), across=False)
+    down = _grain((w, h), across=True)
+    wood.blit(along, (0, 0))
+    side = max(1, water.left)  # the left and right rails run up and down
+    wood.blit(down, (0, 0), pygame.Rect(0, 0, side, h))
+    wood.blit(down, (water.right, 0), pygame.Rect(water.right, 0, w - water.right, h))
+    shape = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(shape, (255, 255, 255, 255), shape.get_rect(), border_radius=radius)
+    pygame.draw.rect(shape, (0, 0, 0, 0), water, border_radius=max(2, round(10 * scale)))
+    wood.blit(shape, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    pygame.draw.rect(wood, (52, 38, 28), wood.get_rect(), max(1, round(4 * scale)),
+                     border_radius=radius)
+    pygame.draw.rect(wood, (40, 30, 22, 255), water.inflate(round(4 * scale), round(4 * scale)),
                      max(1, round(3 * scale)), border_radius=max(2, round(12 * scale)))
     outside = pygame.Surface((w, h), pygame.SRCALPHA)
     outside.fill((18, 24, 32, 255))
     pygame.draw.rect(outside, (0, 0, 0, 0), outside.get_rect(), border_radius=radius)
-    image.blit(rim, (0, 0))
+    image.blit(wood, (0, 0))
     image.blit(outside, (0, 0))
+
+
+def _grain(size: tuple[int, int], across: bool) -> pygame.Surface:
+    """Wood grain: noise stretched long in one direction (along x, or along y if `across`),
+    coarse streaks and fine ones."""
+    rnd = random.Random(SEED + across)
+    total = pygame.Surface(size, 0, 32)
+    total.fill((0, 0, 0))
+    for long_cells, short_cells, weight in ((4, 40, 0.55), (9, 260, 0.45)):
+        gw, gh = (short_cells, long_cells) if across else (long_cells, short_cells)
+        grid = bytes(round(rnd.randrange(256) * weight) for _ in range(gw * gh))
+        total.blit(pygame.transform.smoothscale(raster.surface(grid, (gw, gh)), size), (0, 0),
+                   special_flags=pygame.BLEND_RGB_ADD)
+    return raster.coloured(raster.field(total), size, WOOD)
