@@ -277,3 +277,28 @@ def test_a_hint_lights_its_areas_draws_an_arrow_and_goes_when_the_position_chang
     assert tuple(app.screen.get_at(middle))[:3] == th.ACCENT
     table.submit(land)
     assert table.hint.move is None and table.hint_text == ""
+
+
+def test_a_failed_save_is_shown_on_the_table_until_a_save_succeeds(app, tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the save folder should be")
+    seats = [Seat("Anna", 4, "human"), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy")]
+    session = Session.new(seats, 5, blocker / "autosave.yaml")
+    assert session.save_problem  # the game goes on all the same
+    table = app.show("table", session=session)
+    frames(app, 1)
+
+    def warning_shown() -> bool:
+        y = table.board_area.bottom - table.theme.px(48) + 17
+        x0 = table.board_area.centerx
+        return any(tuple(app.screen.get_at((x, y)))[:3] == (60, 30, 26)
+                   for x in range(x0 - 50, x0 + 50))
+
+    assert warning_shown()
+    blocker.unlink()
+    blocker.mkdir()
+    app.scenes = [table]
+    table.submit(table.decision.options[0].move)  # the next decision saves again
+    frames(app, 1)
+    assert not session.save_problem and (blocker / "autosave.yaml").exists()
+    assert not warning_shown()

@@ -39,8 +39,10 @@ class App:
 
     def __init__(self, settings: Settings | None = None,
                  autoplay: AutoplayOptions | None = None,
-                 size: tuple[int, int] | None = None) -> None:
+                 size: tuple[int, int] | None = None, notices: list[str] | None = None) -> None:
         self.settings = settings or load_settings()
+        # Sentences from the start-up checks; the first title screen shows them once.
+        self.notices = list(notices or [])
         self.autoplay = autoplay
         if autoplay:
             self.settings.animation_speed = "fast"

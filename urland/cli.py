@@ -117,15 +117,15 @@ def _play(argv: Sequence[str]) -> int:
     parser.add_argument("--quit-when-over", action="store_true")
     args = parser.parse_args(argv)
     from urland.app import App, AutoplayOptions
-    from urland.settings import load_settings
+    from urland.startup import prepare
 
-    settings = load_settings()
+    settings, notices = prepare()
     if args.fullscreen:
         settings.fullscreen = True
     autoplay = None
     if args.autoplay:
         autoplay = AutoplayOptions(args.seats, args.seed, args.screenshots, args.quit_when_over)
-    app = App(settings, autoplay, size=args.size)
+    app = App(settings, autoplay, size=args.size, notices=notices)
     return app.run("title")
 
 

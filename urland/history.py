@@ -14,16 +14,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from urland.engine.errors import SaveError
+from urland.engine.errors import SaveError, UserFileError
+from urland.engine.files import MAX_BYTES, parse_yaml, read_text
 from urland.engine.game import Game
 from urland.engine.save import FORMAT, load_game, save_game, write_atomic
 from urland.engine.state import COLOUR_NAMES
 
 SEAT_KINDS = ("human", "easy", "medium", "hard")
-SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the safe loader, in C if built
-MAX_RECORD_BYTES = 2_000_000  # far above any real game (a few hundred moves, ~5 kB)
+MAX_RECORD_BYTES = MAX_BYTES  # far above any real game (a few hundred moves, ~5 kB)
 SUFFIX = ".yaml"
 
 
@@ -81,14 +79,13 @@ def write_record(game: Game, seats: list[dict[str, str]], folder: Path,
 
 
 def _read_text(path: Path) -> str:
+    """The record's text through the bounded reader; SaveError for any problem."""
     try:
-        if path.stat().st_size > MAX_RECORD_BYTES:
-            raise SaveError(f"{path.name}: too large to be a game record.")
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise SaveError(f"{path.name}: no such record.") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(f"{path.name}: cannot be read ({exc}).") from exc
+        return read_text(path, MAX_RECORD_BYTES)
+    except UserFileError as exc:
+        if exc.missing:
+            raise SaveError(f"{path.name}: no such record.", missing=True) from None
+        raise SaveError(str(exc)) from None
 
 
 def _parse_date(value: Any) -> datetime | None:
@@ -107,7 +104,10 @@ def summarise(path: Path) -> RecordSummary:
     """The record's summary from its meta; a record without a result is replayed once."""
     # The moves come last and are not needed for a summary: reading only what comes before
     # them keeps a long history quick to list.
-    doc = yaml.load(_read_text(path).split("\nmoves:", 1)[0], Loader=SAFE_LOADER)
+    try:
+        doc = parse_yaml(_read_text(path).split("\nmoves:", 1)[0], path.name)
+    except UserFileError as exc:
+        raise SaveError(str(exc)) from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise SaveError(f"{path.name}: not an Urland game record.")
     meta = doc.get("meta") if isinstance(doc.get("meta"), dict) else {}
@@ -151,9 +151,8 @@ def list_records(folder: Path) -> tuple[list[RecordSummary], list[str]]:
     for path in sorted(folder.glob(f"*{SUFFIX}")):
         try:
             records.append(summarise(path))
-        except (SaveError, yaml.YAMLError) as exc:
-            problems.append(str(exc) if isinstance(exc, SaveError) else
-                            f"{path.name}: damaged (not valid YAML).")
+        except SaveError as exc:
+            problems.append(str(exc))
     oldest = datetime.min.replace(tzinfo=UTC)
     records.sort(key=lambda r: (r.date or oldest, r.path.name), reverse=True)
     return records, problems

@@ -1,4 +1,5 @@
-"""Where the game keeps the user's things: settings, the autosave, finished games, crash logs.
+"""Where the game keeps the user's things: settings, the autosave, other saved games, finished
+games, crash logs.
 
 Always the user's own directories (platformdirs), never the program's folder. URLAND_HOME
 overrides all of them with one folder (tests and portable installs use it).
@@ -29,6 +30,11 @@ def data_dir() -> Path:
 
 def autosave_path() -> Path:
     return data_dir() / "autosave.yaml"
+
+
+def saves_dir() -> Path:
+    """Games put aside: a New game never overwrites an unfinished autosave, it moves it here."""
+    return data_dir() / "saves"
 
 
 def settings_path() -> Path:

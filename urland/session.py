@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from urland import history, paths
+from urland import history, paths, save_status
 from urland.engine import COLOUR_NAMES, Event, Game, Move, PlayerView, SaveError
 from urland.engine.save import load_game, save_game
 
@@ -42,6 +42,9 @@ class Session:
         self.history_dir = history_dir
         self.record: Path | None = None
         self.record_error = ""
+        # Why the last autosave failed, in a sentence for the table's banner; None once a
+        # save succeeds (again). A failed save never stops the game: the next decision retries.
+        self.save_problem: str | None = None
         # The seat whose private information was last unlocked by a hand-over screen.
         self.unlocked: int | None = None
         renamed = {COLOUR_NAMES[s.colour]: s.name for s in seats
@@ -161,10 +164,21 @@ class Session:
     def seat_meta(self) -> list[dict[str, str]]:
         return [{"name": s.name, "kind": s.kind} for s in self.seats]
 
-    def save(self) -> None:
+    def save(self) -> bool:
+        """Autosave; on failure set `save_problem` and carry on. True when the game is saved."""
         if self.autosave is None:
-            return
-        save_game(self.game, self.autosave, {"seats": self.seat_meta()})
+            return True
+        try:
+            save_game(self.game, self.autosave, {"seats": self.seat_meta()})
+        except OSError as exc:
+            why = exc.strerror or str(exc) or type(exc).__name__
+            self.save_problem = (f"The game could not be saved ({why.lower()}). Play on: "
+                                 "Urland tries again after every move.")
+            save_status.record_failure(self.autosave, self.save_problem)
+            return False
+        self.save_problem = None
+        save_status.record_success(self.autosave, len(self.game.moves), self.game.over)
+        return True
 
     def keep_in_history(self) -> None:
         """Write the finished game to the history, once; a failure is noted, never raised."""

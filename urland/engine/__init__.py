@@ -9,7 +9,14 @@
 
 from urland.engine.board import Board, load_board, standard_board
 from urland.engine.decision import TRAY, Decision, Prompt
-from urland.engine.errors import BoardError, IllegalMoveError, SaveError, UrlandError
+from urland.engine.errors import (
+    BoardError,
+    IllegalMoveError,
+    NewerSaveError,
+    SaveError,
+    UrlandError,
+    UserFileError,
+)
 from urland.engine.events import Event
 from urland.engine.game import Game, GameOptions
 from urland.engine.genes import GENES, genes_in
@@ -42,12 +49,14 @@ __all__ = [
     "GameState",
     "IllegalMoveError",
     "Move",
+    "NewerSaveError",
     "Option",
     "PickSpec",
     "PlayerView",
     "Prompt",
     "SaveError",
     "UrlandError",
+    "UserFileError",
     "apply_move",
     "check_move",
     "expand",

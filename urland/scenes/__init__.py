@@ -34,6 +34,8 @@ SCENES: dict[str, str] = {
     "ears": "urland.scenes.dialog_pick:EarsScene",
     "history": "urland.scenes.history:HistoryScene",
     "replay": "urland.scenes.replay:ReplayScene",
+    "load_game": "urland.scenes.load_game:LoadGameScene",
+    "confirm": "urland.scenes.confirm:ConfirmDialog",
 }
 
 

@@ -6,7 +6,7 @@ import random
 
 import pygame
 
-from urland import paths
+from urland import library
 from urland.engine import COLOUR_NAMES
 from urland.scenes.base import Scene
 from urland.session import Seat, Session
@@ -100,13 +100,23 @@ class NewGameScene(Scene):
                 for row in self.active_rows()]
 
     def begin(self) -> None:
-
         colours = [r.colour for r in self.active_rows()]
         if len(set(colours)) != len(colours):
             self.error = "Each seat needs its own colour."
             return
+        unfinished = library.unfinished_autosave()
+        if unfinished is None:
+            self.start_game()
+            return
+        self.app.open("confirm", title="Start a new game?",
+                      text=f"A game is still in play: {unfinished.players_text()}\n"
+                           f"{unfinished.status_text()}.\nIt stays saved: Load game lists it.",
+                      confirm="Start new game", cancel="Back", on_confirm=self.start_game)
+
+    def start_game(self) -> None:
+        """Start at once; an unfinished autosave is first moved into the saves folder."""
         seed = int(self.seed.text) if self.seed.text else random.randrange(1, 10**9)
-        session = Session.new(self.seats(), seed, paths.autosave_path())
+        session = Session.new(self.seats(), seed, library.new_game_path())
         self.app.show("table", session=session)
 
     def draw(self, surface: pygame.Surface) -> None:

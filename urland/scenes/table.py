@@ -278,6 +278,9 @@ class TableScene(Scene):
         if note:
             draw_note(surface, t, self.board_area.centerx, self.banner.bottom + t.px(10), note,
                       note == self.message)
+        if self.session.save_problem:  # stays until a save succeeds again
+            draw_note(surface, t, self.board_area.centerx,
+                      self.board_area.bottom - t.px(48), self.session.save_problem, True)
         if self.show.callout:
             draw_callout(surface, t, self.board_view.rect, self.show.callout)
         self.gestures.draw_carried(surface)

@@ -1,17 +1,11 @@
-"""The gene cards' names and texts for players (assets/texts/genes.yaml)."""
+"""The gene cards' names and texts for players (assets/texts/genes.yaml, read and checked by
+urland.texts.assets)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from urland.texts.assets import gene_texts
 
-import yaml
-
-from urland.resources import asset_path
-
-
-@lru_cache(maxsize=1)
-def gene_texts() -> dict[str, dict]:
-    return yaml.safe_load(asset_path("texts", "genes.yaml").read_text(encoding="utf-8"))
+__all__ = ["gene_name", "gene_texts"]
 
 
 def gene_name(gene: str) -> str:
