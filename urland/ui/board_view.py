@@ -222,6 +222,22 @@ class BoardView:
         only blitted; markers in motion are drawn each frame over it."""
         assert self.static is not None
         now = ticker.now()
+        shake = self.volcanoes.shake(state, now) if self.animate else (0, 0)
+        if shake != (0, 0):  # an eruption shakes the islands for a moment
+            home = self.rect.topleft
+            surface.fill(theme.TABLE, self.rect)
+            self.rect.move_ip(self.px(shake[0]), self.px(shake[1]))
+            try:
+                self._draw_frame(surface, state, now, hidden, highlight, dim, markers)
+            finally:
+                self.rect.topleft = home
+            return
+        self._draw_frame(surface, state, now, hidden, highlight, dim, markers)
+
+    def _draw_frame(self, surface: pygame.Surface, state: GameState, now: float,
+                    hidden: dict[tuple[int, int], int] | None, highlight: set[int] | None,
+                    dim: set[int] | None, markers: list[float] | None) -> None:
+        assert self.static is not None
         surface.blit(self.static, self.rect)
         if self.animate:
             if self.sea is None:

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from urland.ui.board_view import BoardView
 
 ERUPTION_SECONDS = 3.0
+SHAKE_SECONDS = 0.7
 
 
 def unrest(state: GameState) -> int:
@@ -53,6 +54,17 @@ class Volcanoes:
             if now - began > ERUPTION_SECONDS or r not in erupted:
                 del self.bursts[r]
         return erupted
+
+    def shake(self, state: GameState, now: float) -> tuple[float, float]:
+        """How far (board units) the islands are thrown this frame by a fresh eruption."""
+        self._watch(state, now)
+        if not self.bursts:
+            return (0.0, 0.0)
+        age = now - max(self.bursts.values())
+        if age >= SHAKE_SECONDS:
+            return (0.0, 0.0)
+        strength = 3.0 * (1 - age / SHAKE_SECONDS)
+        return (math.sin(age * 71) * strength, math.cos(age * 53) * strength * 0.6)
 
     def draw_below(self, surface: pygame.Surface, state: GameState, now: float) -> None:
         """Smoke from the craters (under the pieces, so it never hides a chip or an Ichto)."""
