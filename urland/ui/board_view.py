@@ -11,16 +11,14 @@ track space.
 
 from __future__ import annotations
 
-import itertools
 import math
 
 import pygame
 
 from urland.engine import Board, GameState
-from urland.ui import art, terrain, theme, ticker
+from urland.ui import art, board_static, terrain, theme, ticker
 from urland.ui.geometry import BoardGeometry, Point, board_geometry
 from urland.ui.seafx import Sea
-from urland.ui.text import blit_text
 from urland.ui.volcanoes import Volcanoes
 
 ICON = 38  # Ichto icon size in board units
@@ -124,66 +122,10 @@ class BoardView:
     # --- the static layer ---------------------------------------------------------------------
 
     def _render_static(self) -> pygame.Surface:
-        surf = terrain.terrain(self.geo, self.rect.size).image.copy()
-        s = self.scale
-
-        def pts(poly: tuple[Point, ...]) -> list[tuple[float, float]]:
-            return [(x * s, y * s) for x, y in poly]
-
-        for line in self.geo.borders:  # where one ocean meets the next: a faint dashed line
-            _dashed(surf, (132, 186, 214), pts(line), max(1, self.px(1.6)), self.px(8))
-        self._draw_fords(surf)
-        icon = art.volcano(self.px(46))
-        for x, y in self.geo.volcano_spaces:
-            surf.blit(icon, icon.get_rect(center=(round(x * s), round(y * s))))
-        for k, (x, y) in enumerate(self.geo.ocean_labels):
-            label = self.board.ocean_ids[k]
-            name = self.board.ocean_names[k]
-            for dx, dy, colour in ((1, 1, (16, 50, 84)), (0, 0, (226, 242, 250))):
-                blit_text(surf, label, (round(x * s) + dx, round((y - 9) * s) + dy),
-                          self.px(24), colour, bold=True, anchor="center")
-            blit_text(surf, name, (round(x * s), round((y + 10) * s)), self.px(16),
-                      (196, 226, 240), anchor="center")
-        self._draw_track(surf)
+        surf = board_static.render(self)
         if pygame.display.get_surface() is not None:
             return surf.convert()  # opaque, in the screen's format: the fastest blit
         return surf
-
-    def _draw_fords(self, surf: pygame.Surface) -> None:
-        """Stepping stones across each strait: here the water is shallow enough to cross."""
-        s = self.scale
-        for (a, b), (x, y) in self.geo.strait_centres.items():
-            (ax, ay), (bx, by) = self.geo.region_centres[a], self.geo.region_centres[b]
-            d = math.hypot(bx - ax, by - ay) or 1.0
-            tx, ty = (bx - ax) / d, (by - ay) / d
-            for k, off in enumerate((-7.0, 0.0, 7.0)):
-                cx, cy = (x + tx * off + ty * (1.5 if k == 1 else -1.0)) * s, (y + ty * off) * s
-                r = self.px(2.6 if k == 1 else 2.2)
-                pygame.draw.circle(surf, (60, 92, 96), (cx + 1, cy + 1), r)
-                pygame.draw.circle(surf, (168, 160, 138), (cx, cy), r)
-                pygame.draw.circle(surf, (206, 200, 178), (cx - r / 3, cy - r / 3), max(1, r / 2))
-
-    def _draw_track(self, surf: pygame.Surface) -> None:
-        s = self.scale
-        for i, (x, y) in enumerate(self._track_points):
-            space = i + 1
-            r = pygame.Rect(0, 0, self.px(27), self.px(27))
-            r.center = (round(x * s), round(y * s))
-            colour = (236, 224, 194)
-            if space in self.board.mutation_spaces:
-                colour = (196, 228, 248)
-            if space == self.board.end_threshold:
-                colour = (250, 204, 112)
-            pygame.draw.rect(surf, (44, 32, 24), r.move(self.px(1), self.px(2)),
-                             border_radius=self.px(5))
-            pygame.draw.rect(surf, colour, r, border_radius=self.px(5))
-            pygame.draw.rect(surf, (112, 86, 60), r, max(1, self.px(1.2)),
-                             border_radius=self.px(5))
-            if space in self.board.mutation_spaces:
-                h = art.helix(self.px(22))
-                surf.blit(h, h.get_rect(center=r.center))
-            blit_text(surf, str(space), (r.centerx, r.centery), self.px(14), (70, 54, 40),
-                      bold=space == self.board.end_threshold, anchor="center")
 
     def _compute_track(self) -> list[Point]:
         x, y, w, h = self.geo.track_rect
@@ -411,31 +353,6 @@ def _badge(surface: pygame.Surface, text: str, centre: tuple[int, int], pixels: 
     pygame.draw.rect(surface, fill, r, border_radius=r.height // 2)
     pygame.draw.rect(surface, ink, r, max(1, pixels // 14), border_radius=r.height // 2)
     surface.blit(image, image.get_rect(center=(centre[0], centre[1] + 1)))
-
-
-def _dashed(surface: pygame.Surface, colour: theme.Colour, points: list, width: int,
-            dash: int) -> None:
-    for (x0, y0), (x1, y1) in itertools.pairwise(points):
-        length = math.hypot(x1 - x0, y1 - y0)
-        steps = max(1, int(length // dash))
-        for i in range(0, steps, 2):
-            a, b = i / steps, min(1, (i + 1) / steps)
-            pygame.draw.line(surface, colour, (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
-                             (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b), width)
-
-
-def _shrink(poly: list[tuple[float, float]], amount: float) -> list[tuple[float, float]]:
-    """Move each point towards the polygon's centre by `amount` pixels (a cheap inset)."""
-    cx = sum(p[0] for p in poly) / len(poly)
-    cy = sum(p[1] for p in poly) / len(poly)
-    out = []
-    for x, y in poly:
-        d = math.hypot(x - cx, y - cy)
-        if d <= amount:
-            continue
-        f = (d - amount) / d
-        out.append((cx + (x - cx) * f, cy + (y - cy) * f))
-    return out
 
 
 _SEAS: dict[tuple, Sea] = {}
