@@ -1,8 +1,8 @@
 """The board on screen: a painted map drawn once per window size, the living sea over it, and
 the pieces.
 
-`BoardView` maps board units (board.yaml's canvas) to pixels. The static layer (terrain.py's
-painted sea and islands, ocean names, volcanoes, the track) is made once per size; each frame
+`BoardView` maps board units (board.yaml's canvas) to pixels. The still picture (board_static.py:
+the painted sea and islands, ocean names, volcanoes, the track) is made once per size; each frame
 adds the moving water (seafx.py) and volcano smoke (volcanoes.py), then the pieces: lava bridges,
 chips, stacks of Ichtos, markers and highlights. A quiet position's pieces are drawn once into a
 transparent layer and blitted. It also answers "what is under the mouse": an area, a stack, a
