@@ -14,7 +14,7 @@ def names(s, targets):
 
 def test_a_drag_carrying_three_lights_only_the_places_three_may_go():
     # rules 4.2: land 1 Ichto per action; swim and retreat take any number
-    s = table(ichtos={"O1": [0, 0, 4, 0]})
+    s = table("ichtos=O1:0.0.4.0")
     d = Decision.of(s)
     o1 = area(s, "O1")
     assert names(s, d.drops(o1, GREY, 1)) == {"1", "2", "3", "O2", "O4", "O5", "tray"}
@@ -26,7 +26,7 @@ def test_a_drag_carrying_three_lights_only_the_places_three_may_go():
 
 
 def test_legs_lets_two_land_at_once_so_two_light_the_islands():
-    s = table(ichtos={"O1": [0, 0, 4, 0]}, genes={GREY: ["legs"]})
+    s = table("genes=-.-.legs.- ichtos=O1:0.0.4.0")
     d = Decision.of(s)
     o1 = area(s, "O1")
     assert names(s, d.drops(o1, GREY, 2)) == {"1", "2", "3", "O2", "O4", "O5", "tray"}
@@ -34,7 +34,7 @@ def test_legs_lets_two_land_at_once_so_two_light_the_islands():
 
 
 def test_an_opponents_ichto_cannot_be_picked_up_without_a_gene():
-    s = table(ichtos={"O1": [2, 0, 1, 0]})
+    s = table("ichtos=O1:2.0.1.0")
     d = Decision.of(s)
     assert not d.can_pick_up(area(s, "O1"), WHITE)
     assert d.drops(area(s, "O1"), WHITE, 1) == {}
@@ -42,7 +42,7 @@ def test_an_opponents_ichto_cannot_be_picked_up_without_a_gene():
 
 
 def test_teeth_lets_an_opponents_ichto_be_dragged_onto_their_reserve():
-    s = table(ichtos={"O1": [2, 0, 1, 0]}, genes={GREY: ["teeth"]})
+    s = table("genes=-.-.teeth.- ichtos=O1:2.0.1.0")
     d = Decision.of(s)
     o1 = area(s, "O1")
     assert d.can_pick_up(o1, WHITE) and d.carry_limit(o1, WHITE) == 1
@@ -51,7 +51,7 @@ def test_teeth_lets_an_opponents_ichto_be_dragged_onto_their_reserve():
 
 
 def test_walk_or_fly_across_a_strait_is_ambiguous_and_answers_both():
-    s = table(ichtos={"4": [0, 0, 1, 0]}, genes={GREY: ["legs", "wings"]})
+    s = table("genes=-.-.legs+wings.- ichtos=4:0.0.1.0")
     d = Decision.of(s)
     r4, r5 = area(s, "4"), area(s, "5")
     assert set(d.find_moves(r4, r5, 1)) == {Move("walk", r4, r5), Move("fly", r4, r5, 1)}
@@ -59,8 +59,8 @@ def test_walk_or_fly_across_a_strait_is_ambiguous_and_answers_both():
 
 
 def test_the_area_menu_lists_exactly_the_legal_moves_that_start_there():
-    s = table(ichtos={"O2": [1, 0, 3, 0], "4": [1, 1, 2, 0]},
-              genes={GREY: ["legs", "wings", "teeth", "stinkglands", "egg", "assimilation"]})
+    s = table("genes=-.-.legs+wings+teeth+stinkglands+egg+assimilation.- "
+              "ichtos=O2:1.0.3.0,4:1.1.2.0")
     d = Decision.of(s)
     every = [m for o in legal_options(s) for m in expand(o)]
     for name in ("O2", "4", "5"):
@@ -78,7 +78,7 @@ def test_the_area_menu_lists_exactly_the_legal_moves_that_start_there():
 
 
 def test_a_click_on_an_ocean_proliferates_only_when_that_is_all_it_can_mean():
-    s = table(ichtos={"O1": [0, 0, 3, 0]})
+    s = table("ichtos=O1:0.0.3.0")
     d = Decision.of(s)
     assert d.only_move_at(area(s, "O1")) is None  # land and swim start there too
     moves = d.moves_from(area(s, "O1"))
@@ -99,15 +99,14 @@ def test_prompts_are_data_and_private_decisions_are_flagged():
 
 def test_the_gene_price_is_the_bid_plus_the_genes_owned():
     # rules 6.1: the price is the bid plus one Ichto per gene already owned
-    s = table(ichtos={"O1": [0, 0, 3, 0]}, genes={GREY: ["legs", "wings"]})
+    s = table("genes=-.-.legs+wings.- ichtos=O1:0.0.3.0")
     d = Decision.of(s)
     assert d.price(GREY, bid=4) == 6
     assert d.price(WHITE, bid=4) == 4
 
 
 def test_a_click_decision_names_the_areas_and_explains_a_wrong_click():
-    s = table(ichtos={"O1": [0, 0, 3, 0]})
-    s.phase, s.choices = "volcano_ears", [area(s, "O1"), area(s, "O2")]
+    s = table("ichtos=O1:0.0.3.0 phase=volcano_ears choices=O1,O2")
     d = Decision.of(s)
     assert d.clickable == (area(s, "O1"), area(s, "O2"))
     assert d.click(area(s, "O2")) == Move("ears_dive", dst=area(s, "O2"))

@@ -10,9 +10,12 @@ import pytest
 
 from urland import resources, startup
 from urland.app import App
+from urland.describe import describe
+from urland.engine import Move, new_game
 from urland.engine import board as board_module
 from urland.settings import Settings
 from urland.texts import assets as texts
+from urland.texts.events import event_sentence
 
 ASSETS = Path(resources.assets_dir())
 
@@ -47,8 +50,8 @@ def test_without_the_texts_folder_the_title_says_so_and_rules_open(assets, app):
     assert notices == [
         "The rules text cannot be shown: rules.yaml: no such file. "
         "Reinstalling Urland brings it back.",
-        "The gene cards cannot be shown: genes.yaml: no such file. "
-        "Reinstalling Urland brings it back.",
+        "The game's sentences cannot be shown, plainer ones are used: sentences.yaml: no such "
+        "file. Reinstalling Urland brings it back.",
     ]
     app.notices = notices
     title = app.show("title")
@@ -60,13 +63,23 @@ def test_without_the_texts_folder_the_title_says_so_and_rules_open(assets, app):
         app.step(0.016)
     assert texts.rules_text()[0]["title"] == "The rules are missing"
     assert texts.gene_texts()["legs"]["name"] == "Legs"  # the table still has gene names
+    # events and moves are told in the engine's plainer words
+    s = new_game(1, 4)
+    assert event_sentence(s.events[0], ["Anna", "Ben", "Cleo", "Dan"]) == s.events[0].text
+    assert describe(Move("swim", 12, 13, 2), s) == "swim O1 O2 x2"
 
 
-def test_a_damaged_gene_file_is_named(assets):
-    (assets / "texts" / "genes.yaml").write_text("legs: {name: Legs}\n")
-    assert startup.asset_problems() == [
-        "The gene cards cannot be shown: genes.yaml: damaged (a gene is missing). "
-        "Reinstalling Urland brings it back."]
+def test_a_damaged_gene_file_is_named_and_no_game_starts(assets, app):
+    (assets / "genes.yaml").write_text("legs: {name: Legs}\n")
+    _, notices = startup.prepare()
+    assert notices == [
+        "The gene cards cannot be loaded: genes.yaml: gene 'legs': 'kind' must be a non-empty "
+        "text. No game can start. Reinstalling Urland brings it back."]
+    app.notices = notices
+    title = app.show("title")
+    app.step(0.016)
+    assert not title.new_button.enabled
+    assert texts.gene_texts()["care_of_young"]["name"] == "Care of young"  # a stand-in
 
 
 def test_without_the_board_no_game_starts_and_the_title_says_why(assets, app):

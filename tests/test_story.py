@@ -11,7 +11,6 @@ from urland.bots.registry import make_bot
 from urland.engine import Game, GameOptions, Move
 from urland.engine.genes import BIT
 from urland.engine.save import load_game
-from urland.engine.state import PANIC
 from urland.story import SOURCES, tell
 
 GAMES = sorted((Path(__file__).parent / "games").glob("*.yaml"))
@@ -110,8 +109,7 @@ def game_at(state):
 
 
 def test_ichtos_lost_to_panic_count_every_colour_driven_off_the_land():
-    s = table(chosen=12, ichtos={"5": [2, 1, 0, 2], "7": [1, 0, 0, 0]}, track=[9, 8, 2, 6])
-    s.pile = [3, 4, PANIC]
+    s = table("track=9.8.2.6 ichtos=5:2.1.0.2,7:1.0.0.0 pile=3,4,P")
     game = game_at(s)
     game.play(Move("end"))
     game.play(Move("end"))  # Black draws the Panic chip: region 5 empties into O2
@@ -120,9 +118,7 @@ def test_ichtos_lost_to_panic_count_every_colour_driven_off_the_land():
 
 
 def test_an_ears_owner_loses_only_the_ichtos_that_flee():
-    s = table(chosen=12, ichtos={"5": [3, 2, 0, 0]}, track=[9, 8, 2, 6],
-              genes={WHITE: ["ears"]})
-    s.pile = [3, 4, PANIC]
+    s = table("track=9.8.2.6 genes=ears.-.-.- ichtos=5:3.2.0.0 pile=3,4,P")
     game = game_at(s)
     game.play(Move("end"))
     game.play(Move("end"))
@@ -132,8 +128,7 @@ def test_an_ears_owner_loses_only_the_ichtos_that_flee():
 
 
 def test_ichtos_lost_to_competition_and_bites():
-    s = table(chosen=12, ichtos={"12": [3, 1, 2, 0], "O3": [1, 0, 1, 2]},
-              genes={GREY: ["teeth"]}, env=WHITE)
+    s = table("env=p1 genes=-.-.teeth.- ichtos=12:3.1.2.0,O3:1.0.1.2")
     assert s.actor == GREY
     game = game_at(s)
     game.play(Move("bite", src=s.board.parse_area("O3"), target=(PURPLE,)))

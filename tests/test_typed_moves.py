@@ -34,7 +34,7 @@ def test_building_a_move_with_a_number_that_is_not_whole_is_refused(fields):
 
 
 def test_the_issue_example_leaves_no_one_and_a_half_ichtos_on_the_board():
-    s = table(ichtos={"O1": [0, 0, 3, 0]})
+    s = table("ichtos=O1:0.0.3.0")
     before = s.key()
     with pytest.raises(IllegalMoveError, match=r"count must be a whole number, not 1\.5"):
         play(s, "swim", src="O1", dst="O2", count=1.5)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from urland.bots.registry import bot_names
+from urland.engine import PLAYER_COUNTS
 
 
 def _bots(text: str, players: int) -> list[str]:
@@ -27,7 +28,7 @@ def _bots(text: str, players: int) -> list[str]:
 def _simulate(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="urland simulate",
                                      description="Play whole games headless between bots.")
-    parser.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
+    parser.add_argument("--players", type=int, choices=tuple(PLAYER_COUNTS), default=4)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bots", default="random",
@@ -59,7 +60,7 @@ def _tournament(argv: Sequence[str]) -> int:
                         help="end with one JSON object summarising the run")
     args = parser.parse_args(argv)
     names = [t.strip() for t in args.bots.split(",") if t.strip()]
-    if not 3 <= len(names) <= 5:
+    if len(names) not in PLAYER_COUNTS:
         parser.error("--bots names 3 to 5 bots, one per seat")
     try:
         names = _bots(args.bots, len(names))
@@ -96,7 +97,7 @@ def _size(text: str) -> tuple[int, int]:
 
 def _seats(text: str) -> list[str]:
     seats = [t.strip().lower() for t in text.split(",") if t.strip()]
-    if not 3 <= len(seats) <= 5:
+    if len(seats) not in PLAYER_COUNTS:
         raise argparse.ArgumentTypeError("name 3 to 5 seats, e.g. ai,ai,ai,ai")
     for seat in seats:
         if seat not in SEAT_KINDS:

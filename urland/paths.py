@@ -41,6 +41,11 @@ def settings_path() -> Path:
     return config_dir() / "settings.yaml"
 
 
+def setup_path() -> Path:
+    """The last New game set-up (seats, names, colours), offered again next time."""
+    return config_dir() / "new_game.yaml"
+
+
 def crash_log_path() -> Path:
     return data_dir() / "crash.log"
 

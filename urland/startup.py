@@ -6,7 +6,7 @@ them stops the game. (Saved games are checked by the title screen through urland
 from __future__ import annotations
 
 from urland import paths
-from urland.engine import BoardError, standard_board
+from urland.engine import BoardError, DataError, gene_cards, standard_board
 from urland.engine.files import move_aside, remove_leftover_temp_files
 from urland.settings import Settings, read_settings
 from urland.texts import assets as texts
@@ -30,11 +30,16 @@ def settings_and_notice() -> tuple[Settings, str]:
 
 
 def board_problem() -> str:
-    """'' when the board can be loaded, else a sentence: without it no game can be played."""
+    """'' when the board and the gene cards can be loaded, else a sentence: without them no
+    game can be played (both are rules data)."""
     try:
         standard_board()
     except BoardError as exc:
         return f"The board cannot be loaded: {exc} No game can start. {texts.REINSTALL}"
+    try:
+        gene_cards()
+    except DataError as exc:
+        return f"The gene cards cannot be loaded: {exc} No game can start. {texts.REINSTALL}"
     return ""
 
 

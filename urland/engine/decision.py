@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple
 
-from urland.engine.auction import price as _price
+from urland.engine.auction import gene_price
 from urland.engine.errors import IllegalMoveError
 from urland.engine.moves import Move, Option
 from urland.engine.rules import check_move, legal_options
@@ -141,9 +141,7 @@ class Decision:
     def price(self, seat: int, bid: int | None = None) -> int:
         """What a gene costs `seat` in Ichtos from the board: its bid plus the genes it owns
         (rules 6.1). `bid` asks "what if I bid this much" before bids are in."""
-        if bid is None:
-            return _price(self.state, seat)
-        return bid + self.state.genes[seat].bit_count()
+        return gene_price(self.state, seat, bid)
 
     # --- clicks ------------------------------------------------------------------------------
 

@@ -29,3 +29,11 @@ class SaveError(UserFileError):
 
 class NewerSaveError(SaveError):
     """A save written by a newer version of Urland: not damaged, only not readable here."""
+
+
+class PositionError(UrlandError):
+    """Position text that cannot be read; the message names the field and the token."""
+
+
+class DataError(UrlandError):
+    """A malformed rules data file (the genes); the message names the file and the entry."""

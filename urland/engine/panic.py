@@ -22,14 +22,14 @@ def start_panic(state: GameState) -> None:
     candidates = [r for r in roots if totals[r] == most]
     if len(candidates) == 1:
         say(state, "panic", lambda: f"Panic! Region {state.board.region_numbers[candidates[0]]} "
-            f"holds the most Ichtos ({most}).", candidates=candidates)
+            f"holds the most Ichtos ({most}).", candidates=candidates, most=most)
         choose_panic_region(state, candidates[0])
     else:
         chooser = state.rearmost()
         say(state, "panic", lambda: "Panic! Regions " + ", ".join(
             str(state.board.region_numbers[r]) for r in candidates) + f" tie with {most} Ichtos; "
             f"{state.colour_name(chooser)}, furthest back, chooses which panics.",
-            candidates=candidates, chooser=chooser)
+            candidates=candidates, chooser=chooser, most=most)
         state.phase = PANIC_REGION
         state.actor = chooser
         state.choices = candidates

@@ -1,5 +1,6 @@
-"""The title screen: New game, Continue (the latest unfinished game), Load game, Rules,
-Settings, Quit; and, once, what went wrong with a file at start."""
+"""The title screen: a column of New game, Continue (the latest unfinished game) and Load game,
+a row of History, Rules, Settings and Quit, each with its key shown; and, once, what went wrong
+with a file at start."""
 
 from __future__ import annotations
 
@@ -28,35 +29,76 @@ class TitleScene(Scene):
         app.notices = []
         playable = not board_problem()
         self.new_button = Button("New game", self.new_game, "primary", enabled=playable,
-                                 key=pygame.K_n)
+                                 key=pygame.K_n, show_key=True)
         self.continue_button = Button("Continue", self.resume,
                                       enabled=playable and self.latest is not None,
-                                      key=pygame.K_c)
+                                      key=pygame.K_c, show_key=True)
+        if self.latest is not None and self.continue_button.enabled:
+            self.continue_button.detail = self.latest.status_text()
         self.load_button = Button("Load game", self.load_game,
-                                  enabled=playable and bool(self.games), key=pygame.K_l)
-        self.buttons = [
-            self.new_button,
-            self.continue_button,
-            self.load_button,
-            Button("History", lambda: self.app.show("history"), key=pygame.K_h),
-            Button("Rules", self.rules, key=pygame.K_r),
-            Button("Settings", self.settings, key=pygame.K_s),
-            Button("Quit", self.app.quit, "danger", key=pygame.K_q),
+                                  enabled=playable and bool(self.games), key=pygame.K_l,
+                                  show_key=True)
+        # The main column: what starts or resumes a game.
+        self.primary = [self.new_button, self.continue_button, self.load_button]
+        # One row under it: everything else.
+        self.secondary = [
+            Button("History", lambda: self.app.show("history"), key=pygame.K_h, show_key=True),
+            Button("Rules", self.rules, key=pygame.K_r, show_key=True),
+            Button("Settings", self.settings, key=pygame.K_s, show_key=True),
+            Button("Quit", self.app.quit, "danger", key=pygame.K_q, show_key=True),
         ]
+        self.buttons = [*self.primary, *self.secondary]
+        self.card = pygame.Rect(0, 0, 0, 0)  # the title card
+        self.fish: list[pygame.Rect] = []  # where each Ichto on the card is drawn
+        self.notice_box = pygame.Rect(0, 0, 0, 0)
+        self.notice_lines: list[str] = []
 
     @property
     def message(self) -> str:
         return " ".join(self.notices)
 
+    # Heights in 1280x720 units, top to bottom: the card, a gap, the column, a gap, the row.
+    CARD = (640, 240)
+    PRIMARY = (360, 60, 10)  # width, height, gap
+    ROW = (48, 12)  # height, gap
+    GAPS = (22, 24)
+
     def layout(self) -> None:
         t = self.theme
-        w = t.px(300)
-        top = t.size[1] // 2 - t.px(20)
-        step = min(t.px(64), (t.size[1] - t.px(16) - top) // len(self.buttons))
-        h = step - t.px(10)
-        x = t.size[0] // 2 - w // 2
-        for i, b in enumerate(self.buttons):
-            b.rect = pygame.Rect(x, top + i * step, w, h)
+        w, h = t.size
+        free_top = t.px(16)
+        self.notice_lines = []
+        if self.notices:
+            width = min(w - t.px(40), t.px(1100))
+            self.notice_lines = [line for notice in self.notices
+                                 for line in wrap(notice, t.px(20), width - t.px(40))][:4]
+            self.notice_box = pygame.Rect(0, 0, width,
+                                          t.px(18) + len(self.notice_lines) * t.px(22))
+            self.notice_box.midtop = (w // 2, t.px(8))
+            free_top = self.notice_box.bottom + t.px(14)
+        pw, ph, pgap = (t.px(v) for v in self.PRIMARY)
+        rh, rgap = (t.px(v) for v in self.ROW)
+        gap1, gap2 = (t.px(v) for v in self.GAPS)
+        column = len(self.primary) * ph + (len(self.primary) - 1) * pgap
+        total = t.px(self.CARD[1]) + gap1 + column + gap2 + rh
+        top = max(free_top, free_top + (h - t.px(16) - free_top - total) // 2)
+        cx = w // 2
+        self.card = pygame.Rect(0, top, t.px(self.CARD[0]), t.px(self.CARD[1]))
+        self.card.centerx = cx
+        y = self.card.bottom + gap1
+        for b in self.primary:
+            b.rect = pygame.Rect(cx - pw // 2, y, pw, ph)
+            y += ph + pgap
+        y += gap2 - pgap
+        bw = (self.card.width - (len(self.secondary) - 1) * rgap) // len(self.secondary)
+        for i, b in enumerate(self.secondary):
+            b.rect = pygame.Rect(self.card.left + i * (bw + rgap), y, bw, rh)
+        size = t.px(52)
+        self.fish = []
+        for i in range(5):
+            r = pygame.Rect(0, 0, size, size)
+            r.center = (cx + (i - 2) * t.px(66), self.card.top + t.px(134))
+            self.fish.append(r)
 
     def new_game(self) -> None:
         self.app.open("new_game")
@@ -86,40 +128,28 @@ class TitleScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         surface.blit(backdrop(t.size), (0, 0))
-        cx = t.size[0] // 2
-        top = t.size[1] // 2 - t.px(250)
-        title_box = pygame.Rect(0, 0, t.px(620), t.px(190))
-        title_box.midtop = (cx, top)
-        panel(surface, title_box, (24, 34, 46), radius=t.px(18), shadow=t.px(8),
+        card = self.card
+        panel(surface, card, (24, 34, 46), radius=t.px(18), shadow=t.px(8),
               border=th.ACCENT_DARK)
-        blit_text(surface, "URLAND", (cx, top + t.px(70)), t.px(118), th.ACCENT, True,
+        cx = card.centerx
+        blit_text(surface, "URLAND", (cx, card.top + t.px(64)), t.px(118), th.ACCENT, True,
                   anchor="center")
+        for colour, r in enumerate(self.fish):
+            surface.blit(art.ichto(colour, r.width), r)
         blit_text(surface, "Ichtos crawl out of the sea. Who will rule the land?",
-                  (cx, top + t.px(140)), t.px(26), th.TEXT, anchor="center")
+                  (cx, card.top + t.px(184)), t.px(26), th.TEXT, anchor="center")
         blit_text(surface, "after the board game by Doris & Frank (2001)",
-                  (cx, top + t.px(168)), t.px(20), th.TEXT_DIM, anchor="center")
-        for i in range(5):  # the five colours standing on the card's top edge
-            image = art.ichto(i, t.px(58))
-            x = cx + (i - 2) * t.px(66)
-            surface.blit(image, image.get_rect(midbottom=(x, title_box.top + t.px(9))))
+                  (cx, card.top + t.px(214)), t.px(20), th.TEXT_DIM, anchor="center")
         super().draw(surface)
-        if self.latest is not None and self.continue_button.enabled:
-            r = self.continue_button.rect
-            blit_text(surface, self.latest.status_text(), (r.right + t.px(16), r.centery),
-                      t.px(20), th.TEXT, anchor="midleft")
-        if self.notices:
+        if self.notice_lines:
             self.draw_notices(surface)
 
     def draw_notices(self, surface: pygame.Surface) -> None:
         """What went wrong with a file, at the top of the screen, until the title is left."""
         t = self.theme
-        width = min(t.size[0] - t.px(40), t.px(1100))
-        lines = [line for notice in self.notices
-                 for line in wrap(notice, t.px(20), width - t.px(40))][:4]
-        box = pygame.Rect(0, 0, width, t.px(18) + len(lines) * t.px(22))
-        box.midtop = (t.size[0] // 2, t.px(8))
+        box = self.notice_box
         panel(surface, box, (120, 46, 40), radius=t.px(8), border=th.BAD)
-        for i, line in enumerate(lines):
+        for i, line in enumerate(self.notice_lines):
             blit_text(surface, line, (box.left + t.px(20), box.top + t.px(9) + i * t.px(22)),
                       t.px(20), th.TEXT)
 

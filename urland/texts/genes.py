@@ -1,5 +1,5 @@
-"""The gene cards' names and texts for players (assets/texts/genes.yaml, read and checked by
-urland.texts.assets)."""
+"""The gene cards' names and texts for players (the engine's assets/genes.yaml, through
+urland.texts.assets, which stands in when it cannot be read)."""
 
 from __future__ import annotations
 
