@@ -1,4 +1,5 @@
-"""The player's settings: window, animation speed, AI pace. Saved as YAML in the config dir."""
+"""The player's settings: window, animation speed, AI pace, sound. Saved as YAML in the config
+dir."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ MAX_SETTINGS_BYTES = 64 * 1024
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
 ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "instant": 0.0}
 AI_PAUSES = {"none": 0.0, "short": 0.5, "long": 1.2}
+VOLUMES = (0, 25, 50, 75, 100)  # percent; the steps the settings screen offers
 
 
 @dataclass
@@ -26,6 +28,9 @@ class Settings:
     fullscreen: bool = False
     animation_speed: str = "normal"
     ai_pause: str = "short"
+    effects_volume: int = 75  # percent
+    ambience_volume: int = 25  # percent
+    muted: bool = False
 
     @property
     def window_size(self) -> tuple[int, int]:
@@ -70,6 +75,8 @@ def settings_from(data: Any) -> Settings:
         settings.animation_speed = "normal"
     if settings.ai_pause not in AI_PAUSES:
         settings.ai_pause = "short"
+    settings.effects_volume = min(max(settings.effects_volume, 0), 100)
+    settings.ambience_volume = min(max(settings.ambience_volume, 0), 100)
     settings.window_width = min(max(settings.window_width, 960), 7680)
     settings.window_height = min(max(settings.window_height, 540), 4320)
     return settings
