@@ -210,7 +210,7 @@ def test_every_mark_in_a_players_row_explains_itself_on_hover(app):
     assert {"env", "dead", "ichto", "score", "reserve", "double"} <= kinds
     for kind, rect in table.panel.marks:
         tip = hover_tooltip(rect.center, table.panel, table.board_view, table.shown.state,
-                            table.names())
+                            table.session.names)
         assert tip == MARK_TIPS[kind]
 
 
@@ -332,5 +332,25 @@ def test_a_dropped_ichto_settles_from_where_it_was_dropped_not_from_its_start():
         assert session.game.moves[-1].kind == "land"
         glide = table.show.beats[0].glides[0]
         assert glide.start == end  # from the drop, not from the ocean it left
+    finally:
+        pygame.quit()
+
+
+def test_sounds_follow_the_gestures_and_the_show_beat_by_beat():
+    a = App(Settings(animation_speed="normal", ai_pause="none"), size=(1280, 720))
+    try:
+        heard: list[str] = []
+        a.sound.play = lambda name: heard.append(name) or True
+        table, session = solo_table(a)
+        heard.clear()
+        start, end = stack_point(table, "O2", 0), area_point(table, "5")
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1),
+                                             buttons=(1, 0, 0)))
+        a.step(0.001)
+        assert heard == ["pickup"]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+        a.step(0.001)
+        assert heard == ["pickup", "drop", "land"]  # the landing sounds as its glide begins
     finally:
         pygame.quit()

@@ -46,7 +46,7 @@ class TableScene(Scene):
         self.panel = SidePanel([SeatLabel(s.name, s.colour, s.kind) for s in session.seats])
         self.gestures = BoardGestures(self)
         self.show = EventShow(self.board_view, lambda seat: self.panel.reserve_point(
-            self.theme, seat))
+            self.theme, seat), app.sound.play)
         self.thinker = Thinker()
         self.turns = TurnDriver(self)
         self.message, self.message_age, self.hint_text = "", NOTE_SECONDS, ""
@@ -90,15 +90,12 @@ class TableScene(Scene):
             self._decision = (key, self.session.game.decision())
         return self._decision[1]
 
-    def names(self) -> list[str]:
-        return [s.name for s in self.session.seats]
-
     def sentence(self, event: Event) -> str:
         return self.session.sentence(event)
 
     def refresh_log(self) -> None:
         events = self.session.game.log_for(self.viewer)
-        self.log.set_entries(log_entries(events, self.sentence, self.names()))
+        self.log.set_entries(log_entries(events, self.sentence, self.session.names))
 
     def describe(self, move: Move) -> str:
         return self.session.describe(move)
@@ -149,7 +146,11 @@ class TableScene(Scene):
         self.refresh_log()
         self.news += [self.sentence(e) for e in events if e.visible_to is None
                       and e.kind in CALLOUT_KINDS]
-        self.show.add(visible, track_before, self.app.settings.speed, self.sentence, dropped_at)
+        if self.app.settings.speed > 0:
+            self.show.add(visible, track_before, self.app.settings.speed, self.sentence,
+                          dropped_at)
+        else:
+            self.app.sound.play_events(visible)
         self.reveal_pending = next((e for e in events if e.kind == "bids_revealed"),
                                    self.reveal_pending)
         self.looks += [(seat, e.kind) for e in events if e.kind in PRIVATE_LOOKS
@@ -251,7 +252,7 @@ class TableScene(Scene):
         d = self.decision
         if not d.over and not self.session.seats[d.seat].human:
             return thinking_text(self.session.seats[d.seat].name, self.age)
-        return prompt_text(d.prompt, self.names())
+        return prompt_text(d.prompt, self.session.names)
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
@@ -290,7 +291,7 @@ class TableScene(Scene):
 
     def draw_hover(self, surface: pygame.Surface) -> None:
         tip = hover_tooltip(self.hover_pos, self.panel, self.board_view, self.shown.state,
-                            self.names())
+                            self.session.names)
         if tip is not None:
             draw_tooltip(surface, self.theme, *tip, self.hover_pos)
 

@@ -83,8 +83,10 @@ class BoardGestures:
         if event.type == pygame.MOUSEMOTION:
             self.drag.pos = event.pos
             dx, dy = event.pos[0] - self.drag.start[0], event.pos[1] - self.drag.start[1]
-            if abs(dx) + abs(dy) > DRAG_THRESHOLD:
+            if abs(dx) + abs(dy) > DRAG_THRESHOLD and not self.drag.moved:
                 self.drag.moved = True
+                if self.drag.src >= 0:
+                    self.table.app.sound.play("pickup")
             return True
         if event.type == pygame.MOUSEWHEEL and self.drag.src >= 0:
             self._carry(event.y)
@@ -140,6 +142,7 @@ class BoardGestures:
         if not moves:
             self.table.say(self.decision.refusal(drag.src, target, drag.count, drag.owner))
         elif len(moves) == 1:
+            self.table.app.sound.play("drop")
             self.table.submit(moves[0], dropped_at=pos)
         else:
             self.menu = AreaMenu([(self.table.describe(m), m) for m in moves], pos)

@@ -16,6 +16,7 @@ import pygame
 
 from urland.engine import Event, GameState
 from urland.ui.board_view import ICON, BoardView
+from urland.ui.sound import EVENT_SOUNDS
 
 RESERVE = -1  # the virtual area of a seat's reserve
 
@@ -43,6 +44,7 @@ class Beat:
     glides: list[Glide] = field(default_factory=list)
     text: str = ""
     marker: tuple[int, int, int] | None = None  # seat, from, to
+    sound: str = ""  # the effect heard as the beat begins
 
 
 def glides_of(event: Event, focus_ocean: int = -1) -> list[Glide]:
@@ -84,9 +86,12 @@ def _ease(t: float) -> float:
 
 
 class EventShow:
-    def __init__(self, view: BoardView, reserve_point: Callable[[int], tuple[int, int]]) -> None:
+    def __init__(self, view: BoardView, reserve_point: Callable[[int], tuple[int, int]],
+                 play_sound: Callable[[str], object] = lambda name: None) -> None:
         self.view = view
         self.reserve_point = reserve_point
+        self.play_sound = play_sound
+        self._heard: Beat | None = None  # the beat whose sound has been played
         self.beats: list[Beat] = []
         self.t = 0.0  # time into the first beat
         self.track: list[int] = []  # marker positions as the show has reached them
@@ -103,18 +108,29 @@ class EventShow:
             self.track = track_before[:]
         for event in events:
             glides = glides_of(event)
+            sound = EVENT_SOUNDS.get(event.kind, "")
             if glides and dropped_at is not None:
                 glides[0].start = dropped_at
                 dropped_at = None
             if event.kind in CALLOUT_KINDS:
-                self.beats.append(Beat(CALLOUT_SECONDS / speed, text=sentence(event)))
+                self.beats.append(Beat(CALLOUT_SECONDS / speed, text=sentence(event),
+                                       sound=sound))
+                sound = ""
             if glides:
-                self.beats.append(Beat(GLIDE_SECONDS / speed, glides))
+                self.beats.append(Beat(GLIDE_SECONDS / speed, glides, sound=sound))
             if event.kind == "track" and event.data["end"] != event.data["start"]:
                 d = event.data
                 steps = abs(d["end"] - d["start"])
                 self.beats.append(Beat(min(1.6, STEP_SECONDS * steps) / speed,
-                                       marker=(d["seat"], d["start"], d["end"])))
+                                       marker=(d["seat"], d["start"], d["end"]), sound="hop"))
+        self._sound_current()
+
+    def _sound_current(self) -> None:
+        beat = self.beats[0] if self.beats else None
+        if beat is not None and beat is not self._heard:
+            self._heard = beat
+            if beat.sound:
+                self.play_sound(beat.sound)
 
     # --- time ------------------------------------------------------------------------------
 
@@ -133,6 +149,7 @@ class EventShow:
             self._finish(self.beats.pop(0))
         if not self.beats:
             self.t = 0.0
+        self._sound_current()
 
     def skip(self) -> None:
         while self.beats:
