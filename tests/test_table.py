@@ -341,7 +341,7 @@ def test_sounds_follow_the_gestures_and_the_show_beat_by_beat():
     try:
         heard: list[str] = []
         a.sound.play = lambda name: heard.append(name) or True
-        table, session = solo_table(a)
+        table, _ = solo_table(a)
         heard.clear()
         start, end = stack_point(table, "O2", 0), area_point(table, "5")
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
