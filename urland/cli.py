@@ -9,6 +9,7 @@ from pathlib import Path
 
 from urland.bots.registry import bot_names
 from urland.engine import PLAYER_COUNTS
+from urland.texts.i18n import LANGUAGES, known
 
 
 def _bots(text: str, players: int) -> list[str]:
@@ -75,7 +76,7 @@ def _tournament(argv: Sequence[str]) -> int:
 
 
 USAGE = """Urland - play, or run the tools:
-  python -m urland [--size WxH] [--fullscreen]
+  python -m urland [--size WxH] [--fullscreen] [--lang CODE]
   python -m urland --autoplay --seats ai,ai,ai,ai --seed S [--screenshots DIR] [--quit-when-over]
   python -m urland replay FILE [--size WxH] [--autoplay] [--screenshots DIR]
   python -m urland simulate --players N --games G --seed S [--bots random,...] [--json]
@@ -106,6 +107,14 @@ def _seats(text: str) -> list[str]:
     return seats
 
 
+def _language(text: str) -> str:
+    code = text.strip().lower()
+    if not known(code):
+        raise argparse.ArgumentTypeError(f"unknown language {text!r} (choose from "
+                                         f"{', '.join(LANGUAGES)})")
+    return code
+
+
 def _play(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="urland", description="Play Urland.", usage=USAGE)
     parser.add_argument("--size", type=_size, help="window size, e.g. 1600x900")
@@ -116,11 +125,13 @@ def _play(argv: Sequence[str]) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--screenshots", type=Path, help="save a PNG of each scene type here")
     parser.add_argument("--quit-when-over", action="store_true")
+    parser.add_argument("--lang", type=_language, metavar="CODE",
+                        help="start in this language: " + ", ".join(LANGUAGES))
     args = parser.parse_args(argv)
     from urland.app import App, AutoplayOptions
     from urland.startup import prepare
 
-    settings, notices = prepare()
+    settings, notices = prepare(args.lang)
     if args.fullscreen:
         settings.fullscreen = True
     autoplay = None
@@ -150,10 +161,13 @@ def _replay(argv: Sequence[str]) -> int:
         return 1
     from urland.app import App, AutoplayOptions
     from urland.settings import load_settings
+    from urland.texts import i18n
 
     autoplay = (AutoplayOptions([], 0, args.screenshots, quit_when_over=True)
                 if args.autoplay else None)
-    app = App(load_settings(), autoplay, size=args.size)
+    settings = load_settings()
+    i18n.set_language(settings.language or i18n.system_language())
+    app = App(settings, autoplay, size=args.size)
     return app.run("replay", session=session, standalone=True)
 
 

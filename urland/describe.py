@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from urland.engine import GameState, Move, format_move, gene_name
+from urland.engine import GameState, Move, format_move
+from urland.texts.genes import gene_name
 from urland.texts.messages import MessageError
 from urland.texts.words import Words, sentences
 

@@ -12,6 +12,7 @@ import yaml
 from urland import paths
 from urland.engine.errors import UserFileError
 from urland.engine.files import read_yaml, write_atomic
+from urland.texts import i18n
 
 MAX_SETTINGS_BYTES = 64 * 1024
 
@@ -31,6 +32,7 @@ class Settings:
     effects_volume: int = 75  # percent
     ambience_volume: int = 25  # percent
     muted: bool = False
+    language: str = ""  # a code of urland.texts.i18n.LANGUAGES; "" follows the system
 
     @property
     def window_size(self) -> tuple[int, int]:
@@ -73,6 +75,8 @@ def settings_from(data: Any) -> Settings:
             setattr(settings, f.name, value)
     if settings.animation_speed not in ANIMATION_SPEEDS:
         settings.animation_speed = "normal"
+    if settings.language and not i18n.known(settings.language):
+        settings.language = ""
     if settings.ai_pause not in AI_PAUSES:
         settings.ai_pause = "short"
     settings.effects_volume = min(max(settings.effects_volume, 0), 100)

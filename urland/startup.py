@@ -10,6 +10,8 @@ from urland.engine import BoardError, DataError, gene_cards, standard_board
 from urland.engine.files import move_aside, remove_leftover_temp_files
 from urland.settings import Settings, read_settings
 from urland.texts import assets as texts
+from urland.texts import i18n
+from urland.texts.i18n import fmt
 
 
 def remove_temp_files() -> list[str]:
@@ -25,8 +27,11 @@ def settings_and_notice() -> tuple[Settings, str]:
     if problem is None:
         return settings, ""
     moved = move_aside(paths.settings_path())
-    kept = f"It was kept as {moved.name}" if moved else "It could not be moved aside"
-    return settings, f"The settings could not be read: {problem} {kept}; the defaults are used."
+    if moved:
+        return settings, fmt("The settings could not be read: {detail} It was kept as {name}; "
+                             "the defaults are used.", detail=problem, name=moved.name)
+    return settings, fmt("The settings could not be read: {detail} It could not be moved "
+                         "aside; the defaults are used.", detail=problem)
 
 
 def board_problem() -> str:
@@ -35,11 +40,13 @@ def board_problem() -> str:
     try:
         standard_board()
     except BoardError as exc:
-        return f"The board cannot be loaded: {exc} No game can start. {texts.REINSTALL}"
+        return (fmt("The board cannot be loaded: {detail} No game can start.", detail=exc)
+                + " " + texts.reinstall())
     try:
         gene_cards()
     except DataError as exc:
-        return f"The gene cards cannot be loaded: {exc} No game can start. {texts.REINSTALL}"
+        return (fmt("The gene cards cannot be loaded: {detail} No game can start.", detail=exc)
+                + " " + texts.reinstall())
     return ""
 
 
@@ -47,8 +54,11 @@ def asset_problems() -> list[str]:
     return [p for p in (board_problem(), *texts.text_problems()) if p]
 
 
-def prepare() -> tuple[Settings, list[str]]:
-    """Run every start-up check: the settings to open the window with, and the notices."""
+def prepare(language: str | None = None) -> tuple[Settings, list[str]]:
+    """Run every start-up check: the settings to open the window with, and the notices (in
+    `language`, else the one chosen in the settings, else the system's)."""
     remove_temp_files()
+    i18n.set_language(language or i18n.system_language())  # a damaged file is told in this
     settings, notice = settings_and_notice()
+    i18n.set_language(language or settings.language or i18n.system_language())
     return settings, [n for n in (notice, *asset_problems()) if n]

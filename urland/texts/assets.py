@@ -16,9 +16,13 @@ from typing import Any
 from urland.engine import GENES, DataError, UserFileError, gene_cards
 from urland.engine.files import read_yaml
 from urland.resources import asset_path
-from urland.texts.messages import Catalogue, MessageError, parse_catalogue
+from urland.texts import i18n
+from urland.texts.i18n import _, fmt, pgettext
+from urland.texts.messages import PLURAL_RULES, Catalogue, MessageError, parse_catalogue
 
-REINSTALL = "Reinstalling Urland brings it back."
+
+def reinstall() -> str:
+    return _("Reinstalling Urland brings it back.")
 
 
 def _text_entry(entry: Any, keys: tuple[str, ...]) -> bool:
@@ -30,14 +34,14 @@ def _rules() -> tuple[list[dict], str]:
     try:
         data = read_yaml(asset_path("texts", "rules.yaml"))
     except UserFileError as exc:
-        problem = f"The rules text cannot be shown: {exc} {REINSTALL}"
+        problem = fmt("The rules text cannot be shown: {detail}", detail=exc) + " " + reinstall()
     else:
         if isinstance(data, list) and data and all(_text_entry(e, ("title", "text"))
                                                    for e in data):
             return data, ""
-        problem = ("The rules text cannot be shown: rules.yaml: damaged (sections missing). "
-                   f"{REINSTALL}")
-    return [{"title": "The rules are missing", "text": problem}], problem
+        problem = (_("The rules text cannot be shown: rules.yaml: damaged (sections missing).")
+                   + " " + reinstall())
+    return [{"title": _("The rules are missing"), "text": problem}], problem
 
 
 @lru_cache(maxsize=1)
@@ -45,7 +49,7 @@ def _genes() -> dict[str, dict]:
     try:
         return {c.key: {"name": c.name, "kind": c.kind, "text": c.text} for c in gene_cards()}
     except DataError as exc:
-        problem = f"The gene cards cannot be shown: {exc} {REINSTALL}"
+        problem = fmt("The gene cards cannot be shown: {detail}", detail=exc) + " " + reinstall()
         return {g: {"name": g.replace("_", " ").capitalize(), "kind": "action", "text": problem}
                 for g in GENES}
 
@@ -56,23 +60,41 @@ def _sentences() -> tuple[Catalogue | None, str]:
         data = read_yaml(asset_path("texts", "sentences.yaml"))
         return parse_catalogue(data, "sentences.yaml", "messages"), ""
     except (UserFileError, MessageError) as exc:
-        return None, (f"The game's sentences cannot be shown, plainer ones are used: {exc} "
-                      f"{REINSTALL}")
+        return None, (fmt("The game's sentences cannot be shown, plainer ones are used: {detail}",
+                          detail=exc) + " " + reinstall())
 
 
 def rules_text() -> list[dict]:
-    """The rules as sections of {title, text}."""
-    return _rules()[0]
+    """The rules as sections of {title, text}, in the current language."""
+    return [{k: pgettext("rules", v) if isinstance(v, str) else v for k, v in section.items()}
+            for section in _rules()[0]]
 
 
 def gene_texts() -> dict[str, dict]:
-    """Per gene (engine key): {name, kind ('always' or 'action'), text}."""
-    return _genes()
+    """Per gene (engine key): {name, kind ('always' or 'action'), text}, in the current
+    language."""
+    return {key: {"name": pgettext(f"gene:{key}:name", card["name"]), "kind": card["kind"],
+                  "text": pgettext(f"gene:{key}:text", card["text"])}
+            for key, card in _genes().items()}
 
 
 def sentences() -> Catalogue | None:
-    """The sentences of events and moves; None when the file is missing or damaged."""
-    return _sentences()[0]
+    """The sentences of events and moves in the current language; None when the file is missing
+    or damaged."""
+    return _translated(i18n.language())
+
+
+@lru_cache(maxsize=8)
+def _translated(language: str) -> Catalogue | None:
+    source = _sentences()[0]
+    if source is None:
+        return None
+    messages = {key: pgettext(f"sentence:{key}", template)
+                for key, template in source.messages.items()}
+    lists = {style: {part: pgettext(f"list:{style}:{part}", template)
+                     for part, template in pattern.items()}
+             for style, pattern in source.lists.items()}
+    return Catalogue(messages, lists, PLURAL_RULES.get(language, source.plural))
 
 
 def text_problems() -> list[str]:
@@ -86,4 +108,5 @@ def clear() -> None:
     _rules.cache_clear()
     _genes.cache_clear()
     _sentences.cache_clear()
+    _translated.cache_clear()
     gene_cards.cache_clear()

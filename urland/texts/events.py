@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from urland.engine import Board, Event, gene_name, standard_board
+from urland.engine import Board, Event, standard_board
+from urland.texts.genes import gene_name
 from urland.texts.messages import Catalogue, MessageError
 from urland.texts.words import Words, colour_names, sentences
 

@@ -25,7 +25,15 @@ def english_plural(n: int) -> str:
     return "one" if n == 1 else "other"
 
 
-PLURAL_RULES: dict[str, Callable[[int], str]] = {"en": english_plural}
+def french_plural(n: int) -> str:
+    return "one" if n in (0, 1) else "other"
+
+
+# CLDR's cardinal rules for whole numbers, per language the game speaks
+PLURAL_RULES: dict[str, Callable[[int], str]] = {
+    "en": english_plural, "de": english_plural, "it": english_plural, "nl": english_plural,
+    "fr": french_plural,
+}
 
 
 def format_message(template: str, params: Mapping[str, Any],

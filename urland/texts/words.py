@@ -7,6 +7,7 @@ from typing import Any
 
 from urland.engine import COLOUR_NAMES, Board
 from urland.texts import assets
+from urland.texts.i18n import N_, _, pgettext
 from urland.texts.messages import Catalogue
 
 
@@ -15,9 +16,24 @@ def sentences() -> Catalogue | None:
     return assets.sentences()
 
 
+# the engine's COLOUR_NAMES, in the same order, marked for the catalogue
+_COLOURS = (N_("White"), N_("Black"), N_("Grey"), N_("Purple"), N_("Green"))
+assert len(_COLOURS) == len(COLOUR_NAMES)
+
+
+def colour_word(colour: int) -> str:
+    """A colour's name in the current language."""
+    return _(_COLOURS[colour])
+
+
+def ocean_name(name: str) -> str:
+    """An ocean's name (assets/board.yaml) in the current language."""
+    return pgettext("ocean", name)
+
+
 def colour_names(colours: Sequence[int]) -> list[str]:
     """The default names: each seat's colour."""
-    return [COLOUR_NAMES[c] for c in colours]
+    return [colour_word(c) for c in colours]
 
 
 class Words:
@@ -47,7 +63,7 @@ class Words:
         if area < b.n_regions:
             return self.say("region_label", number=b.region_numbers[area])
         i = area - b.n_regions
-        return self.say("ocean_label", id=b.ocean_ids[i], name=b.ocean_names[i])
+        return self.say("ocean_label", id=b.ocean_ids[i], name=ocean_name(b.ocean_names[i]))
 
     def number(self, area: int) -> int:
         return self.board.region_numbers[area]

@@ -1,0 +1,117 @@
+"""The language the game speaks: gettext catalogues (assets/locale/<code>/LC_MESSAGES/urland.mo)
+looked up at the moment a text is drawn, so switching language needs no restart.
+
+    _("New game")                 # the current language's words for an English text
+    N_("New game")                # marks a text for the catalogue; translated later with _()
+    fmt("{n, plural, one {# game} other {# games}}", n=3)   # translated, then filled in
+    pgettext("gene:legs:name", "Legs")                        # a text with a context
+
+English is the source language (no catalogue). "qps" is a pseudo-language made on the fly: every
+text comes back in markers (see PSEUDO_OPEN), so a test can find text that never went through the
+catalogue. The sentence templates of assets/texts/*.yaml are in the same catalogues (their ids as
+contexts, see urland/texts/catalog_extract.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gettext
+import locale
+import os
+from collections.abc import Callable
+from typing import Any
+
+from urland.resources import asset_path
+from urland.texts.messages import PLURAL_RULES, english_plural, format_message
+
+DOMAIN = "urland"
+LANGUAGES: dict[str, str] = {  # each language in its own words, for the Settings screen
+    "en": "English",
+    "de": "Deutsch",
+    "it": "Italiano",
+    "fr": "Français",
+    "nl": "Nederlands",
+}
+PSEUDO = "qps"
+PSEUDO_OPEN, PSEUDO_CLOSE = "\u27e6", "\u27e7"  # ⟦ ⟧
+
+
+class _Pseudo(gettext.NullTranslations):
+    def gettext(self, message: str) -> str:
+        return f"{PSEUDO_OPEN}{message}{PSEUDO_CLOSE}"
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.gettext(message)
+
+
+_language = "en"
+_translations: gettext.NullTranslations = gettext.NullTranslations()
+_listeners: list[Callable[[], None]] = []
+
+
+def locale_dir() -> str:
+    return str(asset_path("locale"))
+
+
+def known(code: str) -> bool:
+    return code in LANGUAGES or code == PSEUDO
+
+
+def set_language(code: str) -> None:
+    """Speak `code` from now on (an unknown code or a missing catalogue: English)."""
+    global _language, _translations
+    if code == PSEUDO:
+        _language, _translations = code, _Pseudo()
+    elif code in LANGUAGES and code != "en":
+        try:
+            _translations = gettext.translation(DOMAIN, locale_dir(), languages=[code])
+            _language = code
+        except OSError:
+            _language, _translations = "en", gettext.NullTranslations()
+    else:
+        _language, _translations = "en", gettext.NullTranslations()
+    for listener in list(_listeners):
+        listener()
+
+
+def on_change(listener: Callable[[], None]) -> None:
+    """Call `listener` after every change of language (caches of translated text)."""
+    _listeners.append(listener)
+
+
+def language() -> str:
+    return _language
+
+
+def system_language() -> str:
+    """The system's language when the game speaks it, English otherwise."""
+    candidates = [os.environ.get(v, "") for v in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
+    with contextlib.suppress(ValueError):
+        candidates.append(locale.getlocale()[0] or "")
+    for value in candidates:
+        for part in value.split(":"):
+            code = part.split("_")[0].split(".")[0].lower()
+            if code in LANGUAGES:
+                return code
+    return "en"
+
+
+def _(message: str) -> str:
+    return _translations.gettext(message) if message else message
+
+
+def N_(message: str) -> str:
+    return message
+
+
+def pgettext(context: str, message: str) -> str:
+    return _translations.pgettext(context, message) if message else message
+
+
+def plural_rule() -> Callable[[int], str]:
+    return PLURAL_RULES.get(_language, english_plural)
+
+
+def fmt(template: str, **values: Any) -> str:
+    """`template` translated, then filled in (the syntax of urland.texts.messages)."""
+    return format_message(_(template), values, plural_rule())
