@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 
 DIST_STAMP := $(VENV)/.dist-installed
 
-.PHONY: play test lint bench simulate dist clean
+.PHONY: play test lint bench simulate dist clean catalogs
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,17 @@ $(DIST_STAMP): $(STAMP)
 dist: $(DIST_STAMP)
 	$(PY) -m PyInstaller packaging/pyinstaller.spec --noconfirm --clean \
 		--distpath dist --workpath build --log-level WARN
+
+# The translations: extract every marked text of the code and the texts kept as data (babel.cfg)
+# into assets/locale/urland.pot, bring each language's .po up to date with it, and compile the
+# .mo files the game reads (committed with the .po, so the game needs no Babel to run).
+LOCALE := assets/locale
+catalogs: $(STAMP)
+	$(VENV)/bin/pybabel extract --quiet -F babel.cfg -k L_ -k fmt --no-location --sort-output \
+		--project Urland --copyright-holder "Urland" -o $(LOCALE)/urland.pot .
+	$(VENV)/bin/pybabel update --quiet -i $(LOCALE)/urland.pot -d $(LOCALE) -D urland \
+		--no-fuzzy-matching --ignore-obsolete --no-wrap
+	$(VENV)/bin/pybabel compile --quiet -d $(LOCALE) -D urland --statistics
 
 simulate: $(STAMP)
 	$(PY) -m urland simulate --players 4 --games 40 --seed 11

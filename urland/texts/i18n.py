@@ -2,6 +2,7 @@
 looked up at the moment a text is drawn, so switching language needs no restart.
 
     _("New game")                 # the current language's words for an English text
+    L_("New game")                # the same, each time it is drawn (labels made once)
     N_("New game")                # marks a text for the catalogue; translated later with _()
     fmt("{n, plural, one {# game} other {# games}}", n=3)   # translated, then filled in
     pgettext("gene:legs:name", "Legs")                        # a text with a context
@@ -102,6 +103,38 @@ def _(message: str) -> str:
 
 def N_(message: str) -> str:
     return message
+
+
+class Lazy:
+    """An English text translated each time it is shown (`str(text)`): for labels made once and
+    drawn for as long as the scene lives, across changes of language."""
+
+    __slots__ = ("message",)
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+    def __str__(self) -> str:
+        return _(self.message)
+
+    def __repr__(self) -> str:
+        return f"L_({self.message!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return str(self) == str(other)
+
+    def __hash__(self) -> int:
+        return hash(self.message)
+
+    def __bool__(self) -> bool:
+        return bool(self.message)
+
+
+def L_(message: str) -> Lazy:
+    return Lazy(message)
+
+
+Text = str | Lazy  # what a widget shows: a text, or one translated when drawn
 
 
 def pgettext(context: str, message: str) -> str:

@@ -1,22 +1,82 @@
-"""Text rendered once and reused: frames redraw the same labels sixty times a second."""
+"""Text rendered once and reused: frames redraw the same labels sixty times a second.
+
+Every text on screen goes through `render`. For tests, `start_watching()` keeps what was drawn
+(`Watch.seen`) and every text that did not fit its box (`Watch.overflows`): wider than the width
+given to `blit_text` even at its smallest size, lines of `blit_wrapped` cut off at the bottom of
+the box, or text running off the surface it was drawn on.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import pygame
 
+from urland.texts.i18n import Text
 from urland.ui.theme import Colour, _font
+
+SMALLEST = 0.75  # a text too wide for its box shrinks down to this share of its size
+
+
+@dataclass
+class Watch:
+    seen: set[str] = field(default_factory=set)
+    overflows: list[str] = field(default_factory=list)
+
+    def overflow(self, text: str, why: str) -> None:
+        self.overflows.append(f"{text!r}: {why}")
+
+
+_watch: Watch | None = None
+
+
+def start_watching() -> Watch:
+    global _watch
+    _watch = Watch()
+    return _watch
+
+
+def stop_watching() -> None:
+    global _watch
+    _watch = None
+
+
+def render(text: Text, pixels: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+    text = str(text)
+    if _watch is not None:
+        _watch.seen.add(text)
+    return _render(text, pixels, colour, bold)
 
 
 @lru_cache(maxsize=2048)
-def render(text: str, pixels: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+def _render(text: str, pixels: int, colour: Colour, bold: bool = False) -> pygame.Surface:
     return _font(pixels, bold).render(text, True, colour)
 
 
-def wrap(text: str, pixels: int, width: int, bold: bool = False) -> list[str]:
+def text_width(text: str, pixels: int, bold: bool = False) -> int:
+    return _font(pixels, bold).size(text)[0]
+
+
+def fitting_size(text: str, pixels: int, width: int, bold: bool = False) -> int:
+    """The largest size from `pixels` down to SMALLEST of it at which `text` fits `width`
+    (the smallest when none does)."""
+    low = max(1, round(pixels * SMALLEST))
+    size = pixels
+    while size > low and text_width(text, size, bold) > width:
+        size -= 1
+    return size
+
+
+def wrap(text: Text, pixels: int, width: int, bold: bool = False) -> list[str]:
     """Break `text` into lines no wider than `width` pixels."""
-    return list(_wrap(text, pixels, width, bold))
+    text = str(text)
+    lines = list(_wrap(text, pixels, width, bold))
+    if _watch is not None:
+        for line in lines:
+            if text_width(line, pixels, bold) > width:
+                _watch.overflow(line, f"a word wider than {width} px")
+    return lines
 
 
 @lru_cache(maxsize=1024)
@@ -37,21 +97,35 @@ def _wrap(text: str, pixels: int, width: int, bold: bool) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def blit_text(surface: pygame.Surface, text: str, pos: tuple[int, int], pixels: int,
-              colour: Colour, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+def blit_text(surface: pygame.Surface, text: Text, pos: tuple[int, int], pixels: int,
+              colour: Colour, bold: bool = False, anchor: str = "topleft",
+              width: int | None = None) -> pygame.Rect:
+    """Draw `text` with its `anchor` at `pos`. Given a `width`, a longer text is drawn smaller
+    (down to SMALLEST of its size) to fit."""
+    text = str(text)
+    if width is not None:
+        pixels = fitting_size(text, pixels, width, bold)
     image = render(text, pixels, colour, bold)
     rect = image.get_rect(**{anchor: pos})
+    if _watch is not None:
+        if width is not None and rect.width > width:
+            _watch.overflow(text, f"{rect.width} px in a box of {width} px")
+        if text.strip() and not surface.get_rect().contains(rect):
+            _watch.overflow(text, f"runs off its surface ({rect} on {surface.get_size()})")
     surface.blit(image, rect)
     return rect
 
 
-def blit_wrapped(surface: pygame.Surface, text: str, rect: pygame.Rect, pixels: int,
+def blit_wrapped(surface: pygame.Surface, text: Text, rect: pygame.Rect, pixels: int,
                  colour: Colour, bold: bool = False, line_gap: float = 1.15) -> int:
     """Draw wrapped text inside `rect`; returns the height used."""
+    text = str(text)
     y = rect.top
     step = round(pixels * line_gap * 0.75)
     for line in wrap(text, pixels, rect.width, bold):
         if y + step > rect.bottom + step // 2:
+            if _watch is not None:
+                _watch.overflow(text, f"cut off at the bottom of a box {rect.size}")
             break
         surface.blit(render(line, pixels, colour, bold), (rect.left, y))
         y += step
