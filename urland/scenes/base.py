@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from urland.texts.i18n import L_, _
 from urland.ui import theme as th
 from urland.ui.text import blit_text
 from urland.ui.widgets import Button, panel
@@ -60,7 +61,7 @@ class Dialog(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.peeking = False
-        self.peek_button = Button("See the board", self.start_peek, key=pygame.K_TAB)
+        self.peek_button = Button(L_("See the board"), self.start_peek, key=pygame.K_TAB)
 
     def start_peek(self) -> None:
         self.peeking = True
@@ -80,8 +81,9 @@ class Dialog(Scene):
         bar = pygame.Rect(0, 0, t.px(620), t.px(44))
         bar.midbottom = (t.size[0] // 2, t.size[1] - t.px(14))
         panel(surface, bar, th.PAPER, radius=t.px(10), shadow=t.px(5), border=th.ACCENT_DARK)
-        blit_text(surface, "Looking at the board - click or press any key to go back",
-                  bar.center, t.px(21), th.INK, True, anchor="center")
+        blit_text(surface, _("Looking at the board - click or press any key to go back"),
+                  bar.center, t.px(21), th.INK, True, anchor="center",
+                  width=bar.width - t.px(20))
 
     def box(self) -> pygame.Rect:
         t = self.theme
@@ -106,8 +108,9 @@ class Dialog(Scene):
         box = self.box()
         t = self.theme
         panel(surface, box, th.PAPER, radius=t.px(14), shadow=t.px(8), border=th.ACCENT_DARK)
+        right = t.px(180) if self.peekable else t.px(30)  # room for "See the board"
         blit_text(surface, title, (box.centerx, box.top + t.px(34)), t.px(36), th.INK, True,
-                  anchor="center")
+                  anchor="center", width=box.width - 2 * right)
         if self.peekable:
             self.peek_button.rect = pygame.Rect(0, 0, t.px(150), t.px(34))
             self.peek_button.rect.bottomright = (box.right - t.px(18), box.top + t.px(2))

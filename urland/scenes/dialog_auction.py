@@ -8,6 +8,7 @@ from urland.bots.candidates import cheapest_payment
 from urland.engine import Move
 from urland.scenes.base import TableDialog
 from urland.texts.genes import gene_texts
+from urland.texts.i18n import L_, _, fmt
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.text import blit_text, blit_wrapped
@@ -24,8 +25,8 @@ class BidScene(TableDialog):
         self.seat = seat
         self.decision = self.session.game.decision()
         low, high = self.decision.count_range or (0, 0)
-        self.stepper = Stepper(low, low, high, fmt=lambda v: f"bid {v}")
-        self.ok = Button("Place secret bid", self.confirm, "primary", key=pygame.K_RETURN)
+        self.stepper = Stepper(low, low, high, fmt=lambda v: fmt("bid {amount}", amount=v))
+        self.ok = Button(L_("Place secret bid"), self.confirm, "primary", key=pygame.K_RETURN)
         self.buttons = [self.ok]
 
     def confirm(self) -> None:
@@ -44,15 +45,18 @@ class BidScene(TableDialog):
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
-        box = self.draw_box(surface, f"Mutation! {self.session.seats[self.seat].name}, bid")
+        box = self.draw_box(surface, fmt("Mutation! {name}, bid",
+                                          name=self.session.seats[self.seat].name))
         draw_gene_row(surface, t, self.decision.state.display, pygame.Rect(box.left + t.px(30),
                       box.top + t.px(70), box.width - t.px(60), t.px(200)))
         bid = self.stepper.value
         price = self.decision.price(self.seat, bid)
-        blit_text(surface, f"Bid from 0 to {self.stepper.high} (your reserve). If you buy, you "
-                  f"pay {price} {'Ichto' if price == 1 else 'Ichtos'} from the board: your bid "
-                  "plus 1 for each gene you own.",
-                  (box.centerx, box.bottom - t.px(205)), t.px(21), th.INK, anchor="center")
+        text = fmt("Bid from 0 to {high} (your reserve). If you buy, you pay {price, plural, "
+                   "one {# Ichto} other {# Ichtos}} from the board: your bid plus 1 for each "
+                   "gene you own.", high=self.stepper.high, price=price)
+        blit_wrapped(surface, text, pygame.Rect(box.left + t.px(30), box.bottom - t.px(225),
+                                                box.width - t.px(60), t.px(50)),
+                     t.px(21), th.INK, centre=True)
         self.stepper.draw(surface, t)
         super().draw(surface)
 
@@ -85,7 +89,7 @@ class RevealScene(TableDialog):
                  track: list[int]) -> None:
         super().__init__(app, table)
         self.bids, self.ranking, self.track = bids, ranking, track
-        self.ok = Button("Continue", lambda: self.app.remove(self), "primary",
+        self.ok = Button(L_("Continue"), lambda: self.app.remove(self), "primary",
                          key=pygame.K_RETURN)
         self.buttons = [self.ok]
 
@@ -97,7 +101,7 @@ class RevealScene(TableDialog):
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
-        box = self.draw_box(surface, "Bids revealed")
+        box = self.draw_box(surface, _("Bids revealed"))
         for rank, seat in enumerate(self.ranking):
             y = box.top + t.px(90) + rank * t.px(50)
             s = self.session.seats[seat]
@@ -107,16 +111,18 @@ class RevealScene(TableDialog):
             surface.blit(icon, icon.get_rect(center=(box.left + t.px(140), y)))
             blit_text(surface, s.name, (box.left + t.px(175), y), t.px(28), th.INK,
                       anchor="midleft")
-            blit_text(surface, f"bid {self.bids[seat]}", (box.left + t.px(400), y), t.px(28),
+            blit_text(surface, fmt("bid {amount}", amount=self.bids[seat]),
+                      (box.left + t.px(400), y), t.px(28),
                       th.INK, True, anchor="midleft")
-            blit_text(surface, f"track {self.track[seat]}", (box.left + t.px(520), y), t.px(22),
+            blit_text(surface, fmt("track {points}", points=self.track[seat]),
+                      (box.left + t.px(520), y), t.px(22),
                       (110, 100, 90), anchor="midleft")
-        blit_text(surface, "Higher bids rank higher; on equal bids the player further back on "
-                  "the track ranks higher.", (box.centerx, box.bottom - t.px(126)), t.px(20),
-                  (100, 90, 80), anchor="center")
-        blit_text(surface, "The first must buy a gene; the others may buy or pass.",
+        blit_text(surface, _("Higher bids rank higher; on equal bids the player further back on "
+                             "the track ranks higher."), (box.centerx, box.bottom - t.px(126)),
+                  t.px(20), (100, 90, 80), anchor="center", width=box.width - t.px(40))
+        blit_text(surface, _("The first must buy a gene; the others may buy or pass."),
                   (box.centerx, box.bottom - t.px(104)), t.px(20), (100, 90, 80),
-                  anchor="center")
+                  anchor="center", width=box.width - t.px(40))
         super().draw(surface)
 
     def autoplay_step(self) -> None:
@@ -138,8 +144,8 @@ class BuyScene(TableDialog):
         display = self.decision.state.display
         self.selected = display[0] if display else None
         self.cards: list[tuple[str, pygame.Rect]] = []
-        self.buy = Button("Buy", self.confirm, "primary", key=pygame.K_RETURN)
-        self.pass_button = Button("Pass", lambda: self.submit(Move("pass")),
+        self.buy = Button(L_("Buy"), self.confirm, "primary", key=pygame.K_RETURN)
+        self.pass_button = Button(L_("Pass"), lambda: self.submit(Move("pass")),
                                   enabled=any(o.move.kind == "pass" for o in self.options))
         self.buttons = [self.buy, self.pass_button]
 
@@ -154,7 +160,8 @@ class BuyScene(TableDialog):
         self.app.remove(self)
         app, table, seat = self.app, self.table, self.seat
         self.app.open("pick_ichtos", table=table, seat=seat,
-                      title=f"Pay {self.price} for {gene_texts()[self.selected]['name']}",
+                      title=fmt("Pay {price} for {gene}", price=self.price,
+                                gene=gene_texts()[self.selected]["name"]),
                       option=option, suggested=dict(cheapest_payment(self.decision.state, option)),
                       back=lambda: app.open("auction_buy", table=table, seat=seat))
 
@@ -172,15 +179,18 @@ class BuyScene(TableDialog):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         name = self.session.seats[self.seat].name
-        box = self.draw_box(surface, f"{name}, choose a gene")
+        box = self.draw_box(surface, fmt("{name}, choose a gene", name=name))
         self.cards = draw_gene_row(surface, t, self.decision.state.display, pygame.Rect(
             box.left + t.px(30), box.top + t.px(70), box.width - t.px(60), t.px(230)),
             self.selected)
         must = not self.pass_button.enabled
-        blit_text(surface, f"Price: {self.price} {'Ichto' if self.price == 1 else 'Ichtos'} "
-                  "from the board (your bid plus 1 for each gene you own)."
-                  + (" As the top bidder you must buy." if must else ""),
-                  (box.centerx, box.bottom - t.px(110)), t.px(22), th.INK, anchor="center")
+        text = fmt("Price: {price, plural, one {# Ichto} other {# Ichtos}} from the board (your "
+                   "bid plus 1 for each gene you own).", price=self.price)
+        if must:
+            text += " " + _("As the top bidder you must buy.")
+        blit_wrapped(surface, text, pygame.Rect(box.left + t.px(30), box.bottom - t.px(128),
+                                                box.width - t.px(60), t.px(52)),
+                     t.px(22), th.INK, centre=True)
         if self.selected:
-            self.buy.label = f"Buy {gene_texts()[self.selected]['name']}"
+            self.buy.label = fmt("Buy {gene}", gene=gene_texts()[self.selected]["name"])
         super().draw(surface)

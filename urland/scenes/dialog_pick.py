@@ -6,6 +6,7 @@ import pygame
 
 from urland.engine import Move, Option
 from urland.scenes.base import TableDialog
+from urland.texts.i18n import L_, _, fmt
 from urland.ui import theme as th
 from urland.ui.text import blit_text
 from urland.ui.widgets import Button, Stepper
@@ -27,9 +28,9 @@ class PickScene(TableDialog):
         limits = dict(option.picks.limits)
         self.areas = sorted(limits)
         self.steppers = {a: Stepper(suggested.get(a, 0), 0, limits[a]) for a in self.areas}
-        self.ok = Button("Confirm", self.confirm, "primary", key=pygame.K_RETURN)
+        self.ok = Button(L_("Confirm"), self.confirm, "primary", key=pygame.K_RETURN)
         self.back_action = back
-        self.back = Button("Back", self.go_back, key=pygame.K_ESCAPE)
+        self.back = Button(L_("Back"), self.go_back, key=pygame.K_ESCAPE)
         self.buttons = [self.ok, self.back]
 
     def total(self) -> int:
@@ -72,17 +73,20 @@ class PickScene(TableDialog):
         for a in self.areas:
             s = self.steppers[a]
             blit_text(surface, board.area_name(a) if a >= board.n_regions else
-                      f"region {board.region_numbers[a]}", (s.rect.left - t.px(10),
+                      fmt("region {number}", number=board.region_numbers[a]),
+                      (s.rect.left - t.px(10),
                                                             s.rect.centery),
                       t.px(22), th.INK, anchor="midright")
             s.draw(surface, t)
         total = self.total()
-        need = f"exactly {self.low}" if self.low == self.high else f"at least {self.low}"
+        if self.low == self.high:
+            chosen = fmt("Chosen: {total} (take exactly {low})", total=total, low=self.low)
+        else:
+            chosen = fmt("Chosen: {total} (take at least {low})", total=total, low=self.low)
         ok = self.low <= total <= self.high
         self.ok.enabled = ok
-        blit_text(surface, f"Chosen: {total} (take {need})", (box.centerx,
-                  box.bottom - t.px(96)), t.px(24), th.INK if ok else th.BAD, True,
-                  anchor="center")
+        blit_text(surface, chosen, (box.centerx, box.bottom - t.px(96)), t.px(24),
+                  th.INK if ok else th.BAD, True, anchor="center", width=box.width - t.px(40))
         super().draw(surface)
 
 
@@ -94,9 +98,9 @@ class EarsScene(TableDialog):
     def __init__(self, app, table, seat: int) -> None:
         super().__init__(app, table)
         self.seat = seat
-        _, most = self.session.game.decision().count_range or (0, 0)
-        self.stepper = Stepper(most, 0, most, fmt=lambda v: f"{v} stay")
-        self.ok = Button("Confirm", lambda: self.submit(Move("ears_stay",
+        _least, most = self.session.game.decision().count_range or (0, 0)
+        self.stepper = Stepper(most, 0, most, fmt=lambda v: fmt("{count} stay", count=v))
+        self.ok = Button(L_("Confirm"), lambda: self.submit(Move("ears_stay",
                                                              count=self.stepper.value)),
                          "primary", key=pygame.K_RETURN)
         self.buttons = [self.ok]
@@ -114,8 +118,10 @@ class EarsScene(TableDialog):
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
-        box = self.draw_box(surface, "Panic! Your Ears hear it coming")
-        blit_text(surface, "How many of your Ichtos stay on land? The rest flee with the others.",
-                  (box.centerx, box.top + t.px(90)), t.px(21), th.INK, anchor="center")
+        box = self.draw_box(surface, _("Panic! Your Ears hear it coming"))
+        blit_text(surface,
+                  _("How many of your Ichtos stay on land? The rest flee with the others."),
+                  (box.centerx, box.top + t.px(90)), t.px(21), th.INK, anchor="center",
+                  width=box.width - t.px(40))
         self.stepper.draw(surface, t)
         super().draw(surface)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from urland.engine import COLOUR_NAMES, Move
+from urland.engine import Move
 from urland.scenes.base import TableDialog
+from urland.texts.i18n import L_, _, fmt
+from urland.texts.words import colour_word
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
@@ -29,8 +31,9 @@ class HandOverScene(TableDialog):
         if self.news:
             self.height = 380 + 30 * sum(len(n) // 60 + 1 for n in self.news)
         seat_obj = self.session.seats[seat]
-        self.ok = Button(f"I am {seat_obj.name}", self.confirm, "primary", key=pygame.K_RETURN)
-        self.menu = Button("Menu", lambda: self.app.open("pause", leave=table.to_title),
+        self.ok = Button(fmt("I am {name}", name=seat_obj.name), self.confirm, "primary",
+                         key=pygame.K_RETURN)
+        self.menu = Button(L_("Menu"), lambda: self.app.open("pause", leave=table.to_title),
                            key=pygame.K_ESCAPE)
         self.buttons = [self.ok, self.menu]
 
@@ -53,18 +56,21 @@ class HandOverScene(TableDialog):
         t = self.theme
         surface.blit(backdrop(t.size), (0, 0))  # the table stays hidden behind the curtain
         seat = self.session.seats[self.seat]
-        box = self.draw_box(surface, f"Pass the screen to {seat.name}")
+        box = self.draw_box(surface, fmt("Pass the screen to {name}", name=seat.name))
         image = art.ichto(seat.colour, t.px(84))
         surface.blit(image, image.get_rect(center=(box.centerx, box.top + t.px(118))))
-        blit_text(surface, f"{seat.name} plays {COLOUR_NAMES[seat.colour]}.",
-                  (box.centerx, box.top + t.px(180)), t.px(26), th.INK, True, anchor="center")
-        blit_text(surface, f"Everybody else, look away: {self.what}.",
-                  (box.centerx, box.top + t.px(214)), t.px(23), (100, 90, 80), anchor="center")
+        blit_text(surface, fmt("{name} plays {colour}.", name=seat.name,
+                               colour=colour_word(seat.colour)),
+                  (box.centerx, box.top + t.px(180)), t.px(26), th.INK, True, anchor="center",
+                  width=box.width - t.px(40))
+        blit_text(surface, fmt("Everybody else, look away: {what}.", what=_(self.what)),
+                  (box.centerx, box.top + t.px(214)), t.px(23), (100, 90, 80), anchor="center",
+                  width=box.width - t.px(40))
         if self.news:
             area = pygame.Rect(box.left + t.px(30), box.top + t.px(246), box.width - t.px(60),
                                self.ok.rect.top - box.top - t.px(262))
             panel(surface, area, (238, 230, 210), radius=t.px(8))
-            blit_text(surface, "Just happened, for everyone:", (area.left + t.px(12),
+            blit_text(surface, _("Just happened, for everyone:"), (area.left + t.px(12),
                       area.top + t.px(8)), t.px(19), (100, 90, 80), True)
             text_area = area.inflate(-t.px(24), -t.px(40)).move(0, t.px(14))
             for item in self.news:
@@ -87,7 +93,7 @@ class ChipScene(TableDialog):
         self.chips = sorted(self.view.known_hand())
         self.selected = self.chips[0]
         self.chip_rects: list[pygame.Rect] = []
-        self.ok = Button("Lay it face down", self.confirm, "primary", key=pygame.K_RETURN)
+        self.ok = Button(L_("Lay it face down"), self.confirm, "primary", key=pygame.K_RETURN)
         self.buttons = [self.ok]
 
     def confirm(self) -> None:
@@ -119,7 +125,7 @@ class ChipScene(TableDialog):
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
-        box = self.draw_box(surface, "Choose the region that scores")
+        box = self.draw_box(surface, _("Choose the region that scores"))
         state = self.view.state
         for chip, rect in zip(self.chips, self.chip_rects, strict=True):
             if chip == self.selected:
@@ -131,7 +137,7 @@ class ChipScene(TableDialog):
             y = rect.bottom + t.px(30)
             present = [s for s in range(state.n) if state.count(root, s)]
             if not present:
-                blit_text(surface, "empty", (rect.centerx, y), t.px(22), (110, 100, 90),
+                blit_text(surface, _("empty"), (rect.centerx, y), t.px(22), (110, 100, 90),
                           anchor="center")
             for i, s in enumerate(present):
                 icon = art.ichto(state.colours[s], t.px(30))
@@ -140,9 +146,9 @@ class ChipScene(TableDialog):
                 surface.blit(icon, icon.get_rect(center=(px, py)))
                 blit_text(surface, str(state.count(root, s)), (px + t.px(14), py + t.px(8)),
                           t.px(20), th.INK, True)
-        blit_text(surface, "The other two chips go face down to the dead player.",
+        blit_text(surface, _("The other two chips go face down to the dead player."),
                   (box.centerx, box.bottom - t.px(100)), t.px(22), (100, 90, 80),
-                  anchor="center")
+                  anchor="center", width=box.width - t.px(40))
         super().draw(surface)
 
 
@@ -156,7 +162,7 @@ class PeekScene(TableDialog):
         super().__init__(app, table)
         self.seat = seat
         self.chips = sorted(self.session.game.view(seat).known_hand())
-        self.ok = Button("Hide them", self.close, "primary", key=pygame.K_RETURN)
+        self.ok = Button(L_("Hide them"), self.close, "primary", key=pygame.K_RETURN)
         self.buttons = [self.ok]
 
     def close(self) -> None:
@@ -172,13 +178,13 @@ class PeekScene(TableDialog):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         name = self.session.seats[self.seat].name
-        box = self.draw_box(surface, f"{name}: the two chips passed to you")
+        box = self.draw_box(surface, fmt("{name}: the two chips passed to you", name=name))
         for i, chip in enumerate(self.chips):
             image = art.chip(chip, t.px(100))
             surface.blit(image, image.get_rect(center=(box.centerx + (i - 0.5) * t.px(140),
                                                        box.top + t.px(150))))
-        blit_text(surface, "These two will not score this turn. Next turn you draw a third",
-                  (box.centerx, box.top + t.px(230)), t.px(22), th.INK, anchor="center")
-        blit_text(surface, "and choose among them. Keep them secret.",
-                  (box.centerx, box.top + t.px(254)), t.px(22), th.INK, anchor="center")
+        blit_wrapped(surface, _("These two will not score this turn. Next turn you draw a third "
+                                "and choose among them. Keep them secret."),
+                     pygame.Rect(box.left + t.px(30), box.top + t.px(218), box.width - t.px(60),
+                                 t.px(64)), t.px(22), th.INK, centre=True)
         super().draw(surface)

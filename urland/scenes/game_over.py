@@ -13,6 +13,7 @@ import pygame
 from urland.scenes.base import Scene
 from urland.session import Session
 from urland.story import tell
+from urland.texts.i18n import L_, _
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
 from urland.ui.board_view import BoardView
@@ -43,15 +44,15 @@ class GameOverScene(Scene):
         self.hovers: list[Hover] = []
         self.mouse = (-1, -1)
         self.story_age = 0.0  # when autoplay turned to the story page
-        self.result_tab = Button("Result", lambda: self.show_page("result"), key=pygame.K_1)
-        self.story_tab = Button("Story", lambda: self.show_page("story"), key=pygame.K_2)
-        self.replay_button = Button("Replay", self.replay, key=pygame.K_r,
-                                    tooltip="Step through the game move by move.")
+        self.result_tab = Button(L_("Result"), lambda: self.show_page("result"), key=pygame.K_1)
+        self.story_tab = Button(L_("Story"), lambda: self.show_page("story"), key=pygame.K_2)
+        self.replay_button = Button(L_("Replay"), self.replay, key=pygame.K_r,
+                                    tooltip=L_("Step through the game move by move."))
         if from_history:
-            self.ends = [Button("Back", self.back, "primary", key=pygame.K_ESCAPE)]
+            self.ends = [Button(L_("Back"), self.back, "primary", key=pygame.K_ESCAPE)]
         else:
-            self.ends = [Button("New game", self.new_game, "primary", key=pygame.K_n),
-                         Button("Title", self.title, key=pygame.K_ESCAPE)]
+            self.ends = [Button(L_("New game"), self.new_game, "primary", key=pygame.K_n),
+                         Button(L_("Title"), self.title, key=pygame.K_ESCAPE)]
         self.buttons = [self.result_tab, self.story_tab, self.replay_button, *self.ends]
 
     # --- actions ------------------------------------------------------------------------------
@@ -165,7 +166,7 @@ class GameOverScene(Scene):
         steps = pygame.Rect(side.left, side.top + table_h + t.px(14), side.width, 0)
         steps.height = side.bottom - steps.top
         panel(surface, steps, th.PAPER, radius=t.px(12), shadow=t.px(5))
-        blit_text(surface, "Final scoring", (steps.left + t.px(14), steps.top + t.px(10)),
+        blit_text(surface, _("Final scoring"), (steps.left + t.px(14), steps.top + t.px(10)),
                   t.px(23), th.INK, True)
         shown = min(len(self.steps), int(self.age / STEP_SECONDS) + 1)
         if self.from_history:

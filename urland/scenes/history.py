@@ -17,6 +17,7 @@ from urland.history import RecordSummary, delete_record, export_record, list_rec
 from urland.scenes.base import Scene
 from urland.session import Session
 from urland.stats import statistics
+from urland.texts.i18n import L_, _
 from urland.ui import art, stats_view
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
@@ -41,15 +42,15 @@ class HistoryScene(Scene):
         self.message = ""
         self.rows: list[tuple[pygame.Rect, int]] = []
         self.export_field = TextField(str(Path.home()), limit=200, placeholder="a folder")
-        self.games_tab = Button("Games", lambda: self.show_page("games"), key=pygame.K_1)
-        self.stats_tab = Button("Statistics", lambda: self.show_page("stats"), key=pygame.K_2)
-        self.story_button = Button("Story", self.open_story, "primary", key=pygame.K_RETURN)
-        self.replay_button = Button("Replay", self.open_replay, key=pygame.K_r)
-        self.export_button = Button("Export", self.export)
-        self.delete_button = Button("Delete", self.ask_delete, "danger", key=pygame.K_DELETE)
-        self.confirm_button = Button("Delete for good", self.delete, "danger")
-        self.keep_button = Button("Keep it", self.cancel_delete)
-        self.back_button = Button("Back", self.back, key=pygame.K_ESCAPE)
+        self.games_tab = Button(L_("Games"), lambda: self.show_page("games"), key=pygame.K_1)
+        self.stats_tab = Button(L_("Statistics"), lambda: self.show_page("stats"), key=pygame.K_2)
+        self.story_button = Button(L_("Story"), self.open_story, "primary", key=pygame.K_RETURN)
+        self.replay_button = Button(L_("Replay"), self.open_replay, key=pygame.K_r)
+        self.export_button = Button(L_("Export"), self.export)
+        self.delete_button = Button(L_("Delete"), self.ask_delete, "danger", key=pygame.K_DELETE)
+        self.confirm_button = Button(L_("Delete for good"), self.delete, "danger")
+        self.keep_button = Button(L_("Keep it"), self.cancel_delete)
+        self.back_button = Button(L_("Back"), self.back, key=pygame.K_ESCAPE)
         self.buttons = [self.games_tab, self.stats_tab, self.story_button, self.replay_button,
                         self.export_button, self.delete_button, self.confirm_button,
                         self.keep_button, self.back_button]
@@ -196,7 +197,7 @@ class HistoryScene(Scene):
         surface.blit(backdrop(t.size), (0, 0))
         panel(surface, self.box, th.PAPER, radius=t.px(16), shadow=t.px(8),
               border=th.ACCENT_DARK)
-        blit_text(surface, "History", (self.box.left + t.px(28), self.box.top + t.px(18)),
+        blit_text(surface, _("History"), (self.box.left + t.px(28), self.box.top + t.px(18)),
                   t.px(46), th.INK, True)
         games = self.page == "games"
         self.games_tab.style = "primary" if games else "paper"
@@ -214,7 +215,7 @@ class HistoryScene(Scene):
         super().draw(surface)
         if has:
             self.export_field.draw(surface, t)
-            blit_text(surface, "Export to folder", (self.export_field.rect.left,
+            blit_text(surface, _("Export to folder"), (self.export_field.rect.left,
                       self.export_field.rect.top - t.px(4)), t.px(17), (110, 96, 80),
                       anchor="bottomleft")
         if self.confirming and self.current:
@@ -232,9 +233,9 @@ class HistoryScene(Scene):
         self.rows = []
         area = self.list_rect
         if not self.records:
-            blit_text(surface, "No finished games yet.", area.center, t.px(30), th.INK, True,
+            blit_text(surface, _("No finished games yet."), area.center, t.px(30), th.INK, True,
                       anchor="center")
-            blit_text(surface, "Every game played to the end is kept here.",
+            blit_text(surface, _("Every game played to the end is kept here."),
                       (area.centerx, area.centery + t.px(34)), t.px(22), (110, 96, 80),
                       anchor="center")
             return

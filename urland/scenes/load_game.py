@@ -11,6 +11,7 @@ import pygame
 from urland import library
 from urland.library import SavedGame
 from urland.scenes.base import Scene
+from urland.texts.i18n import L_, _
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
 from urland.ui.text import blit_text
@@ -22,8 +23,8 @@ ROW_HEIGHT = 74
 class GameRow:
     def __init__(self, game: SavedGame, on_load, on_delete) -> None:
         self.game = game
-        self.load = Button("Load", lambda: on_load(game), "primary")
-        self.delete = Button("Delete", lambda: on_delete(game), "danger")
+        self.load = Button(L_("Load"), lambda: on_load(game), "primary")
+        self.delete = Button(L_("Delete"), lambda: on_delete(game), "danger")
         self.rect = pygame.Rect(0, 0, 0, 0)
 
 
@@ -32,7 +33,7 @@ class LoadGameScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.back = Button("Back", self.app.pop, key=pygame.K_ESCAPE)
+        self.back = Button(L_("Back"), self.app.pop, key=pygame.K_ESCAPE)
         self.message = ""
         self.scroll = 0  # rows scrolled past the top
         self.rows: list[GameRow] = []
@@ -122,10 +123,10 @@ class LoadGameScene(Scene):
         surface.blit(backdrop(t.size), (0, 0))
         box = self.box()
         panel(surface, box, th.PAPER, radius=t.px(16), shadow=t.px(8), border=th.ACCENT_DARK)
-        blit_text(surface, "Load game", (box.centerx, box.top + t.px(44)), t.px(44), th.INK,
+        blit_text(surface, _("Load game"), (box.centerx, box.top + t.px(44)), t.px(44), th.INK,
                   True, anchor="center")
         if not self.rows:
-            blit_text(surface, "No saved games yet. A game is saved after every move.",
+            blit_text(surface, _("No saved games yet. A game is saved after every move."),
                       self.list_area().midtop, t.px(24), th.INK, anchor="midtop")
         latest = library.latest_unfinished([r.game for r in self.rows])
         for i, row in enumerate(self.shown_rows()):
@@ -148,7 +149,8 @@ class LoadGameScene(Scene):
         x, top = row.rect.left + t.px(16), row.rect.top + t.px(8)
         date = blit_text(surface, when(game), (x, top), t.px(22), th.INK, True)
         if latest:
-            blit_text(surface, "the game Continue resumes", (date.right + t.px(14), top + t.px(2)),
+            blit_text(surface, _("the game Continue resumes"),
+                      (date.right + t.px(14), top + t.px(2)),
                       t.px(20), (110, 100, 90))
         blit_text(surface, game.status_text(), (x, top + t.px(30)), t.px(20),
                   th.ACCENT_DARK if not game.over else (110, 100, 90), True)

@@ -16,6 +16,7 @@ from urland.engine import COLOUR_NAMES, PLAYER_COUNTS
 from urland.scenes.base import Scene
 from urland.session import Seat, Session
 from urland.setup_memory import NAME_LIMIT, SeatSetup, Setup, read_setup, save_setup
+from urland.texts.i18n import L_, _
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
@@ -67,8 +68,8 @@ class NewGameScene(Scene):
         self.players = Stepper(setup.players, min(PLAYER_COUNTS), max(PLAYER_COUNTS),
                                fmt=lambda v: f"{v} players")
         self.seed = TextField("", limit=9, placeholder="random", digits=True)
-        self.start = Button("Start", self.begin, "primary", key=pygame.K_RETURN)
-        self.back = Button("Back", self.leave, key=pygame.K_ESCAPE)
+        self.start = Button(L_("Start"), self.begin, "primary", key=pygame.K_RETURN)
+        self.back = Button(L_("Back"), self.leave, key=pygame.K_ESCAPE)
         self.buttons = [self.start, self.back]
         self.error = ""
         self.message = problem  # what just happened: a swap, or a set-up that was not read
@@ -234,9 +235,9 @@ class NewGameScene(Scene):
         surface.blit(backdrop(t.size), (0, 0))
         box = self.box()
         panel(surface, box, th.PAPER, radius=t.px(16), shadow=t.px(8), border=th.ACCENT_DARK)
-        blit_text(surface, "New game", (box.centerx, box.top + t.px(44)), t.px(44), th.INK, True,
+        blit_text(surface, _("New game"), (box.centerx, box.top + t.px(44)), t.px(44), th.INK, True,
                   anchor="center")
-        blit_text(surface, "Seed", (self.seed.rect.left - t.px(12), self.seed.rect.centery),
+        blit_text(surface, _("Seed"), (self.seed.rect.left - t.px(12), self.seed.rect.centery),
                   t.px(24), th.INK, anchor="midright")
         self.players.draw(surface, t)
         self.seed.draw(surface, t)
@@ -275,7 +276,7 @@ class NewGameScene(Scene):
         row.name.draw(surface, t)
         row.kind.draw(surface, t)
         lines = wrap(KIND_LINES[row.kind.value], t.px(20), row.about.width)[:2]
-        step = render("Ag", t.px(20), DIM_INK).get_height()
+        step = render(_("Ag"), t.px(20), DIM_INK).get_height()
         y = row.about.centery - step * len(lines) // 2
         for line in lines:
             blit_text(surface, line, (row.about.left, y), t.px(20), DIM_INK)

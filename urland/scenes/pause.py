@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from urland.scenes.base import Dialog
+from urland.texts.i18n import L_, _
 from urland.ui.text import blit_text
 from urland.ui.widgets import Button
 
@@ -19,13 +20,13 @@ class PauseScene(Dialog):
     def __init__(self, app, leave: Callable[[], None]) -> None:
         super().__init__(app)
         self.leave = leave
-        self.resume = Button("Resume", self.close, "primary", key=pygame.K_ESCAPE)
+        self.resume = Button(L_("Resume"), self.close, "primary", key=pygame.K_ESCAPE)
         self.buttons = [
             self.resume,
-            Button("Rules", lambda: self.app.open("rules"), key=pygame.K_r),
-            Button("Settings", lambda: self.app.open("settings"), key=pygame.K_s),
-            Button("Save and leave to the title", self.save_and_leave, key=pygame.K_l),
-            Button("Quit Urland", self.app.quit, "danger", key=pygame.K_q),
+            Button(L_("Rules"), lambda: self.app.open("rules"), key=pygame.K_r),
+            Button(L_("Settings"), lambda: self.app.open("settings"), key=pygame.K_s),
+            Button(L_("Save and leave to the title"), self.save_and_leave, key=pygame.K_l),
+            Button(L_("Quit Urland"), self.app.quit, "danger", key=pygame.K_q),
         ]
 
     def close(self) -> None:
@@ -45,7 +46,7 @@ class PauseScene(Dialog):
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
-        box = self.draw_box(surface, "Paused")
-        blit_text(surface, "Your game is saved after every move.",
+        box = self.draw_box(surface, _("Paused"))
+        blit_text(surface, _("Your game is saved after every move."),
                   (box.centerx, box.top + t.px(62)), t.px(19), (100, 90, 80), anchor="center")
         super().draw(surface)

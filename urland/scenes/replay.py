@@ -14,6 +14,7 @@ import pygame
 from urland.replay import Replay
 from urland.scenes.base import Scene
 from urland.session import Session
+from urland.texts.i18n import L_
 from urland.ui import replay_panel
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
@@ -43,14 +44,14 @@ class ReplayScene(Scene):
         self.clock = 0.0
         self.mouse = (-1, -1)
         self.start_button = Button("|<", self.replay.seek_start, key=pygame.K_HOME,
-                                   tooltip="The set-up, before the first move (Home).")
-        self.back_button = Button("<", self.replay.back, tooltip="One move back (Left arrow).")
-        self.play_button = Button("Play", self.toggle_play, "primary", key=pygame.K_SPACE,
-                                  tooltip="Play the moves one after another (Space).")
+                                   tooltip=L_("The set-up, before the first move (Home)."))
+        self.back_button = Button("<", self.replay.back, tooltip=L_("One move back (Left arrow)."))
+        self.play_button = Button(L_("Play"), self.toggle_play, "primary", key=pygame.K_SPACE,
+                                  tooltip=L_("Play the moves one after another (Space)."))
         self.next_button = Button(">", self.replay.forward,
-                                  tooltip="One move forward (Right arrow).")
+                                  tooltip=L_("One move forward (Right arrow)."))
         self.end_button = Button(">|", self.replay.seek_end, key=pygame.K_END,
-                                 tooltip="The end of the game (End).")
+                                 tooltip=L_("The end of the game (End)."))
         self.exit_button = Button("Title" if standalone else "Back", self.leave,
                                   key=pygame.K_ESCAPE)
         self.buttons = [self.start_button, self.back_button, self.play_button, self.next_button,

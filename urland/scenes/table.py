@@ -16,6 +16,7 @@ from urland.scenes.base import Scene
 from urland.scenes.table_gestures import BoardGestures
 from urland.scenes.table_turns import PRIVATE_LOOKS, TurnDriver
 from urland.session import Session
+from urland.texts.i18n import L_, _, fmt
 from urland.texts.log import log_entries
 from urland.texts.prompts import prompt_text, thinking_text
 from urland.ui import theme as th
@@ -54,14 +55,14 @@ class TableScene(Scene):
         self.asked: tuple | None = None
         self.reveal_pending: Event | None = None
         self.looks = self.session.pending_looks()  # private steps still to show (after Continue)
-        self.end_button = Button("End turn", lambda: self.submit(Move("end")), "primary",
+        self.end_button = Button(L_("End turn"), lambda: self.submit(Move("end")), "primary",
                                  key=pygame.K_e)
-        self.double_button = Button("Double turn +2", lambda: self.submit(Move("double")),
+        self.double_button = Button(L_("Double turn +2"), lambda: self.submit(Move("double")),
                                     key=pygame.K_d)
-        self.undo_button = Button("Undo", self.undo)
-        self.hint_button = Button("Hint", self.turns.ask_hint, key=pygame.K_h)
-        self.retreat_button = Button("Retreat...", self.retreat_dialog)
-        self.menu_button = Button("Menu", self.pause, key=pygame.K_ESCAPE)
+        self.undo_button = Button(L_("Undo"), self.undo)
+        self.hint_button = Button(L_("Hint"), self.turns.ask_hint, key=pygame.K_h)
+        self.retreat_button = Button(L_("Retreat..."), self.retreat_dialog)
+        self.menu_button = Button(L_("Menu"), self.pause, key=pygame.K_ESCAPE)
         self.buttons = [self.end_button, self.double_button, self.undo_button, self.hint_button,
                         self.retreat_button, self.menu_button]
         self.log = GameLogView()
@@ -163,7 +164,7 @@ class TableScene(Scene):
             self.shown = self.session.view()
             self.show.skip()
             self.refresh_log()
-            self.say(f"Undone: {self.describe(undone)}.")
+            self.say(fmt("Undone: {move}.", move=self.describe(undone)))
 
     def take_news(self) -> list[str]:
         """The public results since the last curtain (for the next curtain to repeat)."""
@@ -207,10 +208,10 @@ class TableScene(Scene):
     def retreat_dialog(self) -> None:
         option = next((o for o in self.decision.options if o.move.kind == "retreat"), None)
         if option is None:
-            self.say("Nothing to retreat.")
+            self.say(_("Nothing to retreat."))
             return
         self.app.open("pick_ichtos", table=self, seat=self.decision.seat,
-                      title="Retreat to your reserve", option=option, suggested={})
+                      title=_("Retreat to your reserve"), option=option, suggested={})
 
     # --- mouse and keys -------------------------------------------------------------------------
 
@@ -245,7 +246,7 @@ class TableScene(Scene):
         self.retreat_button.enabled = d.allows("retreat")
         ready, move = self.thinker.answer("hint", self.position_key)
         if ready:
-            self.hint_text = f"Hint: {self.describe(move)}."
+            self.hint_text = fmt("Hint: {move}.", move=self.describe(move))
             self.hint.show(move)
 
     def banner_text(self) -> str:
@@ -268,7 +269,8 @@ class TableScene(Scene):
         self.hint.draw(surface, self.board_view, shown,
                        lambda: self.panel.reserve_point(t, self.decision.seat))
         d = self.decision
-        draw_banner(surface, t, self.banner, f"Turn {shown.turn}  ·  Epoch {shown.epoch}",
+        draw_banner(surface, t, self.banner,
+                    fmt("Turn {turn}  ·  Epoch {epoch}", turn=shown.turn, epoch=shown.epoch),
                     None if d.over else shown.colours[d.seat], self.banner_text())
         self.panel.draw(surface, t, self.shown, d.seat, tray)
         self.log.draw(surface, t, self.panel.log_rect)

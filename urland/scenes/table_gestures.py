@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from urland.engine import TRAY, Decision
+from urland.texts.i18n import _, fmt
+from urland.texts.words import area_label
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
 from urland.ui.table_overlays import AreaMenu
@@ -158,8 +160,8 @@ class BoardGestures:
             return
         moves = self.decision.moves_from(area)
         if not moves:
-            table.say(f"Nothing to do in {table.shown.state.board.area_label(area)}: drag an "
-                      "Ichto from an ocean, or click an ocean to proliferate.")
+            table.say(fmt("Nothing to do in {area}: drag an Ichto from an ocean, or click an "
+                          "ocean to proliferate.", area=area_label(table.shown.state.board, area)))
             return
         self.menu = AreaMenu([(table.describe(m), m) for m in moves], pos)
 
@@ -211,6 +213,6 @@ class BoardGestures:
         BoardView.draw_stack(surface, colour, drag.count, drag.pos, bv.px(50), t.px(22),
                              glow=True)
         if self.decision.carry_limit(drag.src, drag.owner) > 1:
-            label = render("wheel or +/- : carry more or fewer", t.px(18), th.TEXT)
+            label = render(_("wheel or +/- : carry more or fewer"), t.px(18), th.TEXT)
             where = label.get_rect(center=(drag.pos[0], drag.pos[1] + t.px(34)))
             surface.blit(label, where.clamp(bv.rect))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from urland.bots.registry import make_bot
+from urland.texts.i18n import N_, _
 
 if TYPE_CHECKING:
     from urland.scenes.table import TableScene
@@ -15,8 +16,9 @@ if TYPE_CHECKING:
 DIALOG_OF = {"choose_chip": "choose_chip", "bid": "auction", "buy": "auction_buy",
              "panic_ears": "ears"}
 # Private events that a human seat must be shown behind a hand-over: the dialog that shows them.
-PRIVATE_LOOKS = {"chips_received": ("peek", "the two chips passed to you")}
-HANDOVER_WHAT = {"choose_chip": "your three chips", "bid": "your secret bid"}
+# (what the hand-over names is translated when drawn)
+PRIVATE_LOOKS = {"chips_received": ("peek", N_("the two chips passed to you"))}
+HANDOVER_WHAT = {"choose_chip": N_("your three chips"), "bid": N_("your secret bid")}
 
 
 class TurnDriver:
@@ -71,4 +73,4 @@ class TurnDriver:
         bot = HardBot(seed=len(table.session.game.moves), time_limit=0.8)
         table.thinker.ask("hint", table.position_key, bot.choose,
                           table.session.game.view(table.decision.seat))
-        table.hint_text = "Thinking about a hint..."
+        table.hint_text = _("Thinking about a hint...")

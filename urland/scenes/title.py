@@ -9,6 +9,7 @@ import pygame
 from urland import library
 from urland.scenes.base import Scene
 from urland.startup import board_problem
+from urland.texts.i18n import L_, _
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
@@ -28,24 +29,24 @@ class TitleScene(Scene):
         self.notices = [n for n in (*app.notices, *set_aside, message) if n]
         app.notices = []
         playable = not board_problem()
-        self.new_button = Button("New game", self.new_game, "primary", enabled=playable,
+        self.new_button = Button(L_("New game"), self.new_game, "primary", enabled=playable,
                                  key=pygame.K_n, show_key=True)
-        self.continue_button = Button("Continue", self.resume,
+        self.continue_button = Button(L_("Continue"), self.resume,
                                       enabled=playable and self.latest is not None,
                                       key=pygame.K_c, show_key=True)
         if self.latest is not None and self.continue_button.enabled:
             self.continue_button.detail = self.latest.status_text()
-        self.load_button = Button("Load game", self.load_game,
+        self.load_button = Button(L_("Load game"), self.load_game,
                                   enabled=playable and bool(self.games), key=pygame.K_l,
                                   show_key=True)
         # The main column: what starts or resumes a game.
         self.primary = [self.new_button, self.continue_button, self.load_button]
         # One row under it: everything else.
         self.secondary = [
-            Button("History", lambda: self.app.show("history"), key=pygame.K_h, show_key=True),
-            Button("Rules", self.rules, key=pygame.K_r, show_key=True),
-            Button("Settings", self.settings, key=pygame.K_s, show_key=True),
-            Button("Quit", self.app.quit, "danger", key=pygame.K_q, show_key=True),
+            Button(L_("History"), lambda: self.app.show("history"), key=pygame.K_h, show_key=True),
+            Button(L_("Rules"), self.rules, key=pygame.K_r, show_key=True),
+            Button(L_("Settings"), self.settings, key=pygame.K_s, show_key=True),
+            Button(L_("Quit"), self.app.quit, "danger", key=pygame.K_q, show_key=True),
         ]
         self.buttons = [*self.primary, *self.secondary]
         self.card = pygame.Rect(0, 0, 0, 0)  # the title card
@@ -132,13 +133,13 @@ class TitleScene(Scene):
         panel(surface, card, (24, 34, 46), radius=t.px(18), shadow=t.px(8),
               border=th.ACCENT_DARK)
         cx = card.centerx
-        blit_text(surface, "URLAND", (cx, card.top + t.px(64)), t.px(118), th.ACCENT, True,
+        blit_text(surface, _("URLAND"), (cx, card.top + t.px(64)), t.px(118), th.ACCENT, True,
                   anchor="center")
         for colour, r in enumerate(self.fish):
             surface.blit(art.ichto(colour, r.width), r)
-        blit_text(surface, "Ichtos crawl out of the sea. Who will rule the land?",
+        blit_text(surface, _("Ichtos crawl out of the sea. Who will rule the land?"),
                   (cx, card.top + t.px(184)), t.px(26), th.TEXT, anchor="center")
-        blit_text(surface, "after the board game by Doris & Frank (2001)",
+        blit_text(surface, _("after the board game by Doris & Frank (2001)"),
                   (cx, card.top + t.px(214)), t.px(20), th.TEXT_DIM, anchor="center")
         super().draw(surface)
         if self.notice_lines:

@@ -75,3 +75,12 @@ class Words:
         """'White +3, Black +2' (each item from the message `message_id`)."""
         return self.texts.join([self.say(message_id, seat=self.name(s), points=p)
                                 for s, p in points.items()], "comma")
+
+
+def area_label(board: Board, area: int) -> str:
+    """An area as a sentence names it ('region 5', 'O2 (North Ocean)'), in the current
+    language; the board's own label when the sentence file is damaged."""
+    texts = sentences()
+    if texts is None:
+        return board.area_label(area)
+    return Words(texts, (), board).label(area)

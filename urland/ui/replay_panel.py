@@ -12,6 +12,7 @@ import pygame
 
 from urland.engine import COLOUR_NAMES, GameState
 from urland.replay import Replay, genes_of, secrets
+from urland.texts.i18n import _
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.text import blit_text, render, wrap
@@ -64,7 +65,7 @@ def draw_secrets(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme,
         return 0
     box = pygame.Rect(rect.left, rect.top, rect.width, px(28) + len(lines) * px(19))
     panel(surface, box, SECRET_FILL, radius=px(8), shadow=0)
-    blit_text(surface, "Secret at the table, open now", (box.left + px(10), box.top + px(5)),
+    blit_text(surface, _("Secret at the table, open now"), (box.left + px(10), box.top + px(5)),
               px(16), (214, 196, 236), True)
     for k, line in enumerate(lines):
         blit_text(surface, line, (box.left + px(10), box.top + px(24) + k * px(19)), px(18),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from urland.stats import Line
+from urland.texts.i18n import _
 from urland.ui import theme as th
 from urland.ui.text import blit_text
 
@@ -16,7 +17,7 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, people: li
          bots: list[Line], games: int) -> None:
     px = theme.px
     if not games:
-        blit_text(surface, "No finished games yet: nothing to count.", rect.center, px(26),
+        blit_text(surface, _("No finished games yet: nothing to count."), rect.center, px(26),
                   th.INK, True, anchor="center")
         return
     blit_text(surface, f"Across {games} finished game{'s' if games != 1 else ''}.",

@@ -14,6 +14,7 @@ import pygame
 
 from urland.engine import Board
 from urland.story import Mark, Story
+from urland.texts.i18n import _
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.text import blit_text
@@ -76,7 +77,7 @@ class ScoreChart:
         size = self.theme.px(24)
         order = ("panic", "mutation", "eruption", "final")
         icons = []
-        for (kind, _), marks in sorted(groups.items(), key=lambda kv: (kv[0][1],
+        for (kind, _when), marks in sorted(groups.items(), key=lambda kv: (kv[0][1],
                                                                        order.index(kv[0][0]))):
             x = self.x_of(sum(m.x for m in marks) / len(marks))
             rect = pygame.Rect(0, 0, size, size)
@@ -110,7 +111,7 @@ class ScoreChart:
 
         plot = self.plot.move(offset)
         pygame.draw.rect(surface, th.PANEL, self.rect.move(offset), border_radius=px(12))
-        blit_text(surface, "Score, turn by turn", at(self.rect.left + px(16), self.rect.top
+        blit_text(surface, _("Score, turn by turn"), at(self.rect.left + px(16), self.rect.top
                   + px(10)), px(24), th.TEXT, True)
         # a legend for the icons, top right
         x = self.rect.right - px(16) + offset[0]
@@ -153,7 +154,7 @@ class ScoreChart:
             if turn % step == 0 or turn == 1:
                 blit_text(surface, str(turn), (x, plot.bottom + px(4)), px(17), th.TEXT_DIM,
                           anchor="midtop")
-        blit_text(surface, "turn", (plot.right + px(6), plot.bottom + px(4)), px(16),
+        blit_text(surface, _("turn"), (plot.right + px(6), plot.bottom + px(4)), px(16),
                   th.TEXT_DIM)
         # the moments: a faint line down, an icon above
         for icon in self.icons:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import pygame
 
 from urland.story import LOSS_HELP, LOSS_LABELS, SOURCE_HELP, SOURCE_LABELS, SOURCES, Story
+from urland.texts.i18n import _
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.text import blit_text, render, wrap
@@ -107,7 +108,7 @@ def genes_card(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, stor
     y = _card(surface, rect, theme, "Genes bought")
     hovers: list[Hover] = []
     if not story.genes:
-        blit_text(surface, "No mutation: nobody bought a gene.", (rect.left + px(14), y),
+        blit_text(surface, _("No mutation: nobody bought a gene."), (rect.left + px(14), y),
                   px(19), SOFT_INK)
         return hovers
     line_h = px(19)
@@ -130,7 +131,7 @@ def genes_card(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, stor
         y += max(px(28), line_h * min(2, len(lines)) + px(8))
         if y > rect.bottom - px(24):
             break
-    blit_text(surface, "(Ichtos paid)", (rect.right - px(12), rect.top + px(14)), px(16),
+    blit_text(surface, _("(Ichtos paid)"), (rect.right - px(12), rect.top + px(14)), px(16),
               SOFT_INK, anchor="topright")
     return hovers
 

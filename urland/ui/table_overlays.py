@@ -10,6 +10,7 @@ import pygame
 
 from urland.engine import GameState
 from urland.texts.genes import gene_texts
+from urland.texts.i18n import _
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
@@ -50,7 +51,7 @@ def draw_callout(surface: pygame.Surface, t: th.Theme, board: pygame.Rect, text:
     r.center = board.center
     panel(surface, r, CREAM, radius=t.px(12), shadow=t.px(6), border=th.ACCENT_DARK)
     blit_wrapped(surface, text, r.inflate(-t.px(40), -t.px(24)), t.px(26), th.INK)
-    blit_text(surface, "click or Space to skip", (r.right - t.px(10), r.bottom + t.px(4)),
+    blit_text(surface, _("click or Space to skip"), (r.right - t.px(10), r.bottom + t.px(4)),
               t.px(16), th.TEXT_DIM, anchor="topright")
 
 

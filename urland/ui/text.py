@@ -117,8 +117,10 @@ def blit_text(surface: pygame.Surface, text: Text, pos: tuple[int, int], pixels:
 
 
 def blit_wrapped(surface: pygame.Surface, text: Text, rect: pygame.Rect, pixels: int,
-                 colour: Colour, bold: bool = False, line_gap: float = 1.15) -> int:
-    """Draw wrapped text inside `rect`; returns the height used."""
+                 colour: Colour, bold: bool = False, line_gap: float = 1.15,
+                 centre: bool = False) -> int:
+    """Draw wrapped text inside `rect` (each line centred when `centre`); returns the height
+    used."""
     text = str(text)
     y = rect.top
     step = round(pixels * line_gap * 0.75)
@@ -127,6 +129,8 @@ def blit_wrapped(surface: pygame.Surface, text: Text, rect: pygame.Rect, pixels:
             if _watch is not None:
                 _watch.overflow(text, f"cut off at the bottom of a box {rect.size}")
             break
-        surface.blit(render(line, pixels, colour, bold), (rect.left, y))
+        image = render(line, pixels, colour, bold)
+        x = rect.centerx - image.get_width() // 2 if centre else rect.left
+        surface.blit(image, (x, y))
         y += step
     return y - rect.top

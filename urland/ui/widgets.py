@@ -11,6 +11,7 @@ from functools import lru_cache
 
 import pygame
 
+from urland.texts.i18n import Text
 from urland.ui import theme as th
 from urland.ui.text import blit_text, render
 
@@ -40,11 +41,11 @@ STYLES = {
 
 
 class Button:
-    def __init__(self, label: str, on_click: Callable[[], None], style: str = "secondary",
-                 enabled: bool = True, tooltip: str = "", key: int | None = None,
+    def __init__(self, label: Text, on_click: Callable[[], None], style: str = "secondary",
+                 enabled: bool = True, tooltip: Text = "", key: int | None = None,
                  show_key: bool = False) -> None:
         self.label = label
-        self.detail = ""  # a second, smaller line under the label
+        self.detail: Text = ""  # a second, smaller line under the label
         self.show_key = show_key  # draw the shortcut as a key cap at the right
         self.on_click = on_click
         self.style = style
@@ -86,14 +87,15 @@ class Button:
         if self.show_key and self.key is not None:
             cap = self._draw_key_cap(surface, theme, ink)
             centre = ((self.rect.left + cap.left) // 2, self.rect.centery)
+        room = 2 * min(centre[0] - self.rect.left, self.rect.right - centre[0]) - theme.px(12)
         if self.detail:
             blit_text(surface, self.label, (centre[0], centre[1] - theme.px(9)), theme.px(24),
-                      ink, bold=True, anchor="center")
+                      ink, bold=True, anchor="center", width=room)
             blit_text(surface, self.detail, (centre[0], centre[1] + theme.px(12)),
-                      theme.px(18), ink, anchor="center")
+                      theme.px(18), ink, anchor="center", width=room)
         else:
             blit_text(surface, self.label, centre, theme.px(24), ink, bold=True,
-                      anchor="center")
+                      anchor="center", width=room)
 
     def _draw_key_cap(self, surface: pygame.Surface, theme: th.Theme,
                       ink: th.Colour) -> pygame.Rect:
@@ -160,7 +162,7 @@ class Stepper:
         inner = self.rect.inflate(-2 * self.rect.height - theme.px(8), 0)
         pygame.draw.rect(surface, th.PAPER, inner, border_radius=theme.px(6))
         blit_text(surface, self.fmt(self.value), inner.center, theme.px(30), th.INK, True,
-                  anchor="center")
+                  anchor="center", width=inner.width - theme.px(8))
         self.minus.draw(surface, theme)
         self.plus.draw(surface, theme)
 
@@ -170,7 +172,7 @@ class Choice(Button):
 
     def __init__(self, values: Sequence[str], index: int = 0,
                  on_change: Callable[[int], None] | None = None,
-                 labels: Sequence[str] | None = None) -> None:
+                 labels: Sequence[Text] | None = None) -> None:
         self.values = list(values)
         self.labels = list(labels or values)
         self.index = index
@@ -189,7 +191,7 @@ class Choice(Button):
 
 
 class TextField:
-    def __init__(self, text: str = "", limit: int = 20, placeholder: str = "",
+    def __init__(self, text: str = "", limit: int = 20, placeholder: Text = "",
                  digits: bool = False) -> None:
         self.text = text
         self.limit = limit
@@ -217,7 +219,7 @@ class TextField:
         pygame.draw.rect(surface, th.PAPER, self.rect, border_radius=theme.px(6))
         pygame.draw.rect(surface, th.ACCENT if self.focus else th.PAPER_DARK, self.rect,
                          theme.px(2), border_radius=theme.px(6))
-        shown = self.text or self.placeholder
+        shown = self.text or str(self.placeholder)
         colour = th.INK if self.text else (140, 130, 120)
         image = render(shown + ("|" if self.focus else ""), theme.px(24), colour)
         surface.blit(image, image.get_rect(midleft=(self.rect.left + theme.px(8),
