@@ -16,47 +16,48 @@ from dataclasses import dataclass, field
 
 from urland.engine.events import Event
 from urland.engine.game import Game
-from urland.engine.genes import GENE_NAMES
+from urland.texts.genes import gene_name
+from urland.texts.i18n import L_, Lazy, Text, fmt
 
 # Where a player's points came from, in the order the story lists them.
 SOURCES: tuple[str, ...] = ("start", "monopoly", "competition", "coexistence", "total", "land",
                             "jumps")
-SOURCE_LABELS: dict[str, str] = {
-    "start": "Start space",
-    "monopoly": "Monopolies",
-    "competition": "Competitions",
-    "coexistence": "Coexistences",
-    "total": "Final: most Ichtos",
-    "land": "Final: most on land",
-    "jumps": "Jumps",
+SOURCE_LABELS: dict[str, Lazy] = {
+    "start": L_("Start space"),
+    "monopoly": L_("Monopolies"),
+    "competition": L_("Competitions"),
+    "coexistence": L_("Coexistences"),
+    "total": L_("Final: most Ichtos"),
+    "land": L_("Final: most on land"),
+    "jumps": L_("Jumps"),
 }
-SOURCE_HELP: dict[str, str] = {
-    "start": "The space the marker started on.",
-    "monopoly": "3 points each time a scored region held only your Ichtos.",
-    "competition": "3 or 2 points in scorings where the weakest colour had to leave.",
-    "coexistence": "2 points each in scorings where every colour had as many Ichtos.",
-    "total": "Final scoring: most Ichtos on the board.",
-    "land": "Final scoring: most Ichtos on land.",
-    "jumps": "Spaces jumped because another marker stood there: they count too.",
+SOURCE_HELP: dict[str, Lazy] = {
+    "start": L_("The space the marker started on."),
+    "monopoly": L_("3 points each time a scored region held only your Ichtos."),
+    "competition": L_("3 or 2 points in scorings where the weakest colour had to leave."),
+    "coexistence": L_("2 points each in scorings where every colour had as many Ichtos."),
+    "total": L_("Final scoring: most Ichtos on the board."),
+    "land": L_("Final scoring: most Ichtos on land."),
+    "jumps": L_("Spaces jumped because another marker stood there: they count too."),
 }
 
 # Why Ichtos left a player's hands (back to the reserve, or driven off the land).
 LOSSES: tuple[str, ...] = ("competition", "panic", "volcano", "bite", "assimilation", "stink")
-LOSS_LABELS: dict[str, str] = {
-    "competition": "Competition",
-    "panic": "Panic",
-    "volcano": "Volcanoes",
-    "bite": "Bites",
-    "assimilation": "Assimilation",
-    "stink": "Stinkglands",
+LOSS_LABELS: dict[str, Lazy] = {
+    "competition": L_("Competition"),
+    "panic": L_("Panic"),
+    "volcano": L_("Volcanoes"),
+    "bite": L_("Bites"),
+    "assimilation": L_("Assimilation"),
+    "stink": L_("Stinkglands"),
 }
-LOSS_HELP: dict[str, str] = {
-    "competition": "The weakest colour of a scored region returns to the reserve.",
-    "panic": "Driven from the land into the sea by a Panic.",
-    "volcano": "Excess Ichtos returned to the reserve when a volcano erupted.",
-    "bite": "Returned to the reserve by another player's Teeth.",
-    "assimilation": "Returned to the reserve by another player's Assimilation.",
-    "stink": "Driven into the sea by another player's Stinkglands.",
+LOSS_HELP: dict[str, Lazy] = {
+    "competition": L_("The weakest colour of a scored region returns to the reserve."),
+    "panic": L_("Driven from the land into the sea by a Panic."),
+    "volcano": L_("Excess Ichtos returned to the reserve when a volcano erupted."),
+    "bite": L_("Returned to the reserve by another player's Teeth."),
+    "assimilation": L_("Returned to the reserve by another player's Assimilation."),
+    "stink": L_("Driven into the sea by another player's Stinkglands."),
 }
 ALWAYS_SHOWN_LOSSES = ("competition", "panic", "volcano", "bite")
 
@@ -70,7 +71,7 @@ class Mark:
     kind: str  # one of MARK_KINDS
     x: float  # moment on the chart: turn t runs from t - 1 to t
     turn: int
-    text: str
+    text: Text
 
 
 @dataclass(frozen=True)
@@ -192,7 +193,7 @@ def tell(game: Game, sentence: Callable[[Event], str] | None = None) -> Story:
                 points[s][source] += p
             final_steps.append(sentence(e))
             if kind == "final_total":
-                marks.append(Mark("final", x, t, "Final scoring"))
+                marks.append(Mark("final", x, t, L_("Final scoring")))
         elif kind == "track":
             s = d["seat"]
             score[s] = d["end"]
@@ -203,9 +204,9 @@ def tell(game: Game, sentence: Callable[[Event], str] | None = None) -> Story:
             final_steps.append(sentence(e))
         elif kind == "new_epoch":
             epochs = d["epoch"]
-            marks.append(Mark("epoch", x, t, f"Epoch {d['epoch']} begins."))
+            marks.append(Mark("epoch", x, t, fmt("Epoch {epoch} begins.", epoch=d["epoch"])))
         elif kind == "mutation":
-            marks.append(Mark("mutation", x, t, "Mutation: a gene auction."))
+            marks.append(Mark("mutation", x, t, L_("Mutation: a gene auction.")))
         elif kind == "panic":
             marks.append(Mark("panic", x, t, sentence(e)))
         elif kind == "eruption" and t > 0:
@@ -228,7 +229,7 @@ def tell(game: Game, sentence: Callable[[Event], str] | None = None) -> Story:
             bids = list(d["bids"])
         elif kind == "buy":
             s = d["seat"]
-            genes.append(GeneBought(s, d["gene"], GENE_NAMES[d["gene"]], d["paid"], bids[s], t))
+            genes.append(GeneBought(s, d["gene"], gene_name(d["gene"]), d["paid"], bids[s], t))
         elif kind == "winner":
             final_steps.append(sentence(e))
     close_turns(last_turn)

@@ -13,7 +13,7 @@ import pygame
 from urland.scenes.base import Scene
 from urland.session import Session
 from urland.story import tell
-from urland.texts.i18n import L_, _
+from urland.texts.i18n import L_, _, fmt
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
 from urland.ui.board_view import BoardView
@@ -143,14 +143,20 @@ class GameOverScene(Scene):
         t = self.theme
         story, state = self.story, self.session.game.state
         winner = self.names[story.winner]
-        title = (f"{winner} wins with {state.track[story.winner]} points"
-                 if self.all_shown() else "Game over")
-        blit_text(surface, title, (t.px(24), t.px(14)), t.px(44), th.ACCENT, True)
-        bits = [f"{story.turns} turns", f"{story.epochs} epochs",
-                _count(story.count("mutation"), "mutation"), _count(story.count("panic"), "Panic"),
-                _count(story.count("eruption"), "eruption")]
+        title = (fmt("{winner} wins with {points, plural, one {# point} other {# points}}",
+                     winner=winner, points=state.track[story.winner])
+                 if self.all_shown() else _("Game over"))
+        blit_text(surface, title, (t.px(24), t.px(14)), t.px(44), th.ACCENT, True,
+                  width=t.size[0] - t.px(48))
+        bits = [fmt("{n, plural, one {# turn} other {# turns}}", n=story.turns),
+                fmt("{n, plural, one {# epoch} other {# epochs}}", n=story.epochs),
+                fmt("{n, plural, one {# mutation} other {# mutations}}",
+                    n=story.count("mutation")),
+                fmt("{n, plural, one {# Panic} other {# Panics}}", n=story.count("panic")),
+                fmt("{n, plural, one {# eruption} other {# eruptions}}",
+                    n=story.count("eruption"))]
         blit_text(surface, "  ·  ".join(bits), (t.px(26), t.px(52)), t.px(20), th.TEXT)
-        note = self.session.record_error or ("Kept in your history." if self.session.record
+        note = self.session.record_error or (_("Kept in your history.") if self.session.record
                                               else "")
         if note:
             blit_text(surface, note, (t.size[0] - t.px(24), t.px(52)), t.px(18),
@@ -162,7 +168,8 @@ class GameOverScene(Scene):
         side = self.side
         table_h = min(side.height * 62 // 100, t.px(330))
         self.hovers += table(surface, pygame.Rect(side.left, side.top, side.width, table_h), t,
-                             "Points by source", self.story, self.names, points_rows(self.story))
+                             _("Points by source"), self.story, self.names,
+                             points_rows(self.story))
         steps = pygame.Rect(side.left, side.top + table_h + t.px(14), side.width, 0)
         steps.height = side.bottom - steps.top
         panel(surface, steps, th.PAPER, radius=t.px(12), shadow=t.px(5))
@@ -186,10 +193,10 @@ class GameOverScene(Scene):
     def draw_story(self, surface: pygame.Surface) -> None:
         t = self.theme
         self.chart.draw(surface)
-        self.hovers += table(surface, self.points_card, t, "Points by source", self.story,
+        self.hovers += table(surface, self.points_card, t, _("Points by source"), self.story,
                              self.names, points_rows(self.story))
         self.hovers += genes_card(surface, self.genes_rect, t, self.story, self.names)
-        self.hovers += table(surface, self.losses_card, t, "Ichtos lost", self.story,
+        self.hovers += table(surface, self.losses_card, t, _("Ichtos lost"), self.story,
                              self.names, loss_rows(self.story))
 
     def draw_hover(self, surface: pygame.Surface) -> None:
@@ -222,6 +229,3 @@ class GameOverScene(Scene):
             if auto.quit_when_over:
                 self.app.quit(0)
 
-
-def _count(k: int, word: str) -> str:
-    return f"{k} {word}" if k == 1 else f"{k} {word}s"

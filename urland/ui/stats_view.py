@@ -5,12 +5,12 @@ from __future__ import annotations
 import pygame
 
 from urland.stats import Line
-from urland.texts.i18n import _
+from urland.texts.i18n import L_, _, fmt
 from urland.ui import theme as th
 from urland.ui.text import blit_text
 
 SOFT_INK = (110, 96, 80)
-COLUMNS = ("Games", "Wins", "Win rate", "Average score")
+COLUMNS = (L_("Games"), L_("Wins"), L_("Win rate"), L_("Average score"))
 
 
 def draw(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, people: list[Line],
@@ -20,15 +20,16 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, people: li
         blit_text(surface, _("No finished games yet: nothing to count."), rect.center, px(26),
                   th.INK, True, anchor="center")
         return
-    blit_text(surface, f"Across {games} finished game{'s' if games != 1 else ''}.",
+    blit_text(surface, fmt("Across {games, plural, one {# finished game} other {# finished "
+                           "games}}.", games=games),
               (rect.left, rect.top), px(21), SOFT_INK)
     gap = px(28)
     half = (rect.width - gap) // 2
     top = rect.top + px(34)
     _table(surface, pygame.Rect(rect.left, top, half, rect.bottom - top), theme,
-           "Players", people, "Nobody played: only the computer.")
+           _("Players"), people, _("Nobody played: only the computer."))
     _table(surface, pygame.Rect(rect.left + half + gap, top, half, rect.bottom - top), theme,
-           "Computer players", bots, "No computer player took part.")
+           _("Computer players"), bots, _("No computer player took part."))
 
 
 def _table(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, title: str,
@@ -40,7 +41,7 @@ def _table(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, title: s
     y = rect.top + px(40)
     for k, label in enumerate(COLUMNS):
         blit_text(surface, label, (rect.left + name_w + k * col_w + col_w // 2, y), px(18),
-                  SOFT_INK, True, anchor="midtop")
+                  SOFT_INK, True, anchor="midtop", width=col_w - px(4))
     y += px(26)
     pygame.draw.line(surface, SOFT_INK, (rect.left, y), (rect.right, y), max(1, px(2)))
     y += px(4)
@@ -50,8 +51,8 @@ def _table(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, title: s
     row_h = px(32)
     for i, line in enumerate(lines):
         if y + row_h > rect.bottom:
-            blit_text(surface, f"... and {len(lines) - i} more", (rect.left + px(6), y),
-                      px(18), SOFT_INK)
+            blit_text(surface, fmt("... and {count} more", count=len(lines) - i),
+                      (rect.left + px(6), y), px(18), SOFT_INK)
             break
         if i % 2:
             pygame.draw.rect(surface, th.PAPER_DARK, (rect.left, y, rect.width, row_h),

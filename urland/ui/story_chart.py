@@ -14,14 +14,14 @@ import pygame
 
 from urland.engine import Board
 from urland.story import Mark, Story
-from urland.texts.i18n import _
+from urland.texts.i18n import L_, _, fmt
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.text import blit_text
 from urland.ui.tooltip import tooltip
 
-MARK_TITLES = {"mutation": "Mutation", "panic": "Panic", "eruption": "Eruption",
-               "final": "Final scoring", "epoch": "New epoch"}
+MARK_TITLES = {"mutation": L_("Mutation"), "panic": L_("Panic"), "eruption": L_("Eruption"),
+               "final": L_("Final scoring"), "epoch": L_("New epoch")}
 BAND = ((34, 46, 60), (27, 36, 48))
 GRID = (56, 70, 86)
 MUTATION_LINE = (92, 160, 220)
@@ -128,8 +128,8 @@ class ScoreChart:
             band = pygame.Rect(at(self.x_of(a), self.plot.top), (0, self.plot.height))
             band.width = self.x_of(b) - self.x_of(a)
             pygame.draw.rect(surface, BAND[i % 2], band)
-            blit_text(surface, f"Epoch {i + 1}", (band.left + px(6), plot.top + px(4)), px(17),
-                      th.TEXT_DIM)
+            blit_text(surface, fmt("Epoch {epoch}", epoch=i + 1), (band.left + px(6),
+                      plot.top + px(4)), px(17), th.TEXT_DIM, width=max(1, band.width - px(8)))
         # score lines across: every 5, the mutation spaces, the end
         for score in range(0, self.top + 1, 5):
             y = self.y_of(score) + offset[1]
@@ -143,7 +143,8 @@ class ScoreChart:
             surface.blit(h, h.get_rect(midright=(plot.left - px(24), y)))
         y = self.y_of(self.board.end_threshold) + offset[1]
         pygame.draw.line(surface, END_LINE, (plot.left, y), (plot.right, y), px(2))
-        blit_text(surface, f"{self.board.end_threshold}: the game ends", (plot.left + px(6),
+        blit_text(surface, fmt("{threshold}: the game ends", threshold=self.board.end_threshold),
+                  (plot.left + px(6),
                   y - px(2)), px(16), END_LINE, anchor="bottomleft")
         # turns along the bottom
         step = 1 if plot.width / max(1, story.turns) > px(22) else 2
@@ -210,14 +211,15 @@ class ScoreChart:
         for icon in self.icons:
             if icon.rect.inflate(self.theme.px(6), self.theme.px(6)).collidepoint(pos):
                 body = " ".join(m.text for m in icon.marks)
-                return f"{MARK_TITLES[icon.kind]} in turn {icon.marks[0].turn}", body
+                return fmt("{what} in turn {turn}", what=str(MARK_TITLES[icon.kind]),
+                           turn=icon.marks[0].turn), body
         turn = self.turn_at(pos)
         if turn is None:
             return None
         story = self.story
         order = sorted(range(story.players), key=lambda s: -story.turn_scores[s][turn])
         body = ", ".join(f"{self.names[s]} {story.turn_scores[s][turn]}" for s in order)
-        return f"After turn {turn}", body + "."
+        return fmt("After turn {turn}", turn=turn), body + "."
 
     def turn_at(self, pos: tuple[int, int]) -> int | None:
         if not self.plot.collidepoint(pos) or self.story.turns < 1:

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 import pygame
 
 from urland.story import LOSS_HELP, LOSS_LABELS, SOURCE_HELP, SOURCE_LABELS, SOURCES, Story
-from urland.texts.i18n import _
+from urland.texts.genes import gene_name
+from urland.texts.i18n import L_, Text, _, fmt
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.text import blit_text, render, wrap
@@ -24,8 +25,8 @@ WINNER_FILL = (255, 226, 150)
 
 @dataclass(frozen=True)
 class Row:
-    label: str
-    help: str
+    label: Text
+    help: Text
     values: tuple[int, ...]
     total: bool = False
 
@@ -33,7 +34,7 @@ class Row:
 def points_rows(story: Story) -> list[Row]:
     rows = [Row(SOURCE_LABELS[s], SOURCE_HELP[s], tuple(p[s] for p in story.points))
             for s in SOURCES]
-    rows.append(Row("Score", "The final score: the sum of the lines above.",
+    rows.append(Row(L_("Score"), L_("The final score: the sum of the lines above."),
                     tuple(story.final), total=True))
     return rows
 
@@ -41,7 +42,7 @@ def points_rows(story: Story) -> list[Row]:
 def loss_rows(story: Story) -> list[Row]:
     rows = [Row(LOSS_LABELS[c], LOSS_HELP[c], tuple(loss[c] for loss in story.losses))
             for c in story.loss_columns()]
-    rows.append(Row("In all", "Every Ichto lost, whatever the cause.",
+    rows.append(Row(L_("In all"), L_("Every Ichto lost, whatever the cause."),
                     tuple(sum(loss[c] for c in story.loss_columns()) for loss in story.losses),
                     total=True))
     return rows
@@ -77,7 +78,7 @@ def table(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, title: st
         blit_text(surface, name, (col.centerx, col.top + px(30)), px(16), th.INK,
                   seat == story.winner, anchor="midtop")
         hovers.append((pygame.Rect(col.left, col.top, col.width, head_h), names[seat],
-                       "The winner." if seat == story.winner else ""))
+                       _("The winner.") if seat == story.winner else ""))
     y = top + head_h
     for k, row in enumerate(rows):
         line = pygame.Rect(rect.left + px(8), y, rect.width - px(16), row_h)
@@ -105,7 +106,7 @@ def genes_card(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, stor
                names: list[str]) -> list[Hover]:
     """Each player's genes in the order bought, with the Ichtos paid for each."""
     px = theme.px
-    y = _card(surface, rect, theme, "Genes bought")
+    y = _card(surface, rect, theme, _("Genes bought"))
     hovers: list[Hover] = []
     if not story.genes:
         blit_text(surface, _("No mutation: nobody bought a gene."), (rect.left + px(14), y),
@@ -118,15 +119,18 @@ def genes_card(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, stor
         surface.blit(icon, icon.get_rect(topleft=(rect.left + px(12), y)))
         blit_text(surface, _fit(names[seat], px(19), px(110)), (rect.left + px(42), y + px(3)),
                   px(19), th.INK, True)
-        text = ", ".join(f"{g.name} ({g.price})" for g in bought) if bought else "none"
+        text = (", ".join(f"{gene_name(g.gene)} ({g.price})" for g in bought) if bought
+                else _("none"))
         lines = wrap(text, px(18), rect.right - px(12) - (rect.left + px(160)))
         for k, line in enumerate(lines[:2]):
             blit_text(surface, line, (rect.left + px(160), y + px(4) + k * line_h), px(18),
                       SOFT_INK)
         row = pygame.Rect(rect.left + px(8), y, rect.width - px(16), max(px(26), line_h * 2))
         if bought:
-            hovers.append((row, f"{names[seat]}'s genes", " ".join(
-                f"{g.name}: bought after turn {g.turn} for {_ichtos(g.price)} (bid {g.bid})."
+            hovers.append((row, fmt("{name}'s genes", name=names[seat]), " ".join(
+                fmt("{gene}: bought after turn {turn} for {price, plural, one {# Ichto} "
+                    "other {# Ichtos}} (bid {bid}).", gene=gene_name(g.gene), turn=g.turn,
+                    price=g.price, bid=g.bid)
                 for g in bought)))
         y += max(px(28), line_h * min(2, len(lines)) + px(8))
         if y > rect.bottom - px(24):
@@ -136,12 +140,10 @@ def genes_card(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, stor
     return hovers
 
 
-def _ichtos(n: int) -> str:
-    return f"{n} Ichto" if n == 1 else f"{n} Ichtos"
 
-
-def _fit(text: str, pixels: int, width: int, bold: bool = False) -> str:
+def _fit(text: Text, pixels: int, width: int, bold: bool = False) -> str:
     """Shorten `text` with an ellipsis until it fits `width` pixels."""
+    text = str(text)
     if render(text, pixels, th.INK, bold).get_width() <= width:
         return text
     while len(text) > 1 and render(text + "...", pixels, th.INK, bold).get_width() > width:
