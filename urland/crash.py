@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 from urland import paths
 from urland.save_status import crash_sentences
+from urland.texts.i18n import _, fmt
 
 
 def write_crash_log(exc: BaseException) -> str:
@@ -68,8 +69,9 @@ def run_guarded(main: Callable[[Sequence[str] | None], int],
         saved = crash_sentences()
         for line in saved:
             print(line, file=sys.stderr)
-        lines = [*textwrap.wrap(message, 70)[:2], *(part for line in saved
-                                                    for part in textwrap.wrap(line, 70)),
-                 "A report was saved to:", where[-70:], "", "Press any key to close."]
+        shown = fmt("Urland has stopped because of an error: {error}", error=exc)
+        lines = [*textwrap.wrap(shown, 70)[:2], *(part for line in saved
+                                                  for part in textwrap.wrap(line, 70)),
+                 _("A report was saved to:"), where[-70:], "", _("Press any key to close.")]
         show_message(lines)
         return 1

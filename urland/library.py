@@ -18,6 +18,7 @@ from urland import paths
 from urland.engine import NewerSaveError, SaveError
 from urland.engine.files import move_aside
 from urland.session import Session
+from urland.texts.i18n import _, fmt
 
 # Files this module renamed aside: never listed again (nor renamed once more).
 _SET_ASIDE = re.compile(r"\.(damaged|newer-version)-")
@@ -52,13 +53,13 @@ class SavedGame:
 
     def status_text(self) -> str:
         if self.over:
-            return f"Finished: {self.winner} won"
-        return f"Turn {self.turn}: {self.to_move} to move"
+            return fmt("Finished: {winner} won", winner=self.winner)
+        return fmt("Turn {turn}: {seat} to move", turn=self.turn, seat=self.to_move)
 
 
 def describe(session: Session, path: Path, modified: float) -> SavedGame:
     state = session.game.state
-    names = tuple(s.name if s.human else f"{s.name} (AI)" for s in session.seats)
+    names = tuple(s.name if s.human else fmt("{name} (AI)", name=s.name) for s in session.seats)
     over = state.over
     return SavedGame(
         path=path, modified=modified, names=names, turn=state.turn,
@@ -90,7 +91,7 @@ def open_game(path: Path) -> tuple[Session | None, str]:
         return Session.load(path), ""
     except SaveError as exc:
         if exc.missing and not path.is_symlink():  # a dangling symlink is set aside too
-            return None, f"{path.name} is no longer there."
+            return None, fmt("{file} is no longer there.", file=path.name)
         return None, set_aside(path, exc)
 
 
@@ -98,8 +99,9 @@ def set_aside(path: Path, problem: SaveError) -> str:
     """Move an unusable save out of the way; the sentence that tells the player."""
     why = "newer-version" if isinstance(problem, NewerSaveError) else "damaged"
     moved = move_aside(path, why)
-    kept = f"It was kept as {moved.name}." if moved else "It could not be moved aside."
-    return f"A saved game could not be read: {problem} {kept}"
+    kept = (fmt("It was kept as {file}.", file=moved.name) if moved
+            else _("It could not be moved aside."))
+    return fmt("A saved game could not be read: {problem}", problem=problem) + " " + kept
 
 
 def scan() -> tuple[list[SavedGame], list[str]]:
@@ -198,5 +200,6 @@ def delete(game: SavedGame) -> str:
     except FileNotFoundError:
         return ""
     except OSError as exc:
-        return f"{game.path.name} could not be deleted ({exc.strerror or exc})."
+        return fmt("{file} could not be deleted ({why}).", file=game.path.name,
+                   why=exc.strerror or exc)
     return ""

@@ -15,6 +15,7 @@ from urland.engine.events import Event
 from urland.engine.game import Game
 from urland.engine.genes import GENE_NAMES, GENES
 from urland.engine.state import ACTION, BID, BUY, PANIC, GameState
+from urland.texts.i18n import _, fmt
 
 # Public placeholders that the open version of a secret event says better.
 _REPLACED = {"draw", "bid_hidden", "chips_received"}
@@ -42,19 +43,20 @@ def open_text(event: Event, name: Callable[[int], str],
     d = event.data
     seat = _seat(event.visible_to)
     if event.kind == "draw_secret":
-        return f"{name(seat)} draws chip {d['chip']}."
+        return fmt("{seat} draws chip {chip}.", seat=name(seat), chip=d["chip"])
     if event.kind == "chip_secret":
-        passed = " and ".join(map(str, d["passed"]))
-        return f"{name(seat)}'s face-down chip is {d['chip']}; the chips passed are {passed}."
+        passed = fmt("{a} and {b}", a=d["passed"][0], b=d["passed"][-1])
+        return fmt("{seat}'s face-down chip is {chip}; the chips passed are {passed}.",
+                   seat=name(seat), chip=d["chip"], passed=passed)
     if event.kind == "bid_placed":
-        return f"{name(d['seat'])} bids {d['amount']} in secret."
+        return fmt("{seat} bids {amount} in secret.", seat=name(d["seat"]), amount=d["amount"])
     if event.kind == "chips_received":
         return None
-    return f"{name(seat)} (secret): {sentence(event)}"
+    return fmt("{seat} (secret): {sentence}", seat=name(seat), sentence=sentence(event))
 
 
 def _chips(chips: list[int]) -> str:
-    return ", ".join("Panic" if c == PANIC else str(c) for c in chips) or "none"
+    return ", ".join(_("Panic") if c == PANIC else str(c) for c in chips) or _("none")
 
 
 def secrets(state: GameState, names: Sequence[str] | None = None) -> list[str]:
@@ -64,18 +66,20 @@ def secrets(state: GameState, names: Sequence[str] | None = None) -> list[str]:
     if state.over:
         return out
     if state.chosen >= 0:
-        out.append(f"Face-down scoring chip: {state.chosen}")
+        out.append(fmt("Face-down scoring chip: {chip}", chip=state.chosen))
     if state.hand:
         # the dead player holds the two passed chips from the Ichto actions to the end of the
         # turn (a mutation included); otherwise they are the environment player's
         holder = state.dead if state.phase in (ACTION, BID, BUY) else state.env
-        out.append(f"Chips in {name(holder)}'s hand: {_chips(sorted(state.hand))}")
+        out.append(fmt("Chips in {seat}'s hand: {chips}", seat=name(holder),
+                       chips=_chips(sorted(state.hand))))
     if state.pile:
-        out.append(f"Next chip drawn: {_chips(state.pile[-1:])}  ({len(state.pile)} in the pile)")
+        out.append(fmt("Next chip drawn: {chip}  ({count} in the pile)",
+                       chip=_chips(state.pile[-1:]), count=len(state.pile)))
     if state.phase == BID:
         placed = [f"{name(s)} {b}" for s, b in enumerate(state.bids) if b >= 0]
         if placed:
-            out.append("Bids so far: " + ", ".join(placed))
+            out.append(fmt("Bids so far: {bids}", bids=", ".join(placed)))
     return out
 
 
@@ -149,9 +153,9 @@ class Replay:
     def heading(self, step: int) -> str:
         """Whose move led to `step`, in words."""
         if step == 0:
-            return "The set-up"
+            return _("The set-up")
         before = self.states[step - 1]
-        return f"Move {step}: {self.names[before.actor]}"
+        return fmt("Move {step}: {seat}", step=step, seat=self.names[before.actor])
 
     # --- moving through it --------------------------------------------------------------------
 

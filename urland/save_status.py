@@ -6,6 +6,8 @@ import datetime
 from dataclasses import dataclass
 from pathlib import Path
 
+from urland.texts.i18n import _, fmt
+
 
 @dataclass
 class SaveStatus:
@@ -31,13 +33,13 @@ def record_failure(path: Path, problem: str) -> None:
 def crash_sentences() -> list[str]:
     """One or two lines for the crash window about the game in play, true to what happened."""
     if STATUS.path is None:
-        return ["No game was played since Urland started; your saved games are unchanged."]
+        return [_("No game was played since Urland started; your saved games are unchanged.")]
     if STATUS.problem is None and STATUS.over:
-        return ["Your finished game was saved."]
+        return [_("Your finished game was saved.")]
     if STATUS.problem is None and STATUS.saved_at is not None:
-        return [f"Your game was autosaved after the last decision "
-                f"({STATUS.saved_at:%H:%M}); Continue resumes it."]
+        return [fmt("Your game was autosaved after the last decision ({time}); Continue "
+                    "resumes it.", time=f"{STATUS.saved_at:%H:%M}")]
     if STATUS.saved_at is None:
-        return ["Your game could NOT be saved since Urland started:", STATUS.problem or ""]
-    return [f"The last autosave failed; Continue resumes the game as it was at "
-            f"{STATUS.saved_at:%H:%M}.", STATUS.problem or ""]
+        return [_("Your game could NOT be saved since Urland started:"), STATUS.problem or ""]
+    return [fmt("The last autosave failed; Continue resumes the game as it was at {time}.",
+                time=f"{STATUS.saved_at:%H:%M}"), STATUS.problem or ""]

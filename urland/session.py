@@ -11,9 +11,11 @@ from pathlib import Path
 
 from urland import history, paths, save_status
 from urland.describe import describe
-from urland.engine import COLOUR_NAMES, Event, Game, Move, PlayerView, SaveError
+from urland.engine import Event, Game, Move, PlayerView, SaveError
 from urland.engine.save import load_game, save_game
 from urland.texts.events import event_sentence
+from urland.texts.i18n import fmt
+from urland.texts.words import colour_word
 
 KINDS = history.SEAT_KINDS
 
@@ -30,7 +32,7 @@ class Seat:
 
     @property
     def label(self) -> str:
-        return f"{self.name} ({COLOUR_NAMES[self.colour]})"
+        return f"{self.name} ({colour_word(self.colour)})"
 
 
 class Session:
@@ -174,8 +176,8 @@ class Session:
             save_game(self.game, self.autosave, {"seats": self.seat_meta()})
         except OSError as exc:
             why = exc.strerror or str(exc) or type(exc).__name__
-            self.save_problem = (f"The game could not be saved ({why.lower()}). Play on: "
-                                 "Urland tries again after every move.")
+            self.save_problem = fmt("The game could not be saved ({why}). Play on: Urland tries "
+                                    "again after every move.", why=why.lower())
             save_status.record_failure(self.autosave, self.save_problem)
             return False
         self.save_problem = None
@@ -190,7 +192,7 @@ class Session:
             self.record = history.write_record(self.game, self.seat_meta(), self.history_dir)
             self.record_error = ""
         except (OSError, SaveError) as exc:
-            self.record_error = f"The game could not be kept in the history: {exc}"
+            self.record_error = fmt("The game could not be kept in the history: {why}", why=exc)
 
 
 def _seats(game: Game, meta: dict) -> list[Seat]:
