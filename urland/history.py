@@ -19,6 +19,8 @@ from urland.engine.files import MAX_BYTES, parse_yaml, read_text
 from urland.engine.game import Game
 from urland.engine.save import FORMAT, load_game, save_game, write_atomic
 from urland.engine.state import COLOUR_NAMES
+from urland.texts.i18n import _, fmt
+from urland.texts.words import colour_word
 
 SEAT_KINDS = ("human", "easy", "medium", "hard")
 MAX_RECORD_BYTES = MAX_BYTES  # far above any real game (a few hundred moves, ~5 kB)
@@ -44,7 +46,7 @@ class RecordSummary:
 
     def local_date(self) -> str:
         if self.date is None:
-            return "date unknown"
+            return _("date unknown")
         return self.date.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
@@ -66,7 +68,7 @@ def write_record(game: Game, seats: list[dict[str, str]], folder: Path,
                  when: datetime | None = None) -> Path:
     """Keep a finished game in `folder`; returns the new record's path (never overwrites)."""
     if not game.over:
-        raise ValueError("Only a finished game goes into the history.")
+        raise ValueError(_("Only a finished game goes into the history."))
     when = (when or datetime.now(UTC)).astimezone(UTC)
     stem = _file_name(game, when)
     path = folder / f"{stem}{SUFFIX}"
@@ -84,7 +86,8 @@ def _read_text(path: Path) -> str:
         return read_text(path, MAX_RECORD_BYTES)
     except UserFileError as exc:
         if exc.missing:
-            raise SaveError(f"{path.name}: no such record.", missing=True) from None
+            raise SaveError(fmt("{file}: no such record.", file=path.name),
+                            missing=True) from None
         raise SaveError(str(exc)) from None
 
 
@@ -109,12 +112,12 @@ def summarise(path: Path) -> RecordSummary:
     except UserFileError as exc:
         raise SaveError(str(exc)) from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise SaveError(f"{path.name}: not an Urland game record.")
+        raise SaveError(fmt("{file}: not an Urland game record.", file=path.name))
     meta = doc.get("meta") if isinstance(doc.get("meta"), dict) else {}
     players = doc.get("players")
     colours = doc.get("colours")
     if not isinstance(players, int) or not isinstance(colours, list) or len(colours) != players:
-        raise SaveError(f"{path.name}: damaged (players or colours).")
+        raise SaveError(fmt("{file}: damaged (players or colours).", file=path.name))
     result = meta.get("result") if isinstance(meta.get("result"), dict) else {}
     scores, winner = result.get("scores"), result.get("winner")
     if not (isinstance(scores, list) and len(scores) == players
@@ -122,7 +125,7 @@ def summarise(path: Path) -> RecordSummary:
             and isinstance(winner, int) and 0 <= winner < players):
         game, _ = load_game(path)
         if not game.over:
-            raise SaveError(f"{path.name}: the game is not finished.")
+            raise SaveError(fmt("{file}: the game is not finished.", file=path.name))
         scores, winner = list(game.state.track), game.state.winner
     names, kinds = seats_from_meta(meta, [int(c) for c in colours])
     seed = doc.get("seed") if isinstance(doc.get("seed"), int) else 0
@@ -138,7 +141,8 @@ def seats_from_meta(meta: dict, colours: list[int]) -> tuple[list[str], list[str
         entry = raw[i] if isinstance(raw, list) and i < len(raw) and isinstance(
             raw[i], dict) else {}
         kinds.append(entry.get("kind") if entry.get("kind") in SEAT_KINDS else "human")
-        fallback = COLOUR_NAMES[colour] if 0 <= colour < len(COLOUR_NAMES) else f"Seat {i + 1}"
+        fallback = (colour_word(colour) if 0 <= colour < len(COLOUR_NAMES)
+                    else fmt("Seat {number}", number=i + 1))
         names.append(str(entry.get("name") or fallback)[:24])
     return names, kinds
 
@@ -162,8 +166,8 @@ def load_record(path: Path) -> tuple[Game, dict]:
     """The finished game of a record, replayed; SaveError when it is damaged or unfinished."""
     game, meta = load_game(path)
     if not game.over:
-        raise SaveError(f"{path.name}: the game is not finished, so it cannot be replayed "
-                        "(its secrets are still secret).")
+        raise SaveError(fmt("{file}: the game is not finished, so it cannot be replayed (its "
+                            "secrets are still secret).", file=path.name))
     return game, meta
 
 
@@ -180,15 +184,15 @@ def export_record(path: Path, folder: str | Path) -> Path:
     Raises ValueError with a message for the player when the folder is not usable."""
     text = str(folder).strip()
     if not text:
-        raise ValueError("Type the folder to export to.")
+        raise ValueError(_("Type the folder to export to."))
     target_dir = Path(text).expanduser()
     if not target_dir.is_dir():
-        raise ValueError(f"There is no folder {target_dir}.")
+        raise ValueError(fmt("There is no folder {folder}.", folder=target_dir))
     target = target_dir / _UNSAFE.sub("_", path.name)
     if target.resolve() == path.resolve():
-        raise ValueError("That is the history folder itself: choose another folder.")
+        raise ValueError(_("That is the history folder itself: choose another folder."))
     try:
         write_atomic(target, _read_text(path))
     except (OSError, SaveError) as exc:
-        raise ValueError(f"Could not export: {exc}") from exc
+        raise ValueError(fmt("Could not export: {why}", why=exc)) from exc
     return target

@@ -7,9 +7,12 @@ from collections.abc import Callable
 import pygame
 
 from urland.scenes.base import Dialog
+from urland.texts.i18n import L_, Text
 from urland.ui import theme as th
 from urland.ui.text import blit_wrapped
 from urland.ui.widgets import Button
+
+CANCEL = L_("Cancel")
 
 
 class ConfirmDialog(Dialog):
@@ -17,7 +20,7 @@ class ConfirmDialog(Dialog):
     width, height = 640, 280
 
     def __init__(self, app, title: str, text: str, confirm: str,
-                 on_confirm: Callable[[], None], cancel: str = "Cancel",
+                 on_confirm: Callable[[], None], cancel: Text = CANCEL,
                  danger: bool = False) -> None:
         super().__init__(app)
         self.title = title

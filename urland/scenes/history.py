@@ -17,7 +17,7 @@ from urland.history import RecordSummary, delete_record, export_record, list_rec
 from urland.scenes.base import Scene
 from urland.session import Session
 from urland.stats import statistics
-from urland.texts.i18n import L_, _
+from urland.texts.i18n import L_, _, fmt
 from urland.ui import art, stats_view
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
@@ -41,7 +41,7 @@ class HistoryScene(Scene):
         self.confirming = False
         self.message = ""
         self.rows: list[tuple[pygame.Rect, int]] = []
-        self.export_field = TextField(str(Path.home()), limit=200, placeholder="a folder")
+        self.export_field = TextField(str(Path.home()), limit=200, placeholder=L_("a folder"))
         self.games_tab = Button(L_("Games"), lambda: self.show_page("games"), key=pygame.K_1)
         self.stats_tab = Button(L_("Statistics"), lambda: self.show_page("stats"), key=pygame.K_2)
         self.story_button = Button(L_("Story"), self.open_story, "primary", key=pygame.K_RETURN)
@@ -98,7 +98,7 @@ class HistoryScene(Scene):
         except ValueError as exc:
             self.message = str(exc)
             return
-        self.message = f"Exported to {target}"
+        self.message = fmt("Exported to {target}", target=target)
 
     def ask_delete(self) -> None:
         if self.current is not None:
@@ -111,9 +111,9 @@ class HistoryScene(Scene):
         if self.current is not None:
             try:
                 delete_record(self.current.path)
-                self.message = "The game was deleted."
+                self.message = _("The game was deleted.")
             except OSError as exc:
-                self.message = f"Could not delete: {exc}"
+                self.message = fmt("Could not delete: {why}", why=exc)
         self.confirming = False
         self.reload()
 
@@ -219,14 +219,15 @@ class HistoryScene(Scene):
                       self.export_field.rect.top - t.px(4)), t.px(17), (110, 96, 80),
                       anchor="bottomleft")
         if self.confirming and self.current:
-            blit_text(surface, f"Delete the game of {self.current.local_date()}?",
+            blit_text(surface, fmt("Delete the game of {date}?", date=self.current.local_date()),
                       (self.confirm_button.rect.left, self.confirm_button.rect.top - t.px(6)),
                       t.px(20), th.BAD, True, anchor="bottomleft")
-        note = self.message or (f"{len(self.problems)} file(s) could not be read: "
-                                f"{self.problems[0]}" if self.problems else "")
+        note = self.message or (fmt("{count, plural, one {# file} other {# files}} could not be "
+                                    "read: {first}", count=len(self.problems),
+                                    first=self.problems[0]) if self.problems else "")
         if note:
             blit_text(surface, note[:110], (self.box.centerx, self.box.bottom - t.px(8)),
-                      t.px(18), (110, 96, 80), anchor="midbottom")
+                      t.px(18), (110, 96, 80), anchor="midbottom", width=self.box.width - t.px(20))
 
     def draw_games(self, surface: pygame.Surface) -> None:
         t = self.theme
@@ -250,8 +251,9 @@ class HistoryScene(Scene):
             self.rows.append((row, index))
             self.draw_row(surface, row, record)
         if len(self.records) > self.visible_rows():
-            blit_text(surface, f"{self.scroll + 1}-{self.scroll + len(shown)} of "
-                      f"{len(self.records)}  (mouse wheel to scroll)",
+            blit_text(surface, fmt("{first}-{last} of {count}  (mouse wheel to scroll)",
+                                   first=self.scroll + 1, last=self.scroll + len(shown),
+                                   count=len(self.records)),
                       (area.right, area.top - t.px(6)), t.px(17), (110, 96, 80),
                       anchor="bottomright")
 
@@ -259,8 +261,9 @@ class HistoryScene(Scene):
         t = self.theme
         blit_text(surface, record.local_date(), (row.left + t.px(14), row.centery), t.px(21),
                   th.INK, anchor="midleft")
-        blit_text(surface, f"{record.winner_name} wins", (row.left + t.px(180), row.centery),
-                  t.px(23), th.ACCENT_DARK, True, anchor="midleft")
+        blit_text(surface, fmt("{name} wins", name=record.winner_name),
+                  (row.left + t.px(180), row.centery), t.px(23), th.ACCENT_DARK, True,
+                  anchor="midleft", width=t.px(210))
         x = row.left + t.px(400)
         order = sorted(range(len(record.names)), key=lambda s: -record.scores[s])
         for seat in order:

@@ -11,7 +11,7 @@ import pygame
 from urland import library
 from urland.library import SavedGame
 from urland.scenes.base import Scene
-from urland.texts.i18n import L_, _
+from urland.texts.i18n import L_, N_, _, fmt
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
 from urland.ui.text import blit_text
@@ -110,10 +110,11 @@ class LoadGameScene(Scene):
             self.app.show("table", session=session)
 
     def ask_delete(self, game: SavedGame) -> None:
-        self.app.open("confirm", title="Delete this saved game?",
-                      text=f"{game.players_text()}\n{game.status_text()}, saved {when(game)}."
-                           "\nA deleted game cannot be brought back.",
-                      confirm="Delete", cancel="Keep it", danger=True,
+        self.app.open("confirm", title=_("Delete this saved game?"),
+                      text=fmt("{players}\n{status}, saved {when}.\nA deleted game cannot be "
+                               "brought back.", players=game.players_text(),
+                               status=game.status_text(), when=when(game)),
+                      confirm=_("Delete"), cancel=_("Keep it"), danger=True,
                       on_confirm=lambda: self.refresh(library.delete(game)))
 
     # --- drawing ----------------------------------------------------------------------------
@@ -127,18 +128,19 @@ class LoadGameScene(Scene):
                   True, anchor="center")
         if not self.rows:
             blit_text(surface, _("No saved games yet. A game is saved after every move."),
-                      self.list_area().midtop, t.px(24), th.INK, anchor="midtop")
+                      self.list_area().midtop, t.px(24), th.INK, anchor="midtop",
+                      width=box.width - t.px(40))
         latest = library.latest_unfinished([r.game for r in self.rows])
         for i, row in enumerate(self.shown_rows()):
             self.draw_row(surface, row, i, row.game is latest)
         hidden = len(self.rows) - len(self.shown_rows())
         if hidden > 0:
-            blit_text(surface, f"{hidden} more: scroll", (box.right - t.px(30),
+            blit_text(surface, fmt("{count} more: scroll", count=hidden), (box.right - t.px(30),
                       self.list_area().bottom + t.px(10)), t.px(20), (110, 100, 90),
                       anchor="topright")
         if self.message:
             blit_text(surface, self.message[:110], (box.centerx, box.bottom - t.px(100)),
-                      t.px(20), th.BAD, anchor="center")
+                      t.px(20), th.BAD, anchor="center", width=box.width - t.px(40))
         super().draw(surface)
 
     def draw_row(self, surface: pygame.Surface, row: GameRow, i: int, latest: bool) -> None:
@@ -163,6 +165,13 @@ class LoadGameScene(Scene):
             self.app.pop()
 
 
+WEEKDAYS = (N_("Mon"), N_("Tue"), N_("Wed"), N_("Thu"), N_("Fri"), N_("Sat"), N_("Sun"))
+MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"),
+          N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))
+
+
 def when(game: SavedGame) -> str:
     """'Sun 22 Nov, 10:31' — the day and time the game was last saved."""
-    return game.saved_at.strftime("%a %d %b, %H:%M")
+    at = game.saved_at
+    return fmt("{weekday} {day} {month}, {time}", weekday=_(WEEKDAYS[at.weekday()]),
+               day=at.day, month=_(MONTHS[at.month - 1]), time=at.strftime("%H:%M"))

@@ -12,11 +12,12 @@ import random
 import pygame
 
 from urland import library
-from urland.engine import COLOUR_NAMES, PLAYER_COUNTS
+from urland.engine import PLAYER_COUNTS
 from urland.scenes.base import Scene
 from urland.session import Seat, Session
 from urland.setup_memory import NAME_LIMIT, SeatSetup, Setup, read_setup, save_setup
-from urland.texts.i18n import L_, _
+from urland.texts.i18n import L_, _, fmt
+from urland.texts.words import colour_word
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
@@ -24,14 +25,14 @@ from urland.ui.colour_picker import ColourPicker
 from urland.ui.text import blit_text, render, wrap
 from urland.ui.widgets import Button, Choice, Stepper, TextField, panel
 
-KIND_LABELS = {"human": "Human", "easy": "AI - easy", "medium": "AI - medium",
-               "hard": "AI - hard"}
+KIND_LABELS = {"human": L_("Human"), "easy": L_("AI - easy"), "medium": L_("AI - medium"),
+               "hard": L_("AI - hard")}
 # One line each, shown beside the choice: what playing against this seat is like.
 KIND_LINES = {
-    "human": "A person at this screen.",
-    "easy": "A beginner who knows the rules.",
-    "medium": "A solid player.",
-    "hard": "Thinks ahead with search, about a second a move.",
+    "human": L_("A person at this screen."),
+    "easy": L_("A beginner who knows the rules."),
+    "medium": L_("A solid player."),
+    "hard": L_("Thinks ahead with search, about a second a move."),
 }
 FLASH_SECONDS = 2.0
 DIM_INK = (100, 90, 80)
@@ -49,7 +50,7 @@ class SeatRow:
         self.flash = 0.0  # seconds left to light the colour button after a swap
 
     def label(self, index: int) -> str:
-        return self.name.text.strip() or f"Seat {index + 1}"
+        return self.name.text.strip() or fmt("Seat {number}", number=index + 1)
 
     def setup(self) -> SeatSetup:
         return SeatSetup(self.name.text.strip(), self.kind.value, self.colour)
@@ -66,8 +67,8 @@ class NewGameScene(Scene):
         for i, row in enumerate(self.rows):
             row.colour_button.on_click = lambda i=i: self.open_picker(i)
         self.players = Stepper(setup.players, min(PLAYER_COUNTS), max(PLAYER_COUNTS),
-                               fmt=lambda v: f"{v} players")
-        self.seed = TextField("", limit=9, placeholder="random", digits=True)
+                               fmt=lambda v: fmt("{count} players", count=v))
+        self.seed = TextField("", limit=9, placeholder=L_("random"), digits=True)
         self.start = Button(L_("Start"), self.begin, "primary", key=pygame.K_RETURN)
         self.back = Button(L_("Back"), self.leave, key=pygame.K_ESCAPE)
         self.buttons = [self.start, self.back]
@@ -101,12 +102,13 @@ class NewGameScene(Scene):
         other.colour, row.colour = old, colour
         holder = self.holder(old)
         if holder is not None:
-            self.message = (f"{row.label(i)} and {other.label(holder)} swapped colours: "
-                            f"{row.label(i)} is {COLOUR_NAMES[colour]}, "
-                            f"{other.label(holder)} is {COLOUR_NAMES[old]}.")
+            self.message = fmt("{a} and {b} swapped colours: {a} is {a_colour}, {b} is "
+                               "{b_colour}.", a=row.label(i), b=other.label(holder),
+                               a_colour=colour_word(colour), b_colour=colour_word(old))
             other.flash = FLASH_SECONDS
         else:
-            self.message = f"{row.label(i)} is {COLOUR_NAMES[colour]}."
+            self.message = fmt("{a} is {a_colour}.", a=row.label(i),
+                               a_colour=colour_word(colour))
         row.flash = FLASH_SECONDS
         self.error = ""
 
@@ -190,7 +192,7 @@ class NewGameScene(Scene):
     # --- starting -----------------------------------------------------------------------------
 
     def seats(self) -> list[Seat]:
-        return [Seat(row.name.text.strip() or COLOUR_NAMES[row.colour], row.colour, row.kind.value)
+        return [Seat(row.name.text.strip() or colour_word(row.colour), row.colour, row.kind.value)
                 for row in self.active_rows()]
 
     def setup(self) -> Setup:
@@ -210,16 +212,17 @@ class NewGameScene(Scene):
     def begin(self) -> None:
         colours = [r.colour for r in self.active_rows()]
         if len(set(colours)) != len(colours):
-            self.error = "Each seat needs its own colour."
+            self.error = _("Each seat needs its own colour.")
             return
         unfinished = library.unfinished_autosave()
         if unfinished is None:
             self.start_game()
             return
-        self.app.open("confirm", title="Start a new game?",
-                      text=f"A game is still in play: {unfinished.players_text()}\n"
-                           f"{unfinished.status_text()}.\nIt stays saved: Load game lists it.",
-                      confirm="Start new game", cancel="Back", on_confirm=self.start_game)
+        self.app.open("confirm", title=_("Start a new game?"),
+                      text=fmt("A game is still in play: {players}\n{status}.\nIt stays saved: "
+                               "Load game lists it.", players=unfinished.players_text(),
+                               status=unfinished.status_text()),
+                      confirm=_("Start new game"), cancel=_("Back"), on_confirm=self.start_game)
 
     def start_game(self) -> None:
         """Start at once; an unfinished autosave is first moved into the saves folder."""
@@ -244,14 +247,15 @@ class NewGameScene(Scene):
         for i, row in enumerate(self.active_rows()):
             self.draw_row(surface, i, row)
         humans = sum(1 for r in self.active_rows() if r.kind.value == "human")
-        hint = ("One screen, passed around: secrets are shown only after a hand-over screen."
-                if humans > 1 else "Solo against the computer." if humans == 1
-                else "Watch the computer play.")
+        hint = (_("One screen, passed around: secrets are shown only after a hand-over screen.")
+                if humans > 1 else _("Solo against the computer.") if humans == 1
+                else _("Watch the computer play."))
         line, colour = ((self.error, th.BAD) if self.error
                         else (self.message, th.ACCENT_DARK) if self.message
                         else (hint, DIM_INK))
         blit_text(surface, line, (box.centerx, box.bottom - t.px(100)), t.px(22), colour,
-                  bold=bool(self.error or self.message), anchor="center")
+                  bold=bool(self.error or self.message), anchor="center",
+                  width=box.width - t.px(40))
         super().draw(surface)
         seat = self.picker.seat
         if seat is not None:
@@ -271,12 +275,13 @@ class NewGameScene(Scene):
                              t.px(3), border_radius=t.px(10))
         image = art.ichto(row.colour, t.px(40))
         surface.blit(image, image.get_rect(midleft=(b.rect.left + t.px(8), b.rect.centery)))
-        blit_text(surface, COLOUR_NAMES[row.colour], (b.rect.left + t.px(56), b.rect.centery),
-                  t.px(24), th.INK, True, anchor="midleft")
+        blit_text(surface, colour_word(row.colour), (b.rect.left + t.px(56), b.rect.centery),
+                  t.px(24), th.INK, True, anchor="midleft",
+                  width=b.rect.right - b.rect.left - t.px(60))
         row.name.draw(surface, t)
         row.kind.draw(surface, t)
         lines = wrap(KIND_LINES[row.kind.value], t.px(20), row.about.width)[:2]
-        step = render(_("Ag"), t.px(20), DIM_INK).get_height()
+        step = render("Ag", t.px(20), DIM_INK).get_height()
         y = row.about.centery - step * len(lines) // 2
         for line in lines:
             blit_text(surface, line, (row.about.left, y), t.px(20), DIM_INK)

@@ -14,7 +14,7 @@ import pygame
 from urland.replay import Replay
 from urland.scenes.base import Scene
 from urland.session import Session
-from urland.texts.i18n import L_
+from urland.texts.i18n import L_, fmt
 from urland.ui import replay_panel
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
@@ -52,7 +52,7 @@ class ReplayScene(Scene):
                                   tooltip=L_("One move forward (Right arrow)."))
         self.end_button = Button(">|", self.replay.seek_end, key=pygame.K_END,
                                  tooltip=L_("The end of the game (End)."))
-        self.exit_button = Button("Title" if standalone else "Back", self.leave,
+        self.exit_button = Button(L_("Title") if standalone else L_("Back"), self.leave,
                                   key=pygame.K_ESCAPE)
         self.buttons = [self.start_button, self.back_button, self.play_button, self.next_button,
                         self.end_button, self.exit_button]
@@ -140,9 +140,10 @@ class ReplayScene(Scene):
         self.board_view.draw(surface, state, highlight=self.touched())
         side = self.side
         total = replay.last
-        blit_text(surface, f"Move {replay.step} of {total}", (side.left, side.top), t.px(30),
-                  th.ACCENT, True)
-        blit_text(surface, f"Turn {state.turn}  ·  Epoch {state.epoch}",
+        blit_text(surface, fmt("Move {step} of {total}", step=replay.step, total=total),
+                  (side.left, side.top), t.px(30), th.ACCENT, True)
+        blit_text(surface, fmt("Turn {turn}  ·  Epoch {epoch}", turn=state.turn,
+                               epoch=state.epoch),
                   (side.right, side.top + t.px(6)), t.px(21), th.TEXT, anchor="topright")
         y = side.top + t.px(36)
         y += replay_panel.draw_players(surface, pygame.Rect(side.left, y, side.width,
@@ -153,7 +154,7 @@ class ReplayScene(Scene):
         y += used + (t.px(8) if used else 0)
         replay_panel.draw_log(surface, pygame.Rect(side.left, y, side.width, side.bottom - y),
                               t, replay)
-        self.play_button.label = "Pause" if self.playing else "Play"
+        self.play_button.label = L_("Pause") if self.playing else L_("Play")
         self.back_button.enabled = self.start_button.enabled = replay.step > 0
         self.next_button.enabled = self.end_button.enabled = replay.step < total
         self.slider.draw(surface, t, replay.step, state.turn)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from urland.engine import COLOUR_NAMES
+from urland.texts.i18n import _, fmt
+from urland.texts.words import colour_word
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.text import blit_text
@@ -47,7 +48,7 @@ class ColourPicker:
         t = theme
         panel(surface, self.rect, (250, 244, 226), radius=t.px(10), shadow=t.px(6),
               border=th.ACCENT_DARK)
-        blit_text(surface, f"Colour for {seat_name}",
+        blit_text(surface, fmt("Colour for {name}", name=seat_name),
                   (self.rect.left + t.px(14), self.rect.top + t.px(10)), t.px(22), th.INK, True)
         for colour, rect in self.swatches:
             mine = colour == current
@@ -58,8 +59,8 @@ class ColourPicker:
                 pygame.draw.rect(surface, th.ACCENT_DARK, rect, t.px(3), border_radius=t.px(8))
             image = art.ichto(colour, t.px(38))
             surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.top + t.px(4))))
-            blit_text(surface, COLOUR_NAMES[colour], (rect.centerx, rect.top + t.px(52)),
-                      t.px(20), th.INK, True, anchor="center")
-            who = "this seat" if mine else wearer or "free"
+            blit_text(surface, colour_word(colour), (rect.centerx, rect.top + t.px(52)),
+                      t.px(20), th.INK, True, anchor="center", width=rect.width - t.px(6))
+            who = _("this seat") if mine else wearer or _("free")
             blit_text(surface, who, (rect.centerx, rect.top + t.px(74)), t.px(18),
-                      th.INK if wearer else DIM_INK, anchor="center")
+                      th.INK if wearer else DIM_INK, anchor="center", width=rect.width - t.px(6))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from urland.texts.i18n import fmt
 from urland.texts.log import LogEntry
 from urland.ui import theme as th
 from urland.ui.text import render, wrap
@@ -110,7 +111,8 @@ class GameLogView:
                 self._hits.append((pygame.Rect(rect.left, y, rect.width, self._step), index))
             y += self._step
         if self.back:
-            note = render(f"{self.back} newer lines below - End to follow", max(t.px(15), 13),
+            note = render(fmt("{count} newer lines below - End to follow", count=self.back),
+                          max(t.px(15), 13),
                           th.ACCENT)
             surface.blit(note, note.get_rect(bottomright=(rect.right - t.px(8),
                                                           rect.bottom - t.px(4))))

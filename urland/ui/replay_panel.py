@@ -10,9 +10,10 @@ from collections.abc import Sequence
 
 import pygame
 
-from urland.engine import COLOUR_NAMES, GameState
+from urland.engine import GameState
 from urland.replay import Replay, genes_of, secrets
-from urland.texts.i18n import _
+from urland.texts.i18n import _, fmt
+from urland.texts.words import colour_word, seat_kind_word
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.text import blit_text, render, wrap
@@ -34,18 +35,21 @@ def draw_players(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, st
               border=th.ACCENT if acting else None)
         icon = art.ichto(state.colours[seat], px(34))
         surface.blit(icon, icon.get_rect(center=(row.left + px(24), row.centery)))
-        role = ("environment" if seat == state.env else "dead" if seat == state.dead else "")
-        kind = "" if kinds[seat] == "human" else f" · AI {kinds[seat]}"
+        role = (_("environment") if seat == state.env else _("dead") if seat == state.dead
+                else "")
+        kind = seat_kind_word(kinds[seat])
+        kind = f" · {kind}" if kind else ""
         blit_text(surface, names[seat][:16], (row.left + px(46), row.top + px(4)), px(20),
                   th.TEXT, True)
-        blit_text(surface, f"{COLOUR_NAMES[state.colours[seat]]}{kind}" + (
+        blit_text(surface, f"{colour_word(state.colours[seat])}{kind}" + (
             f" · {role}" if role and not state.over else ""), (row.left + px(46),
                   row.bottom - px(4)), px(16), th.TEXT_DIM, anchor="bottomleft")
         blit_text(surface, str(state.track[seat]), (row.right - px(10), row.centery), px(30),
                   th.TEXT, True, anchor="midright")
         owned = genes_of(state, seat)
-        info = f"reserve {state.reserve[seat]}" + (
-            f" · double-turn {state.double_chips[seat]}" if state.double_chips[seat] else "")
+        info = fmt("reserve {count}", count=state.reserve[seat]) + (
+            " · " + fmt("double-turn {count}", count=state.double_chips[seat])
+            if state.double_chips[seat] else "")
         blit_text(surface, info, (row.right - px(48), row.top + px(5)), px(16), th.TEXT_DIM,
                   anchor="topright")
         if owned:

@@ -11,27 +11,34 @@ from dataclasses import dataclass
 
 import pygame
 
-from urland.engine import COLOUR_NAMES, PlayerView, genes_in
+from urland.engine import PlayerView, genes_in
 from urland.texts.genes import gene_name
+from urland.texts.i18n import L_, fmt
+from urland.texts.words import colour_word, seat_kind_word
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.text import blit_text, render
 from urland.ui.widgets import panel
 
-ROLE_TAGS = {"env": "ENVIRONMENT", "dead": "DEAD", "ichto": "ICHTO PLAYER"}
+ROLE_TAGS = {"env": L_("ENVIRONMENT"), "dead": L_("DEAD"), "ichto": L_("ICHTO PLAYER")}
 # What each mark in a player's row means, shown when the mouse rests on it.
 MARK_TIPS = {
-    "env": ("Environment player", "Chose the region that scores this turn, face down, and "
-            "takes no actions. The roles move one seat clockwise every turn."),
-    "dead": ("Dead this turn", "Holds the two chips the environment player passed on, looks "
-             "at them, and takes no actions. Next turn this player is the environment."),
-    "ichto": ("Ichto player", "Takes actions this turn: land, proliferate, swim, retreat and "
-              "the actions of the genes owned."),
-    "double": ("Double-turn chips", "Each dot is a chip that can be handed in once the turn's "
-               "actions are used up, for 2 more actions (one per turn)."),
-    "score": ("Score", "The position of this player's marker on the score track."),
-    "reserve": ("Reserve", "Ichtos waiting off the board. Proliferating brings them into an "
-                "ocean; retreating sends Ichtos back here."),
+    "env": (L_("Environment player"), L_(
+        "Chose the region that scores this turn, face down, and takes no actions. The roles "
+        "move one seat clockwise every turn.")),
+    "dead": (L_("Dead this turn"), L_(
+        "Holds the two chips the environment player passed on, looks at them, and takes no "
+        "actions. Next turn this player is the environment.")),
+    "ichto": (L_("Ichto player"), L_(
+        "Takes actions this turn: land, proliferate, swim, retreat and the actions of the "
+        "genes owned.")),
+    "double": (L_("Double-turn chips"), L_(
+        "Each dot is a chip that can be handed in once the turn's actions are used up, for 2 "
+        "more actions (one per turn).")),
+    "score": (L_("Score"), L_("The position of this player's marker on the score track.")),
+    "reserve": (L_("Reserve"), L_(
+        "Ichtos waiting off the board. Proliferating brings them into an ocean; retreating "
+        "sends Ichtos back here.")),
 }
 TRAY_FILL = (92, 86, 40)  # the row a drag may drop into (the reserve tray)
 
@@ -110,8 +117,8 @@ class SidePanel:
             surface.blit(icon, icon.get_rect(center=(rect.left + t.px(34), rect.centery)))
             blit_text(surface, s.name, (rect.left + t.px(64), rect.top + t.px(8)), t.px(25),
                       th.TEXT, True)
-            kind = "" if s.kind == "human" else f" · AI {s.kind}"
-            blit_text(surface, f"{COLOUR_NAMES[s.colour]}{kind}",
+            kind = seat_kind_word(s.kind)
+            blit_text(surface, colour_word(s.colour) + (f" · {kind}" if kind else ""),
                       (rect.left + t.px(64), rect.top + t.px(32)), t.px(18), th.TEXT_DIM)
             role = _role(state, seat)
             if role:
@@ -123,7 +130,8 @@ class SidePanel:
             where = blit_text(surface, str(state.track[seat]), (rect.right - t.px(14),
                               rect.top + t.px(8)), t.px(34), th.TEXT, True, anchor="topright")
             self.marks.append(("score", where))
-            where = blit_text(surface, f"reserve {state.reserve[seat]}", (rect.right - t.px(14),
+            where = blit_text(surface, fmt("reserve {count}", count=state.reserve[seat]),
+                              (rect.right - t.px(14),
                               rect.bottom - t.px(8)), t.px(18), th.TEXT_DIM,
                               anchor="bottomright")
             self.marks.append(("reserve", where))
@@ -149,10 +157,10 @@ class SidePanel:
         state = shown.state
         r = self.genes_rect
         panel(surface, r, th.PANEL, radius=t.px(8), shadow=t.px(3))
-        blit_text(surface, f"Genes on display · deck {len(state.deck)}", (r.left + t.px(12),
-                  r.top + t.px(8)), t.px(19), th.TEXT_DIM)
-        chips_text = f"chip pile {len(state.pile)}" + ("" if state.panic_aside else
-                                                       " incl. Panic")
+        blit_text(surface, fmt("Genes on display · deck {count}", count=len(state.deck)),
+                  (r.left + t.px(12), r.top + t.px(8)), t.px(19), th.TEXT_DIM)
+        chips_text = (fmt("chip pile {count}", count=len(state.pile)) if state.panic_aside
+                      else fmt("chip pile {count} incl. Panic", count=len(state.pile)))
         blit_text(surface, chips_text, (r.right - t.px(12), r.top + t.px(8)), t.px(19),
                   th.TEXT_DIM, anchor="topright")
         self.gene_cards = []
@@ -171,9 +179,9 @@ class SidePanel:
             x = card.right + t.px(6)
         known = shown.known_hand()
         if shown.seat is not None and (known or state.chosen >= 0):
-            text = "your chips: " + ", ".join(map(str, known))
+            text = fmt("your chips: {chips}", chips=", ".join(map(str, known)))
             if state.chosen >= 0:
-                text += f"   scoring: {state.chosen}"
+                text += "   " + fmt("scoring: {chip}", chip=state.chosen)
             blit_text(surface, text, (r.left + t.px(12), r.bottom - t.px(6)), t.px(18),
                       th.ACCENT, anchor="bottomleft")
 

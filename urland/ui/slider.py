@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import pygame
 
+from urland.texts.i18n import fmt
 from urland.ui import theme as th
 from urland.ui.text import blit_text
 
@@ -71,5 +72,6 @@ class TurnSlider:
         knob = (self.x_of(step), bar.centery)
         pygame.draw.circle(surface, th.TEXT, knob, px(10))
         pygame.draw.circle(surface, th.ACCENT, knob, px(7))
-        blit_text(surface, f"Turn {turn}", (knob[0], bar.top - px(8)), px(17), th.TEXT, True,
+        blit_text(surface, fmt("Turn {turn}", turn=turn), (knob[0], bar.top - px(8)), px(17),
+                  th.TEXT, True,
                   anchor="midbottom")

@@ -10,7 +10,8 @@ import pygame
 
 from urland.engine import GameState
 from urland.texts.genes import gene_texts
-from urland.texts.i18n import _
+from urland.texts.i18n import _, fmt
+from urland.texts.words import area_label
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
@@ -142,10 +143,12 @@ class AreaMenu:
             self.up = pygame.Rect(r.left, r.top + t.px(3), r.width, arrow_h)
             self.down = pygame.Rect(r.left, r.bottom - arrow_h - t.px(3), r.width, arrow_h)
             more_up, more_down = self.first > 0, self.first + self.room < len(self.items)
-            blit_text(surface, f"{self.first} more above" if more_up else "", self.up.center,
+            blit_text(surface, fmt("{count} more above", count=self.first) if more_up else "",
+                      self.up.center,
                       t.px(17), th.INK, anchor="center")
             below = len(self.items) - self.first - self.room
-            blit_text(surface, f"{below} more below" if more_down else "", self.down.center,
+            blit_text(surface, fmt("{count} more below", count=below) if more_down else "",
+                      self.down.center,
                       t.px(17), th.INK, anchor="center")
 
 
@@ -153,18 +156,19 @@ def area_tooltip(state: GameState, area: int, names: Sequence[str]) -> tuple[str
     """The title and text of the tooltip over an area: who is there, and what it scores."""
     board = state.board
     counts = [(names[s], state.count(area, s)) for s in range(state.n) if state.count(area, s)]
-    body = ", ".join(f"{name} {k}" for name, k in counts) or "no Ichtos"
+    body = ", ".join(f"{name} {k}" for name, k in counts) or _("no Ichtos")
     if area < board.n_regions:
         number = board.region_numbers[area]
         oceans = " ".join(board.area_name(o) for o in state.region_oceans[area])
         if number in state.board_chips:
-            status = "scored this epoch"
+            status = _("scored this epoch")
         elif not state.region_chips(area):
-            status = "never scores again"
+            status = _("never scores again")
         else:
-            status = "still to score"
-        body += f"\nborders {oceans} · {status}"
-    return board.area_label(area).capitalize(), body
+            status = _("still to score")
+        body += "\n" + fmt("borders {oceans} · {status}", oceans=oceans, status=status)
+    label = area_label(board, area)
+    return label[:1].upper() + label[1:], body
 
 
 def hover_tooltip(pos: tuple[int, int], panel: SidePanel, board_view: BoardView,
