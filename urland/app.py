@@ -19,9 +19,11 @@ import pygame
 from urland.scenes import create as create_scene
 from urland.scenes.base import Scene
 from urland.settings import Settings, load_settings, save_settings
+from urland.texts import i18n
+from urland.texts.i18n import _
 from urland.ui import ticker
 from urland.ui.sound import SoundBoard
-from urland.ui.text import blit_text
+from urland.ui.text import blit_text, render
 from urland.ui.theme import Theme
 from urland.ui.widgets import TextField, panel
 
@@ -93,6 +95,18 @@ class App:
         self.theme.resize(self.screen.get_size())
         for scene in self.scenes:
             scene.layout()
+
+    def set_language(self, code: str) -> None:
+        """Speak `code` ('' follows the system) from the next frame on, and remember it: every
+        scene lays itself out again and the board's still picture is painted anew."""
+        self.settings.language = code
+        i18n.set_language(code or i18n.system_language())
+        for scene in self.scenes:
+            board = getattr(scene, "board_view", None)
+            if board is not None:
+                board.static = None
+        self.relayout()
+        self.save_settings()
 
     def save_settings(self) -> None:
         with contextlib.suppress(OSError):  # settings are a comfort, never a reason to stop
@@ -167,7 +181,8 @@ class App:
 
     def _draw_notice(self, text: str) -> None:
         t = self.theme
-        box = pygame.Rect(0, 0, t.px(200), t.px(40))
+        width = max(t.px(200), render(text, t.px(22), (0, 0, 0)).get_width() + t.px(24))
+        box = pygame.Rect(0, 0, width, t.px(40))
         box.midtop = (t.size[0] // 2, t.px(14))
         panel(self.screen, box, (24, 34, 46), radius=t.px(10), shadow=t.px(4),
               border=(190, 128, 28))
@@ -176,7 +191,7 @@ class App:
     def toggle_mute(self) -> None:
         """M anywhere: sound off or on, said briefly on screen, remembered for next time."""
         muted = self.sound.toggle_mute()
-        self._notice = ("Sound off  (M)" if muted else "Sound on  (M)", 1.6)
+        self._notice = (_("Sound off  (M)") if muted else _("Sound on  (M)"), 1.6)
         self.save_settings()
 
     def step(self, dt: float) -> None:

@@ -138,9 +138,11 @@ class TitleScene(Scene):
         for colour, r in enumerate(self.fish):
             surface.blit(art.ichto(colour, r.width), r)
         blit_text(surface, _("Ichtos crawl out of the sea. Who will rule the land?"),
-                  (cx, card.top + t.px(184)), t.px(26), th.TEXT, anchor="center")
+                  (cx, card.top + t.px(184)), t.px(26), th.TEXT, anchor="center",
+                  width=card.width - t.px(40))
         blit_text(surface, _("after the board game by Doris & Frank (2001)"),
-                  (cx, card.top + t.px(214)), t.px(20), th.TEXT_DIM, anchor="center")
+                  (cx, card.top + t.px(214)), t.px(20), th.TEXT_DIM, anchor="center",
+                  width=card.width - t.px(40))
         super().draw(surface)
         if self.notice_lines:
             self.draw_notices(surface)

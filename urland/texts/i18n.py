@@ -129,6 +129,27 @@ class Lazy:
     def __bool__(self) -> bool:
         return bool(self.message)
 
+    def __getattr__(self, name: str) -> Any:  # the text's own methods: startswith, upper ...
+        return getattr(str(self), name)
+
+    def __add__(self, other: str) -> str:
+        return str(self) + other
+
+    def __radd__(self, other: str) -> str:
+        return other + str(self)
+
+    def __len__(self) -> int:
+        return len(str(self))
+
+    def __contains__(self, part: str) -> bool:
+        return part in str(self)
+
+    def __lt__(self, other: object) -> bool:
+        return str(self) < str(other)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
 
 def L_(message: str) -> Lazy:
     return Lazy(message)

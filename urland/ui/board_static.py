@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from urland.texts.words import ocean_name
 from urland.ui import art, terrain, theme
 from urland.ui.geometry import Point
 from urland.ui.text import blit_text
@@ -35,7 +36,7 @@ def render(view: BoardView) -> pygame.Surface:
         surf.blit(icon, icon.get_rect(center=(round(x * s), round(y * s))))
     for k, (x, y) in enumerate(view.geo.ocean_labels):
         label = view.board.ocean_ids[k]
-        name = view.board.ocean_names[k]
+        name = ocean_name(view.board.ocean_names[k])
         for dx, dy, colour in ((1, 1, (16, 50, 84)), (0, 0, (226, 242, 250))):
             blit_text(surf, label, (round(x * s) + dx, round((y - 9) * s) + dy),
                       view.px(24), colour, bold=True, anchor="center")

@@ -7,7 +7,7 @@ from urland.ui import art, backdrop, text, theme, volcanoes, widgets
 
 
 def clear_caches() -> None:
-    for cached in (theme._font, text.render, text._wrap, art.ichto, art.chip, art.volcano,
+    for cached in (theme._font, text._render, text._wrap, art.ichto, art.chip, art.volcano,
                    art.lava_bridge, art.lava_glow, art.smoke_puff, art.helix, backdrop.backdrop,
                    widgets._shadow):
         cached.cache_clear()
