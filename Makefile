@@ -43,12 +43,17 @@ dist: $(DIST_STAMP)
 # into assets/locale/urland.pot, bring each language's .po up to date with it, and compile the
 # .mo files the game reads (committed with the .po, so the game needs no Babel to run).
 LOCALE := assets/locale
+LANGUAGES := de it fr nl
 catalogs: $(STAMP)
-	$(VENV)/bin/pybabel extract --quiet -F babel.cfg -k L_ -k fmt --no-location --sort-output \
-		--project Urland --copyright-holder "Urland" -o $(LOCALE)/urland.pot .
-	$(VENV)/bin/pybabel update --quiet -i $(LOCALE)/urland.pot -d $(LOCALE) -D urland \
-		--no-fuzzy-matching --ignore-obsolete --no-wrap
-	$(VENV)/bin/pybabel compile --quiet -d $(LOCALE) -D urland --statistics
+	$(VENV)/bin/pybabel extract -F babel.cfg -k L_ -k fmt --no-location --sort-output \
+		--project Urland --copyright-holder Urland -o $(LOCALE)/urland.pot . > /dev/null
+	for lang in $(LANGUAGES); do \
+		test -f $(LOCALE)/$$lang/LC_MESSAGES/urland.po || \
+			$(VENV)/bin/pybabel init -i $(LOCALE)/urland.pot -d $(LOCALE) -D urland -l $$lang; \
+	done
+	$(VENV)/bin/pybabel update -i $(LOCALE)/urland.pot -d $(LOCALE) -D urland \
+		--no-fuzzy-matching --ignore-obsolete --no-wrap > /dev/null
+	$(VENV)/bin/pybabel compile -d $(LOCALE) -D urland --statistics
 
 simulate: $(STAMP)
 	$(PY) -m urland simulate --players 4 --games 40 --seed 11

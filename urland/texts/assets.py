@@ -64,6 +64,9 @@ def _sentences() -> tuple[Catalogue | None, str]:
                           detail=exc) + " " + reinstall())
 
 
+_in_context = pgettext  # the contexts are made here: not a text to extract
+
+
 def rules_text() -> list[dict]:
     """The rules as sections of {title, text}, in the current language."""
     return [{k: pgettext("rules", v) if isinstance(v, str) else v for k, v in section.items()}
@@ -73,8 +76,9 @@ def rules_text() -> list[dict]:
 def gene_texts() -> dict[str, dict]:
     """Per gene (engine key): {name, kind ('always' or 'action'), text}, in the current
     language."""
-    return {key: {"name": pgettext(f"gene:{key}:name", card["name"]), "kind": card["kind"],
-                  "text": pgettext(f"gene:{key}:text", card["text"])}
+    return {key: {"name": _in_context(f"gene:{key}:name", card["name"]),
+                  "kind": card["kind"],
+                  "text": _in_context(f"gene:{key}:text", card["text"])}
             for key, card in _genes().items()}
 
 
