@@ -114,6 +114,25 @@ def _cases(text: str) -> dict[str, str]:
     return cases
 
 
+def placeholder_names(template: str) -> set[str]:
+    """Every value `template` asks for (inside plural and select cases too)."""
+    names: set[str] = set()
+    i = 0
+    while i < len(template):
+        if template[i] == "{":
+            j = _closing(template, i)
+            name, _, rest = (part.strip() for part in template[i + 1:j].partition(","))
+            names.add(name)
+            if rest:
+                _kind, _, cases_text = (part.strip() for part in rest.partition(","))
+                for case in _cases(cases_text).values():
+                    names |= placeholder_names(case)
+            i = j + 1
+        else:
+            i += 1
+    return names
+
+
 class Catalogue:
     """The messages of one language: `say(id, **params)`, `join(items, style)`."""
 

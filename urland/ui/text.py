@@ -3,7 +3,8 @@
 Every text on screen goes through `render`. For tests, `start_watching()` keeps what was drawn
 (`Watch.seen`) and every text that did not fit its box (`Watch.overflows`): wider than the width
 given to `blit_text` even at its smallest size, lines of `blit_wrapped` cut off at the bottom of
-the box, or text running off the surface it was drawn on.
+the box, or text running off a side of the surface it was drawn on (scrolled text above or below
+it is not seen, and not counted).
 """
 
 from __future__ import annotations
@@ -110,8 +111,10 @@ def blit_text(surface: pygame.Surface, text: Text, pos: tuple[int, int], pixels:
     if _watch is not None:
         if width is not None and rect.width > width:
             _watch.overflow(text, f"{rect.width} px in a box of {width} px")
-        if text.strip() and not surface.get_rect().contains(rect):
-            _watch.overflow(text, f"runs off its surface ({rect} on {surface.get_size()})")
+        area = surface.get_clip()
+        visible = rect.top < area.bottom and rect.bottom > area.top
+        if text.strip() and visible and (rect.left < area.left or rect.right > area.right):
+            _watch.overflow(text, f"runs off the side of its surface ({rect} in {area})")
     surface.blit(image, rect)
     return rect
 

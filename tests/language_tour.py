@@ -1,0 +1,84 @@
+"""Helpers for the language tests: a whole game played by the autoplay App, headless, and every
+other scene opened once, while urland.ui.text watches what is drawn."""
+
+from __future__ import annotations
+
+import pygame
+
+from urland.app import App, AutoplayOptions
+from urland.bots.registry import make_bot
+from urland.session import Seat, Session
+from urland.settings import Settings
+
+SEATS = [Seat("Anna", 4, "human"), Seat("Ben", 0, "human"), Seat("Cleo", 3, "human"),
+         Seat("Dan", 1, "human")]
+
+
+def autoplayed_game(seed: int = 2, frames: int = 40000) -> App:
+    """The autoplay tour (title, rules, settings, new game) and a whole game to its story."""
+    app = App(Settings(), AutoplayOptions(["ai", "ai", "ai"], seed, None, True), size=(1280, 720))
+    app.headless = True
+    app.show("title")
+    for _ in range(frames):
+        app.step(1 / 60)
+        if not app.running:
+            break
+    assert not app.running, "the autoplayed game did not end"
+    return app
+
+
+def _advance(session: Session, kinds: set[str], limit: int = 3000) -> bool:
+    """Play the game on (each seat by an easy bot) until a decision of one of `kinds`."""
+    bots = [make_bot("easy", 7 + i) for i in range(len(session.seats))]
+    for _ in range(limit):
+        d = session.game.decision()
+        if d.kind in kinds:
+            return True
+        if d.over:
+            return False
+        session.play(bots[d.seat].choose(session.game.view(d.seat)))
+    return False
+
+
+def _show(app: App, frames: int = 3) -> None:
+    for _ in range(frames):
+        app.step(1 / 60)
+
+
+def every_scene(seed: int = 3) -> list[str]:
+    """Open each scene that the autoplayed game does not show, with a four-player hot-seat game
+    to answer its decisions; the names of the scenes drawn."""
+    app = App(Settings(animation_speed="instant", ai_pause="none"), size=(1280, 720))
+    drawn = []
+
+    def look(name: str, **kwargs) -> None:
+        app.open(name, **kwargs)
+        _show(app)
+        drawn.append(name)
+        app.pop()
+
+    app.show("title")
+    _show(app)
+    for name in ("new_game", "rules", "settings", "load_game", "history"):
+        look(name)
+    session = Session.new([Seat(s.name, s.colour, s.kind) for s in SEATS], seed, None)
+    table = app.show("table", session=session)
+    _show(app)
+    look("pause", leave=table.to_title)
+    look("confirm", title="?", text="", confirm="", on_confirm=lambda: None)
+    for kind, scene in (("choose_chip", "choose_chip"), ("bid", "auction"),
+                        ("buy", "auction_buy")):
+        if _advance(session, {kind}):
+            table = app.show("table", session=session)
+            _show(app)
+            seat = session.game.decision().seat
+            look("handover", table=table, seat=seat, what="your three chips")
+            look(scene, table=table, seat=seat)
+    if _advance(session, {"action"}):
+        table = app.show("table", session=session)
+        _show(app)
+        table.retreat_dialog()
+        _show(app)
+        drawn.append(app.scene.name)
+    pygame.quit()
+    return drawn

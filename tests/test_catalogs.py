@@ -1,0 +1,92 @@
+"""The translation catalogues (assets/locale): complete, up to date with the code, compiled, and
+every translated template uses the same values as its English source and can be filled in."""
+
+import gettext
+import io
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from urland.texts.i18n import LANGUAGES
+from urland.texts.messages import (
+    PLURAL_RULES,
+    MessageError,
+    format_message,
+    placeholder_names,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "assets" / "locale"
+TRANSLATED = [code for code in LANGUAGES if code != "en"]
+KEYWORDS = {"_": None, "N_": None, "L_": None, "fmt": None, "pgettext": ((1, "c"), 2)}
+
+
+def catalogue(code):
+    with (LOCALE / code / "LC_MESSAGES" / "urland.po").open("rb") as f:
+        return read_po(f, locale=code)
+
+
+def keys(catalog):
+    return {(m.context, m.id) for m in catalog if m.id}
+
+
+def test_the_template_holds_every_text_of_the_code_and_the_data_files():
+    with (ROOT / "babel.cfg").open() as f:
+        method_map, options_map = parse_mapping_cfg(f)
+    found = set()
+    for _file, _line, message, _comments, context in extract_from_dir(
+            str(ROOT), method_map, options_map, keywords=KEYWORDS):
+        found.add((context, message))
+    with (LOCALE / "urland.pot").open("rb") as f:
+        pot = keys(read_po(f))
+    assert found - pot == set(), "run `make catalogs`: texts missing from urland.pot"
+    assert pot - found == set(), "run `make catalogs`: urland.pot holds texts no longer used"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_each_catalogue_is_complete_and_nothing_is_fuzzy(code):
+    with (LOCALE / "urland.pot").open("rb") as f:
+        pot = keys(read_po(f))
+    po = catalogue(code)
+    assert keys(po) == pot
+    empty = [m.id for m in po if m.id and not m.string]
+    fuzzy = [m.id for m in po if m.id and m.fuzzy]
+    assert empty == [] and fuzzy == [] and not po.fuzzy
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_compiled_catalogue_the_game_reads_matches_the_po_file(code):
+    buffer = io.BytesIO()
+    write_mo(buffer, catalogue(code))
+    buffer.seek(0)
+    fresh = gettext.GNUTranslations(buffer)
+    with (LOCALE / code / "LC_MESSAGES" / "urland.mo").open("rb") as f:
+        shipped = gettext.GNUTranslations(f)
+    assert shipped._catalog == fresh._catalog, "run `make catalogs` to compile the .mo"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_translations_use_the_same_values_and_fill_in_for_every_number(code):
+    plural = PLURAL_RULES[code]
+    for m in catalogue(code):
+        if not m.id or "{" not in m.id:
+            continue
+        source, target = placeholder_names(m.id), placeholder_names(m.string)
+        assert target == source, (m.context, m.id, m.string)
+        for n in (0, 1, 2, 5, 21):
+            values = dict.fromkeys(source, n)
+            try:
+                format_message(m.string, values, plural)
+            except MessageError as exc:  # pragma: no cover - the message says which
+                pytest.fail(f"{code}: {m.string!r}: {exc}")
+
+
+def test_french_says_zero_in_the_singular_and_the_others_in_the_plural():
+    template = "{n, plural, one {# Ichto} other {# Ichtos}}"
+    assert format_message(template, {"n": 0}, PLURAL_RULES["fr"]) == "0 Ichto"
+    assert format_message(template, {"n": 0}, PLURAL_RULES["de"]) == "0 Ichtos"
+    assert format_message(template, {"n": 1}, PLURAL_RULES["nl"]) == "1 Ichto"
