@@ -22,7 +22,7 @@ from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
 from urland.ui.colour_picker import ColourPicker
-from urland.ui.text import blit_text, render, wrap
+from urland.ui.text import blit_text, line_height, wrap
 from urland.ui.widgets import Button, Choice, Stepper, TextField, panel
 
 KIND_LABELS = {"human": L_("Human"), "easy": L_("AI - easy"), "medium": L_("AI - medium"),
@@ -281,7 +281,7 @@ class NewGameScene(Scene):
         row.name.draw(surface, t)
         row.kind.draw(surface, t)
         lines = wrap(KIND_LINES[row.kind.value], t.px(20), row.about.width)[:2]
-        step = render("Ag", t.px(20), DIM_INK).get_height()
+        step = line_height(t.px(20))
         y = row.about.centery - step * len(lines) // 2
         for line in lines:
             blit_text(surface, line, (row.about.left, y), t.px(20), DIM_INK)

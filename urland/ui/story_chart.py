@@ -163,8 +163,9 @@ class ScoreChart:
             _dashed_v(surface, (120, 130, 140), x, plot.top, plot.bottom, 1, px(5))
             surface.blit(_icon(icon.kind, icon.rect.width), icon.rect.move(offset))
             if len(icon.marks) > 1:
-                blit_text(surface, f"x{len(icon.marks)}", at(icon.rect.right - px(2),
-                          icon.rect.bottom - px(2)), px(16), th.TEXT, True)
+                blit_text(surface, fmt("x{count}", count=len(icon.marks)),
+                          at(icon.rect.right - px(2), icon.rect.bottom - px(2)), px(16), th.TEXT,
+                          True)
         self._draw_lines(surface, offset)
 
     def _draw_lines(self, surface: pygame.Surface, offset: tuple[int, int]) -> None:

@@ -22,8 +22,9 @@ SMALLEST = 0.75  # a text too wide for its box shrinks down to this share of its
 
 @dataclass
 class Watch:
-    seen: set[str] = field(default_factory=set)
+    seen: set[str] = field(default_factory=set)  # whole texts (a wrapped text, not its lines)
     overflows: list[str] = field(default_factory=list)
+    lines: set[str] = field(default_factory=set)  # lines of wrapped texts
 
     def overflow(self, text: str, why: str) -> None:
         self.overflows.append(f"{text!r}: {why}")
@@ -45,7 +46,7 @@ def stop_watching() -> None:
 
 def render(text: Text, pixels: int, colour: Colour, bold: bool = False) -> pygame.Surface:
     text = str(text)
-    if _watch is not None:
+    if _watch is not None and text not in _watch.lines:
         _watch.seen.add(text)
     return _render(text, pixels, colour, bold)
 
@@ -57,6 +58,10 @@ def _render(text: str, pixels: int, colour: Colour, bold: bool = False) -> pygam
 
 def text_width(text: str, pixels: int, bold: bool = False) -> int:
     return _font(pixels, bold).size(text)[0]
+
+
+def line_height(pixels: int, bold: bool = False) -> int:
+    return _font(pixels, bold).get_height()
 
 
 def fitting_size(text: str, pixels: int, width: int, bold: bool = False) -> int:
@@ -74,6 +79,8 @@ def wrap(text: Text, pixels: int, width: int, bold: bool = False) -> list[str]:
     text = str(text)
     lines = list(_wrap(text, pixels, width, bold))
     if _watch is not None:
+        _watch.seen.add(text)
+        _watch.lines.update(lines)
         for line in lines:
             if text_width(line, pixels, bold) > width:
                 _watch.overflow(line, f"a word wider than {width} px")
