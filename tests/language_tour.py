@@ -77,7 +77,7 @@ def every_scene(seed: int = 3) -> list[str]:
     if _advance(session, {"action"}):
         table = app.show("table", session=session)
         _show(app)
-        table.retreat_dialog()
+        table.turns.retreat_dialog()
         _show(app)
         drawn.append(app.scene.name)
     pygame.quit()

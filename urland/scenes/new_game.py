@@ -107,8 +107,7 @@ class NewGameScene(Scene):
                                a_colour=colour_word(colour), b_colour=colour_word(old))
             other.flash = FLASH_SECONDS
         else:
-            self.message = fmt("{a} is {a_colour}.", a=row.label(i),
-                               a_colour=colour_word(colour))
+            self.message = fmt("{a} is {a_colour}.", a=row.label(i), a_colour=colour_word(colour))
         row.flash = FLASH_SECONDS
         self.error = ""
 

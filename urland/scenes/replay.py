@@ -15,6 +15,7 @@ from urland.replay import Replay
 from urland.scenes.base import Scene
 from urland.session import Session
 from urland.texts.i18n import L_, fmt
+from urland.texts.prompts import turn_heading
 from urland.ui import replay_panel
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
@@ -142,8 +143,7 @@ class ReplayScene(Scene):
         total = replay.last
         blit_text(surface, fmt("Move {step} of {total}", step=replay.step, total=total),
                   (side.left, side.top), t.px(30), th.ACCENT, True)
-        blit_text(surface, fmt("Turn {turn}  ·  Epoch {epoch}", turn=state.turn,
-                               epoch=state.epoch),
+        blit_text(surface, turn_heading(state.turn, state.epoch),
                   (side.right, side.top + t.px(6)), t.px(21), th.TEXT, anchor="topright")
         y = side.top + t.px(36)
         y += replay_panel.draw_players(surface, pygame.Rect(side.left, y, side.width,

@@ -16,9 +16,9 @@ from urland.scenes.base import Scene
 from urland.scenes.table_gestures import BoardGestures
 from urland.scenes.table_turns import PRIVATE_LOOKS, TurnDriver
 from urland.session import Session
-from urland.texts.i18n import L_, _, fmt
+from urland.texts.i18n import L_, fmt
 from urland.texts.log import log_entries
-from urland.texts.prompts import prompt_text, thinking_text
+from urland.texts.prompts import prompt_text, thinking_text, turn_heading
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
 from urland.ui.event_show import CALLOUT_KINDS, EventShow
@@ -61,7 +61,7 @@ class TableScene(Scene):
                                     key=pygame.K_d)
         self.undo_button = Button(L_("Undo"), self.undo)
         self.hint_button = Button(L_("Hint"), self.turns.ask_hint, key=pygame.K_h)
-        self.retreat_button = Button(L_("Retreat..."), self.retreat_dialog)
+        self.retreat_button = Button(L_("Retreat..."), self.turns.retreat_dialog)
         self.menu_button = Button(L_("Menu"), self.pause, key=pygame.K_ESCAPE)
         self.buttons = [self.end_button, self.double_button, self.undo_button, self.hint_button,
                         self.retreat_button, self.menu_button]
@@ -205,14 +205,6 @@ class TableScene(Scene):
         else:
             self.turns.run_ai()
 
-    def retreat_dialog(self) -> None:
-        option = next((o for o in self.decision.options if o.move.kind == "retreat"), None)
-        if option is None:
-            self.say(_("Nothing to retreat."))
-            return
-        self.app.open("pick_ichtos", table=self, seat=self.decision.seat,
-                      title=_("Retreat to your reserve"), option=option, suggested={})
-
     # --- mouse and keys -------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -269,8 +261,7 @@ class TableScene(Scene):
         self.hint.draw(surface, self.board_view, shown,
                        lambda: self.panel.reserve_point(t, self.decision.seat))
         d = self.decision
-        draw_banner(surface, t, self.banner,
-                    fmt("Turn {turn}  ·  Epoch {epoch}", turn=shown.turn, epoch=shown.epoch),
+        draw_banner(surface, t, self.banner, turn_heading(shown.turn, shown.epoch),
                     None if d.over else shown.colours[d.seat], self.banner_text())
         self.panel.draw(surface, t, self.shown, d.seat, tray)
         self.log.draw(surface, t, self.panel.log_rect)

@@ -38,6 +38,15 @@ class TurnDriver:
         else:
             app.open(dialog, table=self.table, seat=seat)
 
+    def retreat_dialog(self) -> None:
+        table = self.table
+        option = next((o for o in table.decision.options if o.move.kind == "retreat"), None)
+        if option is None:
+            table.say(_("Nothing to retreat."))
+            return
+        table.app.open("pick_ichtos", table=table, seat=table.decision.seat,
+                       title=_("Retreat to your reserve"), option=option, suggested={})
+
     def run_ai(self) -> None:
         table = self.table
         seat = table.decision.seat

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from urland.engine import Prompt
+from urland.texts.i18n import fmt
 from urland.texts.words import sentences
 
 
@@ -25,3 +26,8 @@ def thinking_text(name: str, age: float) -> str:
     texts = sentences()
     base = texts.say("thinking", seat=name) if texts is not None else name
     return base + "." * (1 + int(age * 3) % 3)
+
+
+def turn_heading(turn: int, epoch: int) -> str:
+    """'Turn 3  ·  Epoch 1', over the table and the replay."""
+    return fmt("Turn {turn}  ·  Epoch {epoch}", turn=turn, epoch=epoch)
