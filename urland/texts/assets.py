@@ -17,6 +17,7 @@ from urland.engine import GENES, DataError, UserFileError, gene_cards
 from urland.engine.files import read_yaml
 from urland.resources import asset_path
 from urland.texts import i18n
+from urland.texts.catalog_extract import TEXT_KEYS
 from urland.texts.i18n import _, fmt, pgettext
 from urland.texts.messages import PLURAL_RULES, Catalogue, MessageError, parse_catalogue
 
@@ -68,9 +69,20 @@ _in_context = pgettext  # the contexts are made here: not a text to extract
 
 
 def rules_text() -> list[dict]:
-    """The rules as sections of {title, text}, in the current language."""
-    return [{k: pgettext("rules", v) if isinstance(v, str) else v for k, v in section.items()}
-            for section in _rules()[0]]
+    """The rules as sections of {title, text, ...}, in the current language (the texts under the
+    keys of catalog_extract.TEXT_KEYS, at any depth)."""
+    return [translated_texts(section, "rules") for section in _rules()[0]]
+
+
+def translated_texts(node: Any, context: str, key: str = "") -> Any:
+    """`node` (YAML data) with each text players read in the current language."""
+    if isinstance(node, str):
+        return _in_context(context, node) if key in TEXT_KEYS else node
+    if isinstance(node, list):
+        return [translated_texts(item, context, key) for item in node]
+    if isinstance(node, dict):
+        return {k: translated_texts(v, context, str(k)) for k, v in node.items()}
+    return node
 
 
 def gene_texts() -> dict[str, dict]:

@@ -8,7 +8,9 @@ with the same contexts:
     list:<style>:<part>      a list pattern of the same file
     gene:<key>:name|text     a gene card (assets/genes.yaml)
     ocean                    an ocean's name (assets/board.yaml)
-    rules                    a title or text of the rules pages (assets/texts/rules.yaml)
+    rules                    a title, text or caption of the rules pages (assets/texts/rules.yaml)
+    tutorial                 a title, text or nudge of the tutorial (assets/texts/tutorial.yaml)
+    gene:<key>:example       a gene's worked example (assets/texts/gene_examples.yaml)
 """
 
 from __future__ import annotations
@@ -48,24 +50,37 @@ def board_contexts(data: Any) -> Iterator[tuple[str, str]]:
         yield "ocean", entry["name"]
 
 
+# the keys whose strings players read, in the rules pages and the tutorial (the others are data:
+# ids, positions, moves, areas)
+TEXT_KEYS = frozenset({"title", "text", "caption", "nudge"})
+
+
+def texts_under(node: Any, key: str = "") -> Iterator[str]:
+    """Every string under a key of TEXT_KEYS, at any depth."""
+    if isinstance(node, str):
+        if key in TEXT_KEYS:
+            yield node
+    elif isinstance(node, list):
+        for item in node:
+            yield from texts_under(item, key)
+    elif isinstance(node, dict):
+        for k, v in node.items():
+            yield from texts_under(v, str(k))
+
+
 def rules_contexts(data: Any) -> Iterator[tuple[str, str]]:
-    """Every text of the rules pages (any string under a key other than an id or a picture)."""
-
-    def walk(node: Any, key: str = "") -> Iterator[tuple[str, str]]:
-        if isinstance(node, str):
-            if key not in RULES_DATA_KEYS:
-                yield "rules", node
-        elif isinstance(node, list):
-            for item in node:
-                yield from walk(item, key)
-        elif isinstance(node, dict):
-            for k, v in node.items():
-                yield from walk(v, str(k))
-
-    yield from walk(data)
+    for text in texts_under(data):
+        yield "rules", text
 
 
-RULES_DATA_KEYS = {"id", "key", "image", "picture", "illustration", "kind", "scene", "gene"}
+def tutorial_contexts(data: Any) -> Iterator[tuple[str, str]]:
+    for text in texts_under(data.get("chapters") if isinstance(data, dict) else data):
+        yield "tutorial", text
+
+
+def gene_example_contexts(data: Any) -> Iterator[tuple[str, str]]:
+    for key, text in (data or {}).items():
+        yield f"gene:{key}:example", text
 
 
 def _extract(fileobj: BinaryIO, contexts) -> Iterator[Found]:
@@ -87,3 +102,11 @@ def extract_board(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
 
 def extract_rules(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
     return _extract(fileobj, rules_contexts)
+
+
+def extract_tutorial(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
+    return _extract(fileobj, tutorial_contexts)
+
+
+def extract_gene_examples(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
+    return _extract(fileobj, gene_example_contexts)
