@@ -145,3 +145,29 @@ def test_a_pseudo_language_game_shows_no_text_that_skipped_the_catalogue(user_ho
     app = autoplayed_game()
     assert app.scene.name == "game_over"
     assert sorted(t for t in watch.seen if untranslated(t)) == []
+
+
+def test_a_refused_move_is_explained_in_the_players_language_with_their_names():
+    from language_tour import _advance
+
+    from urland.engine import IllegalMoveError, Move
+    from urland.engine.rules import check_move
+    from urland.session import Session
+    from urland.texts.refusals import refusal_text
+
+    session = Session.new(SEATS[:3], 4, None)
+    assert _advance(session, {"action"})
+    state, board = session.game.state, session.game.board
+    ocean = board.n_regions
+    with pytest.raises(IllegalMoveError) as refused:
+        check_move(state, Move("swim", ocean, ocean, 1))
+    assert str(refused.value) == "Swim to a different ocean."
+    i18n.set_language("de")
+    assert refusal_text(refused.value.args[0], session.names, board) == (
+        "Schwimm in einen anderen Ozean.")
+    rival = next(s for s in range(3) if s != state.actor)
+    with pytest.raises(IllegalMoveError) as refused:
+        check_move(state, Move("bite", ocean, target=(rival,)))
+    i18n.set_language("it")
+    assert refusal_text(refused.value.args[0], session.names, board) == (
+        "Questa azione richiede il gene Denti.")

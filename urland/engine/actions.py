@@ -6,7 +6,7 @@ Three functions per the engine's pattern: `action_options` lists what the actor 
 
 from __future__ import annotations
 
-from urland.engine.errors import IllegalMoveError
+from urland.engine.errors import IllegalMoveError, Named, Refusal
 from urland.engine.events import ichtos, say
 from urland.engine.genes import (
     ASSIMILATION,
@@ -159,42 +159,57 @@ def _gene_options(state: GameState, opts: list[Option], p: int, genes: int, left
                     opts.append(Option(Move("stink", a, o, target=(s,))))
 
 
-def _refuse(why: str) -> IllegalMoveError:
-    return IllegalMoveError(why)
+def _refuse(template: str, **values: object) -> IllegalMoveError:
+    """The error refusing a move; its message is a Refusal (the English, and how it was made)."""
+    return IllegalMoveError(Refusal(template, **values))
+
+
+def _area(state: GameState, area: int) -> Named:
+    return Named("area", area, state.board.area_label(area))
+
+
+def _seat(state: GameState, seat: int) -> Named:
+    return Named("seat", seat, state.colour_name(seat))
 
 
 def _area_ok(state: GameState, area: int, what: str) -> None:
     board = state.board
     if not 0 <= area < board.n_areas:
-        raise _refuse(f"There is no such {what}.")
+        raise _refuse("There is no such {what}.", what=Named("word", what, what))
     if area < board.n_regions and state.parent[area] != area:
         root = state.root(area)
-        raise _refuse(f"Region {board.region_numbers[area]} is now part of region "
-                      f"{board.region_numbers[root]}: use that number.")
+        raise _refuse("Region {region} is now part of region {root}: use that number.",
+                      region=board.region_numbers[area], root=board.region_numbers[root])
 
 
 def _need_ocean(state: GameState, area: int) -> None:
     _area_ok(state, area, "ocean")
     if not state.board.is_ocean(area):
-        raise _refuse(f"{state.board.area_label(area).capitalize()} is land, not an ocean.")
+        raise _refuse("Region {region} is land, not an ocean.",
+                      region=state.board.region_numbers[area])
 
 
 def _need_region(state: GameState, area: int) -> None:
     _area_ok(state, area, "region")
     if state.board.is_ocean(area):
-        raise _refuse(f"{state.board.area_label(area)} is an ocean, not a land region.")
+        raise _refuse("{area} is an ocean, not a land region.", area=_area(state, area))
 
 
 def _need_own(state: GameState, area: int, k: int) -> None:
     have = state.count(area, state.actor)
     if have < k:
-        raise _refuse(f"You have {'no' if have == 0 else 'only ' + str(have)} "
-                      f"{'Ichto' if have == 1 else 'Ichtos'} in {state.board.area_label(area)}.")
+        if have == 0:
+            raise _refuse("You have no Ichtos in {area}.", area=_area(state, area))
+        if have == 1:
+            raise _refuse("You have only 1 Ichto in {area}.", area=_area(state, area))
+        raise _refuse("You have only {count} Ichtos in {area}.", count=have,
+                      area=_area(state, area))
 
 
 def _need_opponent(state: GameState, area: int, target: tuple[int, ...], k: int) -> int:
     if len(target) != k:
-        raise _refuse(f"Name {k} opponent{'s' if k > 1 else ''}.")
+        raise (_refuse("Name 1 opponent.") if k == 1
+               else _refuse("Name {count} opponents.", count=k))
     for s in target:
         if not 0 <= s < state.n or s == state.actor:
             raise _refuse("The target must be an opponent at this table.")
@@ -217,15 +232,17 @@ def check_action(state: GameState, move: Move) -> None:
         return
     gene = gene_of_move(kind)
     if gene and not state.genes[p] & gene:
-        raise _refuse(f"That action needs the gene {gene_name(genes_in(gene)[0])}.")
+        key = genes_in(gene)[0]
+        raise _refuse("That action needs the gene {gene}.",
+                      gene=Named("gene", key, gene_name(key)))
     if state.actions_left <= 0:
         raise _refuse("You have no actions left.")
     if kind == "land":
         _need_ocean(state, move.src)
         _need_region(state, move.dst)
         if move.dst not in state.ocean_regions[move.src - board.n_regions]:
-            raise _refuse(f"Region {board.region_numbers[move.dst]} does not border "
-                          f"{board.area_label(move.src)}.")
+            raise _refuse("Region {region} does not border {area}.",
+                          region=board.region_numbers[move.dst], area=_area(state, move.src))
         most = 2 if state.genes[p] & (LEGS | TURBO) else 1
         if not 1 <= move.count <= most:
             raise _refuse("Land 1 Ichto per action (2 with Legs or Turbo).")
@@ -236,8 +253,8 @@ def check_action(state: GameState, move: Move) -> None:
             raise _refuse("Your reserve is empty: you cannot gain Ichtos by proliferating.")
         coy = bool(state.genes[p] & CARE_OF_YOUNG)
         if not proliferation_gain(state.count(move.src, p), coy):
-            raise _refuse(f"You would gain nothing in {board.area_label(move.src)}: you need "
-                          f"{2 if coy else 3} Ichtos there to proliferate.")
+            raise _refuse("You would gain nothing in {area}: you need {count} Ichtos there to "
+                          "proliferate.", area=_area(state, move.src), count=2 if coy else 3)
     elif kind == "swim":
         _need_ocean(state, move.src)
         _need_ocean(state, move.dst)
@@ -245,8 +262,8 @@ def check_action(state: GameState, move: Move) -> None:
             raise _refuse("Swim to a different ocean.")
         if not state.genes[p] & TURBO and move.dst not in board.ocean_neighbours[
                 move.src - board.n_regions]:
-            raise _refuse(f"{board.area_label(move.dst)} is not next to "
-                          f"{board.area_label(move.src)} (Turbo would allow it).")
+            raise _refuse("{area} is not next to {other} (Turbo would allow it).",
+                          area=_area(state, move.dst), other=_area(state, move.src))
         if move.count < 1:
             raise _refuse("Swim with at least 1 Ichto.")
         _need_own(state, move.src, move.count)
@@ -272,15 +289,18 @@ def check_action(state: GameState, move: Move) -> None:
         need = {a: 2} if a == b else {a: 1, b: 1}
         for s, k in need.items():
             if state.count(move.src, s) < k:
-                raise _refuse(f"{state.colour_name(s)} has fewer than {k} "
-                              f"{'Ichto' if k == 1 else 'Ichtos'} in "
-                              f"{board.area_label(move.src)}.")
+                if k == 1:
+                    raise _refuse("{seat} has no Ichto in {area}.", seat=_seat(state, s),
+                                  area=_area(state, move.src))
+                raise _refuse("{seat} has fewer than {count} Ichtos in {area}.", count=k,
+                              seat=_seat(state, s), area=_area(state, move.src))
     elif kind == "walk":
         _need_region(state, move.src)
         _need_region(state, move.dst)
         if move.dst not in state.region_straits[move.src]:
-            raise _refuse(f"Regions {board.region_numbers[move.src]} and "
-                          f"{board.region_numbers[move.dst]} are not across a strait.")
+            raise _refuse("Regions {region} and {other} are not across a strait.",
+                          region=board.region_numbers[move.src],
+                          other=board.region_numbers[move.dst])
         _need_own(state, move.src, 1)
     elif kind == "egg":
         _need_region(state, move.dst)
@@ -302,23 +322,24 @@ def check_action(state: GameState, move: Move) -> None:
         _need_own(state, move.src, 1)
         s = _need_opponent(state, move.src, move.target, 1)
         if not state.count(move.src, s):
-            raise _refuse(f"{state.colour_name(s)} has no Ichtos in "
-                          f"{board.area_label(move.src)}.")
+            raise _refuse("{seat} has no Ichtos in {area}.", seat=_seat(state, s),
+                          area=_area(state, move.src))
         _need_ocean(state, move.dst)
         if move.dst not in state.region_oceans[move.src]:
-            raise _refuse(f"{board.area_label(move.dst)} does not border "
-                          f"{board.area_label(move.src)}.")
+            raise _refuse("{area} does not border {other}.", area=_area(state, move.dst),
+                          other=_area(state, move.src))
     elif kind == "bite":
         _area_ok(state, move.src, "area")
         _need_own(state, move.src, 1)
         s = _need_opponent(state, move.src, move.target, 1)
         if not state.count(move.src, s):
-            raise _refuse(f"{state.colour_name(s)} has no Ichtos in "
-                          f"{board.area_label(move.src)}.")
+            raise _refuse("{seat} has no Ichtos in {area}.", seat=_seat(state, s),
+                          area=_area(state, move.src))
         if move.src < board.n_regions and state.genes[s] & EARS:
-            raise _refuse(f"{state.colour_name(s)} has Ears: on land they hear you coming.")
+            raise _refuse("{seat} has Ears: on land they hear you coming.",
+                          seat=_seat(state, s))
     else:
-        raise _refuse(f"'{kind}' is not an action.")
+        raise _refuse("'{kind}' is not an action.", kind=kind)
 
 
 # Moves that carry the actor's Ichtos from one area to another, with their sentences.

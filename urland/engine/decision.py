@@ -24,7 +24,7 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from urland.engine.auction import gene_price
-from urland.engine.errors import IllegalMoveError
+from urland.engine.errors import IllegalMoveError, Refusal
 from urland.engine.moves import Move, Option
 from urland.engine.rules import check_move, legal_options
 from urland.engine.state import (
@@ -161,10 +161,11 @@ class Decision:
             return None
         return Move(kind, src=area) if kind == "panic_region" else Move(kind, dst=area)
 
-    def click_refusal(self, area: int) -> str:
+    def click_refusal(self, area: int) -> Refusal:
         names = ", ".join(self.state.board.area_name(a) for a in self.clickable)
-        what = "region" if self.kind == PANIC_REGION else "ocean"
-        return f"Not that one: choose a glowing {what} ({names})."
+        if self.kind == PANIC_REGION:
+            return Refusal("Not that one: choose a glowing region ({names}).", names=names)
+        return Refusal("Not that one: choose a glowing ocean ({names}).", names=names)
 
     # --- drags -------------------------------------------------------------------------------
 
@@ -206,24 +207,26 @@ class Decision:
         (`TRAY`: onto their reserve). Empty when no legal move matches the gesture."""
         return self.drops(src, self.seat if owner is None else owner, count).get(dst, ())
 
-    def refusal(self, src: int, dst: int, count: int = 1, owner: int | None = None) -> str:
-        """Why that gesture is not a legal move, in words a player understands."""
+    def refusal(self, src: int, dst: int, count: int = 1,
+                owner: int | None = None) -> Refusal | str:
+        """Why that gesture is not a legal move, in words a player understands (a Refusal, which
+        a front end may say in another language)."""
         owner = self.seat if owner is None else owner
         if self.kind != ACTION:
-            return "It is not the time to move Ichtos."
+            return Refusal("It is not the time to move Ichtos.")
         if owner != self.seat:
-            return "Those are another player's Ichtos: only a gene (Teeth, Stinkglands) " \
-                   "lets you move them."
+            return Refusal("Those are another player's Ichtos: only a gene (Teeth, Stinkglands) "
+                           "lets you move them.")
         if count > 1 and self.find_moves(src, dst, 1, owner):
             most = max(k for k in range(1, count) if self.find_moves(src, dst, k, owner))
-            return (f"At most {most} of your Ichtos can go there in one action: "
-                    "carry fewer (mouse wheel or -).")
+            return Refusal("At most {most} of your Ichtos can go there in one action: carry "
+                           "fewer (mouse wheel or -).", most=most)
         for move in _gesture_guesses(self.state, src, dst, count):
             try:
                 check_move(self.state, move)
             except IllegalMoveError as exc:
-                return str(exc)
-        return "Drop it on a glowing place."
+                return exc.args[0] if isinstance(exc.args[0], Refusal) else str(exc)
+        return Refusal("Drop it on a glowing place.")
 
     # --- menus -------------------------------------------------------------------------------
 

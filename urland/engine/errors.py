@@ -1,8 +1,36 @@
 """The engine's exceptions: each carries a message meant to be shown to a player or a user."""
 
+from __future__ import annotations
+
 
 class UrlandError(Exception):
     """Base of every error the engine raises on purpose."""
+
+
+class Named:
+    """A value a refusal names (a seat, an area, a gene, a word): its English words, and its kind
+    and key for a front end that says the refusal in another language."""
+
+    __slots__ = ("english", "key", "kind")
+
+    def __init__(self, kind: str, key: object, english: str) -> None:
+        self.kind, self.key, self.english = kind, key, english
+
+    def __str__(self) -> str:
+        return self.english
+
+
+class Refusal(str):
+    """Why a move is refused: the English sentence itself, with the template and the values it
+    was made from, so that a front end can say it in the player's language."""
+
+    template: str
+    values: dict[str, object]
+
+    def __new__(cls, template: str, **values: object) -> Refusal:
+        text = super().__new__(cls, template.format(**{k: str(v) for k, v in values.items()}))
+        text.template, text.values = template, values
+        return text
 
 
 class IllegalMoveError(UrlandError):

@@ -1,0 +1,40 @@
+"""Why a move is refused, in the player's language: the engine's Refusal (its English template
+and values) said again through the catalogue, with the players' names and the areas' labels."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from urland.engine import Board
+from urland.engine.errors import Named, Refusal
+from urland.texts.genes import gene_name
+from urland.texts.i18n import N_, _, fmt
+from urland.texts.messages import MessageError
+from urland.texts.words import area_label
+
+_WORDS = {"ocean": N_("ocean"), "region": N_("region"), "area": N_("area")}
+
+
+def refusal_text(refusal: str, names: Sequence[str], board: Board) -> str:
+    """`refusal` in the current language (a plain text as it is)."""
+    if not isinstance(refusal, Refusal):
+        return refusal
+    values = {key: _word(value, names, board) for key, value in refusal.values.items()}
+    try:
+        return fmt(refusal.template, **values)
+    except MessageError:
+        return str(refusal)
+
+
+def _word(value: object, names: Sequence[str], board: Board) -> object:
+    if not isinstance(value, Named):
+        return value
+    if value.kind == "seat" and isinstance(value.key, int) and 0 <= value.key < len(names):
+        return names[value.key]
+    if value.kind == "area" and isinstance(value.key, int):
+        return area_label(board, value.key)
+    if value.kind == "gene":
+        return gene_name(str(value.key))
+    if value.kind == "word":
+        return _(_WORDS.get(str(value.key), str(value.key)))
+    return value.english
