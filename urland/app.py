@@ -60,6 +60,7 @@ class App:
         self.exit_code = 0
         self.shot_types: set[str] = set()  # scene types already saved as screenshots
         self.visited: set[str] = set()  # scene types shown so far (the autoplay tour)
+        self.shot_request: str | None = None  # a picture a scene asked for (autoplay only)
         self.frame_times: list[float] = []
         self.first_frame_at: float | None = None
         # frames run back to back (headless autoplay): waits must block, not spin
@@ -191,12 +192,22 @@ class App:
         self.exit_code = code
         self.running = False
 
+    def request_screenshot(self, name: str) -> None:
+        """Save the frame being drawn as NAME-WxH.png (when autoplay saves screenshots)."""
+        self.shot_request = name
+
     def _maybe_screenshot(self) -> None:
         scene = self.scene
         if scene.age >= 0.35:
             self.visited.add(scene.name)
         if not self.autoplay or not self.autoplay.screenshots:
             return
+        w, h = self.screen.get_size()
+        if self.shot_request:
+            self.autoplay.screenshots.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.screen, str(self.autoplay.screenshots
+                                               / f"{self.shot_request}-{w}x{h}.png"))
+            self.shot_request = None
         if scene.name in self.shot_types or scene.age < 0.35:
             return
         self.shot_types.add(scene.name)

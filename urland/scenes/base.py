@@ -127,6 +127,13 @@ class TableDialog(Dialog):
         self.app.remove(self)
         self.table.submit(move)
 
+    def autoplay_step(self) -> None:
+        """A human seat's dialog under autoplay (the tutorial): press its main button's key."""
+        if self.age > 0.8 and not getattr(self, "pressed", False):
+            self.pressed = True
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                                 unicode="\r", scancode=0))
+
     def seat_label(self, seat: int) -> str:
         return self.session.seats[seat].label
 
