@@ -41,6 +41,7 @@ class Step:
     glow: tuple[str, ...] = ()
     button: str = ""  # "end" or "double": the table button to point at
     label: Label | None = None
+    tell: str = ""  # an event kind: the card repeats the latest such event's sentence
 
     def nudge_for(self, move: Move, game: Game) -> str | None:
         """None when the step accepts the move, else the friendly sentence to show."""
@@ -100,7 +101,7 @@ def _step(raw: dict[str, Any]) -> Step:
                 expect=str(raw.get("expect", "")), until=str(raw.get("until", "")),
                 nudge=str(raw.get("nudge", "")), arrow=arrow,  # type: ignore[arg-type]
                 glow=tuple(str(a) for a in raw.get("glow", ())),
-                button=str(raw.get("button", "")), label=label)
+                button=str(raw.get("button", "")), label=label, tell=str(raw.get("tell", "")))
 
 
 @lru_cache(maxsize=1)

@@ -60,6 +60,8 @@ class TutorialScene(Scene):
         self.frames = 0
         self.log_mark = len(self.session.game.log)
         self.nudge_text = ""
+        told = [e for e in self.session.game.log if e.kind == self.step.tell]
+        self.told = self.session.sentence(told[-1]) if told else ""
         self.table.hint.clear()
         self.point()
         self.layout_card()
@@ -123,18 +125,22 @@ class TutorialScene(Scene):
     # --- the scene ------------------------------------------------------------------------------
 
     def layout(self) -> None:
-        self.table.layout()
         self.layout_card()
 
     def layout_card(self) -> None:
+        """The card over the top of the log's place; the log keeps what is left below it."""
         t = self.theme
-        log = self.table.panel.log_rect
+        self.table.layout()
+        panel = self.table.panel
         room = t.px(150) if self.step.next else 0
-        self.card = card_rect(t, log, card_height(t, log.width, self.step.text,
-                                                  self.nudge_text, room))
-        rect = self.card
+        self.card, panel.log_rect = card_rect(t, panel.log_rect, card_height(
+            t, panel.log_rect.width, self.card_text(), self.nudge_text, room))
         self.next_button.rect = pygame.Rect(0, 0, t.px(130), t.px(44))
-        self.next_button.rect.bottomright = (rect.right - t.px(14), rect.bottom - t.px(12))
+        self.next_button.rect.bottomright = (self.card.right - t.px(14),
+                                             self.card.bottom - t.px(12))
+
+    def card_text(self) -> str:
+        return f"{self.told} {self.step.text}" if self.told else self.step.text
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.step.next and self.next_button.handle(event):
@@ -169,7 +175,7 @@ class TutorialScene(Scene):
             draw_pin(surface, t, view.to_screen(view.anchor(area)), step.label.text)
         chapter = self.script.chapters[self.chapter]
         draw_card(surface, t, self.card, chapter.title,
-                  f"Step {self.step_number} of {self.script.step_count}", step.text,
+                  f"Step {self.step_number} of {self.script.step_count}", self.card_text(),
                   self.nudge_text, t.px(150) if step.next else 0)
         self.next_button.visible = step.next
         super().draw(surface)

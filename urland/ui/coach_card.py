@@ -14,12 +14,13 @@ from urland.ui.widgets import panel
 NUDGE_INK = (150, 50, 30)
 
 
-def card_rect(t: th.Theme, log: pygame.Rect, height: int) -> pygame.Rect:
-    """The card's place: over the game log in the side panel (the board stays in sight),
-    growing upwards when the sentences need more room."""
-    rect = pygame.Rect(0, 0, log.width, max(height, log.height))
-    rect.bottomleft = log.bottomleft
-    return rect
+def card_rect(t: th.Theme, log: pygame.Rect, height: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """The card's place, at the top of the game log's place in the side panel (the board
+    stays in sight), and what is left below it for the log."""
+    rect = pygame.Rect(log.left, log.top, log.width, min(height, log.height))
+    rest = pygame.Rect(log.left, rect.bottom + t.px(8), log.width,
+                       max(0, log.bottom - rect.bottom - t.px(8)))
+    return rect, rest
 
 
 def draw_card(surface: pygame.Surface, t: th.Theme, rect: pygame.Rect, heading: str,
