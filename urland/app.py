@@ -137,7 +137,7 @@ class App:
             self.toggle_fullscreen()
         elif (event.type == pygame.KEYDOWN and event.key == pygame.K_F1
               and self.scene.name != "rules"):
-            self.open("rules")
+            self.open("rules", page=self.scene.help_topic())
         else:
             self.scene.handle(event)
 

@@ -45,6 +45,10 @@ class Scene:
     def autoplay_step(self) -> None:
         """What an autoplaying App does on this scene (click the obvious button)."""
 
+    def help_topic(self) -> str | None:
+        """The rules page F1 opens here (urland.rules_pages keys or a decision's kind)."""
+        return None
+
 
 class Dialog(Scene):
     """A modal panel in the middle of the screen, over a dimmed scene.
@@ -133,6 +137,9 @@ class TableDialog(Dialog):
             self.pressed = True
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
                                                  unicode="\r", scancode=0))
+
+    def help_topic(self) -> str | None:
+        return self.session.game.decision().kind
 
     def seat_label(self, seat: int) -> str:
         return self.session.seats[seat].label

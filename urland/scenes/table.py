@@ -290,6 +290,9 @@ class TableScene(Scene):
         if tip is not None:
             draw_tooltip(surface, self.theme, *tip, self.hover_pos)
 
+    def help_topic(self) -> str | None:
+        return self.turns.help_topic()
+
     def autoplay_step(self) -> None:
         if self.show.busy and self.show.callout and self.show.t > 0.4:
             self.show.skip()

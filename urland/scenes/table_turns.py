@@ -60,6 +60,12 @@ class TurnDriver:
         table.asked = None  # a dialog that was answered is opened again
         return True
 
+    def help_topic(self) -> str:
+        """F1 at the table: the gene under the mouse, else the rules of the pending decision."""
+        table = self.table
+        gene = table.panel.gene_at(table.hover_pos)
+        return f"gene:{gene}" if gene else table.decision.kind
+
     def retreat_dialog(self) -> None:
         table = self.table
         option = next((o for o in table.decision.options if o.move.kind == "retreat"), None)

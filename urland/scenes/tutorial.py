@@ -180,6 +180,9 @@ class TutorialScene(Scene):
         self.next_button.visible = step.next
         super().draw(surface)
 
+    def help_topic(self) -> str | None:
+        return self.table.help_topic()
+
     def autoplay_step(self) -> None:
         self.table.autoplay_step()
         if self.frames > SHOT_FRAMES + 6:
