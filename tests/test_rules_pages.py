@@ -112,3 +112,31 @@ def test_f1_over_a_gene_opens_that_gene_and_elsewhere_the_decision_s_rules(app):
                                          rel=(0, 0), buttons=(0, 0, 0)))
     frames(app, 1)
     assert f1(app).page.title == "Actions"  # an Ichto player's turn
+
+
+def test_chips_track_spaces_and_volcanoes_on_the_board_explain_themselves(app):
+    from urland.engine import Game, position_from_text
+    from urland.ui.table_overlays import hover_tooltip
+
+    table, _ = solo_table(app)
+    state = position_from_text(
+        "upn1 players=3 track=12.3.1 mutated=12 scored=6 out=1 ichtos=6:1.0.0")
+    view, names = table.board_view, ["Anna", "Ben", "Cleo"]
+    Game.from_position(state)  # a position the engine accepts
+
+    def tip(point):
+        return hover_tooltip(view.to_screen(point), table.panel, view, state, names)
+
+    title, body = tip(view.geo.volcano_spaces[state.chip_area(6)])
+    assert title == "Chip 6" and "scored with this chip" in body
+    title, body = tip(view.track_point(12))
+    assert title == "Track space 12" and "Here: Anna." in body
+    assert "mutation has taken place" in body
+    title, body = tip(view.track_point(16))
+    assert "starts a mutation" in body
+    assert "ends the game" in tip(view.track_point(30))[1]
+    board = state.board
+    title, body = tip(view.geo.strait_centre(0, board.volcano_bridge[0]))
+    assert title == "Erupted volcano" and "Region 1 erupted and joined region 2" in body
+    title, body = tip(view.geo.volcano_spaces[board.parse_area("9")])
+    assert title == "Volcano of region 9" and "joins region 8" in body
