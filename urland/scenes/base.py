@@ -132,11 +132,15 @@ class TableDialog(Dialog):
         self.table.submit(move)
 
     def autoplay_step(self) -> None:
-        """A human seat's dialog under autoplay (the tutorial): press its main button's key."""
+        """A human seat's dialog under autoplay (the tutorial): press the keys its guide asks
+        for (e.g. + twice for a bid of 2), then its main button's key."""
         if self.age > 0.8 and not getattr(self, "pressed", False):
             self.pressed = True
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
-                                                 unicode="\r", scancode=0))
+            guide = getattr(self.table, "guide", None)
+            keys = guide.dialog_keys(self.name) if guide is not None else []
+            for key in [*keys, pygame.K_RETURN]:
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0,
+                                                     unicode="", scancode=0))
 
     def help_topic(self) -> str | None:
         return self.session.game.decision().kind

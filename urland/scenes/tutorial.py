@@ -183,6 +183,9 @@ class TutorialScene(Scene):
     def help_topic(self) -> str | None:
         return self.table.help_topic()
 
+    def dialog_keys(self, dialog: str) -> list[int]:
+        return self.pilot.dialog_keys(dialog)
+
     def autoplay_step(self) -> None:
         self.table.autoplay_step()
         if self.frames > SHOT_FRAMES + 6:

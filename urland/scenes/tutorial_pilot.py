@@ -62,6 +62,13 @@ class TutorialPilot:
             return
         self._gesture(step.expect.split())
 
+    def dialog_keys(self, dialog: str) -> list[int]:
+        """Keys to press in a dialog before its main button: a bid's + presses."""
+        words = self.scene.step.expect.split()
+        if dialog == "auction" and len(words) == 2 and words[0] == "bid":
+            return [pygame.K_UP] * int(words[1])
+        return []
+
     def _choose(self, menu, expect: str) -> None:
         board = self.scene.session.game.board
         for rect, move in menu.rows:

@@ -8,7 +8,7 @@ import math
 import pygame
 
 from urland.ui import theme as th
-from urland.ui.text import blit_text, wrap
+from urland.ui.text import blit_text, render, wrap
 from urland.ui.widgets import panel
 
 NUDGE_INK = (150, 50, 30)
@@ -61,10 +61,10 @@ def draw_ring(surface: pygame.Surface, t: th.Theme, rect: pygame.Rect, age: floa
 
 def draw_pin(surface: pygame.Surface, t: th.Theme, at: tuple[int, int], text: str) -> None:
     """A small note beside an area (e.g. the proliferation thresholds next to a stack)."""
-    size = t.px(20)
-    label = pygame.Rect(0, 0, t.px(20) + len(text) * size // 2, t.px(32))
-    label.midleft = (at[0] + t.px(50), at[1])
+    image = render(text, t.px(20), th.INK, True)
+    label = pygame.Rect(0, 0, image.get_width() + t.px(20), t.px(32))
+    label.midtop = (at[0], at[1] + t.px(62))  # under the area's stacks
     label.clamp_ip(surface.get_rect())
     panel(surface, label, (255, 240, 196), radius=t.px(8), shadow=t.px(3),
           border=th.ACCENT_DARK)
-    blit_text(surface, text, label.center, size, th.INK, True, anchor="center")
+    surface.blit(image, image.get_rect(center=label.center))
