@@ -113,3 +113,14 @@ def test_learn_to_play_plays_itself_and_saves_a_picture_of_every_step(tmp_path):
         for step in chapter.steps:
             number += 1
             assert f"tutorial-{number:02d}-{step.id}-1280x720.png" in taken
+
+
+def test_learn_to_play_on_the_title_starts_the_first_chapter(app):
+    title = app.show("title")
+    frames(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=title.learn_button.rect.center,
+                                         button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=title.learn_button.rect.center,
+                                         button=1))
+    frames(app, 2)
+    assert app.scene.name == "tutorial" and app.scene.step.id == "welcome"
