@@ -103,13 +103,20 @@ def test_double_turn_chip_after_the_actions_gives_two_more_once_per_turn():
     assert s.actions_left == 2 and s.double_chips[GREY] == 1
     play(s, "swim", src="O2", dst="O1", count=1)
     play(s, "swim", src="O2", dst="O1", count=1)
-    assert s.actor == PURPLE  # no second chip in the same turn: the turn passed on
+    # no second chip in the same turn: only ending it is left
+    assert [o.move.kind for o in legal_options(s)] == ["end"]
+    play(s, "end")
+    assert s.actor == PURPLE
 
 
-def test_turn_ends_by_itself_without_a_chip_to_hand_in():
+def test_the_turn_waits_for_the_player_to_end_it_after_the_last_action():
+    # (the table lets the last action be undone until the player ends the turn)
     s = table("double=2.2.0.2 ichtos=O1:0.0.5.0")
     play(s, "swim", src="O1", dst="O2", count=1)
     play(s, "swim", src="O1", dst="O2", count=1)
+    assert s.actor == GREY and s.actions_left == 0
+    assert [o.move.kind for o in legal_options(s)] == ["end"]
+    play(s, "end")
     assert s.actor == PURPLE and s.actions_left == 2
 
 

@@ -354,3 +354,22 @@ def test_sounds_follow_the_gestures_and_the_show_beat_by_beat():
         assert heard == ["pickup", "drop", "land"]  # the landing sounds as its glide begins
     finally:
         pygame.quit()
+
+
+def test_the_turn_ends_only_when_the_player_says_so_and_undo_reaches_the_last_action(app):
+    table, session = solo_table(app)
+    game = session.game
+    while game.state.actions_left > 0:
+        move = next(o.move for o in table.decision.options if o.move.kind == "land")
+        table.submit(move)
+        frames(app, 1)
+    last, played = game.moves[-1], len(game.moves)
+    assert game.state.actor == 0 and game.state.actions_left == 0  # still Anna's turn
+    assert table.undo_button.enabled
+    assert "end your turn" in table.banner_text()
+    click(app, table.undo_button.rect.center)
+    assert len(game.moves) == played - 1 and game.state.actions_left == 1
+    table.submit(last)
+    frames(app, 1)
+    click(app, table.end_button.rect.center)
+    assert game.moves[played].kind == "end"  # Anna's turn ended when she said so

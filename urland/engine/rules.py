@@ -161,9 +161,7 @@ def apply_move(state: GameState, move: Move, advance: bool = True) -> None:
         if kind == "end":
             end_ichto_turn(state)
         else:
-            do_action(state, move)
-            if state.actions_left == 0 and (state.double_used or not state.double_chips[seat]):
-                end_ichto_turn(state)
+            do_action(state, move)  # the turn ends when the player says so ("end")
     elif phase == CHIP:
         choose_chip(state, move.count)
     elif phase == BID:

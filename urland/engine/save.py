@@ -25,10 +25,13 @@ from urland.engine.board import Board
 from urland.engine.errors import NewerSaveError, SaveError, UrlandError, UserFileError
 from urland.engine.files import parse_yaml, read_text, write_atomic
 from urland.engine.game import Game, GameOptions
-from urland.engine.moves import parse_move
+from urland.engine.moves import Move, parse_move
+from urland.engine.state import ACTION
+
+END = Move("end")
 
 FORMAT = "urland-save"
-VERSION = 2
+VERSION = 3  # 3: the player ends every Ichto turn with an explicit "end" move
 MAX_MOVES = 20_000  # a long game has a few hundred; more is damage
 _SEALED_LINE = 64  # base64 characters per line of the sealed record
 _SEALED_MAX = 4 * 1024 * 1024  # the unsealed record is never bigger than this
@@ -118,14 +121,30 @@ def loads(text: str, name: str = "save", board: Board | None = None) -> tuple[Ga
         if not isinstance(text_move, str | int):
             raise SaveError(f"{name}: move {i} is not a move.")
         try:
-            game.play(parse_move(str(text_move), game.board))
+            move = parse_move(str(text_move), game.board)
+            if version < 3:
+                end_turn_the_old_way(game)
+            game.play(move)
         except UrlandError as exc:
             raise SaveError(f"{name}: move {i} ({str(text_move)[:40]!r}) cannot be replayed: "
                             f"{exc}") from exc
+    if version < 3:
+        end_turn_the_old_way(game)
     meta = doc.get("meta") or {}
     if not isinstance(meta, dict):
         raise SaveError(f"{name}: damaged ('meta' is not a mapping).")
     return game, meta
+
+
+def end_turn_the_old_way(game: Game) -> None:
+    """Formats 1 and 2 come from before the player confirmed the end of a turn: a turn ended
+    by itself once no action and no double-turn chip was left, so such a save goes on without
+    the "end" the rules now wait for there. It is played for it."""
+    s = game.state
+    while s.phase == ACTION and s.actions_left == 0 and (
+            s.double_used or not s.double_chips[s.actor]):
+        game.play(END)
+        s = game.state
 
 
 def _is_int(value: Any) -> bool:

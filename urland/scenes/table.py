@@ -14,7 +14,7 @@ from urland.engine import Decision, Event, IllegalMoveError, Move
 from urland.loop import Thinker
 from urland.scenes.base import Scene
 from urland.scenes.table_gestures import BoardGestures
-from urland.scenes.table_turns import PRIVATE_LOOKS, TurnDriver
+from urland.scenes.table_turns import PRIVATE_LOOKS, TableGuide, TurnDriver
 from urland.session import Session
 from urland.texts.i18n import L_, fmt
 from urland.texts.log import log_entries
@@ -41,9 +41,9 @@ NOTE_SECONDS = 5.0
 class TableScene(Scene):
     name = "table"
 
-    def __init__(self, app, session: Session) -> None:
+    def __init__(self, app, session: Session, guide: TableGuide | None = None) -> None:
         super().__init__(app)
-        self.session = session
+        self.session, self.guide = session, guide
         self.board_view = BoardView(session.game.board)
         self.panel = SidePanel([SeatLabel(s.name, s.colour, s.kind) for s in session.seats])
         self.gestures = BoardGestures(self)
@@ -134,6 +134,8 @@ class TableScene(Scene):
 
     def submit(self, move: Move, dropped_at: tuple[int, int] | None = None) -> None:
         """Play a decision, then show what it did."""
+        if self.turns.nudged(move):
+            return
         track_before = self.shown.state.track[:]
         try:
             events = self.session.play(move)
@@ -200,6 +202,8 @@ class TableScene(Scene):
                           ranking=e.data["ranking"], track=self.shown.state.track[:])
         elif self.looks:
             self.turns.offer_look(*self.looks.pop(0))
+        elif self.guide is not None and self.guide.holds():
+            return
         elif self.session.game.over:
             self.thinker.shutdown()
             self.app.show("game_over", session=self.session)
@@ -281,7 +285,7 @@ class TableScene(Scene):
             draw_callout(surface, t, self.board_view.rect, self.show.callout)
         self.gestures.draw_carried(surface)
         if (self.gestures.drag is None and self.gestures.menu is None and not self.show.busy
-                and self.app.scene is self):
+                and self.app.scene is (self.guide or self)):
             self.draw_hover(surface)
         self.gestures.draw_menu(surface, self.hover_pos)
 
@@ -290,6 +294,9 @@ class TableScene(Scene):
                             self.session.names)
         if tip is not None:
             draw_tooltip(surface, self.theme, *tip, self.hover_pos)
+
+    def help_topic(self) -> str | None:
+        return self.turns.help_topic()
 
     def autoplay_step(self) -> None:
         if self.show.busy and self.show.callout and self.show.t > 0.4:

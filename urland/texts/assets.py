@@ -68,6 +68,24 @@ def _sentences() -> tuple[Catalogue | None, str]:
 _in_context = pgettext  # the contexts are made here: not a text to extract
 
 
+def gene_examples() -> dict[str, str]:
+    """Per gene key, a one-line example for its rules page, in the current language; {} when
+    the file is unreadable (the pages then show the card's text alone)."""
+    return {key: _in_context(f"gene:{key}:example", text)
+            for key, text in _gene_examples().items()}
+
+
+@lru_cache(maxsize=1)
+def _gene_examples() -> dict[str, str]:
+    try:
+        data = read_yaml(asset_path("texts", "gene_examples.yaml"))
+    except UserFileError:
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {str(k): v for k, v in data.items() if isinstance(v, str)}
+
+
 def rules_text() -> list[dict]:
     """The rules as sections of {title, text, ...}, in the current language (the texts under the
     keys of catalog_extract.TEXT_KEYS, at any depth)."""
@@ -125,4 +143,5 @@ def clear() -> None:
     _genes.cache_clear()
     _sentences.cache_clear()
     _translated.cache_clear()
+    _gene_examples.cache_clear()
     gene_cards.cache_clear()
