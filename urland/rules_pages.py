@@ -19,6 +19,7 @@ from urland.engine import (
     position_from_text,
 )
 from urland.texts.assets import gene_examples, gene_texts, rules_text
+from urland.texts.i18n import _, fmt
 
 
 @dataclass(frozen=True)
@@ -94,11 +95,11 @@ def _pages(sections: _Texts, cards: _Texts, example_texts: _Texts) -> tuple[Page
                         diagrams, words=words.lower()))
     examples = example_texts.value
     for key, card in cards.value.items():
-        kind = "always on" if card["kind"] == "always" else "action"
+        kind = _("always on") if card["kind"] == "always" else _("action")
         example = examples.get(key, "")
-        out.append(Page(f"gene:{key}", f"{card['name']} ({kind})", card["text"], gene=key,
-                        example=example,
-                        words=" ".join([card["name"], card["text"], example, "gene"]).lower()))
+        out.append(Page(f"gene:{key}", fmt("{gene} ({kind})", gene=card["name"], kind=kind),
+                        card["text"], gene=key, example=example,
+                        words=" ".join([card["name"], card["text"], example, _("gene")]).lower()))
     return tuple(out)
 
 

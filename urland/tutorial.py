@@ -19,6 +19,7 @@ from urland.engine import Game, Move, UserFileError, format_move, position_from_
 from urland.engine.files import read_yaml, write_atomic
 from urland.resources import asset_path
 from urland.session import Seat, Session
+from urland.texts.i18n import _, pgettext
 
 PROGRESS_FILE = "tutorial.yaml"
 
@@ -47,7 +48,7 @@ class Step:
         """None when the step accepts the move, else the friendly sentence to show."""
         if not self.expect or _matches(format_move(move, game.board), self.expect):
             return None
-        return self.nudge or "Not now: follow the arrow."
+        return pgettext("tutorial", self.nudge) if self.nudge else _("Not now: follow the arrow.")
 
 
 @dataclass(frozen=True)

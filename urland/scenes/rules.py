@@ -9,6 +9,7 @@ import pygame
 from urland.rules_pages import Page, page_index, pages, search
 from urland.scenes.base import Scene
 from urland.texts.assets import gene_texts, rules_text
+from urland.texts.i18n import L_, N_, _, fmt
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.rule_diagram import draw_diagram
@@ -18,7 +19,7 @@ from urland.ui.widgets import Button, panel
 __all__ = ["RulesScene", "gene_texts", "rules_text"]  # the texts: urland.texts.assets
 
 MUTED = (110, 100, 86)
-SEARCH_HINT = "type a word to search"
+SEARCH_HINT = N_("type a word to search")
 
 
 class RulesScene(Scene):
@@ -31,7 +32,7 @@ class RulesScene(Scene):
         self.query = ""
         self.page = pages()[page_index(page)]
         self.example = 0
-        self.close = Button("Close", self.app.pop, "primary", key=pygame.K_ESCAPE)
+        self.close = Button(L_("Close"), self.app.pop, "primary", key=pygame.K_ESCAPE)
         self.prev_example = Button("<", lambda: self._example(-1))
         self.next_example = Button(">", lambda: self._example(1))
         self.buttons = [self.close, self.prev_example, self.next_example]
@@ -133,11 +134,12 @@ class RulesScene(Scene):
         surface.blit(shade, (0, 0))
         box = self.box()
         panel(surface, box, th.PAPER, radius=t.px(14), shadow=t.px(8), border=th.ACCENT_DARK)
-        blit_text(surface, "Rules", (box.left + t.px(24), box.top + t.px(22)), t.px(34),
+        blit_text(surface, _("Rules"), (box.left + t.px(24), box.top + t.px(22)), t.px(34),
                   th.ACCENT_DARK, True)
         field = pygame.Rect(box.left + t.px(150), box.top + t.px(18), t.px(420), t.px(40))
         panel(surface, field, (255, 252, 240), radius=t.px(8), border=th.ACCENT_DARK)
-        shown = f"Search: {self.query}_" if self.query else f"Search: {SEARCH_HINT}"
+        shown = (fmt("Search: {query}_", query=self.query) if self.query
+                 else fmt("Search: {hint}", hint=_(SEARCH_HINT)))
         blit_text(surface, shown, (field.left + t.px(12), field.centery), t.px(21),
                   th.INK if self.query else MUTED, anchor="midleft")
         left, right = self.columns()
@@ -153,14 +155,16 @@ class RulesScene(Scene):
         size = min(t.px(20), row_h - t.px(4))
         self.rows = []
         if not listed:
-            blit_text(surface, "No page has that word.", (area.left, area.top), t.px(20), MUTED)
+            blit_text(surface, _("No page has that word."), (area.left, area.top), t.px(20),
+                      MUTED)
         for i, page in enumerate(listed):
             row = pygame.Rect(area.left, area.top + i * row_h, area.width, row_h - t.px(2))
             if row.bottom > area.bottom:
                 break
             if page is self.page:
                 pygame.draw.rect(surface, (255, 226, 150), row, border_radius=t.px(6))
-            title = page.title if not page.gene else f"Gene: {page.title.split(' (')[0]}"
+            title = page.title if not page.gene else fmt("Gene: {name}",
+                                                         name=page.title.split(" (")[0])
             blit_text(surface, title, (row.left + t.px(8), row.centery), size, th.INK,
                       page is self.page, anchor="midleft")
             self.rows.append((row, page))
@@ -181,7 +185,8 @@ class RulesScene(Scene):
             y += line_h
         if page.example:
             y += t.px(10)
-            for line in wrap(f"Example: {page.example}", size, area.width, bold=True):
+            for line in wrap(fmt("Example: {text}", text=page.example), size, area.width,
+                             bold=True):
                 blit_text(surface, line, (area.left, y), size, th.INK, True)
                 y += line_h
         if page.diagrams:
@@ -194,8 +199,9 @@ class RulesScene(Scene):
         t = self.theme
         diagram = self.page.diagrams[self.example]
         count = len(self.page.diagrams)
-        caption = (f"Example {self.example + 1} of {count}: " if count > 1 else "Example: ") \
-            + diagram.caption
+        caption = (fmt("Example {number} of {count}: {text}", number=self.example + 1,
+                       count=count, text=diagram.caption) if count > 1
+                   else fmt("Example: {text}", text=diagram.caption))
         size, line_h = t.px(21), t.px(24)
         y = area.top
         lines = wrap(caption, size, area.width - (t.px(110) if count > 1 else 0), bold=True)

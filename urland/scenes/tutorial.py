@@ -15,6 +15,7 @@ from urland.engine import TRAY, Move
 from urland.scenes import create as create_scene
 from urland.scenes.base import Scene
 from urland.scenes.tutorial_pilot import TutorialPilot
+from urland.texts.i18n import L_, fmt, pgettext
 from urland.tutorial import Step, load_script, save_chapter, saved_chapter
 from urland.ui.coach_card import card_height, card_rect, draw_card, draw_pin, draw_ring
 from urland.ui.widgets import Button
@@ -30,7 +31,7 @@ class TutorialScene(Scene):
         self.script = load_script()
         start = saved_chapter() if chapter is None else chapter
         self.chapter = start if 0 <= start < len(self.script.chapters) else 0
-        self.next_button = Button("Next", self.advance, "primary", key=pygame.K_RETURN)
+        self.next_button = Button(L_("Next"), self.advance, "primary", key=pygame.K_RETURN)
         self.buttons = [self.next_button]
         self.pilot = TutorialPilot(self)
         self.card = pygame.Rect(0, 0, 0, 0)
@@ -140,7 +141,8 @@ class TutorialScene(Scene):
                                              self.card.bottom - t.px(12))
 
     def card_text(self) -> str:
-        return f"{self.told} {self.step.text}" if self.told else self.step.text
+        text = pgettext("tutorial", self.step.text)
+        return f"{self.told} {text}" if self.told else text
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.step.next and self.next_button.handle(event):
@@ -172,10 +174,12 @@ class TutorialScene(Scene):
         if step.label is not None:
             view = self.table.board_view
             area = self.session.game.board.parse_area(step.label.at)
-            draw_pin(surface, t, view.to_screen(view.anchor(area)), step.label.text)
+            draw_pin(surface, t, view.to_screen(view.anchor(area)),
+                     pgettext("tutorial", step.label.text))
         chapter = self.script.chapters[self.chapter]
-        draw_card(surface, t, self.card, chapter.title,
-                  f"Step {self.step_number} of {self.script.step_count}", self.card_text(),
+        draw_card(surface, t, self.card, pgettext("tutorial", chapter.title),
+                  fmt("Step {number} of {count}", number=self.step_number,
+                      count=self.script.step_count), self.card_text(),
                   self.nudge_text, t.px(150) if step.next else 0)
         self.next_button.visible = step.next
         super().draw(surface)

@@ -71,6 +71,11 @@ _in_context = pgettext  # the contexts are made here: not a text to extract
 def gene_examples() -> dict[str, str]:
     """Per gene key, a one-line example for its rules page, in the current language; {} when
     the file is unreadable (the pages then show the card's text alone)."""
+    return _gene_examples_in(i18n.language())
+
+
+@lru_cache(maxsize=8)
+def _gene_examples_in(language: str) -> dict[str, str]:
     return {key: _in_context(f"gene:{key}:example", text)
             for key, text in _gene_examples().items()}
 
@@ -88,7 +93,12 @@ def _gene_examples() -> dict[str, str]:
 
 def rules_text() -> list[dict]:
     """The rules as sections of {title, text, ...}, in the current language (the texts under the
-    keys of catalog_extract.TEXT_KEYS, at any depth)."""
+    keys of catalog_extract.TEXT_KEYS, at any depth; the same list until the language changes)."""
+    return _rules_in(i18n.language())
+
+
+@lru_cache(maxsize=8)
+def _rules_in(language: str) -> list[dict]:
     return [translated_texts(section, "rules") for section in _rules()[0]]
 
 
@@ -105,7 +115,12 @@ def translated_texts(node: Any, context: str, key: str = "") -> Any:
 
 def gene_texts() -> dict[str, dict]:
     """Per gene (engine key): {name, kind ('always' or 'action'), text}, in the current
-    language."""
+    language (the same mapping until the language changes)."""
+    return _genes_in(i18n.language())
+
+
+@lru_cache(maxsize=8)
+def _genes_in(language: str) -> dict[str, dict]:
     return {key: {"name": _in_context(f"gene:{key}:name", card["name"]),
                   "kind": card["kind"],
                   "text": _in_context(f"gene:{key}:text", card["text"])}
@@ -144,4 +159,6 @@ def clear() -> None:
     _sentences.cache_clear()
     _translated.cache_clear()
     _gene_examples.cache_clear()
+    for cached in (_rules_in, _genes_in, _gene_examples_in):
+        cached.cache_clear()
     gene_cards.cache_clear()

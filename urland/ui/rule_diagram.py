@@ -7,6 +7,7 @@ import pygame
 
 from urland.engine import GameState
 from urland.rules_pages import Diagram
+from urland.texts.i18n import _
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
 from urland.ui.table_overlays import draw_arrow
@@ -82,7 +83,7 @@ def draw_diagram(surface: pygame.Surface, t: th.Theme, diagram: Diagram,
             where = picture.get_rect(topleft=(x + i * (width + gap), area.top))
         surface.blit(picture, where)
         if len(boards) == 2:
-            blit_text(surface, "before" if i == 0 else "after",
+            blit_text(surface, _("before") if i == 0 else _("after"),
                       (where.centerx, where.bottom + t.px(2)), t.px(18), (110, 100, 86),
                       anchor="midtop")
         used.height = max(used.height, where.bottom + label_h - area.top)
