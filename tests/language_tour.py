@@ -27,6 +27,35 @@ def autoplayed_game(seed: int = 2, frames: int = 40000) -> App:
     return app
 
 
+def autoplayed_tutorial(frames: int = 60000) -> App:
+    """Learn to play, every chapter and step, played by the autoplay App."""
+    app = App(Settings(), AutoplayOptions([], 0, None, True), size=(1280, 720))
+    app.headless = True
+    app.show("tutorial", chapter=0)
+    for _ in range(frames):
+        app.step(1 / 60)
+        if not app.running:
+            break
+    assert not app.running, "the tutorial did not end"
+    return app
+
+
+def rules_pages(app: App) -> int:
+    """Every rules page and each of its examples, drawn once; how many were drawn."""
+    from urland.rules_pages import pages
+
+    scene = app.open("rules")
+    drawn = 0
+    for page in pages():
+        for example in range(max(1, len(page.diagrams))):
+            scene.page, scene.example = page, example
+            scene.layout()
+            _show(app, 2)
+            drawn += 1
+    app.pop()
+    return drawn
+
+
 def _advance(session: Session, kinds: set[str], limit: int = 3000) -> bool:
     """Play the game on (each seat by an easy bot) until a decision of one of `kinds`."""
     bots = [make_bot("easy", 7 + i) for i in range(len(session.seats))]
@@ -61,6 +90,7 @@ def every_scene(seed: int = 3) -> list[str]:
     _show(app)
     for name in ("new_game", "rules", "settings", "load_game", "history"):
         look(name)
+    drawn += ["rules"] * rules_pages(app)
     session = Session.new([Seat(s.name, s.colour, s.kind) for s in SEATS], seed, None)
     table = app.show("table", session=session)
     _show(app)

@@ -78,8 +78,8 @@ def _tournament(argv: Sequence[str]) -> int:
 USAGE = """Urland - play, or run the tools:
   python -m urland [--size WxH] [--fullscreen] [--lang CODE]
   python -m urland --autoplay --seats ai,ai,ai,ai --seed S [--screenshots DIR] [--quit-when-over]
-  python -m urland tutorial [--size WxH] [--autoplay] [--screenshots DIR]
-  python -m urland replay FILE [--size WxH] [--autoplay] [--screenshots DIR]
+  python -m urland tutorial [--size WxH] [--autoplay] [--screenshots DIR] [--lang CODE]
+  python -m urland replay FILE [--size WxH] [--autoplay] [--screenshots DIR] [--lang CODE]
   python -m urland simulate --players N --games G --seed S [--bots random,...] [--json]
   python -m urland tournament --bots hard,random,random,random --games N --seed S [--json]
 """
@@ -114,6 +114,13 @@ def _language(text: str) -> str:
         raise argparse.ArgumentTypeError(f"unknown language {text!r} (choose from "
                                          f"{', '.join(LANGUAGES)})")
     return code
+
+
+def _speak(code: str) -> None:
+    """Speak `code`, or the system's language when it is ''."""
+    from urland.texts import i18n
+
+    i18n.set_language(code or i18n.system_language())
 
 
 def _play(argv: Sequence[str]) -> int:
@@ -151,6 +158,8 @@ def _replay(argv: Sequence[str]) -> int:
     parser.add_argument("--autoplay", action="store_true",
                         help="step to the end and back to the start, then quit")
     parser.add_argument("--screenshots", type=Path, help="save pictures on the way here")
+    parser.add_argument("--lang", type=_language, metavar="CODE",
+                        help="run in this language: " + ", ".join(LANGUAGES))
     args = parser.parse_args(argv)
     from urland.engine.errors import SaveError
     from urland.session import Session
@@ -162,12 +171,11 @@ def _replay(argv: Sequence[str]) -> int:
         return 1
     from urland.app import App, AutoplayOptions
     from urland.settings import load_settings
-    from urland.texts import i18n
 
     autoplay = (AutoplayOptions([], 0, args.screenshots, quit_when_over=True)
                 if args.autoplay else None)
     settings = load_settings()
-    i18n.set_language(settings.language or i18n.system_language())
+    _speak(args.lang or settings.language)
     app = App(settings, autoplay, size=args.size)
     return app.run("replay", session=session, standalone=True)
 
@@ -179,6 +187,8 @@ def _tutorial(argv: Sequence[str]) -> int:
     parser.add_argument("--autoplay", action="store_true",
                         help="play the whole tutorial by itself, then quit")
     parser.add_argument("--screenshots", type=Path, help="save a picture of every step here")
+    parser.add_argument("--lang", type=_language, metavar="CODE",
+                        help="run in this language: " + ", ".join(LANGUAGES))
     args = parser.parse_args(argv)
     from urland.app import App, AutoplayOptions
     from urland.engine import UserFileError
@@ -192,7 +202,9 @@ def _tutorial(argv: Sequence[str]) -> int:
         return 1
     autoplay = (AutoplayOptions([], 0, args.screenshots, quit_when_over=True)
                 if args.autoplay else None)
-    app = App(load_settings(), autoplay, size=args.size)
+    settings = load_settings()
+    _speak(args.lang or settings.language)
+    app = App(settings, autoplay, size=args.size)
     # autoplay always runs the whole tutorial, wherever a player left it
     return app.run("tutorial", **({"chapter": 0} if args.autoplay else {}))
 

@@ -9,6 +9,7 @@ import pygame
 from urland.rules_pages import Page, page_index, pages, search
 from urland.scenes.base import Scene
 from urland.texts.assets import gene_texts, rules_text
+from urland.texts.genes import gene_name
 from urland.texts.i18n import L_, N_, _, fmt
 from urland.ui import art
 from urland.ui import theme as th
@@ -164,7 +165,7 @@ class RulesScene(Scene):
             if page is self.page:
                 pygame.draw.rect(surface, (255, 226, 150), row, border_radius=t.px(6))
             title = page.title if not page.gene else fmt("Gene: {name}",
-                                                         name=page.title.split(" (")[0])
+                                                         name=gene_name(page.gene))
             blit_text(surface, title, (row.left + t.px(8), row.centery), size, th.INK,
                       page is self.page, anchor="midleft")
             self.rows.append((row, page))
