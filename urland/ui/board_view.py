@@ -16,13 +16,15 @@ import math
 import pygame
 
 from urland.engine import Board, GameState
-from urland.ui import art, board_static, terrain, theme, ticker
+from urland.ui import art, board_static, merged, piece_layout, terrain, theme, ticker
 from urland.ui.geometry import BoardGeometry, Point, board_geometry
 from urland.ui.seafx import Sea
+from urland.ui.text import render
+from urland.ui.track import TrackSpace, in_box, layout_track
 from urland.ui.volcanoes import Volcanoes
 
 ICON = 38  # Ichto icon size in board units
-STACK_GAP = 40
+TAG_BELOW = 22  # an extended region's joined numbers, under its own number
 
 
 def point_in_polygon(p: Point, poly: tuple[Point, ...]) -> bool:
@@ -46,10 +48,17 @@ class BoardView:
         self.scale = 1.0
         self.static: pygame.Surface | None = None
         self._quiet: tuple | None = None  # (key, surface, state kept alive for its id)
-        self._track_points = self._compute_track()
+        self.track: list[TrackSpace] = layout_track(
+            self.geo.track_rect, self.geo.track_spaces, board.mutation_spaces,
+            board.end_threshold)
+        self._track_points = [space.marker for space in self.track]
         self.sea: Sea | None = None
         self.volcanoes = Volcanoes(self)
         self.animate = True  # the sea moves and volcanoes smoke (off: a still picture)
+        n = board.n_regions
+        self._seen: tuple[tuple[int, ...], frozenset[int]] = (tuple(range(n)), frozenset())
+        self._place_cache: dict[tuple, list[Point]] = {}
+        self._stack_scales: dict[tuple[int, int], float] = {}
 
     # --- coordinates ------------------------------------------------------------------------
 
@@ -93,29 +102,91 @@ class BoardView:
             return self.geo.region_centres[area]
         return self.geo.ocean_anchors[area - self.board.n_regions]
 
-    def stack_slots(self, area: int, seats: list[int]) -> dict[int, Point]:
-        """Where each present colour's stack stands in an area (board units)."""
-        cx, cy = self.anchor(area)
-        k = len(seats)
-        if k == 0:
+    def stack_slots(self, area: int, seats: list[int],
+                    state: GameState | None = None) -> dict[int, Point]:
+        """Where each present colour's stack stands in an area (board units): in free places of
+        its land or water, clear of numbers, volcanoes, chips and bridges, never overlapping.
+        An extended region's parts come from `state`, else from the last state seen."""
+        if state is not None:
+            self._see(state)
+        if not seats:
             return {}
-        top_row = (k + 1) // 2 if k > 2 else k
-        rows = [seats[:top_row], seats[top_row:]]
-        out: dict[int, Point] = {}
-        for row_index, row in enumerate(r for r in rows if r):
-            y = cy + (row_index - (0.5 if k > 2 else 0)) * STACK_GAP
-            for i, seat in enumerate(row):
-                x = cx + (i - (len(row) - 1) / 2) * STACK_GAP * 1.15
-                out[seat] = (x, y)
-        return out
+        k = len(seats)
+        for scale in piece_layout.SCALES:
+            chosen = piece_layout.choose(self._places(area, scale), k, scale)
+            if len(chosen) == k:
+                self._stack_scales[(area, k)] = scale
+                return dict(zip(seats, chosen, strict=True))
+        # no room even for small stacks: a tight row around the centre
+        scale = self._stack_scales[(area, k)] = piece_layout.SCALES[-1]
+        cx, cy = self.anchor(area)
+        step = piece_layout.FOOT_W * scale
+        return {seat: (cx + (i - (k - 1) / 2) * step, cy) for i, seat in enumerate(seats)}
+
+    def stack_scale(self, area: int, k: int) -> float:
+        """How large (1 = full size) the stacks are drawn in an area holding `k` colours."""
+        if (area, k) not in self._stack_scales:
+            self.stack_slots(area, list(range(k)))
+        return self._stack_scales[(area, k)]
+
+    def _see(self, state: GameState) -> None:
+        """Remember which regions are merged and which volcanoes erupted: stacks make room."""
+        roots = tuple(state.root(r) for r in range(self.board.n_regions))
+        gone = frozenset(state.out_chips)
+        if (roots, gone) != self._seen:
+            self._seen = (roots, gone)
+            self._stack_scales.clear()
+
+    def parts(self, area: int) -> tuple[int, ...]:
+        """The regions an area is made of (the parts of an extended region), as last seen."""
+        if area >= self.board.n_regions:
+            return (area,)
+        roots = self._seen[0]
+        return tuple(r for r in range(self.board.n_regions) if roots[r] == area) or (area,)
+
+    def erupted(self) -> list[int]:
+        """The regions whose volcano erupted (their chip left the game), as last seen."""
+        return [r for r in range(self.board.n_regions)
+                if self.board.region_numbers[r] in self._seen[1]]
+
+    def _places(self, area: int, scale: float) -> list[Point]:
+        parts = self.parts(area)
+        bridges = tuple(self.bridge_pose(r)[0] for r in self.erupted())
+        key = (area, parts, bridges, scale)
+        places = self._place_cache.get(key)
+        if places is None:
+            geo = self.geo
+            blocked = piece_layout.obstacles(geo, bridges)
+            blocked += [self.badge_box(r) for r in range(self.board.n_regions)]
+            if area < self.board.n_regions:
+                inside = [geo.region_outlines[r] for r in parts]
+                outside: list[tuple[Point, ...]] = []
+            else:
+                inside = [geo.ocean_areas[area - self.board.n_regions]]
+                outside = list(geo.region_outlines)
+            places = piece_layout.free_places(inside, outside, blocked, self.anchor(area),
+                                              scale)
+            self._place_cache[key] = places
+        return places
+
+    def badge_box(self, region: int) -> tuple[float, float, float, float]:
+        """The box of a region's number on the board (an extended region's is wider: it
+        names its parts)."""
+        x, y, w, h = piece_layout.badge_box(self.geo, region)
+        joined = len(self.parts(region)) - 1
+        if self._seen[0][region] == region and joined:  # the joined parts' numbers below
+            w, h = max(w, 12 + 24 * joined), h + TAG_BELOW
+        return (x, y, w, h)
 
     def stack_at(self, pos: tuple[int, int], state: GameState) -> tuple[int, int] | None:
         """(area, seat) of the stack of Ichtos under the mouse."""
         p = self.to_board(pos)
+        self._see(state)
         for area in list(state.live_regions()) + list(self.board.ocean_areas):
             seats = [s for s in range(state.n) if state.count(area, s)]
+            reach = ICON * 0.55 * self.stack_scale(area, len(seats)) if seats else 0
             for seat, (x, y) in self.stack_slots(area, seats).items():
-                if abs(p[0] - x) <= ICON * 0.55 and abs(p[1] - y) <= ICON * 0.55:
+                if abs(p[0] - x) <= reach and abs(p[1] - y) <= reach:
                     return area, seat
         return None
 
@@ -127,27 +198,22 @@ class BoardView:
             return surf.convert()  # opaque, in the screen's format: the fastest blit
         return surf
 
-    def _compute_track(self) -> list[Point]:
-        x, y, w, h = self.geo.track_rect
-        n = self.geo.track_spaces
-        perimeter = 2 * (w + h)
-        out = []
-        for i in range(n):
-            d = perimeter * i / n
-            if d < w:
-                out.append((x + d, y))
-            elif d < w + h:
-                out.append((x + w, y + d - w))
-            elif d < 2 * w + h:
-                out.append((x + w - (d - w - h), y + h))
-            else:
-                out.append((x, y + h - (d - 2 * w - h)))
-        return out
-
     def track_point(self, position: int) -> Point:
-        if position <= 0:
-            return self._track_points[0]
-        return self._track_points[(position - 1) % len(self._track_points)]
+        """Where a marker on the space stands (beside its number, never on it). A marker past
+        the last space drawn stands on the last one, its score written on it."""
+        points = self._track_points
+        return points[min(max(position, 1), len(points)) - 1]
+
+    def track_space_at(self, pos: tuple[int, int]) -> int | None:
+        """The number of the track space under a screen position (its tile or its marker's
+        place), or None."""
+        if not self.rect.collidepoint(pos):
+            return None
+        p = self.to_board(pos)
+        for space in self.track:
+            if in_box(p, space.slot):
+                return space.number
+        return None
 
     # --- what changes -----------------------------------------------------------------------
 
@@ -210,22 +276,17 @@ class BoardView:
     def _draw_pieces(self, surface: pygame.Surface, state: GameState,
                      hidden: dict[tuple[int, int], int], with_markers: bool = True) -> None:
         board = self.board
+        self._see(state)
         gone = set(state.out_chips)
+        for r in state.live_regions():  # an extended region: one rim around all its land
+            if len(self.parts(r)) > 1:
+                rim = self._merged_rim(self.parts(r))
+                surface.blit(rim, rim.get_rect(topleft=self.rect.topleft))
         for r in range(board.n_regions):  # erupted volcanoes: a lava bridge over the strait
             if board.region_numbers[r] in gone:
                 self.draw_bridge(surface, r)
         for r in range(board.n_regions):
-            root = state.root(r)
-            x, y = self.geo.region_centres[r]
-            number = board.region_numbers[r]
-            pos = self.to_screen((x - 36, y - 44))
-            if root == r and number not in gone:
-                _badge(surface, str(number), pos, self.px(26), theme.PAPER, theme.INK)
-            elif root == r:
-                _badge(surface, str(number), pos, self.px(22), (150, 140, 120), (80, 70, 60))
-            else:
-                _badge(surface, f"({board.region_numbers[root]})", pos, self.px(22),
-                       (96, 84, 72), (230, 220, 200))
+            self._draw_number(surface, state, r)
         for chip in state.board_chips:
             r = state.chip_area(chip)
             image = art.chip(chip, self.px(32))
@@ -233,6 +294,56 @@ class BoardView:
         self.draw_stacks(surface, state, hidden)
         if with_markers:
             self.draw_markers(surface, state)
+
+    def _draw_number(self, surface: pygame.Surface, state: GameState, region: int) -> None:
+        """A region's number: bold on a living region; an extended region's names its joined
+        parts beside it ("8 +9"); a part that lost its number by erupting keeps it faded."""
+        board = self.board
+        number = board.region_numbers[region]
+        x, y, _, _ = self.badge_box(region)
+        centre = self.to_screen((x + BADGE_H_CENTRE, y + piece_layout.BADGE_BOX[1] / 2))
+        if state.root(region) != region:  # joined another region (R1): its number is gone
+            _badge(surface, str(number), centre, self.px(20), (150, 140, 124), (60, 54, 48),
+                   alpha=150)
+            return
+        if not state.region_chips(region):  # every chip left the game: never scored again
+            _badge(surface, str(number), centre, self.px(24), (150, 140, 120), (80, 70, 60))
+            return
+        joined = [board.region_numbers[r] for r in self.parts(region) if r != region]
+        if joined:
+            tag = " ".join(f"+{n}" for n in joined)
+            below = self.to_screen((x + BADGE_H_CENTRE, y + piece_layout.BADGE_BOX[1] / 2
+                                    + TAG_BELOW))
+            _badge(surface, tag, below, self.px(16), (255, 214, 170), (120, 52, 20))
+        _badge(surface, str(number), centre, self.px(26), theme.PAPER, theme.INK)
+
+    def _merged_rim(self, parts: tuple[int, ...]) -> pygame.Surface:
+        """One glowing lava-coloured line around all the land of an extended region and the
+        bridges that join it, made once per set of parts and size."""
+        key = ("rim", parts, self.rect.size)
+        rim = self._glows.get(key)
+        if rim is not None:
+            return rim
+        s = self.scale
+        gone = self._seen[1]
+        joins = [(self.geo.region_centres[r], self.geo.region_centres[self.board.volcano_bridge[r]])
+                 for r in parts
+                 if self.board.volcano_bridge[r] in parts and self.board.region_numbers[r] in gone]
+        (left, top), land, whole = merged.merged_shape(
+            [self.geo.region_outlines[r] for r in parts], joins)
+        rim = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        gap = whole.copy()
+        gap.erase(land, (0, 0))  # the straits between the parts: filled with sand
+        fill = gap.to_surface(setcolor=(*theme.SAND, 235), unsetcolor=(0, 0, 0, 0))
+        w, h = gap.get_size()
+        fill = pygame.transform.smoothscale(fill, (max(1, round(w * s)), max(1, round(h * s))))
+        rim.blit(fill, (round(left * s), round(top * s)))
+        edge = [((x + left) * s, (y + top) * s) for x, y in merged.outline(whole)]
+        if len(edge) >= 3:
+            pygame.draw.polygon(rim, (255, 150, 60, 80), edge, self.px(10))
+            pygame.draw.polygon(rim, (255, 180, 96, 240), edge, max(2, self.px(3.5)))
+        self._glows[key] = rim
+        return rim
 
     def bridge_pose(self, region: int) -> tuple[Point, float, float]:
         """Where an erupted region's lava bridge lies: its centre (board units), its direction
@@ -300,9 +411,13 @@ class BoardView:
         for area in list(state.live_regions()) + list(self.board.ocean_areas):
             counts = {s: state.count(area, s) - hidden.get((area, s), 0) for s in range(state.n)}
             seats = [s for s in range(state.n) if counts[s] > 0]
-            for seat, p in self.stack_slots(area, seats).items():
-                centre = self.to_screen(p)
-                self.draw_stack(surface, state.colours[seat], counts[seat], centre, size, font_px)
+            if not seats:
+                continue
+            slots = self.stack_slots(area, seats, state)
+            scale = self.stack_scale(area, len(seats))
+            for seat, p in slots.items():
+                self.draw_stack(surface, state.colours[seat], counts[seat], self.to_screen(p),
+                                round(size * scale), max(1, round(font_px * scale)))
 
     @staticmethod
     def draw_stack(surface: pygame.Surface, colour: int, count: int, centre: tuple[int, int],
@@ -318,14 +433,15 @@ class BoardView:
 
     def draw_markers(self, surface: pygame.Surface, state: GameState,
                      positions: list[float] | None = None) -> None:
-        size = self.px(30)
+        size = self.px(28)
         track = positions if positions is not None else state.track
+        last = len(self._track_points)
         for seat, position in enumerate(track):
             x, y = self._interpolated(position)
             image = art.ichto(state.colours[seat], size)
-            surface.blit(image, image.get_rect(center=self.to_screen((x, y - 4))))
-            if position > len(self._track_points):
-                _badge(surface, f"+{len(self._track_points)}", self.to_screen((x + 12, y + 10)),
+            surface.blit(image, image.get_rect(center=self.to_screen((x, y))))
+            if position > last:  # past the last space drawn: the score on the marker
+                _badge(surface, str(round(position)), self.to_screen((x, y + 10)),
                        self.px(13), theme.ACCENT, theme.INK)
 
     def _interpolated(self, position: float) -> Point:
@@ -342,17 +458,29 @@ class BoardView:
         return self.to_screen(self.track_point(position))
 
 
-def _badge(surface: pygame.Surface, text: str, centre: tuple[int, int], pixels: int,
-           fill: theme.Colour, ink: theme.Colour) -> None:
-    from urland.ui.text import render
+BADGE_H_CENTRE = piece_layout.BADGE_BOX[0] / 2  # a number's centre from its box's left edge
 
+
+def _text_width(text: str, pixels: int) -> int:
+    return render(text, pixels, theme.INK, True).get_width()
+
+
+def _badge(surface: pygame.Surface, text: str, centre: tuple[int, int], pixels: int,
+           fill: theme.Colour, ink: theme.Colour, alpha: int = 255) -> None:
     image = render(text, pixels, ink, True)
     r = image.get_rect(center=centre).inflate(pixels // 2, pixels // 5)
     r.width = max(r.width, r.height)
     r.center = centre
-    pygame.draw.rect(surface, fill, r, border_radius=r.height // 2)
-    pygame.draw.rect(surface, ink, r, max(1, pixels // 14), border_radius=r.height // 2)
-    surface.blit(image, image.get_rect(center=(centre[0], centre[1] + 1)))
+    target, origin = surface, r.topleft
+    if alpha < 255:  # faded: drawn apart, then laid on see-through
+        target = pygame.Surface(r.size, pygame.SRCALPHA)
+        r = r.move(-r.x, -r.y)
+    pygame.draw.rect(target, fill, r, border_radius=r.height // 2)
+    pygame.draw.rect(target, ink, r, max(1, pixels // 14), border_radius=r.height // 2)
+    target.blit(image, image.get_rect(center=(r.centerx, r.centery + 1)))
+    if target is not surface:
+        target.set_alpha(alpha)
+        surface.blit(target, origin)
 
 
 _SEAS: dict[tuple, Sea] = {}
