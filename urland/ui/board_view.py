@@ -59,6 +59,7 @@ class BoardView:
         self._seen: tuple[tuple[int, ...], frozenset[int]] = (tuple(range(n)), frozenset())
         self._place_cache: dict[tuple, list[Point]] = {}
         self._stack_scales: dict[tuple[int, int], float] = {}
+        self.crowded: set[tuple[int, int]] = set()  # (area, colours) with no free room left
 
     # --- coordinates ------------------------------------------------------------------------
 
@@ -97,6 +98,23 @@ class BoardView:
                 return self.board.n_regions + k
         return None
 
+    def chip_at(self, pos: tuple[int, int], state: GameState) -> int | None:
+        """The number of the scored chip lying under a screen position, or None."""
+        p = self.to_board(pos)
+        for chip in state.board_chips:
+            x, y = self.geo.volcano_spaces[state.chip_area(chip)]
+            if abs(p[0] - x) <= 16 and abs(p[1] - y) <= 16:
+                return chip
+        return None
+
+    def volcano_at(self, pos: tuple[int, int]) -> int | None:
+        """The region whose volcano is under a screen position, or None."""
+        p = self.to_board(pos)
+        for r in range(self.board.n_regions):
+            if in_box(p, piece_layout.volcano_box(self.geo, r)):
+                return r
+        return None
+
     def anchor(self, area: int) -> Point:
         if area < self.board.n_regions:
             return self.geo.region_centres[area]
@@ -119,6 +137,7 @@ class BoardView:
                 return dict(zip(seats, chosen, strict=True))
         # no room even for small stacks: a tight row around the centre
         scale = self._stack_scales[(area, k)] = piece_layout.SCALES[-1]
+        self.crowded.add((area, k))
         cx, cy = self.anchor(area)
         step = piece_layout.FOOT_W * scale
         return {seat: (cx + (i - (k - 1) / 2) * step, cy) for i, seat in enumerate(seats)}

@@ -10,7 +10,7 @@ import pygame
 
 from urland.engine import GameState
 from urland.texts.genes import gene_texts
-from urland.ui import art
+from urland.ui import art, board_tips
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
 from urland.ui.side_panel import SidePanel
@@ -163,13 +163,18 @@ def area_tooltip(state: GameState, area: int, names: Sequence[str]) -> tuple[str
         else:
             status = "still to score"
         body += f"\nborders {oceans} · {status}"
+        joined = [str(board.region_numbers[r]) for r in range(board.n_regions)
+                  if r != area and state.root(r) == area]
+        if joined:  # an extended region: one land, named by its own number (R1)
+            parts = joined[0] if len(joined) == 1 else ", ".join(joined[:-1]) + " and " + joined[-1]
+            return f"Region {number}, joined by {parts}", body
     return board.area_label(area).capitalize(), body
 
 
 def hover_tooltip(pos: tuple[int, int], panel: SidePanel, board_view: BoardView,
                   state: GameState, names: Sequence[str]) -> tuple[str, str] | None:
-    """The tooltip for what is under the mouse: a mark in a player's row, a gene card, or an
-    area of the board."""
+    """The tooltip for what is under the mouse: a mark in a player's row, a gene card, a score
+    track space, a chip or a volcano on the board, or an area of the board."""
     mark = panel.mark_at(pos)
     if mark is not None:
         return mark
@@ -178,6 +183,15 @@ def hover_tooltip(pos: tuple[int, int], panel: SidePanel, board_view: BoardView,
         text = gene_texts()[gene]
         return text["name"], text["text"]
     if board_view.rect.collidepoint(pos):
+        space = board_view.track_space_at(pos)
+        if space is not None:
+            return board_tips.track_tip(state, space, len(board_view.track), names)
+        chip = board_view.chip_at(pos, state)
+        if chip is not None:
+            return board_tips.chip_tip(state, chip)
+        volcano = board_view.volcano_at(pos)
+        if volcano is not None:
+            return board_tips.volcano_tip(state, volcano)
         area = board_view.area_at(pos, state)
         if area is not None:
             return area_tooltip(state, area, names)
