@@ -175,6 +175,7 @@ def test_an_extended_region_is_drawn_as_one_land(view):
     gap = whole.copy()
     gap.erase(land, (0, 0))
     assert gap.count() > 100  # the strait between them is filled in
+    assert merged.straits(land, whole).count() >= gap.count()
     # a point of that strait: water while apart, land (sand) once joined
     bridge, _, _ = view.bridge_pose(nine)  # away from the lava bridge drawn over it
     x, y = next((x, y) for x in range(gap.get_size()[0]) for y in range(gap.get_size()[1])

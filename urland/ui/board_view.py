@@ -20,7 +20,7 @@ from urland.ui import art, board_static, merged, piece_layout, terrain, theme, t
 from urland.ui.geometry import BoardGeometry, Point, board_geometry
 from urland.ui.seafx import Sea
 from urland.ui.text import render
-from urland.ui.track import TrackSpace, in_box, layout_track
+from urland.ui.track import TrackSpace, boxes_overlap, in_box, layout_track
 from urland.ui.volcanoes import Volcanoes
 
 ICON = 38  # Ichto icon size in board units
@@ -59,6 +59,7 @@ class BoardView:
         self._seen: tuple[tuple[int, ...], frozenset[int]] = (tuple(range(n)), frozenset())
         self._place_cache: dict[tuple, list[Point]] = {}
         self._stack_scales: dict[tuple[int, int], float] = {}
+        self._slot_cache: dict[tuple[int, int], tuple[list[Point], float]] = {}
         self.crowded: set[tuple[int, int]] = set()  # (area, colours) with no free room left
 
     # --- coordinates ------------------------------------------------------------------------
@@ -74,6 +75,7 @@ class BoardView:
             self.static = self._render_static()
             self.sea = None  # made on the first frame drawn (a backdrop never needs it)
             self._glows: dict[tuple[int, tuple], pygame.Surface] = {}
+            self._rims: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
             self._quiet = None
 
     def to_screen(self, p: Point) -> tuple[int, int]:
@@ -130,17 +132,26 @@ class BoardView:
         if not seats:
             return {}
         k = len(seats)
+        key = (area, k)
+        if key not in self._slot_cache:
+            self._slot_cache[key] = self._lay_out(area, k)
+        points, scale = self._slot_cache[key]
+        self._stack_scales[key] = scale
+        return dict(zip(seats, points, strict=True))
+
+    def _lay_out(self, area: int, k: int) -> tuple[list[Point], float]:
+        """`k` places for stacks in an area and the size they are drawn at: full size when
+        there is room, smaller when crowded."""
         for scale in piece_layout.SCALES:
             chosen = piece_layout.choose(self._places(area, scale), k, scale)
             if len(chosen) == k:
-                self._stack_scales[(area, k)] = scale
-                return dict(zip(seats, chosen, strict=True))
+                return chosen, scale
         # no room even for small stacks: a tight row around the centre
-        scale = self._stack_scales[(area, k)] = piece_layout.SCALES[-1]
         self.crowded.add((area, k))
+        scale = piece_layout.SCALES[-1]
         cx, cy = self.anchor(area)
         step = piece_layout.FOOT_W * scale
-        return {seat: (cx + (i - (k - 1) / 2) * step, cy) for i, seat in enumerate(seats)}
+        return [(cx + (i - (k - 1) / 2) * step, cy) for i in range(k)], scale
 
     def stack_scale(self, area: int, k: int) -> float:
         """How large (1 = full size) the stacks are drawn in an area holding `k` colours."""
@@ -155,6 +166,7 @@ class BoardView:
         if (roots, gone) != self._seen:
             self._seen = (roots, gone)
             self._stack_scales.clear()
+            self._slot_cache.clear()
 
     def parts(self, area: int) -> tuple[int, ...]:
         """The regions an area is made of (the parts of an extended region), as last seen."""
@@ -169,22 +181,27 @@ class BoardView:
                 if self.board.region_numbers[r] in self._seen[1]]
 
     def _places(self, area: int, scale: float) -> list[Point]:
+        """The free places of an area (see piece_layout), worked out again only when what
+        lies in it changes (a merge, a bridge or a region number near it)."""
+        geo = self.geo
         parts = self.parts(area)
-        bridges = tuple(self.bridge_pose(r)[0] for r in self.erupted())
-        key = (area, parts, bridges, scale)
+        if area < self.board.n_regions:
+            inside = [geo.region_outlines[r] for r in parts]
+            outside: list[tuple[Point, ...]] = []
+        else:
+            inside = [geo.ocean_areas[area - self.board.n_regions]]
+            outside = list(geo.region_outlines)
+        bridges = [self.bridge_pose(r)[0] for r in self.erupted()]
+        blocked = piece_layout.obstacles(geo, bridges)
+        blocked += [self.badge_box(r) for r in range(self.board.n_regions)]
+        xs = [x for poly in inside for x, _ in poly]
+        ys = [y for poly in inside for _, y in poly]
+        extent = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        near = tuple(b for b in blocked if boxes_overlap(b, extent))
+        key = (area, parts, near, scale)
         places = self._place_cache.get(key)
         if places is None:
-            geo = self.geo
-            blocked = piece_layout.obstacles(geo, bridges)
-            blocked += [self.badge_box(r) for r in range(self.board.n_regions)]
-            if area < self.board.n_regions:
-                inside = [geo.region_outlines[r] for r in parts]
-                outside: list[tuple[Point, ...]] = []
-            else:
-                inside = [geo.ocean_areas[area - self.board.n_regions]]
-                outside = list(geo.region_outlines)
-            places = piece_layout.free_places(inside, outside, blocked, self.anchor(area),
-                                              scale)
+            places = piece_layout.free_places(inside, outside, near, self.anchor(area), scale)
             self._place_cache[key] = places
         return places
 
@@ -299,8 +316,8 @@ class BoardView:
         gone = set(state.out_chips)
         for r in state.live_regions():  # an extended region: one rim around all its land
             if len(self.parts(r)) > 1:
-                rim = self._merged_rim(self.parts(r))
-                surface.blit(rim, rim.get_rect(topleft=self.rect.topleft))
+                rim, (x, y) = self._merged_rim(self.parts(r))
+                surface.blit(rim, (self.rect.x + x, self.rect.y + y))
         for r in range(board.n_regions):  # erupted volcanoes: a lava bridge over the strait
             if board.region_numbers[r] in gone:
                 self.draw_bridge(surface, r)
@@ -336,13 +353,14 @@ class BoardView:
             _badge(surface, tag, below, self.px(16), (255, 214, 170), (120, 52, 20))
         _badge(surface, str(number), centre, self.px(26), theme.PAPER, theme.INK)
 
-    def _merged_rim(self, parts: tuple[int, ...]) -> pygame.Surface:
-        """One glowing lava-coloured line around all the land of an extended region and the
-        bridges that join it, made once per set of parts and size."""
-        key = ("rim", parts, self.rect.size)
-        rim = self._glows.get(key)
-        if rim is not None:
-            return rim
+    def _merged_rim(self, parts: tuple[int, ...]) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The straits between an extended region's parts filled with sand, and one glowing
+        lava-coloured line around all of it: a picture and where it goes on the board, made
+        once per set of parts and size."""
+        key = (parts, self.rect.size)
+        made = self._rims.get(key)
+        if made is not None:
+            return made
         s = self.scale
         gone = self._seen[1]
         joins = [(self.geo.region_centres[r], self.geo.region_centres[self.board.volcano_bridge[r]])
@@ -350,19 +368,16 @@ class BoardView:
                  if self.board.volcano_bridge[r] in parts and self.board.region_numbers[r] in gone]
         (left, top), land, whole = merged.merged_shape(
             [self.geo.region_outlines[r] for r in parts], joins)
-        rim = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        gap = whole.copy()
-        gap.erase(land, (0, 0))  # the straits between the parts: filled with sand
+        gap = merged.straits(land, whole)  # the water between the parts: filled with sand
         fill = gap.to_surface(setcolor=(*theme.SAND, 235), unsetcolor=(0, 0, 0, 0))
         w, h = gap.get_size()
-        fill = pygame.transform.smoothscale(fill, (max(1, round(w * s)), max(1, round(h * s))))
-        rim.blit(fill, (round(left * s), round(top * s)))
-        edge = [((x + left) * s, (y + top) * s) for x, y in merged.outline(whole)]
+        rim = pygame.transform.smoothscale(fill, (max(1, round(w * s)), max(1, round(h * s))))
+        edge = [(x * s, y * s) for x, y in merged.outline(whole)]
         if len(edge) >= 3:
             pygame.draw.polygon(rim, (255, 150, 60, 80), edge, self.px(10))
             pygame.draw.polygon(rim, (255, 180, 96, 240), edge, max(2, self.px(3.5)))
-        self._glows[key] = rim
-        return rim
+        made = self._rims[key] = (rim, (round(left * s), round(top * s)))
+        return made
 
     def bridge_pose(self, region: int) -> tuple[Point, float, float]:
         """Where an erupted region's lava bridge lies: its centre (board units), its direction

@@ -52,6 +52,17 @@ def merged_shape(outlines: Sequence[Sequence[Point]], joins: Sequence[tuple[Poin
     return (left, top), land, whole
 
 
+def straits(land: pygame.Mask, whole: pygame.Mask, overlap: int = 3) -> pygame.Mask:
+    """What the closing added (the water between the parts), reaching `overlap` units onto
+    the coasts so no thin line of water shows where the fill meets the painted shore."""
+    gap = whole.copy()
+    gap.erase(land, (0, 0))
+    grown = gap.convolve(_disc(overlap))  # index (x + overlap, ...) is (x, ...)
+    shifted = pygame.Mask(gap.get_size())
+    shifted.draw(grown, (-overlap, -overlap))
+    return shifted.overlap_mask(whole, (0, 0))
+
+
 def outline(mask: pygame.Mask) -> list[tuple[int, int]]:
     """The outer edge of the largest piece of a mask."""
     pieces = mask.connected_components()

@@ -16,8 +16,8 @@ from urland.ui.geometry import Point
 
 Box = tuple[float, float, float, float]  # x, y, width, height (board units)
 
-TILE = 26.0  # a number tile's side
-MARK = 20.0  # the extra length of a tile carrying a mark (helix, end flag)
+TILE = 30.0  # a number tile's side
+MARK = 22.0  # the extra length of a tile carrying a mark (helix, end flag)
 MARKER = 28.0  # the room a marker needs along the track
 GAP = 4.0
 CORNER = 34.0  # no slot closer than this to a corner of the rim
