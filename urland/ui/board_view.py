@@ -2,11 +2,13 @@
 the pieces.
 
 `BoardView` maps board units (board.yaml's canvas) to pixels. The still picture (board_static.py:
-the painted sea and islands, ocean names, volcanoes, the track) is made once per size; each frame
-adds the moving water (seafx.py) and volcano smoke (volcanoes.py), then the pieces: lava bridges,
-chips, stacks of Ichtos, markers and highlights. A quiet position's pieces are drawn once into a
+the painted sea and islands, ocean names, volcanoes, the track laid out by track.py) is made once
+per size; each frame adds the moving water (seafx.py) and volcano smoke (volcanoes.py), then the
+pieces: extended regions drawn as one land and the region numbers (region_marks.py), lava
+bridges, chips, stacks of Ichtos in free places clear of every mark (piece_layout.py), markers
+beside their track numbers, and highlights. A quiet position's pieces are drawn once into a
 transparent layer and blitted. It also answers "what is under the mouse": an area, a stack, a
-track space.
+track space, a chip, a volcano.
 """
 
 from __future__ import annotations
@@ -16,15 +18,14 @@ import math
 import pygame
 
 from urland.engine import Board, GameState
-from urland.ui import art, board_static, merged, piece_layout, terrain, theme, ticker
+from urland.ui import art, board_static, piece_layout, region_marks, terrain, theme, ticker
 from urland.ui.geometry import BoardGeometry, Point, board_geometry
+from urland.ui.region_marks import TAG_BELOW, badge
 from urland.ui.seafx import Sea
-from urland.ui.text import render
 from urland.ui.track import TrackSpace, boxes_overlap, in_box, layout_track
 from urland.ui.volcanoes import Volcanoes
 
 ICON = 38  # Ichto icon size in board units
-TAG_BELOW = 22  # an extended region's joined numbers, under its own number
 
 
 def point_in_polygon(p: Point, poly: tuple[Point, ...]) -> bool:
@@ -75,7 +76,7 @@ class BoardView:
             self.static = self._render_static()
             self.sea = None  # made on the first frame drawn (a backdrop never needs it)
             self._glows: dict[tuple[int, tuple], pygame.Surface] = {}
-            self._rims: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
+            self.rims: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
             self._quiet = None
 
     def to_screen(self, p: Point) -> tuple[int, int]:
@@ -316,13 +317,13 @@ class BoardView:
         gone = set(state.out_chips)
         for r in state.live_regions():  # an extended region: one rim around all its land
             if len(self.parts(r)) > 1:
-                rim, (x, y) = self._merged_rim(self.parts(r))
+                rim, (x, y) = region_marks.merged_land(self, self.parts(r))
                 surface.blit(rim, (self.rect.x + x, self.rect.y + y))
         for r in range(board.n_regions):  # erupted volcanoes: a lava bridge over the strait
             if board.region_numbers[r] in gone:
                 self.draw_bridge(surface, r)
         for r in range(board.n_regions):
-            self._draw_number(surface, state, r)
+            region_marks.draw_number(self, surface, state, r)
         for chip in state.board_chips:
             r = state.chip_area(chip)
             image = art.chip(chip, self.px(32))
@@ -330,54 +331,6 @@ class BoardView:
         self.draw_stacks(surface, state, hidden)
         if with_markers:
             self.draw_markers(surface, state)
-
-    def _draw_number(self, surface: pygame.Surface, state: GameState, region: int) -> None:
-        """A region's number: bold on a living region; an extended region's names its joined
-        parts beside it ("8 +9"); a part that lost its number by erupting keeps it faded."""
-        board = self.board
-        number = board.region_numbers[region]
-        x, y, _, _ = self.badge_box(region)
-        centre = self.to_screen((x + BADGE_H_CENTRE, y + piece_layout.BADGE_BOX[1] / 2))
-        if state.root(region) != region:  # joined another region (R1): its number is gone
-            _badge(surface, str(number), centre, self.px(20), (150, 140, 124), (60, 54, 48),
-                   alpha=150)
-            return
-        if not state.region_chips(region):  # every chip left the game: never scored again
-            _badge(surface, str(number), centre, self.px(24), (150, 140, 120), (80, 70, 60))
-            return
-        joined = [board.region_numbers[r] for r in self.parts(region) if r != region]
-        if joined:
-            tag = " ".join(f"+{n}" for n in joined)
-            below = self.to_screen((x + BADGE_H_CENTRE, y + piece_layout.BADGE_BOX[1] / 2
-                                    + TAG_BELOW))
-            _badge(surface, tag, below, self.px(16), (255, 214, 170), (120, 52, 20))
-        _badge(surface, str(number), centre, self.px(26), theme.PAPER, theme.INK)
-
-    def _merged_rim(self, parts: tuple[int, ...]) -> tuple[pygame.Surface, tuple[int, int]]:
-        """The straits between an extended region's parts filled with sand, and one glowing
-        lava-coloured line around all of it: a picture and where it goes on the board, made
-        once per set of parts and size."""
-        key = (parts, self.rect.size)
-        made = self._rims.get(key)
-        if made is not None:
-            return made
-        s = self.scale
-        gone = self._seen[1]
-        joins = [(self.geo.region_centres[r], self.geo.region_centres[self.board.volcano_bridge[r]])
-                 for r in parts
-                 if self.board.volcano_bridge[r] in parts and self.board.region_numbers[r] in gone]
-        (left, top), land, whole = merged.merged_shape(
-            [self.geo.region_outlines[r] for r in parts], joins)
-        gap = merged.straits(land, whole)  # the water between the parts: filled with sand
-        fill = gap.to_surface(setcolor=(*theme.SAND, 235), unsetcolor=(0, 0, 0, 0))
-        w, h = gap.get_size()
-        rim = pygame.transform.smoothscale(fill, (max(1, round(w * s)), max(1, round(h * s))))
-        edge = [(x * s, y * s) for x, y in merged.outline(whole)]
-        if len(edge) >= 3:
-            pygame.draw.polygon(rim, (255, 150, 60, 80), edge, self.px(10))
-            pygame.draw.polygon(rim, (255, 180, 96, 240), edge, max(2, self.px(3.5)))
-        made = self._rims[key] = (rim, (round(left * s), round(top * s)))
-        return made
 
     def bridge_pose(self, region: int) -> tuple[Point, float, float]:
         """Where an erupted region's lava bridge lies: its centre (board units), its direction
@@ -462,7 +415,7 @@ class BoardView:
         image = art.ichto(colour, size, glow)
         surface.blit(image, image.get_rect(center=centre))
         if count > 1:
-            _badge(surface, str(count), (centre[0] + size // 3, centre[1] + size // 4), font_px,
+            badge(surface, str(count), (centre[0] + size // 3, centre[1] + size // 4), font_px,
                    (250, 246, 236), theme.INK)
 
     def draw_markers(self, surface: pygame.Surface, state: GameState,
@@ -475,7 +428,7 @@ class BoardView:
             image = art.ichto(state.colours[seat], size)
             surface.blit(image, image.get_rect(center=self.to_screen((x, y))))
             if position > last:  # past the last space drawn: the score on the marker
-                _badge(surface, str(round(position)), self.to_screen((x, y + 10)),
+                badge(surface, str(round(position)), self.to_screen((x, y + 10)),
                        self.px(13), theme.ACCENT, theme.INK)
 
     def _interpolated(self, position: float) -> Point:
@@ -490,31 +443,6 @@ class BoardView:
 
     def track_space_screen(self, position: int) -> tuple[int, int]:
         return self.to_screen(self.track_point(position))
-
-
-BADGE_H_CENTRE = piece_layout.BADGE_BOX[0] / 2  # a number's centre from its box's left edge
-
-
-def _text_width(text: str, pixels: int) -> int:
-    return render(text, pixels, theme.INK, True).get_width()
-
-
-def _badge(surface: pygame.Surface, text: str, centre: tuple[int, int], pixels: int,
-           fill: theme.Colour, ink: theme.Colour, alpha: int = 255) -> None:
-    image = render(text, pixels, ink, True)
-    r = image.get_rect(center=centre).inflate(pixels // 2, pixels // 5)
-    r.width = max(r.width, r.height)
-    r.center = centre
-    target, origin = surface, r.topleft
-    if alpha < 255:  # faded: drawn apart, then laid on see-through
-        target = pygame.Surface(r.size, pygame.SRCALPHA)
-        r = r.move(-r.x, -r.y)
-    pygame.draw.rect(target, fill, r, border_radius=r.height // 2)
-    pygame.draw.rect(target, ink, r, max(1, pixels // 14), border_radius=r.height // 2)
-    target.blit(image, image.get_rect(center=(r.centerx, r.centery + 1)))
-    if target is not surface:
-        target.set_alpha(alpha)
-        surface.blit(target, origin)
 
 
 _SEAS: dict[tuple, Sea] = {}
