@@ -164,6 +164,11 @@ def area_tooltip(state: GameState, area: int, names: Sequence[str]) -> tuple[str
         else:
             status = "still to score"
         body += f"\nborders {oceans} · {status}"
+        joined = [str(board.region_numbers[r]) for r in range(board.n_regions)
+                  if r != area and state.root(r) == area]
+        if joined:  # an extended region: one land, named by its own number (R1)
+            parts = joined[0] if len(joined) == 1 else ", ".join(joined[:-1]) + " and " + joined[-1]
+            return f"Region {number}, joined by {parts}", body
     return board.area_label(area).capitalize(), body
 
 
