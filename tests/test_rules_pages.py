@@ -128,15 +128,16 @@ def test_chips_track_spaces_and_volcanoes_on_the_board_explain_themselves(app):
         return hover_tooltip(view.to_screen(point), table.panel, view, state, names)
 
     title, body = tip(view.geo.volcano_spaces[state.chip_area(6)])
-    assert title == "Chip 6" and "scored with this chip" in body
+    assert title == "Chip 6: scored" and "scored with this chip" in body
     title, body = tip(view.track_point(12))
-    assert title == "Track space 12" and "Here: Anna." in body
+    assert title == "Mutation at 12" and "Anna stands here." in body
     assert "mutation has taken place" in body
     title, body = tip(view.track_point(16))
     assert "starts a mutation" in body
-    assert "ends the game" in tip(view.track_point(30))[1]
+    assert "game ends" in tip(view.track_point(30))[1]
     board = state.board
     title, body = tip(view.geo.strait_centre(0, board.volcano_bridge[0]))
-    assert title == "Erupted volcano" and "Region 1 erupted and joined region 2" in body
+    assert title == "Volcano of region 1: erupted"
+    assert "Region 1 erupted and joined region 2" in body
     title, body = tip(view.geo.volcano_spaces[board.parse_area("9")])
     assert title == "Volcano of region 9" and "joins region 8" in body

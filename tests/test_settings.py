@@ -20,3 +20,10 @@ def test_damaged_or_odd_settings_fall_back_to_defaults(user_home):
     loaded = load_settings()
     assert loaded.animation_speed == "normal" and loaded.window_width == 960
     assert loaded.fullscreen is False
+
+
+def test_text_size_is_clamped_to_an_offered_step_on_load(user_home):
+    user_home.mkdir(parents=True)
+    for written, loaded in (("500", 130), ("7", 90), ("112", 115), ("big", 100)):
+        paths.settings_path().write_text(f"text_size: {written}\n")
+        assert load_settings().text_size == loaded

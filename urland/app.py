@@ -60,7 +60,7 @@ class App:
         self.window_size = size or self.settings.window_size
         self.fullscreen = self.settings.fullscreen and not autoplay
         self.screen = self._open_window()
-        self.theme = Theme(self.screen.get_size())
+        self.theme = Theme(self.screen.get_size(), self.settings.ui_scale)
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
         self.running = True
@@ -84,12 +84,26 @@ class App:
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
+        self.settings.fullscreen = self.fullscreen
         self.screen = self._open_window()
         self.relayout()
+        if not self.autoplay:
+            self.save_settings()
 
     def resize(self, size: tuple[int, int]) -> None:
+        """A new window size (chosen in Settings, or the window dragged): the settings follow
+        the real size, so they show and remember what is on screen."""
         self.window_size = (max(960, size[0]), max(540, size[1]))
         self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+        self.window_size = self.screen.get_size()
+        if not self.autoplay:
+            self.settings.window_width, self.settings.window_height = self.window_size
+        self.relayout()
+
+    def set_text_size(self, percent: int) -> None:
+        """Every text and widget larger or smaller, at once."""
+        self.settings.text_size = percent
+        self.theme.set_ui_scale(self.settings.ui_scale)
         self.relayout()
 
     def relayout(self) -> None:
@@ -154,6 +168,8 @@ class App:
             self.running = False
         elif event.type == pygame.VIDEORESIZE and not self.fullscreen:
             self.resize(event.size)
+            if not self.autoplay:
+                self.save_settings()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
         elif (event.type == pygame.KEYDOWN and event.key == pygame.K_F1

@@ -1,5 +1,5 @@
-"""The player's settings: window, animation speed, AI pace, sound. Saved as YAML in the config
-dir."""
+"""The player's settings: window, text size, animation speed, AI pace, sound. Saved as YAML
+in the config dir."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 216
 ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "instant": 0.0}
 AI_PAUSES = {"none": 0.0, "short": 0.5, "long": 1.2}
 VOLUMES = (0, 25, 50, 75, 100)  # percent; the steps the settings screen offers
+TEXT_SIZES = (90, 100, 115, 130)  # percent: every text and widget, the board's marks apart
 
 
 @dataclass
@@ -33,6 +34,11 @@ class Settings:
     ambience_volume: int = 25  # percent
     muted: bool = False
     language: str = ""  # a code of urland.texts.i18n.LANGUAGES; "" follows the system
+    text_size: int = 100  # percent, one of TEXT_SIZES
+
+    @property
+    def ui_scale(self) -> float:
+        return self.text_size / 100
 
     @property
     def window_size(self) -> tuple[int, int]:
@@ -81,6 +87,7 @@ def settings_from(data: Any) -> Settings:
         settings.ai_pause = "short"
     settings.effects_volume = min(max(settings.effects_volume, 0), 100)
     settings.ambience_volume = min(max(settings.ambience_volume, 0), 100)
+    settings.text_size = min(TEXT_SIZES, key=lambda v: abs(v - settings.text_size))
     settings.window_width = min(max(settings.window_width, 960), 7680)
     settings.window_height = min(max(settings.window_height, 540), 4320)
     return settings

@@ -1,30 +1,44 @@
-"""Settings: window size or full screen, animation speed, AI pace, sound; saved for next time."""
+"""Settings: the screen (window size, full screen, text size), the pace of play, and sound;
+saved for next time.
+
+Laid out in three groups with room between rows; the window size shown is always the real
+one (after the window was dragged larger, or in full screen), and the text size changes every
+text and widget at once.
+"""
 
 from __future__ import annotations
 
 import pygame
 
 from urland.scenes.base import Dialog
-from urland.settings import AI_PAUSES, ANIMATION_SPEEDS, VOLUMES, WINDOW_SIZES
+from urland.settings import AI_PAUSES, ANIMATION_SPEEDS, TEXT_SIZES, VOLUMES, WINDOW_SIZES
 from urland.ui import theme as th
 from urland.ui.text import blit_text
-from urland.ui.widgets import Button, Choice
+from urland.ui.widgets import Button, Choice, panel
+
+# The dialog in design units (1280x720 at 100 %): two columns of groups.
+WIDTH, HEIGHT = 1000, 560
+ROW = 64  # row pitch
+CONTROL_W, CONTROL_H = 230, 46
+NOTE = ("Saved for next time.", "Anywhere: F11 full screen, M sound on or off.")
+
+
+def size_label(size: tuple[int, int]) -> str:
+    return f"{size[0]} x {size[1]}"
 
 
 class SettingsScene(Dialog):
     name = "settings"
-    width, height = 620, 610
-    ROW = 58  # row pitch
+    width, height = WIDTH, HEIGHT
 
     def __init__(self, app) -> None:
         super().__init__(app)
         s = app.settings
-        sizes = [f"{w} x {h}" for w, h in WINDOW_SIZES]
-        current = (s.window_width, s.window_height)
-        size_index = WINDOW_SIZES.index(current) if current in WINDOW_SIZES else 0
-        self.size = Choice(sizes, size_index, self._size)
+        self.size = self._size_choice()
         self.full = Choice(["no", "yes"], int(app.fullscreen), self._full,
                            labels=["Windowed", "Full screen"])
+        self.text = Choice([str(v) for v in TEXT_SIZES], TEXT_SIZES.index(s.text_size),
+                           self._text, labels=[f"{v} %" for v in TEXT_SIZES])
         speeds = list(ANIMATION_SPEEDS)
         self.speed = Choice(speeds, speeds.index(s.animation_speed), self._speed,
                             labels=[v.capitalize() for v in speeds])
@@ -38,23 +52,57 @@ class SettingsScene(Dialog):
                                labels=labels)
         self.mute = Choice(["on", "muted"], int(s.muted), self._mute,
                            labels=["On", "Muted"])
-        self.rows = [("Window size", self.size), ("Display", self.full),
-                     ("Animations", self.speed), ("AI moves", self.pause),
-                     ("Sound effects", self.effects), ("Sea sounds", self.ambience),
-                     ("Sound", self.mute)]
+        self.groups: list[tuple[str, list[tuple[str, Choice]]]] = [
+            ("Screen", [("Window size", self.size), ("Display", self.full),
+                        ("Text size", self.text)]),
+            ("Play", [("Animations", self.speed), ("AI moves", self.pause)]),
+            ("Sound", [("Sound effects", self.effects), ("Sea sounds", self.ambience),
+                       ("Sound", self.mute)]),
+        ]
+        self.rows = [row for _, rows in self.groups for row in rows]
         self.done = Button("Done", self.close, "primary", key=pygame.K_ESCAPE)
         self.buttons = [c for _, c in self.rows] + [self.done]
+        self.unit = 1.0  # pixels per design unit, set by layout()
+        self.headings: list[tuple[str, pygame.Rect]] = []
+
+    # --- the window size always shows the real window -------------------------------------
+
+    def _real_size(self) -> tuple[int, int]:
+        return self.app.screen.get_size()
+
+    def _size_choice(self) -> Choice:
+        """The offered sizes, with the real one among them (a dragged window's own size)."""
+        real = self._real_size()
+        sizes = sorted(set(WINDOW_SIZES) | {real})
+        choice = Choice([size_label(v) for v in sizes], sizes.index(real), self._size)
+        choice.sizes = sizes  # type: ignore[attr-defined]
+        return choice
 
     def _size(self, i: int) -> None:
-        w, h = WINDOW_SIZES[i]
+        w, h = self.size.sizes[i]  # type: ignore[attr-defined]
         self.app.settings.window_width, self.app.settings.window_height = w, h
         if not self.app.fullscreen:
             self.app.resize((w, h))
 
+    def _sync_size(self) -> None:
+        """After a resize or full screen: show the size the window really has."""
+        real = self._real_size()
+        if self.size.sizes[self.size.index] != real:  # type: ignore[attr-defined]
+            fresh = self._size_choice()
+            self.size.values, self.size.labels = fresh.values, fresh.labels
+            self.size.sizes = fresh.sizes  # type: ignore[attr-defined]
+            self.size.index = fresh.index
+            self.size.label = fresh.label
+
+    # --- the other choices ----------------------------------------------------------------
+
     def _full(self, i: int) -> None:
-        self.app.settings.fullscreen = bool(i)
         if bool(i) != self.app.fullscreen:
             self.app.toggle_fullscreen()
+        self.app.settings.fullscreen = bool(i)
+
+    def _text(self, i: int) -> None:
+        self.app.set_text_size(TEXT_SIZES[i])
 
     def _speed(self, i: int) -> None:
         self.app.settings.animation_speed = self.speed.value
@@ -78,30 +126,84 @@ class SettingsScene(Dialog):
         super().update(dt)
         self.mute.index = int(self.app.settings.muted)  # M may have been pressed meanwhile
         self.mute.label = self.mute.labels[self.mute.index]
+        self.full.index = int(self.app.fullscreen)  # and F11
+        self.full.label = self.full.labels[self.full.index]
+        self._sync_size()
 
     def close(self) -> None:
         self.app.save_settings()
         self.app.pop()
 
+    # --- layout ---------------------------------------------------------------------------
+
+    def px(self, value: float) -> int:
+        return max(1, round(value * self.unit))
+
+    def box(self) -> pygame.Rect:
+        r = pygame.Rect(0, 0, self.px(WIDTH), self.px(HEIGHT))
+        r.center = (self.theme.size[0] // 2, self.theme.size[1] // 2)
+        return r
+
     def layout(self) -> None:
         t = self.theme
+        # as large as the text size asks, but always whole on screen
+        self.unit = min(t.scale, t.size[0] * 0.96 / WIDTH, t.size[1] * 0.94 / HEIGHT)
+        px = self.px
         box = self.box()
-        for i, (_, control) in enumerate(self.rows):
-            top = box.top + t.px(78) + i * t.px(self.ROW)
-            control.rect = pygame.Rect(box.left + t.px(300), top, t.px(270), t.px(46))
-        self.done.rect = pygame.Rect(0, 0, t.px(180), t.px(50))
-        self.done.rect.midbottom = (box.centerx, box.bottom - t.px(24))
+        columns = [(self.groups[0], self.groups[1]), (self.groups[2],)]
+        self.headings = []
+        for c, groups in enumerate(columns):
+            left = box.left + px(40) + c * px(WIDTH // 2)
+            top = box.top + px(86)
+            for title, rows in groups:
+                self.headings.append((title, pygame.Rect(left, top, px(WIDTH // 2 - 60),
+                                                         px(30))))
+                top += px(40)
+                for _, control in rows:
+                    control.rect = pygame.Rect(left + px(200), top, px(CONTROL_W),
+                                               px(CONTROL_H))
+                    top += px(ROW)
+                top += px(18)
+        self.done.rect = pygame.Rect(0, 0, px(180), px(50))
+        self.done.rect.bottomright = (box.right - px(60), box.bottom - px(34))
+        self._sync_size()
 
     def draw(self, surface: pygame.Surface) -> None:
-        box = self.draw_box(surface, "Settings")
-        t = self.theme
+        px = self.px
+        box = self.box()
+        surface.blit(self._shade(surface), (0, 0))
+        panel(surface, box, th.PAPER, radius=px(14), shadow=px(8), border=th.ACCENT_DARK)
+        blit_text(surface, "Settings", (box.centerx, box.top + px(22)), px(40), th.INK, True,
+                  anchor="midtop")
+        for title, rect in self.headings:
+            blit_text(surface, title.upper(), rect.bottomleft, px(20), th.ACCENT_DARK, True,
+                      anchor="bottomleft")
+            pygame.draw.line(surface, th.PAPER_DARK, (rect.left, rect.bottom + px(3)),
+                             (rect.right, rect.bottom + px(3)), max(1, px(2)))
         for label, control in self.rows:
-            blit_text(surface, label, (box.left + t.px(50), control.rect.centery), t.px(28),
-                      th.INK, anchor="midleft")
-        blit_text(surface, "Saved for next time. Anywhere: F11 full screen, M sound on or off.",
-                  (box.centerx, box.bottom - t.px(92)), t.px(20), (110, 100, 90),
-                  anchor="center")
-        super().draw(surface)
+            blit_text(surface, label, (control.rect.left - px(200), control.rect.centery),
+                      px(26), th.INK, anchor="midleft")
+        if self.app.fullscreen:
+            blit_text(surface, "the window's size when not in full screen",
+                      (self.size.rect.centerx, self.size.rect.bottom + px(2)), px(16),
+                      (110, 100, 90), anchor="midtop")
+        for i, line in enumerate(NOTE):
+            blit_text(surface, line, (self.done.rect.right, self.done.rect.top - px(16)
+                                      - (len(NOTE) - 1 - i) * px(24)), px(20), (110, 100, 90),
+                      anchor="bottomright")
+        for button in self.buttons:
+            button.draw(surface, self.theme_for_widgets())
+
+    def theme_for_widgets(self) -> th.Theme:
+        """The theme the buttons draw with: scaled like the dialog, so they fit it."""
+        t = th.Theme(self.theme.size)
+        t.scale = self.unit
+        return t
+
+    def _shade(self, surface: pygame.Surface) -> pygame.Surface:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((10, 14, 20, 150))
+        return shade
 
     def autoplay_step(self) -> None:
         if self.age > 0.5:

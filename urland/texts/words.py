@@ -93,3 +93,9 @@ def area_label(board: Board, area: int) -> str:
     if texts is None:
         return board.area_label(area)
     return Words(texts, (), board).label(area)
+
+
+def joined_list(items: Sequence[str], style: str = "and") -> str:
+    """'5', '5 and 6', '4, 5 and 6' in the current language."""
+    texts = sentences()
+    return texts.join(items, style) if texts is not None else ", ".join(items)

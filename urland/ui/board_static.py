@@ -61,27 +61,52 @@ def _draw_fords(view: BoardView, surf: pygame.Surface) -> None:
             pygame.draw.circle(surf, (206, 200, 178), (cx - r / 3, cy - r / 3), max(1, r / 2))
 
 
+TILE_COLOURS = {"plain": (236, 224, 194), "mutation": (196, 228, 248),
+                "end": (250, 204, 112), "overflow": (200, 190, 168)}
+
+
 def _draw_track(view: BoardView, surf: pygame.Surface) -> None:
+    """Each space's tile: its number, and beside it (never over it) the mark of a mutation
+    space or of the end; the spaces past the end smaller and greyer."""
     s = view.scale
-    for space in range(1, view.geo.track_spaces + 1):
-        x, y = view.track_point(space)
-        r = pygame.Rect(0, 0, view.px(27), view.px(27))
-        r.center = (round(x * s), round(y * s))
-        colour = (236, 224, 194)
-        if space in view.board.mutation_spaces:
-            colour = (196, 228, 248)
-        if space == view.board.end_threshold:
-            colour = (250, 204, 112)
+
+    def rect(box: tuple[float, float, float, float]) -> pygame.Rect:
+        x0, y0 = round(box[0] * s), round(box[1] * s)
+        return pygame.Rect(x0, y0, round((box[0] + box[2]) * s) - x0,
+                           round((box[1] + box[3]) * s) - y0)
+
+    for space in view.track:
+        r = rect(space.tile)
+        radius = view.px(5)
         pygame.draw.rect(surf, (44, 32, 24), r.move(view.px(1), view.px(2)),
-                         border_radius=view.px(5))
-        pygame.draw.rect(surf, colour, r, border_radius=view.px(5))
-        pygame.draw.rect(surf, (112, 86, 60), r, max(1, view.px(1.2)),
-                         border_radius=view.px(5))
-        if space in view.board.mutation_spaces:
-            h = art.helix(view.px(22))
-            surf.blit(h, h.get_rect(center=r.center))
-        blit_text(surf, str(space), (r.centerx, r.centery), view.px(14), (70, 54, 40),
-                  bold=space == view.board.end_threshold, anchor="center")
+                         border_radius=radius)
+        pygame.draw.rect(surf, TILE_COLOURS[space.kind], r, border_radius=radius)
+        edge = (190, 128, 28) if space.kind == "end" else (112, 86, 60)
+        pygame.draw.rect(surf, edge, r, max(1, view.px(1.2 if space.kind != "end" else 2)),
+                         border_radius=radius)
+        if space.mark_box is not None:
+            m = rect(space.mark_box)
+            icon = (art.helix(min(m.width, m.height) + view.px(2)) if space.kind == "mutation"
+                    else _flag(min(m.width, m.height)))
+            surf.blit(icon, icon.get_rect(center=m.center))
+        small = space.kind == "overflow"
+        blit_text(surf, str(space.number), rect(space.number_box).center,
+                  view.px(12 if small else 14), (96, 84, 70) if small else (70, 54, 40),
+                  bold=space.kind == "end", anchor="center")
+
+
+def _flag(size: int) -> pygame.Surface:
+    """The end space's mark: a small chequered finishing flag."""
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    pole = max(1, size // 10)
+    pygame.draw.rect(surf, (70, 54, 40), (size // 6, size // 10, pole, size - size // 5))
+    cell = max(1, (size * 2 // 3) // 4)
+    left, top = size // 6 + pole, size // 10
+    for i in range(4):
+        for j in range(3):
+            colour = (34, 30, 28) if (i + j) % 2 else (250, 246, 236)
+            pygame.draw.rect(surf, colour, (left + i * cell, top + j * cell, cell, cell))
+    return surf
 
 
 def _dashed(surface: pygame.Surface, colour: theme.Colour, points: list, width: int,

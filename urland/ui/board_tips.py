@@ -19,36 +19,43 @@ def _say(message_id: str, **params: Any) -> str:
     return catalogue.say(message_id, **params)
 
 
-def _track_tip(state: GameState, space: int, names: Sequence[str]) -> tuple[str, str]:
+def track_tip(state: GameState, space: int, last: int, names: Sequence[str]) -> tuple[str, str]:
+    """A score track space: what it is, and whose marker stands there. `last` is the last
+    space drawn: markers further on stand on it."""
     board = state.board
-    here = [names[s] for s in range(state.n) if state.track[s] == space]
-    lines = [_say("tip_track_here", who=", ".join(here))] if here else []
+    here = [names[s] for s in range(state.n)
+            if state.track[s] == space or (space == last and state.track[s] > last)]
+    lines = [_say("tip_track_here", who=", ".join(here), count=len(here))] if here else []
     if space in board.mutation_spaces:
         done = state.mutations_done >> board.mutation_spaces.index(space) & 1
         lines.append(_say("tip_mutation_done" if done else "tip_mutation"))
     if space == board.end_threshold:
         lines.append(_say("tip_end"))
+    elif space > board.end_threshold:
+        lines.append(_say("tip_past_end"))
     lines.append(_say("tip_track"))
-    return _say("tip_track_title", space=space), "\n".join(line for line in lines if line)
+    title = ("tip_mutation_title" if space in board.mutation_spaces
+             else "tip_end_title" if space == board.end_threshold else "tip_track_title")
+    return _say(title, space=space), "\n".join(line for line in lines if line)
 
 
 def board_mark_tip(pos: tuple[int, int], view: BoardView, state: GameState,
                    names: Sequence[str]) -> tuple[str, str] | None:
     """The tooltip for a mark on the board under the mouse, or None (then the area's)."""
+    space = view.track_space_at(pos)
+    if space is not None:
+        return track_tip(state, space, len(view.track), names)
     chip = view.chip_at(pos, state)
     if chip is not None:
         return _say("tip_chip_title", chip=chip), _say("tip_chip", chip=chip)
-    volcano = view.volcano_at(pos, state)
-    if volcano is not None:
-        region, erupted = volcano
+    region = view.volcano_at(pos, state)
+    if region is not None:
         board = state.board
         number = board.region_numbers[region]
         bridge = board.region_numbers[board.volcano_bridge[region]]
-        if erupted:
-            return _say("tip_erupted_title"), _say("tip_erupted", region=number, bridge=bridge)
+        if number in state.out_chips:
+            return (_say("tip_erupted_title", region=number),
+                    _say("tip_erupted", region=number, bridge=bridge))
         return (_say("tip_volcano_title", region=number),
                 _say("tip_volcano", region=number, bridge=bridge))
-    space = view.track_space_at(pos)
-    if space is not None:
-        return _track_tip(state, space, names)
     return None

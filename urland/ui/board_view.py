@@ -2,11 +2,13 @@
 the pieces.
 
 `BoardView` maps board units (board.yaml's canvas) to pixels. The still picture (board_static.py:
-the painted sea and islands, ocean names, volcanoes, the track) is made once per size; each frame
-adds the moving water (seafx.py) and volcano smoke (volcanoes.py), then the pieces: lava bridges,
-chips, stacks of Ichtos, markers and highlights. A quiet position's pieces are drawn once into a
+the painted sea and islands, ocean names, volcanoes, the track laid out by track.py) is made once
+per size; each frame adds the moving water (seafx.py) and volcano smoke (volcanoes.py), then the
+pieces: extended regions drawn as one land and the region numbers (region_marks.py), lava
+bridges, chips, stacks of Ichtos in free places clear of every mark (piece_layout.py), markers
+beside their track numbers, and highlights. A quiet position's pieces are drawn once into a
 transparent layer and blitted. It also answers "what is under the mouse": an area, a stack, a
-track space.
+track space, a chip, a volcano.
 """
 
 from __future__ import annotations
@@ -16,13 +18,14 @@ import math
 import pygame
 
 from urland.engine import Board, GameState
-from urland.ui import art, board_static, terrain, theme, ticker
+from urland.ui import art, board_static, piece_layout, region_marks, terrain, theme, ticker
 from urland.ui.geometry import BoardGeometry, Point, board_geometry
+from urland.ui.region_marks import TAG_BELOW, badge
 from urland.ui.seafx import Sea
+from urland.ui.track import TrackSpace, boxes_overlap, in_box, layout_track
 from urland.ui.volcanoes import Volcanoes
 
 ICON = 38  # Ichto icon size in board units
-STACK_GAP = 40
 
 
 def point_in_polygon(p: Point, poly: tuple[Point, ...]) -> bool:
@@ -46,10 +49,19 @@ class BoardView:
         self.scale = 1.0
         self.static: pygame.Surface | None = None
         self._quiet: tuple | None = None  # (key, surface, state kept alive for its id)
-        self._track_points = self._compute_track()
+        self.track: list[TrackSpace] = layout_track(
+            self.geo.track_rect, self.geo.track_spaces, board.mutation_spaces,
+            board.end_threshold)
+        self._track_points = [space.marker for space in self.track]
         self.sea: Sea | None = None
         self.volcanoes = Volcanoes(self)
         self.animate = True  # the sea moves and volcanoes smoke (off: a still picture)
+        n = board.n_regions
+        self._seen: tuple[tuple[int, ...], frozenset[int]] = (tuple(range(n)), frozenset())
+        self._place_cache: dict[tuple, list[Point]] = {}
+        self._stack_scales: dict[tuple[int, int], float] = {}
+        self._slot_cache: dict[tuple[int, int], tuple[list[Point], float]] = {}
+        self.crowded: set[tuple[int, int]] = set()  # (area, colours) with no free room left
 
     # --- coordinates ------------------------------------------------------------------------
 
@@ -64,6 +76,7 @@ class BoardView:
             self.static = self._render_static()
             self.sea = None  # made on the first frame drawn (a backdrop never needs it)
             self._glows: dict[tuple[int, tuple], pygame.Surface] = {}
+            self.rims: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
             self._quiet = None
 
     def to_screen(self, p: Point) -> tuple[int, int]:
@@ -88,66 +101,138 @@ class BoardView:
                 return self.board.n_regions + k
         return None
 
+    def chip_at(self, pos: tuple[int, int], state: GameState) -> int | None:
+        """The number of the scored chip lying under a screen position, or None."""
+        p = self.to_board(pos)
+        for chip in state.board_chips:
+            x, y = self.geo.volcano_spaces[state.chip_area(chip)]
+            if abs(p[0] - x) <= 16 and abs(p[1] - y) <= 16:
+                return chip
+        return None
+
+    def volcano_at(self, pos: tuple[int, int], state: GameState | None = None) -> int | None:
+        """The region whose volcano is under a screen position (with `state`, an erupted one's
+        lava bridge over its strait too), or None."""
+        p = self.to_board(pos)
+        board = self.board
+        if state is not None:
+            for r in range(board.n_regions):
+                if board.region_numbers[r] in state.out_chips:
+                    x, y = self.geo.strait_centre(r, board.volcano_bridge[r])
+                    if abs(p[0] - x) <= 18 and abs(p[1] - y) <= 18:
+                        return r
+        for r in range(board.n_regions):
+            if in_box(p, piece_layout.volcano_box(self.geo, r)):
+                return r
+        return None
+
     def anchor(self, area: int) -> Point:
         if area < self.board.n_regions:
             return self.geo.region_centres[area]
         return self.geo.ocean_anchors[area - self.board.n_regions]
 
-    def stack_slots(self, area: int, seats: list[int]) -> dict[int, Point]:
-        """Where each present colour's stack stands in an area (board units)."""
-        cx, cy = self.anchor(area)
-        k = len(seats)
-        if k == 0:
+    def stack_slots(self, area: int, seats: list[int],
+                    state: GameState | None = None) -> dict[int, Point]:
+        """Where each present colour's stack stands in an area (board units): in free places of
+        its land or water, clear of numbers, volcanoes, chips and bridges, never overlapping.
+        An extended region's parts come from `state`, else from the last state seen."""
+        if state is not None:
+            self._see(state)
+        if not seats:
             return {}
-        top_row = (k + 1) // 2 if k > 2 else k
-        rows = [seats[:top_row], seats[top_row:]]
-        out: dict[int, Point] = {}
-        for row_index, row in enumerate(r for r in rows if r):
-            y = cy + (row_index - (0.5 if k > 2 else 0)) * STACK_GAP
-            for i, seat in enumerate(row):
-                x = cx + (i - (len(row) - 1) / 2) * STACK_GAP * 1.15
-                out[seat] = (x, y)
-        return out
+        k = len(seats)
+        key = (area, k)
+        if key not in self._slot_cache:
+            self._slot_cache[key] = self._lay_out(area, k)
+        points, scale = self._slot_cache[key]
+        self._stack_scales[key] = scale
+        return dict(zip(seats, points, strict=True))
+
+    def _lay_out(self, area: int, k: int) -> tuple[list[Point], float]:
+        """`k` places for stacks in an area and the size they are drawn at: full size when
+        there is room, smaller when crowded."""
+        for scale in piece_layout.SCALES:
+            chosen = piece_layout.choose(self._places(area, scale), k, scale)
+            if len(chosen) == k:
+                return chosen, scale
+        # no room even for small stacks: a tight row around the centre
+        self.crowded.add((area, k))
+        scale = piece_layout.SCALES[-1]
+        cx, cy = self.anchor(area)
+        step = piece_layout.FOOT_W * scale
+        return [(cx + (i - (k - 1) / 2) * step, cy) for i in range(k)], scale
+
+    def stack_scale(self, area: int, k: int) -> float:
+        """How large (1 = full size) the stacks are drawn in an area holding `k` colours."""
+        if (area, k) not in self._stack_scales:
+            self.stack_slots(area, list(range(k)))
+        return self._stack_scales[(area, k)]
+
+    def _see(self, state: GameState) -> None:
+        """Remember which regions are merged and which volcanoes erupted: stacks make room."""
+        roots = tuple(state.root(r) for r in range(self.board.n_regions))
+        gone = frozenset(state.out_chips)
+        if (roots, gone) != self._seen:
+            self._seen = (roots, gone)
+            self._stack_scales.clear()
+            self._slot_cache.clear()
+
+    def parts(self, area: int) -> tuple[int, ...]:
+        """The regions an area is made of (the parts of an extended region), as last seen."""
+        if area >= self.board.n_regions:
+            return (area,)
+        roots = self._seen[0]
+        return tuple(r for r in range(self.board.n_regions) if roots[r] == area) or (area,)
+
+    def erupted(self) -> list[int]:
+        """The regions whose volcano erupted (their chip left the game), as last seen."""
+        return [r for r in range(self.board.n_regions)
+                if self.board.region_numbers[r] in self._seen[1]]
+
+    def _places(self, area: int, scale: float) -> list[Point]:
+        """The free places of an area (see piece_layout), worked out again only when what
+        lies in it changes (a merge, a bridge or a region number near it)."""
+        geo = self.geo
+        parts = self.parts(area)
+        if area < self.board.n_regions:
+            inside = [geo.region_outlines[r] for r in parts]
+            outside: list[tuple[Point, ...]] = []
+        else:
+            inside = [geo.ocean_areas[area - self.board.n_regions]]
+            outside = list(geo.region_outlines)
+        bridges = [self.bridge_pose(r)[0] for r in self.erupted()]
+        blocked = piece_layout.obstacles(geo, bridges)
+        blocked += [self.badge_box(r) for r in range(self.board.n_regions)]
+        xs = [x for poly in inside for x, _ in poly]
+        ys = [y for poly in inside for _, y in poly]
+        extent = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        near = tuple(b for b in blocked if boxes_overlap(b, extent))
+        key = (area, parts, near, scale)
+        places = self._place_cache.get(key)
+        if places is None:
+            places = piece_layout.free_places(inside, outside, near, self.anchor(area), scale)
+            self._place_cache[key] = places
+        return places
+
+    def badge_box(self, region: int) -> tuple[float, float, float, float]:
+        """The box of a region's number on the board (an extended region's is wider: it
+        names its parts)."""
+        x, y, w, h = piece_layout.badge_box(self.geo, region)
+        joined = len(self.parts(region)) - 1
+        if self._seen[0][region] == region and joined:  # the joined parts' numbers below
+            w, h = max(w, 12 + 24 * joined), h + TAG_BELOW
+        return (x, y, w, h)
 
     def stack_at(self, pos: tuple[int, int], state: GameState) -> tuple[int, int] | None:
         """(area, seat) of the stack of Ichtos under the mouse."""
         p = self.to_board(pos)
+        self._see(state)
         for area in list(state.live_regions()) + list(self.board.ocean_areas):
             seats = [s for s in range(state.n) if state.count(area, s)]
+            reach = ICON * 0.55 * self.stack_scale(area, len(seats)) if seats else 0
             for seat, (x, y) in self.stack_slots(area, seats).items():
-                if abs(p[0] - x) <= ICON * 0.55 and abs(p[1] - y) <= ICON * 0.55:
+                if abs(p[0] - x) <= reach and abs(p[1] - y) <= reach:
                     return area, seat
-        return None
-
-    def track_space_at(self, pos: tuple[int, int]) -> int | None:
-        """The track space under the mouse (1, 2, ...), or None."""
-        x, y = self.to_board(pos)
-        for i, (tx, ty) in enumerate(self._track_points):
-            if abs(x - tx) <= 15 and abs(y - ty) <= 15:
-                return i + 1
-        return None
-
-    def chip_at(self, pos: tuple[int, int], state: GameState) -> int | None:
-        """The scored chip lying on the board under the mouse, or None."""
-        x, y = self.to_board(pos)
-        for chip in state.board_chips:
-            cx, cy = self.geo.volcano_spaces[state.chip_area(chip)]
-            if abs(x - cx) <= 16 and abs(y - cy) <= 16:
-                return chip
-        return None
-
-    def volcano_at(self, pos: tuple[int, int], state: GameState) -> tuple[int, bool] | None:
-        """(region, erupted) of the volcano under the mouse: an erupted one's tile over its
-        strait, or a sleeping one's mark on its region; None elsewhere."""
-        x, y = self.to_board(pos)
-        gone = set(state.out_chips)
-        board = self.board
-        for r in range(board.n_regions):
-            erupted = board.region_numbers[r] in gone
-            vx, vy = (self.geo.strait_centre(r, board.volcano_bridge[r]) if erupted
-                      else self.geo.volcano_spaces[r])
-            if abs(x - vx) <= 18 and abs(y - vy) <= 18:
-                return r, erupted
         return None
 
     # --- the static layer ---------------------------------------------------------------------
@@ -158,27 +243,22 @@ class BoardView:
             return surf.convert()  # opaque, in the screen's format: the fastest blit
         return surf
 
-    def _compute_track(self) -> list[Point]:
-        x, y, w, h = self.geo.track_rect
-        n = self.geo.track_spaces
-        perimeter = 2 * (w + h)
-        out = []
-        for i in range(n):
-            d = perimeter * i / n
-            if d < w:
-                out.append((x + d, y))
-            elif d < w + h:
-                out.append((x + w, y + d - w))
-            elif d < 2 * w + h:
-                out.append((x + w - (d - w - h), y + h))
-            else:
-                out.append((x, y + h - (d - 2 * w - h)))
-        return out
-
     def track_point(self, position: int) -> Point:
-        if position <= 0:
-            return self._track_points[0]
-        return self._track_points[(position - 1) % len(self._track_points)]
+        """Where a marker on the space stands (beside its number, never on it). A marker past
+        the last space drawn stands on the last one, its score written on it."""
+        points = self._track_points
+        return points[min(max(position, 1), len(points)) - 1]
+
+    def track_space_at(self, pos: tuple[int, int]) -> int | None:
+        """The number of the track space under a screen position (its tile or its marker's
+        place), or None."""
+        if not self.rect.collidepoint(pos):
+            return None
+        p = self.to_board(pos)
+        for space in self.track:
+            if in_box(p, space.slot):
+                return space.number
+        return None
 
     # --- what changes -----------------------------------------------------------------------
 
@@ -241,22 +321,17 @@ class BoardView:
     def _draw_pieces(self, surface: pygame.Surface, state: GameState,
                      hidden: dict[tuple[int, int], int], with_markers: bool = True) -> None:
         board = self.board
+        self._see(state)
         gone = set(state.out_chips)
+        for r in state.live_regions():  # an extended region: one rim around all its land
+            if len(self.parts(r)) > 1:
+                rim, (x, y) = region_marks.merged_land(self, self.parts(r))
+                surface.blit(rim, (self.rect.x + x, self.rect.y + y))
         for r in range(board.n_regions):  # erupted volcanoes: a lava bridge over the strait
             if board.region_numbers[r] in gone:
                 self.draw_bridge(surface, r)
         for r in range(board.n_regions):
-            root = state.root(r)
-            x, y = self.geo.region_centres[r]
-            number = board.region_numbers[r]
-            pos = self.to_screen((x - 36, y - 44))
-            if root == r and number not in gone:
-                _badge(surface, str(number), pos, self.px(26), theme.PAPER, theme.INK)
-            elif root == r:
-                _badge(surface, str(number), pos, self.px(22), (150, 140, 120), (80, 70, 60))
-            else:
-                _badge(surface, f"({board.region_numbers[root]})", pos, self.px(22),
-                       (96, 84, 72), (230, 220, 200))
+            region_marks.draw_number(self, surface, state, r)
         for chip in state.board_chips:
             r = state.chip_area(chip)
             image = art.chip(chip, self.px(32))
@@ -331,9 +406,13 @@ class BoardView:
         for area in list(state.live_regions()) + list(self.board.ocean_areas):
             counts = {s: state.count(area, s) - hidden.get((area, s), 0) for s in range(state.n)}
             seats = [s for s in range(state.n) if counts[s] > 0]
-            for seat, p in self.stack_slots(area, seats).items():
-                centre = self.to_screen(p)
-                self.draw_stack(surface, state.colours[seat], counts[seat], centre, size, font_px)
+            if not seats:
+                continue
+            slots = self.stack_slots(area, seats, state)
+            scale = self.stack_scale(area, len(seats))
+            for seat, p in slots.items():
+                self.draw_stack(surface, state.colours[seat], counts[seat], self.to_screen(p),
+                                round(size * scale), max(1, round(font_px * scale)))
 
     @staticmethod
     def draw_stack(surface: pygame.Surface, colour: int, count: int, centre: tuple[int, int],
@@ -344,19 +423,20 @@ class BoardView:
         image = art.ichto(colour, size, glow)
         surface.blit(image, image.get_rect(center=centre))
         if count > 1:
-            _badge(surface, str(count), (centre[0] + size // 3, centre[1] + size // 4), font_px,
+            badge(surface, str(count), (centre[0] + size // 3, centre[1] + size // 4), font_px,
                    (250, 246, 236), theme.INK)
 
     def draw_markers(self, surface: pygame.Surface, state: GameState,
                      positions: list[float] | None = None) -> None:
-        size = self.px(30)
+        size = self.px(28)
         track = positions if positions is not None else state.track
+        last = len(self._track_points)
         for seat, position in enumerate(track):
             x, y = self._interpolated(position)
             image = art.ichto(state.colours[seat], size)
-            surface.blit(image, image.get_rect(center=self.to_screen((x, y - 4))))
-            if position > len(self._track_points):
-                _badge(surface, f"+{len(self._track_points)}", self.to_screen((x + 12, y + 10)),
+            surface.blit(image, image.get_rect(center=self.to_screen((x, y))))
+            if position > last:  # past the last space drawn: the score on the marker
+                badge(surface, str(round(position)), self.to_screen((x, y + 10)),
                        self.px(13), theme.ACCENT, theme.INK)
 
     def _interpolated(self, position: float) -> Point:
@@ -371,19 +451,6 @@ class BoardView:
 
     def track_space_screen(self, position: int) -> tuple[int, int]:
         return self.to_screen(self.track_point(position))
-
-
-def _badge(surface: pygame.Surface, text: str, centre: tuple[int, int], pixels: int,
-           fill: theme.Colour, ink: theme.Colour) -> None:
-    from urland.ui.text import render
-
-    image = render(text, pixels, ink, True)
-    r = image.get_rect(center=centre).inflate(pixels // 2, pixels // 5)
-    r.width = max(r.width, r.height)
-    r.center = centre
-    pygame.draw.rect(surface, fill, r, border_radius=r.height // 2)
-    pygame.draw.rect(surface, ink, r, max(1, pixels // 14), border_radius=r.height // 2)
-    surface.blit(image, image.get_rect(center=(centre[0], centre[1] + 1)))
 
 
 _SEAS: dict[tuple, Sea] = {}

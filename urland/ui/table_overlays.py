@@ -11,7 +11,7 @@ import pygame
 from urland.engine import GameState
 from urland.texts.genes import gene_texts
 from urland.texts.i18n import _, fmt
-from urland.texts.words import area_label
+from urland.texts.words import area_label, joined_list
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.board_tips import board_mark_tip
@@ -168,6 +168,11 @@ def area_tooltip(state: GameState, area: int, names: Sequence[str]) -> tuple[str
         else:
             status = _("still to score")
         body += "\n" + fmt("borders {oceans} · {status}", oceans=oceans, status=status)
+        joined = [board.region_numbers[r] for r in range(board.n_regions)
+                  if r != area and state.root(r) == area]
+        if joined:  # an extended region: one land, named by its own number (R1)
+            parts = joined_list([str(n) for n in joined])
+            return fmt("Region {number}, joined by {parts}", number=number, parts=parts), body
     label = area_label(board, area)
     return label[:1].upper() + label[1:], body
 

@@ -1,7 +1,7 @@
 """One palette and one type scale for the whole game.
 
-Sizes are given for a 1280x720 window and multiplied by `Theme.scale` for the actual window,
-so everything scales cleanly from 1280x720 to 3840x2160.
+Sizes are given for a 1280x720 window and multiplied by `Theme.scale` for the actual window
+and the player's text size, so everything scales cleanly from 1280x720 to 3840x2160.
 """
 
 from __future__ import annotations
@@ -58,12 +58,21 @@ BASE_SIZE = (1280, 720)
 
 
 class Theme:
-    def __init__(self, size: tuple[int, int]) -> None:
+    """Sizes for a window: `scale` is the window's size against 1280x720 times the player's
+    text size (`ui_scale`, 1.0 = 100 %), so every text and widget follows both."""
+
+    def __init__(self, size: tuple[int, int], ui_scale: float = 1.0) -> None:
+        self.ui_scale = ui_scale
         self.resize(size)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
-        self.scale = min(size[0] / BASE_SIZE[0], size[1] / BASE_SIZE[1])
+        self.window_scale = min(size[0] / BASE_SIZE[0], size[1] / BASE_SIZE[1])
+        self.scale = self.window_scale * self.ui_scale
+
+    def set_ui_scale(self, ui_scale: float) -> None:
+        self.ui_scale = ui_scale
+        self.resize(self.size)
 
     def px(self, value: float) -> int:
         return max(1, round(value * self.scale))

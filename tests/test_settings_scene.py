@@ -1,0 +1,79 @@
+"""The settings screen, driven with posted events: it shows the window's real size and changes
+the text size of everything at once, remembered for next time."""
+
+import pygame
+import pytest
+from test_scenes import click, frames
+
+from urland.app import App
+from urland.settings import Settings, load_settings
+
+
+@pytest.fixture
+def app():
+    a = App(Settings(animation_speed="instant", ai_pause="none"), size=(1280, 720))
+    yield a
+    pygame.quit()
+
+
+def open_settings(app):
+    app.show("title")
+    scene = app.open("settings")
+    frames(app, 2)
+    return scene
+
+
+def test_settings_show_and_store_the_real_size_after_the_window_is_resized(app):
+    scene = open_settings(app)
+    assert scene.size.label == "1280 x 720"
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1500, 860), w=1500, h=860))
+    frames(app, 2)
+    assert app.screen.get_size() == (1500, 860)
+    assert scene.size.label == "1500 x 860"
+    assert (app.settings.window_width, app.settings.window_height) == (1500, 860)
+    saved = load_settings()
+    assert (saved.window_width, saved.window_height) == (1500, 860)
+    click(app, scene.size.rect.center)  # the next offered size after the real one
+    assert scene.size.label == "1600 x 900" and app.screen.get_size() == (1600, 900)
+
+
+def test_full_screen_shows_the_size_the_screen_really_has(app):
+    scene = open_settings(app)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0))
+    frames(app, 2)
+    assert app.fullscreen and scene.full.label == "Full screen"
+    w, h = app.screen.get_size()
+    assert scene.size.label == f"{w} x {h}"
+    assert load_settings().fullscreen
+
+
+def test_text_size_scales_every_text_and_widget_at_once_and_is_remembered(app):
+    scene = open_settings(app)
+    title = app.scenes[0]
+    before = title.buttons[0].rect.size
+    assert scene.text.label == "100 %"
+    click(app, scene.text.rect.center)
+    assert scene.text.label == "115 %"
+    assert app.theme.px(100) == 115  # at 1280x720 a design unit is a pixel, now 1.15
+    after = title.buttons[0].rect.size
+    assert after[0] > before[0] and after[1] > before[1]  # laid out again without a restart
+    click(app, scene.done.rect.center)
+    assert app.scene is title
+    assert load_settings().text_size == 115
+    pygame.quit()
+    again = App(load_settings(), size=(1280, 720))
+    assert again.theme.px(100) == 115
+
+
+def test_the_settings_dialog_fits_the_smallest_window_at_the_largest_text(app):
+    app.settings.text_size = 130
+    app.resize((960, 540))
+    app.set_text_size(130)
+    scene = open_settings(app)
+    screen = app.screen.get_rect()
+    box = scene.box()
+    assert screen.contains(box)
+    rects = [c.rect for _, c in scene.rows] + [scene.done.rect]
+    for i, r in enumerate(rects):
+        assert box.contains(r)
+        assert not any(r.colliderect(o) for o in rects[i + 1:])
