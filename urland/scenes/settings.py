@@ -1,5 +1,5 @@
-"""Settings: the screen (window size, full screen, text size), the pace of play, and sound;
-saved for next time.
+"""Settings: the screen (window size, full screen, text size), the pace of play, sound and the
+language; saved for next time.
 
 Laid out in three groups with room between rows; the window size shown is always the real
 one (after the window was dragged larger, or in full screen), and the text size changes every
@@ -12,19 +12,22 @@ import pygame
 
 from urland.scenes.base import Dialog
 from urland.settings import AI_PAUSES, ANIMATION_SPEEDS, TEXT_SIZES, VOLUMES, WINDOW_SIZES
+from urland.texts.i18n import L_, LANGUAGES, Text, _, fmt
 from urland.ui import theme as th
 from urland.ui.text import blit_text
 from urland.ui.widgets import Button, Choice, panel
 
 # The dialog in design units (1280x720 at 100 %): two columns of groups.
-WIDTH, HEIGHT = 1000, 560
+WIDTH, HEIGHT = 1000, 600
 ROW = 64  # row pitch
 CONTROL_W, CONTROL_H = 230, 46
-NOTE = ("Saved for next time.", "Anywhere: F11 full screen, M sound on or off.")
+NOTE = (L_("Saved for next time."), L_("Anywhere: F11 full screen, M sound on or off."))
+SPEED_LABELS = {"slow": L_("Slow"), "normal": L_("Normal"), "fast": L_("Fast"),
+                "instant": L_("Instant")}
 
 
 def size_label(size: tuple[int, int]) -> str:
-    return f"{size[0]} x {size[1]}"
+    return fmt("{width} x {height}", width=size[0], height=size[1])
 
 
 class SettingsScene(Dialog):
@@ -36,31 +39,36 @@ class SettingsScene(Dialog):
         s = app.settings
         self.size = self._size_choice()
         self.full = Choice(["no", "yes"], int(app.fullscreen), self._full,
-                           labels=["Windowed", "Full screen"])
+                           labels=[L_("Windowed"), L_("Full screen")])
         self.text = Choice([str(v) for v in TEXT_SIZES], TEXT_SIZES.index(s.text_size),
-                           self._text, labels=[f"{v} %" for v in TEXT_SIZES])
+                           self._text, labels=[fmt("{value} %", value=v) for v in TEXT_SIZES])
         speeds = list(ANIMATION_SPEEDS)
         self.speed = Choice(speeds, speeds.index(s.animation_speed), self._speed,
-                            labels=[v.capitalize() for v in speeds])
+                            labels=[SPEED_LABELS.get(v, v) for v in speeds])
         pauses = list(AI_PAUSES)
         self.pause = Choice(pauses, pauses.index(s.ai_pause), self._pause,
-                            labels=["No pause", "Short pause", "Long pause"])
+                            labels=[L_("No pause"), L_("Short pause"), L_("Long pause")])
         volumes = [str(v) for v in VOLUMES]
-        labels = ["Off" if v == 0 else f"{v} %" for v in VOLUMES]
+        labels = [L_("Off") if v == 0 else fmt("{value} %", value=v) for v in VOLUMES]
         self.effects = Choice(volumes, _nearest(s.effects_volume), self._effects, labels=labels)
         self.ambience = Choice(volumes, _nearest(s.ambience_volume), self._ambience,
                                labels=labels)
         self.mute = Choice(["on", "muted"], int(s.muted), self._mute,
-                           labels=["On", "Muted"])
-        self.groups: list[tuple[str, list[tuple[str, Choice]]]] = [
-            ("Screen", [("Window size", self.size), ("Display", self.full),
-                        ("Text size", self.text)]),
-            ("Play", [("Animations", self.speed), ("AI moves", self.pause)]),
-            ("Sound", [("Sound effects", self.effects), ("Sea sounds", self.ambience),
-                       ("Sound", self.mute)]),
+                           labels=[L_("On"), L_("Muted")])
+        codes = ["", *LANGUAGES]  # "": follow the system's language
+        self.language = Choice(codes, codes.index(s.language) if s.language in codes else 0,
+                               self._language,
+                               labels=[L_("Follow the system"), *LANGUAGES.values()])
+        self.groups: list[tuple[Text, list[tuple[Text, Choice]]]] = [
+            (L_("Screen"), [(L_("Window size"), self.size), (L_("Display"), self.full),
+                            (L_("Text size"), self.text)]),
+            (L_("Play"), [(L_("Animations"), self.speed), (L_("AI moves"), self.pause)]),
+            (L_("Sound"), [(L_("Sound effects"), self.effects), (L_("Sea sounds"), self.ambience),
+                           (L_("Sound"), self.mute)]),
+            (L_("Language"), [(L_("Language"), self.language)]),
         ]
         self.rows = [row for _, rows in self.groups for row in rows]
-        self.done = Button("Done", self.close, "primary", key=pygame.K_ESCAPE)
+        self.done = Button(L_("Done"), self.close, "primary", key=pygame.K_ESCAPE)
         self.buttons = [c for _, c in self.rows] + [self.done]
         self.unit = 1.0  # pixels per design unit, set by layout()
         self.headings: list[tuple[str, pygame.Rect]] = []
@@ -118,6 +126,9 @@ class SettingsScene(Dialog):
         self.app.settings.ambience_volume = VOLUMES[i]
         self.app.sound.apply_settings()
 
+    def _language(self, i: int) -> None:
+        self.app.set_language(self.language.value)
+
     def _mute(self, i: int) -> None:
         if bool(i) != self.app.settings.muted:
             self.app.sound.toggle_mute()
@@ -150,7 +161,7 @@ class SettingsScene(Dialog):
         self.unit = min(t.scale, t.size[0] * 0.96 / WIDTH, t.size[1] * 0.94 / HEIGHT)
         px = self.px
         box = self.box()
-        columns = [(self.groups[0], self.groups[1]), (self.groups[2],)]
+        columns = [(self.groups[0], self.groups[1]), (self.groups[2], self.groups[3])]
         self.headings = []
         for c, groups in enumerate(columns):
             left = box.left + px(40) + c * px(WIDTH // 2)
@@ -159,7 +170,7 @@ class SettingsScene(Dialog):
                 self.headings.append((title, pygame.Rect(left, top, px(WIDTH // 2 - 60),
                                                          px(30))))
                 top += px(40)
-                for _, control in rows:
+                for _label, control in rows:
                     control.rect = pygame.Rect(left + px(200), top, px(CONTROL_W),
                                                px(CONTROL_H))
                     top += px(ROW)
@@ -173,18 +184,18 @@ class SettingsScene(Dialog):
         box = self.box()
         surface.blit(self._shade(surface), (0, 0))
         panel(surface, box, th.PAPER, radius=px(14), shadow=px(8), border=th.ACCENT_DARK)
-        blit_text(surface, "Settings", (box.centerx, box.top + px(22)), px(40), th.INK, True,
+        blit_text(surface, _("Settings"), (box.centerx, box.top + px(22)), px(40), th.INK, True,
                   anchor="midtop")
         for title, rect in self.headings:
-            blit_text(surface, title.upper(), rect.bottomleft, px(20), th.ACCENT_DARK, True,
-                      anchor="bottomleft")
+            blit_text(surface, str(title).upper(), rect.bottomleft, px(20), th.ACCENT_DARK, True,
+                      anchor="bottomleft", width=rect.width)
             pygame.draw.line(surface, th.PAPER_DARK, (rect.left, rect.bottom + px(3)),
                              (rect.right, rect.bottom + px(3)), max(1, px(2)))
         for label, control in self.rows:
             blit_text(surface, label, (control.rect.left - px(200), control.rect.centery),
-                      px(26), th.INK, anchor="midleft")
+                      px(26), th.INK, anchor="midleft", width=px(192))
         if self.app.fullscreen:
-            blit_text(surface, "the window's size when not in full screen",
+            blit_text(surface, _("the window's size when not in full screen"),
                       (self.size.rect.centerx, self.size.rect.bottom + px(2)), px(16),
                       (110, 100, 90), anchor="midtop")
         for i, line in enumerate(NOTE):
