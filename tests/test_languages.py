@@ -130,11 +130,13 @@ INNERMOST = re.compile(f"{PSEUDO_OPEN}[^{PSEUDO_OPEN}{PSEUDO_CLOSE}]*{PSEUDO_CLO
 
 def untranslated(shown: str) -> bool:
     """Is there a word in `shown` that did not come through the catalogue? (Players' names,
-    ocean ids and folder names are the players' or the board's, not the game's words.)"""
+    ocean ids and folder names are the players' or the board's, not the game's words; each
+    language is named in its own words.)"""
     rest = shown
     while INNERMOST.search(rest):
         rest = INNERMOST.sub("", rest)
-    for name in [s.name for s in SEATS] + TUTORIAL_NAMES + ["Eve", str(Path.home())]:
+    for name in ([s.name for s in SEATS] + TUTORIAL_NAMES + list(LANGUAGES.values())
+                 + ["Eve", str(Path.home())]):
         rest = rest.replace(name, "")
     rest = re.sub(r"\bO\d\b", "", rest)
     return len(shown) > 1 and re.search(r"[^\W\d_]", rest) is not None

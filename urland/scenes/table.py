@@ -19,7 +19,6 @@ from urland.session import Session
 from urland.texts.i18n import L_, fmt
 from urland.texts.log import log_entries
 from urland.texts.prompts import prompt_text, thinking_text, turn_heading
-from urland.texts.refusals import refusal_text
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
 from urland.ui.event_show import CALLOUT_KINDS, EventShow
@@ -175,8 +174,6 @@ class TableScene(Scene):
         return news
 
     def say(self, text: str) -> None:
-        """Show a short note; an engine's refusal is said in the player's language."""
-        text = refusal_text(text, self.session.names, self.session.game.board)
         self.message, self.message_age = text, 0.0
 
     def pause(self) -> None:

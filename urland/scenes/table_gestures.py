@@ -17,6 +17,7 @@ import pygame
 
 from urland.engine import TRAY, Decision
 from urland.texts.i18n import _, fmt
+from urland.texts.refusals import refusal_text
 from urland.texts.words import area_label
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
@@ -103,7 +104,8 @@ class BoardGestures:
             elif drag.src >= 0:
                 self._drop(drag, event.pos)
             elif drag.refused >= 0:
-                self.table.say(self.decision.refusal(drag.refused, TRAY, 1, drag.owner))
+                self.table.say(self.explain(self.decision.refusal(drag.refused, TRAY, 1,
+                                                                  drag.owner)))
             return True
         return False
 
@@ -142,12 +144,18 @@ class BoardGestures:
             return
         moves = self.decision.find_moves(drag.src, target, drag.count, drag.owner)
         if not moves:
-            self.table.say(self.decision.refusal(drag.src, target, drag.count, drag.owner))
+            self.table.say(self.explain(self.decision.refusal(drag.src, target, drag.count,
+                                                              drag.owner)))
         elif len(moves) == 1:
             self.table.app.sound.play("drop")
             self.table.submit(moves[0], dropped_at=pos)
         else:
             self.menu = AreaMenu([(self.table.describe(m), m) for m in moves], pos)
+
+    def explain(self, refusal: str) -> str:
+        """The engine's refusal in the player's language, with the players' names."""
+        session = self.table.session
+        return refusal_text(refusal, session.names, session.game.board)
 
     def _click_area(self, pos: tuple[int, int]) -> None:
         table = self.table
@@ -172,7 +180,7 @@ class BoardGestures:
             return False
         move = self.decision.click(area)
         if move is None:
-            table.say(self.decision.click_refusal(area))
+            table.say(self.explain(self.decision.click_refusal(area)))
         else:
             table.submit(move)
         return True
