@@ -62,7 +62,7 @@ class SettingsScene(Dialog):
         self.groups: list[tuple[Text, list[tuple[Text, Choice]]]] = [
             (L_("Screen"), [(L_("Window size"), self.size), (L_("Display"), self.full),
                             (L_("Text size"), self.text)]),
-            (L_("Play"), [(L_("Animations"), self.speed), (L_("AI moves"), self.pause)]),
+            (L_("Playing"), [(L_("Animations"), self.speed), (L_("AI moves"), self.pause)]),
             (L_("Sound"), [(L_("Sound effects"), self.effects), (L_("Sea sounds"), self.ambience),
                            (L_("Sound"), self.mute)]),
             (L_("Language"), [(L_("Language"), self.language)]),
