@@ -110,5 +110,13 @@ def every_scene(seed: int = 3) -> list[str]:
         table.turns.retreat_dialog()
         _show(app)
         drawn.append(app.scene.name)
+    _advance(session, set(), limit=6000)  # on to the end of the game
+    if session.game.over:
+        look("game_over", session=session, from_history=True)
+        replay = app.open("replay", session=session)
+        for step in (replay.replay.last // 2, replay.replay.last):
+            replay.replay.seek(step)
+            _show(app)
+        drawn.append("replay")
     pygame.quit()
     return drawn

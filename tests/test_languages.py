@@ -120,7 +120,7 @@ def test_every_scene_in_every_language_keeps_its_text_inside_its_box(code, user_
     autoplayed_game()
     autoplayed_tutorial()
     assert {"history", "load_game", "pause", "choose_chip", "auction", "auction_buy",
-            "handover", "pick_ichtos"} <= set(drawn)
+            "handover", "pick_ichtos", "game_over", "replay"} <= set(drawn)
     assert sorted(set(watch.overflows)) == []
 
 

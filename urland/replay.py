@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 from urland.engine.events import Event
 from urland.engine.game import Game
-from urland.engine.genes import GENE_NAMES, GENES
+from urland.engine.genes import GENES
 from urland.engine.state import ACTION, BID, BUY, PANIC, GameState
+from urland.texts.genes import gene_name
 from urland.texts.i18n import _, fmt
 
 # Public placeholders that the open version of a secret event says better.
@@ -85,7 +86,7 @@ def secrets(state: GameState, names: Sequence[str] | None = None) -> list[str]:
 
 def genes_of(state: GameState, seat: int) -> list[str]:
     """The names of the genes a seat owns."""
-    return [GENE_NAMES[g] for i, g in enumerate(GENES) if state.genes[seat] >> i & 1]
+    return [gene_name(g) for i, g in enumerate(GENES) if state.genes[seat] >> i & 1]
 
 
 class Replay:
