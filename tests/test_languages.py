@@ -116,8 +116,8 @@ def test_an_unknown_language_on_the_command_line_is_refused(capsys):
 def test_every_scene_in_every_language_keeps_its_text_inside_its_box(code, user_home):
     i18n.set_language(code)
     watch = text_ui.start_watching()
+    autoplayed_game()  # first: then the history and the saved games have a game to list
     drawn = every_scene()
-    autoplayed_game()
     autoplayed_tutorial()
     assert {"history", "load_game", "pause", "choose_chip", "auction", "auction_buy",
             "handover", "pick_ichtos", "game_over", "replay"} <= set(drawn)

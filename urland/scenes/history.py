@@ -198,7 +198,8 @@ class HistoryScene(Scene):
         panel(surface, self.box, th.PAPER, radius=t.px(16), shadow=t.px(8),
               border=th.ACCENT_DARK)
         blit_text(surface, _("History"), (self.box.left + t.px(28), self.box.top + t.px(18)),
-                  t.px(46), th.INK, True)
+                  t.px(46), th.INK, True,
+                  width=self.games_tab.rect.left - self.box.left - t.px(40))
         games = self.page == "games"
         self.games_tab.style = "primary" if games else "paper"
         self.stats_tab.style = "paper" if games else "primary"

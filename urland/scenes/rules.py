@@ -136,7 +136,7 @@ class RulesScene(Scene):
         box = self.box()
         panel(surface, box, th.PAPER, radius=t.px(14), shadow=t.px(8), border=th.ACCENT_DARK)
         blit_text(surface, _("Rules"), (box.left + t.px(24), box.top + t.px(22)), t.px(34),
-                  th.ACCENT_DARK, True)
+                  th.ACCENT_DARK, True, width=t.px(116))
         field = pygame.Rect(box.left + t.px(150), box.top + t.px(18), t.px(420), t.px(40))
         panel(surface, field, (255, 252, 240), radius=t.px(8), border=th.ACCENT_DARK)
         shown = (fmt("Search: {query}_", query=self.query) if self.query
