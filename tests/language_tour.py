@@ -91,6 +91,11 @@ def every_scene(seed: int = 3) -> list[str]:
     for name in ("new_game", "rules", "settings", "load_game", "history"):
         look(name)
     drawn += ["rules"] * rules_pages(app)
+    history = app.open("history")
+    history.show_page("stats")
+    _show(app)
+    drawn.append("history")
+    app.pop()
     session = Session.new([Seat(s.name, s.colour, s.kind) for s in SEATS], seed, None)
     table = app.show("table", session=session)
     _show(app)
