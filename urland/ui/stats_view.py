@@ -7,7 +7,7 @@ import pygame
 from urland.stats import Line
 from urland.texts.i18n import L_, _, fmt
 from urland.ui import theme as th
-from urland.ui.text import blit_text
+from urland.ui.text import blit_text, wrap
 
 SOFT_INK = (110, 96, 80)
 COLUMNS = (L_("Games"), L_("Wins"), L_("Win rate"), L_("Average score"))
@@ -39,10 +39,12 @@ def _table(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, title: s
     name_w = rect.width * 34 // 100
     col_w = (rect.width - name_w) // len(COLUMNS)
     y = rect.top + px(40)
-    for k, label in enumerate(COLUMNS):
-        blit_text(surface, label, (rect.left + name_w + k * col_w + col_w // 2, y), px(18),
-                  SOFT_INK, True, anchor="midtop", width=col_w - px(4))
-    y += px(26)
+    for k, label in enumerate(COLUMNS):  # a heading may take two lines
+        for i, line in enumerate(wrap(label, px(17), col_w - px(6), bold=True)[:2]):
+            blit_text(surface, line, (rect.left + name_w + k * col_w + col_w // 2,
+                                      y + i * px(18)), px(17), SOFT_INK, True, anchor="midtop",
+                      width=col_w - px(4))
+    y += px(40)
     pygame.draw.line(surface, SOFT_INK, (rect.left, y), (rect.right, y), max(1, px(2)))
     y += px(4)
     if not lines:
