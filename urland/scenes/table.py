@@ -258,7 +258,7 @@ class TableScene(Scene):
         hidden = self.show.pending(shown)
         for key, k in self.gestures.carried().items():
             hidden[key] = hidden.get(key, 0) + k
-        self.board_view.draw(surface, shown, hidden=hidden,
+        self.board_view.draw(surface, shown, hidden=hidden, spotlight=bool(targets),
                              highlight=targets | self.hint.glow(), markers=self.show.markers())
         self.show.draw(surface, shown)
         self.hint.draw(surface, self.board_view, shown,

@@ -20,6 +20,7 @@ from urland.ui import theme as th
 from urland.ui.board_view import BoardView
 from urland.ui.table_overlays import AreaMenu
 from urland.ui.text import render
+from urland.ui.widgets import panel
 
 if TYPE_CHECKING:
     from urland.scenes.table import TableScene
@@ -212,5 +213,7 @@ class BoardGestures:
                              glow=True)
         if self.decision.carry_limit(drag.src, drag.owner) > 1:
             label = render("wheel or +/- : carry more or fewer", t.px(18), th.TEXT)
-            where = label.get_rect(center=(drag.pos[0], drag.pos[1] + t.px(34)))
-            surface.blit(label, where.clamp(bv.rect))
+            where = label.get_rect(center=(drag.pos[0], drag.pos[1] + t.px(44)))
+            where = where.clamp(bv.rect.inflate(-t.px(12), -t.px(12)))
+            panel(surface, where.inflate(t.px(12), t.px(6)), (20, 28, 38), radius=t.px(6))
+            surface.blit(label, where)
