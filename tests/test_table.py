@@ -373,3 +373,15 @@ def test_the_turn_ends_only_when_the_player_says_so_and_undo_reaches_the_last_ac
     frames(app, 1)
     click(app, table.end_button.rect.center)
     assert game.moves[played].kind == "end"  # Anna's turn ended when she said so
+
+
+def test_ending_a_turn_with_actions_left_asks_first(app):
+    table, session = solo_table(app)
+    moves = len(session.game.moves)
+    click(app, table.end_button.rect.center)
+    assert app.scene.name == "confirm" and "3 actions" in app.scene.text
+    click(app, app.scene.cancel_button.rect.center)  # Keep playing
+    assert app.scene is table and len(session.game.moves) == moves
+    click(app, table.end_button.rect.center)
+    click(app, app.scene.confirm_button.rect.center)
+    assert session.game.moves[moves].kind == "end"

@@ -54,8 +54,7 @@ class TableScene(Scene):
         self.asked: tuple | None = None
         self.reveal_pending: Event | None = None
         self.looks = self.session.pending_looks()  # private steps still to show (after Continue)
-        self.end_button = Button("End turn", lambda: self.submit(Move("end")), "primary",
-                                 key=pygame.K_e)
+        self.end_button = Button("End turn", self.turns.end_turn, "primary", key=pygame.K_e)
         self.double_button = Button("Double turn +2", lambda: self.submit(Move("double")),
                                     key=pygame.K_d)
         self.undo_button = Button("Undo", self.undo)

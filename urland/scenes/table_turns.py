@@ -111,3 +111,16 @@ class TurnDriver:
         table.thinker.ask("hint", table.position_key, bot.choose,
                           table.session.game.view(table.decision.seat))
         table.hint_text = "Thinking about a hint..."
+
+    def end_turn(self) -> None:
+        """End the turn; with actions still unused, ask first (a slip of the hand costs a
+        whole turn)."""
+        table = self.table
+        left = table.decision.actions_left
+        if left == 0:
+            table.submit(Move("end"))
+            return
+        table.app.open("confirm", title="End your turn?",
+                       text=f"You still have {left} {'action' if left == 1 else 'actions'}.",
+                       confirm="End turn", cancel="Keep playing",
+                       on_confirm=lambda: table.submit(Move("end")))
