@@ -49,10 +49,11 @@ class BidScene(TableDialog):
                       box.top + t.px(70), box.width - t.px(60), t.px(200)))
         bid = self.stepper.value
         price = self.decision.price(self.seat, bid)
-        blit_text(surface, f"Bid from 0 to {self.stepper.high} (your reserve). If you buy, you "
-                  f"pay {price} {'Ichto' if price == 1 else 'Ichtos'} from the board: your bid "
-                  "plus 1 for each gene you own.",
-                  (box.centerx, box.bottom - t.px(205)), t.px(21), th.INK, anchor="center")
+        text = (f"Bid from 0 to {self.stepper.high} (your reserve). If you buy, you pay {price} "
+                f"{'Ichto' if price == 1 else 'Ichtos'} from the board: your bid plus 1 for "
+                "each gene you own.")
+        blit_wrapped(surface, text, pygame.Rect(box.left + t.px(40), box.bottom - t.px(222),
+                     box.width - t.px(80), t.px(52)), t.px(21), th.INK)
         self.stepper.draw(surface, t)
         super().draw(surface)
 
