@@ -242,6 +242,7 @@ class TableScene(Scene):
         if ready:
             self.hint_text = f"Hint: {self.describe(move)}."
             self.hint.show(move)
+            self.message_age = NOTE_SECONDS  # the hint replaces an older note at once
 
     def banner_text(self) -> str:
         d = self.decision
@@ -260,7 +261,7 @@ class TableScene(Scene):
         self.board_view.draw(surface, shown, hidden=hidden, spotlight=bool(targets),
                              highlight=targets | self.hint.glow(), markers=self.show.markers())
         self.show.draw(surface, shown)
-        self.hint.draw(surface, self.board_view, shown,
+        self.hint.draw(surface, self.board_view, shown, self.decision.seat,
                        lambda: self.panel.reserve_point(t, self.decision.seat))
         d = self.decision
         draw_banner(surface, t, self.banner, f"Turn {shown.turn}  ·  Epoch {shown.epoch}",

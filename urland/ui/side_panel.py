@@ -169,13 +169,23 @@ class SidePanel:
             surface.blit(image, image.get_rect(center=card.center))
             self.gene_cards.append((gene, card))
             x = card.right + t.px(6)
-        known = shown.known_hand()
-        if shown.seat is not None and (known or state.chosen >= 0):
-            text = "your chips: " + ", ".join(map(str, known))
-            if state.chosen >= 0:
-                text += f"   scoring: {state.chosen}"
+        text = self.chips_line(shown)
+        if text:
             blit_text(surface, text, (r.left + t.px(12), r.bottom - t.px(6)), t.px(18),
                       th.ACCENT, anchor="bottomleft")
+
+    def chips_line(self, shown: PlayerView) -> str:
+        """The chips this seat knows of, saying whose they are now."""
+        state, seat = shown.state, shown.seat
+        known = ", ".join(map(str, shown.known_hand()))
+        if seat is None or not (known or state.chosen >= 0):
+            return ""
+        if state.chosen >= 0 and seat == state.env:
+            passed = f" · passed to {self.seats[state.dead].name}: {known}" if known else ""
+            return f"your scoring chip (face down): {state.chosen}{passed}"
+        if seat == state.dead and state.chosen >= 0:
+            return f"chips passed to you: {known}"
+        return f"your chips: {known}"
 
 
 def _role(state, seat: int) -> str:
