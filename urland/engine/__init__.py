@@ -5,13 +5,25 @@
     options = game.legal_options()          # who decides is game.state.actor
     game.play(options[0].move)              # IllegalMoveError (game unchanged) if not allowed
     game.view(seat)                         # what that seat may know (rules section 9)
+    sample_hidden(game.view(seat), rng)     # a full state that view could stand for
 """
 
 from urland.engine.board import Board, load_board, standard_board
 from urland.engine.errors import BoardError, IllegalMoveError, SaveError, UrlandError
 from urland.engine.events import Event
 from urland.engine.game import Game, GameOptions
+from urland.engine.genes import GENE_NAMES, GENES, NOT_WITH_THREE_PLAYERS, genes_in
+from urland.engine.hidden import sample_hidden, uniform_bid
 from urland.engine.moves import Move, Option, PickSpec, format_move, parse_move
+from urland.engine.queries import (
+    actions_per_turn,
+    after_panic,
+    gene_price,
+    ichto_players,
+    land_per_action,
+    muscles,
+    seat_counts,
+)
 from urland.engine.rules import (
     PHASE_PROMPTS,
     apply_move,
@@ -21,14 +33,32 @@ from urland.engine.rules import (
     legal_options,
     option_allows,
 )
+from urland.engine.scoring import scoring_outcome
 from urland.engine.setup import new_game
-from urland.engine.state import COLOUR_NAMES, GameState
+from urland.engine.state import (
+    ACTION,
+    BID,
+    BUY,
+    CHIP,
+    COLOUR_NAMES,
+    OVER,
+    PANIC,
+    PANIC_EARS,
+    PANIC_OCEAN,
+    PANIC_REGION,
+    VOLCANO_EARS,
+    GameState,
+)
 from urland.engine.view import UNKNOWN, PlayerView, view
 
 __all__ = [
-    "COLOUR_NAMES", "PHASE_PROMPTS", "UNKNOWN", "Board", "BoardError", "Event", "Game",
+    "ACTION", "BID", "BUY", "CHIP", "COLOUR_NAMES", "GENES", "GENE_NAMES",
+    "NOT_WITH_THREE_PLAYERS", "OVER", "PANIC", "PANIC_EARS", "PANIC_OCEAN", "PANIC_REGION",
+    "PHASE_PROMPTS", "UNKNOWN", "VOLCANO_EARS", "Board", "BoardError", "Event", "Game",
     "GameOptions", "GameState", "IllegalMoveError", "Move", "Option", "PickSpec", "PlayerView",
-    "SaveError", "UrlandError", "apply_move", "check_move", "expand", "format_move", "is_legal",
-    "legal_options", "load_board", "new_game", "option_allows", "parse_move", "standard_board",
-    "view",
+    "SaveError", "UrlandError", "actions_per_turn", "after_panic", "apply_move", "check_move",
+    "expand", "format_move", "gene_price", "genes_in", "ichto_players", "is_legal",
+    "land_per_action", "legal_options", "load_board", "muscles", "new_game", "option_allows",
+    "parse_move", "sample_hidden", "scoring_outcome", "seat_counts", "standard_board",
+    "uniform_bid", "view",
 ]
