@@ -24,13 +24,19 @@ import random
 import time
 
 from urland.bots.candidates import candidate_moves
-from urland.bots.determinize import determinize
 from urland.bots.evaluate import MEDIUM, evaluate, pending_distribution
 from urland.bots.greedy import GreedyBot
-from urland.engine.moves import Move
-from urland.engine.rules import apply_move, legal_options
-from urland.engine.state import ACTION, CHIP, GameState
-from urland.engine.view import PlayerView, view
+from urland.engine import (
+    ACTION,
+    CHIP,
+    GameState,
+    Move,
+    PlayerView,
+    apply_move,
+    legal_options,
+    sample_hidden,
+    view,
+)
 
 WIDTH = 10  # candidate moves kept at a node, best first by the medium heuristic
 REWARD_SCALE = 1.5  # heuristic points that turn a coin flip into a 73% favourite
@@ -82,7 +88,7 @@ class HardBot:
         iterations = 0
         while (iterations < self.max_iterations if self.max_iterations is not None
                else time.perf_counter() < deadline):
-            self._iterate(root, determinize(view, self.rng, beliefs), seat)
+            self._iterate(root, sample_hidden(view, self.rng, beliefs), seat)
             iterations += 1
         self.last_iterations = iterations
         return max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))[0]
