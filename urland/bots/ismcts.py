@@ -70,6 +70,7 @@ class HardBot:
         self._policy: dict[tuple, Move] = {}  # public position -> the medium policy's move
 
     def choose(self, view: PlayerView) -> Move:
+        self.last_iterations = 0  # stays 0 for decisions answered without a search
         options = view.legal_options()
         if len(options) == 1 and options[0].complete:
             return options[0].move
