@@ -57,11 +57,12 @@ def turn_slips(states: Sequence[GameState], moves: Sequence[Move]) -> list[Slip]
         slips.append(Slip(habit, seat, turn, detail))
 
     trips: set[tuple[int, int]] = set()
+    name = states[0].board.area_name
     for move in moves:
         if move.kind in RELOCATIONS:
             if (move.dst, move.src) in trips:
-                slip("back_and_forth", f"{move.kind} {move.src}->{move.dst} undoes an earlier "
-                     "move")
+                slip("back_and_forth", f"{move.kind} {name(move.src)} to {name(move.dst)} "
+                     "undoes an earlier move")
             trips.add((move.src, move.dst))
     for i, move in enumerate(moves):
         if move.kind != "double":
