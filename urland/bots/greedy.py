@@ -66,9 +66,13 @@ class GreedyBot:
 
     def choose(self, view: PlayerView) -> Move:
         move = self._decide(view)
-        if self.remember and view.state.phase == ACTION and move.kind in RELOCATIONS:
-            self._trips_of(view.state).add((move.src, move.dst))
+        self.note(view.state, move)
         return move
+
+    def note(self, state: GameState, move: Move) -> None:
+        """Remember a move played in `state`, so as not to undo it later in the turn."""
+        if self.remember and state.phase == ACTION and move.kind in RELOCATIONS:
+            self._trips_of(state).add((move.src, move.dst))
 
     def _decide(self, view: PlayerView) -> Move:
         state = view.state

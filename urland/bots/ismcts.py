@@ -14,7 +14,11 @@ position. The policy's answers depend only on public information, so they are re
 across iterations. The search stops at its time limit (or iteration cap) and plays the most
 visited move.
 
-Bids, purchases, Panic and Ears choices reuse the medium bot's reasoning.
+The position is judged with the hard weights: a double-turn chip still held and a board that
+can breed keep their worth past this turn, so the search does not spend its chips early or let
+its board wither. Bids are chosen by playing the auction out against bids sampled for each rival
+(bidding.py); purchases, Panic and Ears choices reuse the medium bot's one-step reasoning. Moves
+that would undo one of its own moves this turn are never considered.
 """
 
 from __future__ import annotations
@@ -23,11 +27,13 @@ import math
 import random
 import time
 
+from urland.bots.bidding import best_bid
 from urland.bots.candidates import candidate_moves
-from urland.bots.evaluate import MEDIUM, evaluate, pending_distribution
+from urland.bots.evaluate import HARD, evaluate, pending_distribution
 from urland.bots.greedy import GreedyBot
 from urland.engine import (
     ACTION,
+    BID,
     CHIP,
     GameState,
     Move,
@@ -64,7 +70,8 @@ class HardBot:
         self.time_limit = time_limit
         self.max_iterations = max_iterations
         self.exploration = exploration
-        self.greedy = GreedyBot(seed)
+        self.greedy = GreedyBot(seed)  # its own habits, and the decisions it does not search
+        self.policy = GreedyBot(seed, remember=False)  # everybody's moves in the playouts
         self.last_iterations = 0
         self._pending: dict[int, float] = {}
         self._policy: dict[tuple, Move] = {}  # public position -> the medium policy's move
@@ -74,6 +81,8 @@ class HardBot:
         options = view.legal_options()
         if len(options) == 1 and options[0].complete:
             return options[0].move
+        if view.state.phase == BID:
+            return Move("bid", count=best_bid(view.state, view.state.actor, self.rng))
         if view.state.phase not in (ACTION, CHIP):
             return self.greedy.choose(view)
         seat = view.seat
@@ -83,6 +92,7 @@ class HardBot:
         root = Node()
         root.moves = self._ranked(view.state)
         if len(root.moves) == 1:
+            self.greedy.note(view.state, root.moves[0])
             return root.moves[0]
         beliefs = self._chip_beliefs(view)
         deadline = time.perf_counter() + self.time_limit
@@ -92,7 +102,9 @@ class HardBot:
             self._iterate(root, sample_hidden(view, self.rng, beliefs), seat)
             iterations += 1
         self.last_iterations = iterations
-        return max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))[0]
+        move = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))[0]
+        self.greedy.note(view.state, move)
+        return move
 
     def _chip_beliefs(self, view: PlayerView) -> dict[int, float]:
         """How likely each unseen chip is the face-down one: the pending distribution, per
@@ -137,17 +149,19 @@ class HardBot:
                    tuple(state.reserve))
             move = self._policy.get(key)
             if move is None:
-                move = self._policy[key] = self.greedy.choose(view(state, state.actor))
+                move = self._policy[key] = self.policy.choose(view(state, state.actor))
             apply_move(state, move)
 
     def _reward(self, state: GameState, seat: int) -> float:
         if state.over:
             return 1.0 if state.winner == seat else 0.0
-        value = evaluate(state, seat, {}, MEDIUM)
+        value = evaluate(state, seat, {}, HARD)
         return 1.0 / (1.0 + math.exp(-value / REWARD_SCALE))
 
     def _ranked(self, state: GameState) -> list[Move]:
         moves = candidate_moves(state, legal_options(state))
+        if state.phase == ACTION:
+            moves = self.greedy.sensible(state, moves)
         if len(moves) <= WIDTH:
             return moves
         scored = self.greedy.scored(state, moves, self._pending)
