@@ -15,7 +15,7 @@ import random
 from urland.bots.evaluate import GENE_WORTH, time_left
 from urland.engine import GameState, gene_price
 
-ICHTO_PAID = 0.45  # track points lost per Ichto paid from the board
+ICHTO_PAID = 0.9  # track points lost per Ichto paid from the board
 FOOTHOLD_KEPT = 3  # Ichtos a bot keeps on the board whatever it bids
 SAMPLES = 24
 

@@ -9,7 +9,7 @@ points; everything that only pays later is scaled by the share of the game still
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from urland.engine import (
@@ -65,17 +65,52 @@ def time_left(state: GameState) -> float:
 def points_of(counts: list[int], flexed: list[bool], loss: float) -> list[float]:
     """Each seat's points from scoring a region holding `counts`, less `loss` per Ichto sent
     back to the reserve."""
-    _, points, removed = scoring_outcome(counts, flexed)
+    return list(_points(tuple(counts), tuple(flexed), loss))
+
+
+@lru_cache(maxsize=1 << 16)
+def _points(counts: tuple[int, ...], flexed: tuple[bool, ...], loss: float
+            ) -> tuple[float, ...]:
+    """points_of, remembered: searches meet the same few region counts over and over."""
+    _, points, removed = scoring_outcome(list(counts), list(flexed))
     values = [0.0] * len(counts)
     for s, p in points.items():
         values[s] = p
     for s, k in removed.items():
         values[s] -= loss * k
-    return values
+    return tuple(values)
 
 
 def region_points(state: GameState, root: int, flexed: list[bool], loss: float) -> list[float]:
     return points_of(state.area_counts(root), flexed, loss)
+
+
+def _scorings(state: GameState, pending: dict[int, float], future: float
+              ) -> list[tuple[int, float]]:
+    """(region root, weight) of every scoring the position promises: the pending one, and at
+    `future` weight each region still to score this epoch."""
+    out = list(pending.items())
+    if future:
+        out += [(root, future) for root in _roots_in_play(
+            state.board, tuple(state.parent), tuple(state.board_chips),
+            tuple(state.out_chips)) if root not in pending]
+    return out
+
+
+@lru_cache(maxsize=1 << 12)
+def _roots_in_play(board, parent: tuple[int, ...], on_board: tuple[int, ...],
+                   out: tuple[int, ...]) -> tuple[int, ...]:
+    """The region root of each chip still to score this epoch (a root once per chip)."""
+    gone = set(on_board) | set(out)
+    roots = []
+    for chip in board.region_numbers:
+        if chip in gone:
+            continue
+        region = board.region_numbers.index(chip)
+        while parent[region] != region:
+            region = parent[region]
+        roots.append(region)
+    return tuple(roots)
 
 
 def chips_in_play(state: GameState) -> list[int]:
@@ -111,18 +146,12 @@ def pending_distribution(view: PlayerView) -> dict[int, float]:
 
 def seat_values(state: GameState, pending: dict[int, float], w: Weights = MEDIUM) -> list[float]:
     n = state.n
-    flexed = muscles(state)
+    flexed = tuple(muscles(state))
     values = [float(t) for t in state.track]
-    for root, p in pending.items():
-        for s, v in enumerate(region_points(state, root, flexed, w.loss)):
-            values[s] += p * v
-    if w.future:
-        for chip in chips_in_play(state):
-            root = region_of_chip(state, chip)
-            if root in pending:
-                continue
-            for s, v in enumerate(region_points(state, root, flexed, w.loss)):
-                values[s] += w.future * v
+    for root, p in _scorings(state, pending, w.future):
+        for s, v in enumerate(_points(tuple(state.area_counts(root)), flexed, w.loss)):
+            if v:
+                values[s] += p * v
     regions = state.board.n_regions
     tl = time_left(state)
     for s in range(n):

@@ -142,21 +142,8 @@ class GreedyBot:
     def choose_chip(self, state: GameState, options) -> Move:
         """Score where the environment player does best, allowing for the Ichto players'
         landings before the scoring."""
-        env = state.env
-        flexed = muscles(state)
-        loss = self.weights.loss
-        scored = []
-        for option in options:
-            root = region_of_chip(state, option.move.count)
-            counts = state.area_counts(root)
-            now = _margin(points_of(counts, flexed, loss), env)
-            worst = now
-            for seat in ichto_players(state):
-                threat = counts[:]
-                threat[seat] += landing_reach(state, seat, root)
-                worst = min(worst, _margin(points_of(threat, flexed, loss), env))
-            scored.append((0.4 * now + 0.6 * worst, option.move))
-        return self.pick(scored)
+        return self.pick([(chip_score(state, o.move.count, self.weights.loss), o.move)
+                          for o in options])
 
     def choose_double(self, state: GameState, pending: dict[int, float]) -> Move:
         """Hand in a double-turn chip when two more actions gain more than keeping it is worth
@@ -246,6 +233,23 @@ def no_worse_than_ending(scored: list[tuple[float, Move]]) -> list[tuple[float, 
     if end is None:
         return scored
     return [(v, m) for v, m in scored if v >= end - 1e-9]
+
+
+def chip_score(state: GameState, chip: int, loss: float) -> float:
+    """How good laying `chip` face down is for the environment player: its margin over the
+    best rival in that region now and after the likeliest threat, an Ichto player landing all
+    it can there before the scoring."""
+    env = state.env
+    flexed = muscles(state)
+    root = region_of_chip(state, chip)
+    counts = state.area_counts(root)
+    now = _margin(points_of(counts, flexed, loss), env)
+    worst = now
+    for seat in ichto_players(state):
+        threat = counts[:]
+        threat[seat] += landing_reach(state, seat, root)
+        worst = min(worst, _margin(points_of(threat, flexed, loss), env))
+    return 0.4 * now + 0.6 * worst
 
 
 def landing_reach(state: GameState, seat: int, root: int) -> int:

@@ -2,10 +2,11 @@
 
 The bot searches its decisions that shape the coming scoring: each action of its Ichto turn,
 and, as environment player, which chip to lay face down. Each iteration samples the hidden
-information from the bot's own view (`determinize`, with the bot's own generator, so the
-game's randomness is never touched): where every unseen chip lies (the face-down scoring chip
-drawn from a belief that the environment player chose well), the gene deck's order and any
-unrevealed bids. A move is chosen by UCB, counted over the iterations in which it was
+information from the bot's own view (the engine's `sample_hidden`, with the bot's own
+generator, so the game's randomness is never touched): where every unseen chip lies (the
+face-down scoring chip drawn from the belief of beliefs.py: the hands the environment player
+could have held, the chips the bot itself passed into that hand, and a sensible choice from
+each), the gene deck's order and any unrevealed bids. A move is chosen by UCB, counted over the iterations in which it was
 available (single-observer ISMCTS). The playout then finishes the turn: the bot's remaining
 actions and the other Ichto players' turns are played by the medium policy (each from its own
 view of the sample, so nobody sees the sampled chip), the chip scores for real, and the playout
@@ -27,6 +28,7 @@ import math
 import random
 import time
 
+from urland.bots.beliefs import ChipMemory, chosen_chip_belief, region_belief
 from urland.bots.bidding import best_bid
 from urland.bots.candidates import candidate_moves
 from urland.bots.evaluate import HARD, evaluate, pending_distribution
@@ -73,10 +75,16 @@ class HardBot:
         self.greedy = GreedyBot(seed)  # its own habits, and the decisions it does not search
         self.policy = GreedyBot(seed, remember=False)  # everybody's moves in the playouts
         self.last_iterations = 0
+        self.memory = ChipMemory()
         self._pending: dict[int, float] = {}
         self._policy: dict[tuple, Move] = {}  # public position -> the medium policy's move
 
     def choose(self, view: PlayerView) -> Move:
+        move = self._decide(view)
+        self.memory.note(view, move)
+        return move
+
+    def _decide(self, view: PlayerView) -> Move:
         self.last_iterations = 0  # stays 0 for decisions answered without a search
         options = view.legal_options()
         if len(options) == 1 and options[0].complete:
@@ -87,14 +95,15 @@ class HardBot:
             return self.greedy.choose(view)
         seat = view.seat
         assert seat is not None
-        self._pending = pending_distribution(view)
+        beliefs = chosen_chip_belief(view, self.memory.passed_into(view))
+        self._pending = (region_belief(view.state, beliefs) if beliefs
+                         else pending_distribution(view))
         self._policy = {}
         root = Node()
         root.moves = self._ranked(view.state)
         if len(root.moves) == 1:
             self.greedy.note(view.state, root.moves[0])
             return root.moves[0]
-        beliefs = self._chip_beliefs(view)
         deadline = time.perf_counter() + self.time_limit
         iterations = 0
         while (iterations < self.max_iterations if self.max_iterations is not None
@@ -105,17 +114,6 @@ class HardBot:
         move = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))[0]
         self.greedy.note(view.state, move)
         return move
-
-    def _chip_beliefs(self, view: PlayerView) -> dict[int, float]:
-        """How likely each unseen chip is the face-down one: the pending distribution, per
-        chip (regions merged by a volcano share their weight among their chips)."""
-        state = view.state
-        weights: dict[int, float] = {}
-        for chip in view.unseen_chips:
-            if chip:
-                root = state.root(state.chip_area(chip))
-                weights[chip] = self._pending.get(root, 0.0) + 1e-6
-        return weights
 
     # --- one iteration ---------------------------------------------------------------------
 
