@@ -3,17 +3,17 @@
 The bot searches its decisions that shape the coming scoring: each action of its Ichto turn,
 and, as environment player, which chip to lay face down. Each iteration samples the hidden
 information from the bot's own view (the engine's `sample_hidden`, with the bot's own
-generator, so the game's randomness is never touched): where every unseen chip lies (the
-face-down scoring chip drawn from the belief of beliefs.py: the hands the environment player
-could have held, the chips the bot itself passed into that hand, and a sensible choice from
-each), the gene deck's order and any unrevealed bids. A move is chosen by UCB, counted over the iterations in which it was
-available (single-observer ISMCTS). The playout then finishes the turn: the bot's remaining
-actions and the other Ichto players' turns are played by the medium policy (each from its own
-view of the sample, so nobody sees the sampled chip), the chip scores for real, and the playout
-is cut at the next decision that is not an action, where the shared heuristic judges the
-position. The policy's answers depend only on public information, so they are remembered
-across iterations. The search stops at its time limit (or iteration cap) and plays the most
-visited move.
+generator, so the game's randomness is never touched): where every unseen chip lies (the face-
+down scoring chip drawn from the belief of beliefs.py: the hands the environment player could
+have held, the chips the bot itself passed into that hand, and a sensible choice from each),
+the gene deck's order and any unrevealed bids. A move is chosen by UCB, counted over the
+iterations in which it was available (single-observer ISMCTS). The playout then finishes the
+turn: the bot's remaining actions and the other Ichto players' turns are played by the medium
+policy (each from its own view of the sample, so nobody sees the sampled chip), the chip scores
+for real, and the playout is cut at the next decision that is not an action, where the shared
+heuristic judges the position. The policy's answers depend only on public information, so they
+are remembered across iterations. The search stops at its time limit (or iteration cap) and
+plays the most visited move.
 
 The position is judged with the hard weights: a double-turn chip still held and a board that
 can breed keep their worth past this turn, so the search does not spend its chips early or let
