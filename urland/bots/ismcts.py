@@ -3,10 +3,10 @@
 The bot searches its decisions that shape the coming scoring: each action of its Ichto turn,
 and, as environment player, which chip to lay face down. Each iteration samples the hidden
 information from the bot's own view (the engine's `sample_hidden`, with the bot's own
-generator, so the game's randomness is never touched): where every unseen chip lies (the face-
-down scoring chip drawn from the belief of beliefs.py: the hands the environment player could
-have held, the chips the bot itself passed into that hand, and a sensible choice from each),
-the gene deck's order and any unrevealed bids. A move is chosen by UCB, counted over the
+generator, so the game's randomness is never touched): where every unseen chip lies (the
+face-down scoring chip drawn from the belief of beliefs.py: the hands the environment player
+could have held, the chips the bot itself passed into that hand, and a sensible choice from
+each), the gene deck's order and any unrevealed bids. A move is chosen by UCB, counted over the
 iterations in which it was available (single-observer ISMCTS). The playout then finishes the
 turn: the bot's remaining actions and the other Ichto players' turns are played by the medium
 policy (each from its own view of the sample, so nobody sees the sampled chip), the chip scores
