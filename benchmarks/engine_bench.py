@@ -1,4 +1,5 @@
-"""Engine speed: random 4-player games per second, and the cost of legal moves, apply, clone.
+"""Engine speed: random 4-player games per second, and the cost of legal moves, apply, clone,
+and of writing and reading a position as text.
 
     python benchmarks/engine_bench.py [--seconds 5]
 
@@ -14,7 +15,13 @@ import statistics
 import time
 
 from urland.bots.random_bot import random_move
-from urland.engine import apply_move, legal_options, new_game
+from urland.engine import (
+    apply_move,
+    legal_options,
+    new_game,
+    position_from_text,
+    position_to_text,
+)
 
 
 def games_per_second(seconds: float) -> tuple[float, float]:
@@ -79,11 +86,16 @@ def main() -> None:
     apply_us = min(apply_batch(None) for _ in range(5))
     gps, moves = games_per_second(args.seconds)
     sizes = [len(legal_options(s)) for s in states]
+    write_us = per_call(position_to_text, states, repeat=2)
+    texts = [position_to_text(s) for s in states]
+    read_us = per_call(position_from_text, texts, repeat=2)
     print(f"random 4-player games per second: {gps:8.1f}  ({moves:.0f} moves a game)")
     print(f"legal options per call:            {options_us:8.2f} us  "
           f"(median {statistics.median(sizes):.0f} options)")
     print(f"apply per move:                    {apply_us:8.2f} us")
     print(f"state clone:                       {clone_us:8.2f} us")
+    print(f"position to text / from text:      {write_us:8.2f} / {read_us:.2f} us  "
+          f"(median {statistics.median(map(len, texts)):.0f} characters)")
 
 
 if __name__ == "__main__":

@@ -1,64 +1,75 @@
-"""Build board positions for rules tests: state the position, act, check the exact result."""
+"""Build board positions for rules tests in the position notation (docs/position-notation.md):
+state the position, act, check the exact result."""
 
 from __future__ import annotations
 
-from urland.engine.board import Board
-from urland.engine.genes import BIT
-from urland.engine.moves import Move
-from urland.engine.rules import apply_move
-from urland.engine.setup import new_game
-from urland.engine.state import ACTION, PANIC, GameState
-from urland.engine.volcano import recompute_adjacency
+from urland.engine import (
+    Board,
+    GameState,
+    Move,
+    apply_move,
+    numbers_for,
+    position_from_text,
+    standard_board,
+)
 
 WHITE, BLACK, GREY, PURPLE, GREEN = range(5)
 
+# The gene display, gene deck and generator of the game of seed 0, by player count.
+SEED_0 = {
+    3: "display=legs,teeth,ears deck=egg,care_of_young,assimilation,warm_blood,wings,turbo "
+       "rng=b89766b9b0efb4a4",
+    4: "display=legs,stinkglands,teeth,turbo "
+       "deck=egg,care_of_young,assimilation,warm_blood,wings,ears,muscles rng=b89766b9b0efb4a4",
+    5: "display=egg,wings,warm_blood,legs "
+       "deck=stinkglands,care_of_young,assimilation,turbo,muscles,ears,teeth "
+       "rng=56cee073303a30b9",
+}
 
-def table(players: int = 4, *, ichtos: dict[str, list[int]] | None = None,
-          track: list[int] | None = None, genes: dict[int, list[str]] | None = None,
-          env: int = 0, actor: int | None = None, actions: int | None = None,
-          chosen: int = 12, reserve: list[int] | None = None,
-          board: Board | None = None) -> GameState:
-    """A turn in progress: `env` chose chip `chosen`, the first Ichto player is to act.
 
-    The board holds exactly `ichtos` ({area name: [count per seat]}); every other Ichto of a
-    colour is in its reserve (or `reserve` overrides). No volcano has erupted.
+def fields_of(text: str) -> dict[str, str]:
+    """The `key=value` fields of a notation fragment (without the leading upn1)."""
+    return dict(token.split("=", 1) for token in text.split() if token != "upn1")
+
+
+def table_text(text: str = "", board: Board | None = None) -> str:
+    """A turn in progress, in notation: the environment player (p1 unless `env=` says otherwise)
+    chose chip 12 (or `chosen=`) and the first Ichto player is to act, with the usual actions.
+
+    Fields in `text` replace the defaults below. The board holds exactly the Ichtos of `ichtos=`;
+    every other Ichto of a colour is in its reserve. No volcano has erupted; the markers stand
+    on 1, 2, 3 ... and the mutation spaces they have passed have had their mutation.
     """
-    s = new_game(0, players, board=board)
-    board = s.board
-    n = players
-    s.counts = [0] * len(s.counts)
-    for name, per_seat in (ichtos or {}).items():
-        area = board.parse_area(name)
-        for seat, k in enumerate(per_seat):
-            s.counts[area * n + seat] = k
-    s.reserve = reserve[:] if reserve else [27 - s.on_board(p) for p in range(n)]
-    s.parent = list(range(board.n_regions))
-    recompute_adjacency(s)
-    s.volcanoes = 0
-    s.out_chips, s.board_chips = [], []
+    board = board or standard_board()
+    given = fields_of(text)
+    n = int(given.get("players", "4"))
+    env = int(given.get("env", "p1")[1:]) - 1
+    chosen = int(given.get("chosen", "12"))
+    track = given.get("track", ".".join(str(k) for k in range(1, n + 1)))
+    lead = max(int(k) for k in track.split("."))
     others = [c for c in board.region_numbers if c != chosen]
-    s.hand = others[:2]
-    s.pile = [PANIC, *others[2:]]
-    s.chosen = chosen
-    s.panic_aside = False
-    s.seen = [0] * (board.n_regions + 1)
-    s.seen[chosen] = 1 << env
-    s.track = track[:] if track else list(range(1, n + 1))
-    # mutation spaces already passed by the markers have had their mutation
-    s.mutations_done = sum(1 << i for i, space in enumerate(board.mutation_spaces)
-                           if max(s.track) >= space)
-    s.genes = [0] * n
-    for seat, names in (genes or {}).items():
-        for g in names:
-            s.genes[seat] |= BIT[g]
-    s.env = env
-    s.phase = ACTION
-    s.actor = (env + 2) % n if actor is None else actor
-    s.actions_left = (3 if n == 3 else 2) if actions is None else actions
-    s.double_used = False
-    s.agenda = [("end_turn",), ("score_chosen",)]
-    s.events = []
-    return s
+    fields = {
+        "players": str(n),
+        "phase": "action",
+        "actor": f"p{(env + 2) % n + 1}",
+        "actions": str(numbers_for(n).actions),
+        "env": f"p{env + 1}",
+        "track": track,
+        "pile": ",".join(["P", *map(str, others[2:])]),
+        "hand": f"{others[0]},{others[1]}",
+        "chosen": str(chosen),
+        "seen": f"{chosen}:p{env + 1}",
+        "mutated": ",".join(str(s) for s in board.mutation_spaces if lead >= s) or "-",
+        "agenda": "end_turn,score_chosen",
+        **fields_of(SEED_0[n]),
+        **given,
+    }
+    return "upn1 " + " ".join(f"{k}={v}" for k, v in fields.items())
+
+
+def table(text: str = "", board: Board | None = None) -> GameState:
+    """The position of `table_text(text)`, recording events."""
+    return position_from_text(table_text(text, board), board)
 
 
 def area(s: GameState, name: str) -> int:

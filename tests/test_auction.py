@@ -9,10 +9,9 @@ from urland.engine.genes import BIT
 from urland.engine.state import BID, BUY
 
 
-def auction(**kw):
-    s = table(**kw)
-    s.phase = None
-    s.agenda = [("end_turn",)]
+def auction(text=""):
+    """The scoring of this turn has just reached a mutation space: the auction starts."""
+    s = table(text + " phase=- agenda=end_turn")
     start_mutation(s)
     return s
 
@@ -24,14 +23,14 @@ def bid_all(s, bids):
 
 def test_rulebook_ranking_bids_4_1_4_4_further_back_first():
     # Black, Purple, Grey bid 4 and White 1; Black is furthest back of the three.
-    s = auction(ichtos={"O1": [5, 5, 5, 5]}, track=[15, 2, 9, 6], reserve=[22, 22, 22, 22])
+    s = auction("track=15.2.9.6 reserve=22.22.22.22 ichtos=O1:5.5.5.5")
     bid_all(s, {WHITE: 1, BLACK: 4, GREY: 4, PURPLE: 4})
     assert s.ranking == [BLACK, PURPLE, GREY, WHITE]
     assert s.phase == BUY and s.actor == BLACK
 
 
 def test_rulebook_price_is_bid_plus_genes_owned():
-    s = auction(ichtos={"O1": [5, 6, 5, 5]}, track=[15, 2, 9, 6], genes={BLACK: ["legs"]})
+    s = auction("track=15.2.9.6 genes=-.legs.-.- ichtos=O1:5.6.5.5")
     bid_all(s, {WHITE: 1, BLACK: 4, GREY: 4, PURPLE: 4})
     gene = s.display[0]
     with pytest.raises(IllegalMoveError, match="price is 5"):
@@ -43,7 +42,7 @@ def test_rulebook_price_is_bid_plus_genes_owned():
 
 
 def test_bids_go_from_zero_to_the_reserve():
-    s = auction(ichtos={"O1": [5, 5, 5, 5]}, reserve=[3, 0, 22, 22])
+    s = auction("reserve=3.0.22.22 ichtos=O1:5.5.5.5")
     assert s.actor == WHITE  # the environment player bids first, then clockwise
     assert legal_options(s)[0].counts == (0, 3)
     with pytest.raises(IllegalMoveError, match="Bid from 0 to 3"):
@@ -53,7 +52,7 @@ def test_bids_go_from_zero_to_the_reserve():
 
 
 def test_first_ranked_must_buy_the_others_may_pass():
-    s = auction(ichtos={"O1": [5, 5, 5, 5]}, track=[1, 2, 3, 4])
+    s = auction("track=1.2.3.4 ichtos=O1:5.5.5.5")
     bid_all(s, {WHITE: 0, BLACK: 0, GREY: 0, PURPLE: 0})
     assert s.ranking == [WHITE, BLACK, GREY, PURPLE]  # all 0: furthest back first
     with pytest.raises(IllegalMoveError, match="must buy"):
@@ -65,7 +64,7 @@ def test_first_ranked_must_buy_the_others_may_pass():
 
 
 def test_a_bidder_who_cannot_pay_is_out_and_the_next_must_buy():
-    s = auction(ichtos={"O1": [2, 5, 5, 5]}, track=[1, 2, 3, 4])
+    s = auction("track=1.2.3.4 ichtos=O1:2.5.5.5")
     bid_all(s, {WHITE: 3, BLACK: 1, GREY: 0, PURPLE: 0})
     assert s.actor == BLACK and s.must_buy  # White (3 to pay, 2 on the board) is out
     with pytest.raises(IllegalMoveError, match="must buy"):
@@ -73,7 +72,7 @@ def test_a_bidder_who_cannot_pay_is_out_and_the_next_must_buy():
 
 
 def test_at_most_three_genes_sold_then_refill_three():
-    s = auction(ichtos={"O1": [5, 5, 5, 5]}, track=[1, 2, 3, 4])
+    s = auction("track=1.2.3.4 ichtos=O1:5.5.5.5")
     deck = len(s.deck)
     bid_all(s, {WHITE: 0, BLACK: 0, GREY: 0, PURPLE: 0})
     for _ in range(3):
@@ -83,7 +82,7 @@ def test_at_most_three_genes_sold_then_refill_three():
 
 
 def test_three_players_two_genes_then_refill_two():
-    s = auction(players=3, ichtos={"O1": [5, 5, 5]}, track=[1, 2, 3])
+    s = auction("players=3 track=1.2.3 ichtos=O1:5.5.5")
     bid_all(s, {WHITE: 0, BLACK: 0, GREY: 0})
     play(s, "buy", gene=s.display[0])
     play(s, "buy", gene=s.display[0])
@@ -92,7 +91,7 @@ def test_three_players_two_genes_then_refill_two():
 
 
 def test_refill_happens_even_when_only_one_gene_is_bought():
-    s = auction(ichtos={"O1": [5, 5, 5, 5]}, track=[1, 2, 3, 4])
+    s = auction("track=1.2.3.4 ichtos=O1:5.5.5.5")
     bid_all(s, {WHITE: 0, BLACK: 0, GREY: 0, PURPLE: 0})
     play(s, "buy", gene=s.display[0])
     play(s, "pass")
@@ -102,8 +101,7 @@ def test_refill_happens_even_when_only_one_gene_is_bought():
 
 
 def test_r3_nobody_can_pay_no_gene_bought_refill_still():
-    s = auction(ichtos={}, track=[1, 2, 3, 4], genes={WHITE: ["legs"], BLACK: ["egg"],
-                                                       GREY: ["ears"], PURPLE: ["teeth"]})
+    s = auction("track=1.2.3.4 genes=legs.egg.ears.teeth")
     bid_all(s, {WHITE: 0, BLACK: 0, GREY: 0, PURPLE: 0})
     assert s.phase != BUY
     assert len(s.display) == 7
@@ -114,7 +112,7 @@ def test_r3_nobody_can_pay_no_gene_bought_refill_still():
 def test_bids_stay_hidden_until_all_are_in():
     from urland.engine import view
 
-    s = auction(ichtos={"O1": [5, 5, 5, 5]})
+    s = auction("ichtos=O1:5.5.5.5")
     play(s, "bid", count=7)
     assert view(s, BLACK).state.bids[WHITE] == -2
     assert view(s, WHITE).state.bids[WHITE] == 7
@@ -122,7 +120,7 @@ def test_bids_stay_hidden_until_all_are_in():
 
 
 def test_after_the_auction_the_turn_goes_on():
-    s = auction(ichtos={"O1": [5, 5, 5, 5]}, track=[1, 2, 3, 4])
+    s = auction("track=1.2.3.4 ichtos=O1:5.5.5.5")
     bid_all(s, {WHITE: 0, BLACK: 0, GREY: 0, PURPLE: 0})
     play(s, "buy", gene=s.display[0])
     for _ in range(3):

@@ -63,9 +63,9 @@ def test_volcano_bridge_must_cross_a_strait(tmp_path):
 def test_not_yaml_and_missing_file(tmp_path):
     path = tmp_path / "broken.yaml"
     path.write_text("regions: [unclosed\n")
-    with pytest.raises(BoardError, match=r"broken\.yaml: is not valid YAML"):
+    with pytest.raises(BoardError, match=r"broken\.yaml: damaged \(not valid YAML"):
         load_board(path)
-    with pytest.raises(BoardError, match=r"nothere\.yaml: cannot be read"):
+    with pytest.raises(BoardError, match=r"nothere\.yaml: no such file"):
         load_board(tmp_path / "nothere.yaml")
 
 

@@ -83,7 +83,7 @@ def test_medium_bot_does_not_waste_its_actions():
     # breeding, beats ending the turn or retreating.
     from positions import GREY, table
 
-    s = table(ichtos={"O2": [0, 0, 3, 0]})
+    s = table("ichtos=O2:0.0.3.0")
     move = GreedyBot(0).choose(view(s, GREY))
     assert move.kind in ("land", "proliferate")
     assert any(o.move == move or o.move == move._replace(count=0) for o in legal_options(s))

@@ -10,8 +10,7 @@ from urland.engine.state import OVER
 
 
 def test_reaching_30_ends_the_game_after_the_scoring_then_final_scoring():
-    s = table(ichtos={"12": [0, 0, 0, 2], "O1": [3, 0, 0, 0]}, track=[10, 20, 26, 28],
-              chosen=12)
+    s = table("track=10.20.26.28 ichtos=12:0.0.0.2,O1:3.0.0.0")
     play(s, "end")
     play(s, "end")
     assert s.phase == OVER
@@ -22,7 +21,7 @@ def test_reaching_30_ends_the_game_after_the_scoring_then_final_scoring():
 
 
 def test_a_mutation_space_reached_before_the_end_starts_an_auction():
-    s = table(ichtos={"12": [0, 0, 3, 2]}, track=[10, 9, 11, 8], chosen=12)
+    s = table("track=10.9.11.8 ichtos=12:0.0.3.2")
     play(s, "end")
     play(s, "end")
     # Grey 11 -> 14 is the first marker past 12: the mutation happens.
@@ -33,7 +32,7 @@ def test_r8_a_mutation_the_last_scoring_would_trigger_does_not_happen():
     # With 12/16/21 no single scoring can pass a mutation space and reach 30, so R8 is shown
     # on a board whose track has a mutation space at 29 (the board is data).
     board = dataclasses.replace(standard_board(), mutation_spaces=(12, 16, 29))
-    s = table(ichtos={"12": [0, 0, 3, 2]}, track=[10, 20, 28, 11], chosen=12, board=board)
+    s = table("track=10.20.28.11 ichtos=12:0.0.3.2", board=board)
     play(s, "end")
     play(s, "end")
     # Grey 28 -> 31 passes 29 and ends the game: the mutation does not happen (R8).
@@ -42,8 +41,7 @@ def test_r8_a_mutation_the_last_scoring_would_trigger_does_not_happen():
 
 
 def test_final_scoring_total_3_and_land_2_sole_total_winner_excluded_from_land():
-    s = table(ichtos={"O1": [6, 2, 2, 0], "1": [0, 3, 2, 1], "5": [2, 0, 0, 0]},
-              track=[10, 20, 30, 40])
+    s = table("track=10.20.30.40 ichtos=O1:6.2.2.0,1:0.3.2.1,5:2.0.0.0")
     final_scoring(s)
     # Total: White 8 alone: +3. Land among the others: Black 3: +2.
     assert s.track == [13, 22, 30, 40]
@@ -51,7 +49,7 @@ def test_final_scoring_total_3_and_land_2_sole_total_winner_excluded_from_land()
 
 
 def test_final_scoring_ties_share_rounded_down():
-    s = table(ichtos={"O1": [4, 4, 4, 0], "1": [1, 1, 0, 0]}, track=[10, 20, 30, 40])
+    s = table("track=10.20.30.40 ichtos=O1:4.4.4.0,1:1.1.0.0")
     final_scoring(s)
     # Total: White and Black tie with 5: 3 // 2 = 1 each. Land (all take part): White and
     # Black tie with 1: 2 // 2 = 1 each.
@@ -59,14 +57,13 @@ def test_final_scoring_ties_share_rounded_down():
 
 
 def test_final_scoring_three_way_land_tie_scores_nothing():
-    s = table(ichtos={"O1": [9, 0, 0, 0], "1": [0, 1, 1, 1]}, track=[10, 20, 30, 40])
+    s = table("track=10.20.30.40 ichtos=O1:9.0.0.0,1:0.1.1.1")
     final_scoring(s)
     assert s.track == [13, 20, 30, 40]  # White total +3; land 2 // 3 = 0
 
 
 def test_final_scoring_ignores_muscles_and_moves_furthest_ahead_first():
-    s = table(ichtos={"O1": [3, 3, 0, 0], "2": [1, 1, 0, 0]}, genes={WHITE: ["muscles"]},
-              track=[5, 6, 30, 40])
+    s = table("track=5.6.30.40 genes=muscles.-.-.- ichtos=O1:3.3.0.0,2:1.1.0.0")
     final_scoring(s)
     # Total 4 each (Muscles ignored): 3 // 2 = +1 each. Black (ahead, on 6) moves first to
     # 7, then White 5 -> 6, now free. Land 1 each: +1 each again: Black 8, then White 7.

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from urland.bots.random_bot import random_move
-from urland.engine import Game, Move, format_move, parse_move, standard_board
+from urland.engine import Game, IllegalMoveError, Move, format_move, parse_move, standard_board
 
 B = standard_board()
 
@@ -26,7 +26,7 @@ def test_text_round_trips(text):
     ("retreat 5-2", "bad pick"), ("end now", "unexpected"), ("buy gills", "unknown gene"),
 ])
 def test_bad_text_says_what_is_wrong(text, why):
-    with pytest.raises(ValueError, match=why):
+    with pytest.raises(IllegalMoveError, match=why):
         parse_move(text, B)
 
 

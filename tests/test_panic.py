@@ -4,21 +4,19 @@ import pytest
 from positions import BLACK, GREY, WHITE, at, play, table, texts
 
 from urland.engine import IllegalMoveError, legal_options
-from urland.engine.state import CHIP, PANIC, PANIC_EARS, PANIC_OCEAN, PANIC_REGION
+from urland.engine.state import CHIP, PANIC_EARS, PANIC_OCEAN, PANIC_REGION
 
 
-def panic_next(**kw):
+def panic_next(text=""):
     """Both Ichto players end at once; then Black, the new environment player, draws Panic."""
-    s = table(chosen=12, **kw)
-    s.pile = [3, 4, PANIC]
+    s = table(text + " pile=3,4,P")
     play(s, "end")
     play(s, "end")
     return s
 
 
 def test_rulebook_tie_regions_1_and_3_the_rearmost_chooses_region_and_ocean():
-    s = panic_next(ichtos={"1": [4, 0, 0, 0], "3": [1, 3, 0, 0], "5": [1, 0, 0, 0]},
-                   track=[9, 8, 2, 6])
+    s = panic_next("track=9.8.2.6 ichtos=1:4.0.0.0,3:1.3.0.0,5:1.0.0.0")
     assert s.phase == PANIC_REGION and s.actor == GREY  # Grey is furthest back, no Ichtos there
     assert {o.move.src for o in legal_options(s)} == {s.board.parse_area("1"),
                                                        s.board.parse_area("3")}
@@ -34,7 +32,7 @@ def test_rulebook_tie_regions_1_and_3_the_rearmost_chooses_region_and_ocean():
 
 
 def test_single_fullest_region_with_one_ocean_needs_no_decision():
-    s = panic_next(ichtos={"5": [2, 1, 0, 2], "7": [1, 0, 0, 0]}, track=[9, 8, 2, 6])
+    s = panic_next("track=9.8.2.6 ichtos=5:2.1.0.2,7:1.0.0.0")
     assert at(s, "5") == [0, 0, 0, 0]
     assert at(s, "O2")[:4] == [2, 1, 0, 2]
     assert s.phase == CHIP
@@ -42,20 +40,19 @@ def test_single_fullest_region_with_one_ocean_needs_no_decision():
 
 
 def test_panic_does_not_count_muscles():
-    s = panic_next(ichtos={"5": [2, 0, 0, 0], "9": [0, 2, 0, 0]}, track=[9, 8, 2, 6],
-                   genes={WHITE: ["muscles"]})
+    s = panic_next("track=9.8.2.6 genes=muscles.-.-.- ichtos=5:2.0.0.0,9:0.2.0.0")
     assert s.phase == PANIC_REGION  # 2 and 2: a tie, Muscles makes no difference
 
 
 def test_r4_panic_with_no_ichto_on_land_does_nothing_and_the_draw_goes_on():
-    s = panic_next(ichtos={"O1": [3, 3, 3, 3]})
+    s = panic_next("ichtos=O1:3.3.3.3")
     assert s.phase == CHIP and len(s.hand) == 3
     assert "Panic! But no land region holds an Ichto: nothing happens." in texts(s)
     assert s.panics == 1
 
 
 def test_ears_owner_chooses_how_many_stay():
-    s = panic_next(ichtos={"5": [3, 2, 0, 0]}, track=[9, 8, 2, 6], genes={WHITE: ["ears"]})
+    s = panic_next("track=9.8.2.6 genes=ears.-.-.- ichtos=5:3.2.0.0")
     assert s.phase == PANIC_EARS and s.actor == WHITE
     assert legal_options(s)[0].counts == (0, 3)
     with pytest.raises(IllegalMoveError, match="from 0 to 3"):

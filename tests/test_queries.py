@@ -13,42 +13,42 @@ from urland.engine import (
 
 
 def test_ichto_players_act_clockwise_from_the_dead_players_left():
-    assert ichto_players(table(5, env=PURPLE)) == [WHITE, BLACK, GREY]  # Green is dead
-    assert ichto_players(table(4, env=WHITE)) == [GREY, PURPLE]
-    assert ichto_players(table(3, env=BLACK)) == [WHITE]
+    assert ichto_players(table("players=5 env=p4")) == [WHITE, BLACK, GREY]  # Green is dead
+    assert ichto_players(table("players=4 env=p1")) == [GREY, PURPLE]
+    assert ichto_players(table("players=3 env=p2")) == [WHITE]
 
 
 def test_actions_per_turn_and_the_turn_starts_with_them():
-    assert actions_per_turn(table(4), GREY) == 2
-    assert actions_per_turn(table(3), GREY) == 3
-    assert actions_per_turn(table(5, genes={GREEN: ["warm_blood"]}), GREEN) == 3
-    assert actions_per_turn(table(3, genes={GREY: ["warm_blood"]}), GREY) == 4
+    assert actions_per_turn(table(), GREY) == 2
+    assert actions_per_turn(table("players=3"), GREY) == 3
+    assert actions_per_turn(table("players=5 genes=-.-.-.-.warm_blood"), GREEN) == 3
+    assert actions_per_turn(table("players=3 genes=-.-.warm_blood"), GREY) == 4
     # the engine's own turn start agrees: Purple, next after Grey, gets Warm Blood's action
-    s = table(4, genes={PURPLE: ["warm_blood"]})
+    s = table("genes=-.-.-.warm_blood")
     play(s, "end")
     assert s.actor == PURPLE and s.actions_left == actions_per_turn(s, PURPLE) == 3
 
 
 def test_land_per_action_is_two_with_legs_or_turbo():
-    s = table(genes={GREY: ["legs"], PURPLE: ["turbo"]})
+    s = table("genes=-.-.legs.turbo")
     assert [land_per_action(s, seat) for seat in range(4)] == [1, 1, 2, 2]
 
 
 def test_gene_price_is_bid_plus_genes_owned():
-    s = table(genes={GREY: ["legs", "egg"]})
+    s = table("genes=-.-.legs+egg.-")
     assert gene_price(s, GREY, bid=3) == 5
     assert gene_price(s, WHITE, bid=0) == 0
 
 
 def test_seat_counts_lists_a_seats_ichtos_by_area():
-    s = table(ichtos={"5": [1, 0, 2, 0], "O2": [0, 0, 3, 0]})
+    s = table("ichtos=5:1.0.2.0,O2:0.0.3.0")
     own = seat_counts(s, GREY)
     assert own[s.board.parse_area("5")] == 2 and own[s.board.parse_area("O2")] == 3
     assert sum(own) == 5
 
 
 def test_after_panic_moves_everybody_except_what_ears_keep_and_leaves_the_state_alone():
-    s = table(ichtos={"5": [3, 2, 1, 0]}, genes={WHITE: ["ears"]})
+    s = table("ichtos=5:3.2.1.0 genes=ears.-.-.-")
     five, o2 = s.board.parse_area("5"), s.board.parse_area("O2")
     before = s.key()
     after = after_panic(s, five, o2, stay={WHITE: 2, BLACK: 2})  # Black has no Ears

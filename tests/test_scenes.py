@@ -5,7 +5,6 @@ import pytest
 
 from urland.app import App
 from urland.engine.moves import Move
-from urland.scenes import decisions
 from urland.session import Seat, Session
 from urland.settings import Settings
 
@@ -50,12 +49,10 @@ def solo_table(app, seed=5, env_is_ai=True):
             return table, session
         if app.scene is not table:  # a private dialog for the human: answer it
             scene = app.scene
-            if isinstance(scene, decisions.ChipScene):
+            if scene.name in ("choose_chip", "auction"):
                 scene.confirm()
-            elif isinstance(scene, decisions.PeekScene | decisions.RevealScene):
+            elif scene.name in ("peek", "auction_reveal"):
                 app.remove(scene)
-            elif isinstance(scene, decisions.BidScene):
-                scene.confirm()
     raise AssertionError("the human never got to act")
 
 
@@ -111,7 +108,7 @@ def test_an_illegal_drop_snaps_back_and_says_why(app):
 def test_dropping_on_the_reserve_tray_retreats(app):
     table, session = solo_table(app)
     reserve = session.game.state.reserve[0]
-    drag(app, stack_point(table, "O4", 0), table.rows[0].center)
+    drag(app, stack_point(table, "O4", 0), table.panel.rows[0].center)
     assert session.game.moves[-1].kind == "retreat"
     assert session.game.state.reserve[0] == reserve + 1
 
@@ -129,7 +126,7 @@ def test_undo_takes_back_the_last_own_action(app):
 def test_clicking_an_area_offers_its_actions(app):
     table, _session = solo_table(app)
     click(app, area_point(table, "O5"))
-    labels = [label for label, _ in table.menu]
+    labels = [label for label, _ in table.gestures.menu.items]
     assert labels and all("O5" in label or "Central" in label for label in labels)
 
 
@@ -192,9 +189,15 @@ def test_autoplay_tour_reaches_the_table_without_screenshots():
 
 def test_event_sentences_use_the_players_names():
     seats = [Seat("Anna", 4), Seat("Ben", 0), Seat("White", 3)]
-    session = Session(None, seats)  # names only; no game needed
-    assert session.personalise("Green +3, White +2.") == "Anna +3, Ben +2."
-    assert session.personalise("Purple's Ichto returns.") == "White's Ichto returns."
+    session = Session.new(seats, 5, None)
+    turn = next(e for e in session.game.log if e.kind == "turn")
+    env, dead = turn.data["env"], turn.data["dead"]
+    assert session.sentence(turn) == (f"Turn 1: {seats[env].name} is the environment player, "
+                                      f"{seats[dead].name} is dead this turn.")
+    # a player called "White" who plays Purple is White, and the real White is Ben
+    deal = [e for e in session.game.log if e.kind == "setup_deal"]
+    assert session.sentence(deal[2]).startswith("White is dealt chips")
+    assert session.sentence(deal[1]).startswith("Ben is dealt chips")
 
 
 def test_while_dragging_the_players_own_row_lights_up_as_the_reserve_tray(app):
@@ -204,5 +207,5 @@ def test_while_dragging_the_players_own_row_lights_up_as_the_reserve_tray(app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1),
                                          buttons=(1, 0, 0)))
     frames(app, 2)
-    row = table.rows[0]
+    row = table.panel.rows[0]
     assert tuple(app.screen.get_at((row.centerx, row.top + 6)))[:3] == (92, 86, 40)

@@ -11,20 +11,20 @@ def score(s, number):
 
 
 def test_empty_region_scores_nothing():
-    s = table(track=[1, 2, 3, 4])
+    s = table("track=1.2.3.4")
     score(s, 7)
     assert s.track == [1, 2, 3, 4]
     assert "Region 7 scores: empty. Nobody scores." in texts(s)
 
 
 def test_monopoly_scores_3():
-    s = table(ichtos={"7": [0, 0, 4, 0]}, track=[1, 2, 3, 4])
+    s = table("track=1.2.3.4 ichtos=7:0.0.4.0")
     score(s, 7)
     assert s.track == [1, 2, 7, 4]  # 3 empty spaces from 3: 5, 6, 7 (4 jumped)
 
 
 def test_coexistence_scores_2_each_and_nobody_leaves():
-    s = table(ichtos={"7": [2, 2, 0, 2]}, track=[10, 20, 30, 40])
+    s = table("track=10.20.30.40 ichtos=7:2.2.0.2")
     score(s, 7)
     assert at(s, "7") == [2, 2, 0, 2]
     assert s.track == [12, 22, 30, 42]
@@ -32,7 +32,7 @@ def test_coexistence_scores_2_each_and_nobody_leaves():
 
 def test_rulebook_competition_4_3_2_1():
     # Purple 4, Black 3, Grey 2, White 1: White's Ichto leaves; Purple 3, Black and Grey 2.
-    s = table(ichtos={"4": [1, 3, 2, 4]}, track=[10, 20, 30, 40])
+    s = table("track=10.20.30.40 ichtos=4:1.3.2.4")
     score(s, 4)
     assert at(s, "4") == [0, 3, 2, 4]
     assert s.reserve[WHITE] == 27
@@ -43,7 +43,7 @@ def test_rulebook_competition_4_3_2_1():
 
 def test_rulebook_competition_4_4_1_1():
     # Purple 4, Black 4, Grey 1, White 1: both 1s leave; both 4s score 3.
-    s = table(ichtos={"4": [1, 4, 1, 4]}, track=[10, 20, 30, 40])
+    s = table("track=10.20.30.40 ichtos=4:1.4.1.4")
     score(s, 4)
     assert at(s, "4") == [0, 4, 0, 4]
     assert s.track == [10, 23, 30, 43]
@@ -52,13 +52,13 @@ def test_rulebook_competition_4_4_1_1():
 def test_rulebook_leapfrog_white_2_then_black_3():
     # Black on 5, White on 6, Grey on 8. White (ahead) moves first: 7, jumps Grey, lands 9.
     # Black then moves 6, 7, jumps Grey and White, lands 10.
-    s = table(track=[6, 5, 8, 1])
+    s = table("track=6.5.8.1")
     move_markers(s, {WHITE: 2, BLACK: 3})
     assert s.track == [9, 10, 8, 1]
 
 
 def test_r2_each_mutation_space_triggers_once_two_at_once_give_two():
-    s = table(track=[11, 2, 3, 4])
+    s = table("track=11.2.3.4")
     move_markers(s, {WHITE: 6})  # 11 -> 17: passes 12 and 16
     assert newly_reached_mutations(s) == 2
     move_markers(s, {BLACK: 11})  # 2 -> 13 (3 and 4 jumped... passes 12 again)
@@ -68,32 +68,32 @@ def test_r2_each_mutation_space_triggers_once_two_at_once_give_two():
 
 
 def test_r6_muscles_two_beat_two_but_lose_to_three():
-    s = table(ichtos={"5": [2, 2, 0, 0]}, genes={WHITE: ["muscles"]}, track=[10, 20, 30, 40])
+    s = table("track=10.20.30.40 genes=muscles.-.-.- ichtos=5:2.2.0.0")
     score(s, 5)
     assert at(s, "5") == [2, 0, 0, 0]  # Black's 2 are the least: they leave
     assert s.track == [13, 20, 30, 40]
 
-    s = table(ichtos={"5": [2, 3, 0, 0]}, genes={WHITE: ["muscles"]}, track=[10, 20, 30, 40])
+    s = table("track=10.20.30.40 genes=muscles.-.-.- ichtos=5:2.3.0.0")
     score(s, 5)
     assert at(s, "5") == [0, 3, 0, 0]
 
 
 def test_r6_muscles_one_beats_one():
-    s = table(ichtos={"5": [1, 1, 0, 0]}, genes={BLACK: ["muscles"]}, track=[10, 20, 30, 40])
+    s = table("track=10.20.30.40 genes=-.muscles.-.- ichtos=5:1.1.0.0")
     score(s, 5)
     assert at(s, "5") == [0, 1, 0, 0]
     assert s.track == [10, 23, 30, 40]
 
 
 def test_r6_muscles_without_ichtos_there_does_nothing():
-    s = table(ichtos={"5": [1, 0, 1, 0]}, genes={BLACK: ["muscles"]}, track=[10, 20, 30, 40])
+    s = table("track=10.20.30.40 genes=-.muscles.-.- ichtos=5:1.0.1.0")
     score(s, 5)
     assert at(s, "5") == [1, 0, 1, 0]  # coexistence between White and Grey
     assert s.track == [12, 20, 32, 40]
 
 
 def test_scoring_a_turn_lays_the_chip_on_its_volcano_space():
-    s = table(ichtos={"12": [0, 0, 0, 2]}, chosen=12)
+    s = table("ichtos=12:0.0.0.2")
     play(s, "end")
     play(s, "end")
     assert 12 in s.board_chips and s.chosen == -1

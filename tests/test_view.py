@@ -54,15 +54,14 @@ def test_public_information_is_in_every_view():
 
 
 def test_states_differing_only_in_hidden_things_give_equal_views():
-    a = table(ichtos={"O1": [3, 3, 3, 3]})
-    b = a.clone()
-    b.pile = b.pile[::-1]  # another pile order
-    b.deck = b.deck[::-1]  # another gene deck order
-    b.rng = 12345
+    a = table("ichtos=O1:3.3.3.3")
+    # another pile order, another gene deck order, another generator
+    b = table("ichtos=O1:3.3.3.3 pile=11,10,9,8,7,6,5,4,3,P rng=3039 "
+              "deck=muscles,ears,wings,warm_blood,assimilation,care_of_young,egg")
     for seat in (BLACK, GREY, None):
         assert view(a, seat) == view(b, seat)
-    c = a.clone()
-    c.chosen, c.pile[-1] = c.pile[-1], c.chosen  # the chosen chip swapped with a pile chip
+    # the chosen chip swapped with the top chip of the pile
+    c = table("ichtos=O1:3.3.3.3 chosen=11 pile=P,3,4,5,6,7,8,9,10,12 seen=12:p1")
     assert view(a, GREY) == view(c, GREY)
     assert view(a, WHITE) != view(c, WHITE)  # White chose it, and knows
 
@@ -92,7 +91,7 @@ def test_no_view_ever_shows_a_hidden_chip_in_random_games():
 
 
 def test_view_lists_legal_options_only_for_the_deciding_seat():
-    s = table(ichtos={"O1": [3, 3, 3, 3]})
+    s = table("ichtos=O1:3.3.3.3")
     assert view(s, GREY).legal_options() == legal_options(s)
     assert view(s, BLACK).legal_options() == []
     play(s, "end")

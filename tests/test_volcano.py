@@ -35,7 +35,7 @@ def test_r1_rulebook_example_11_erupts_into_10_which_then_borders_two_oceans():
 
 
 def test_r1_ichtos_of_both_parts_count_together_in_the_extended_region():
-    s = table(ichtos={"10": [1, 2, 0, 0], "11": [0, 3, 0, 1]})
+    s = table("ichtos=10:1.2.0.0,11:0.3.0.1")
     erupt(s, region(s, 11))
     assert at(s, "10") == [1, 5, 0, 1]
     assert s.area_counts(region(s, 11)) == [0, 0, 0, 0]
@@ -57,7 +57,7 @@ def test_r1_a_region_that_already_absorbed_another_carries_it_along():
 
 
 def test_r1_same_extended_region_on_both_sides_nothing_joins_but_it_erupts():
-    s = table(ichtos={"8": [0, 3, 0, 0]})
+    s = table("ichtos=8:0.3.0.0")
     erupt(s, region(s, 9))  # 9 joins 8
     before = s.volcanoes
     erupt(s, region(s, 8))  # 8's bridge 9 is already part of 8
@@ -67,16 +67,13 @@ def test_r1_same_extended_region_on_both_sides_nothing_joins_but_it_erupts():
 
 
 def test_r1_an_extended_region_whose_chips_all_left_is_never_scored():
-    s = table()
-    erupt(s, region(s, 9))
-    erupt(s, region(s, 8))
-    s.out_chips += [8, 9]
+    s = table("out=9,8")  # 9 erupted (joining 8), then 8
     assert s.region_chips(region(s, 8)) == []
     assert s.region_chips(region(s, 10)) == [10]
 
 
 def test_rulebook_volcano_losses_black_2_plus_3_keeps_1_white_keeps_1():
-    s = table(ichtos={"10": [1, 2, 0, 0], "11": [0, 3, 0, 0]})
+    s = table("ichtos=10:1.2.0.0,11:0.3.0.0")
     black_reserve = s.reserve[BLACK]
     root = erupt(s, region(s, 11))
     volcano_losses(s, [root])
@@ -86,7 +83,7 @@ def test_rulebook_volcano_losses_black_2_plus_3_keeps_1_white_keeps_1():
 
 
 def test_ears_excess_dives_into_a_chosen_ocean_of_the_new_region():
-    s = table(ichtos={"10": [0, 2, 0, 0], "11": [0, 3, 0, 0]}, genes={BLACK: ["ears"]})
+    s = table("genes=-.ears.-.- ichtos=10:0.2.0.0,11:0.3.0.0")
     root = erupt(s, region(s, 11))
     volcano_losses(s, [root])
     assert s.queue == [(BLACK, root, 4)]
@@ -100,25 +97,19 @@ def _rng_choosing(first: int) -> int:
     return state
 
 
-def epoch_ending(hand, first=0, volcanoes=1, **kw):
+def epoch_ending(hand, text="", first=0, volcanoes=1):
     """White's turn ends; Black must draw but the pile is empty: the epoch ends."""
-    s = table(chosen=12, **kw)
-    s.hand = list(hand)
-    s.pile = []
-    s.board_chips = [c for c in range(1, 12) if c not in hand]
-    s.panic_aside = True
-    s.volcanoes = volcanoes
-    s.rng = _rng_choosing(first)
+    scored = ",".join(str(c) for c in range(1, 12) if c not in hand)
+    s = table(f"{text} hand={hand[0]},{hand[1]} pile=- scored={scored} aside=1 "
+              f"volcanoes={volcanoes} rng={_rng_choosing(first):x}")
     play(s, "end")
     play(s, "end")
     return s
 
 
 def test_epoch_end_scores_one_chip_at_random_then_both_erupt_and_a_new_pile_forms():
-    s = epoch_ending([11, 3], first=0,
-                     ichtos={"10": [1, 2, 0, 0], "11": [0, 3, 0, 0], "3": [0, 0, 2, 0],
-                             "2": [0, 0, 0, 1]},
-                     track=[1, 2, 3, 4])
+    s = epoch_ending([11, 3], "track=1.2.3.4 ichtos=10:1.2.0.0,11:0.3.0.0,3:0.0.2.0,2:0.0.0.1",
+                     first=0)
     # chip 11 scores region 11 (Black 3 alone: +3 from space 2, jumping 3 and 4);
     # region 3 does not score
     assert s.track == [1, 7, 3, 4]
@@ -134,16 +125,15 @@ def test_epoch_end_scores_one_chip_at_random_then_both_erupt_and_a_new_pile_form
 
 
 def test_epoch_end_mutation_comes_after_the_eruptions():
-    s = epoch_ending([11, 3], first=0, ichtos={"11": [0, 3, 0, 0]}, track=[1, 10, 3, 4])
+    s = epoch_ending([11, 3], "track=1.10.3.4 ichtos=11:0.3.0.0", first=0)
     kinds = [e.kind for e in s.events]
     assert kinds.index("eruption") < kinds.index("mutation")
     assert s.phase == "bid"
 
 
 def test_r5_no_tiles_left_the_random_chip_scores_and_the_game_ends_without_eruption():
-    s = epoch_ending([11, 3], first=1, volcanoes=7, ichtos={"3": [0, 0, 2, 0],
-                                                             "11": [0, 3, 0, 0]},
-                     track=[1, 2, 3, 4])
+    s = epoch_ending([11, 3], "track=1.2.3.4 ichtos=3:0.0.2.0,11:0.3.0.0", first=1,
+                     volcanoes=7)
     assert s.phase == OVER
     assert s.volcanoes == 7 and s.root(region(s, 11)) == region(s, 11)
     assert at(s, "11") == [0, 3, 0, 0]  # not scored, no eruption losses
@@ -151,8 +141,7 @@ def test_r5_no_tiles_left_the_random_chip_scores_and_the_game_ends_without_erupt
 
 
 def test_ears_dive_decision_during_eruption():
-    s = epoch_ending([11, 1], first=1, ichtos={"10": [0, 2, 0, 0], "11": [0, 3, 0, 0]},
-                     genes={BLACK: ["ears"]})
+    s = epoch_ending([11, 1], "genes=-.ears.-.- ichtos=10:0.2.0.0,11:0.3.0.0", first=1)
     assert s.phase == VOLCANO_EARS and s.actor == BLACK
     assert {s.board.area_name(o.move.dst) for o in legal_options(s)} == {"O4", "O5"}
     play(s, "ears_dive", dst="O4")
@@ -171,8 +160,7 @@ def test_whole_games_use_at_most_seven_volcano_tiles_two_at_a_time(seed):
 
 
 def test_a_volcano_scoring_that_ends_the_game_still_erupts_then_final_scoring():
-    s = epoch_ending([11, 3], first=0, ichtos={"10": [0, 2, 0, 0], "11": [0, 3, 0, 0]},
-                     track=[1, 27, 3, 4])
+    s = epoch_ending([11, 3], "track=1.27.3.4 ichtos=10:0.2.0.0,11:0.3.0.0", first=0)
     # chip 11 scores region 11: Black alone, 27 -> 30: the game ends after this scoring,
     # but both volcanoes still erupt and their losses apply (rules section 8).
     assert s.phase == OVER

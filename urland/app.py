@@ -2,6 +2,7 @@
 
     python -m urland                        # play
     python -m urland --autoplay --seats ai,ai,ai,ai --seed 3 --screenshots DIR --quit-when-over
+    python -m urland replay FILE [--autoplay --screenshots DIR]
 """
 
 from __future__ import annotations
@@ -18,7 +19,11 @@ import pygame
 from urland.scenes import create as create_scene
 from urland.scenes.base import Scene
 from urland.settings import Settings, load_settings, save_settings
+from urland.ui import ticker
+from urland.ui.sound import SoundBoard
+from urland.ui.text import blit_text
 from urland.ui.theme import Theme
+from urland.ui.widgets import TextField, panel
 
 
 @dataclass
@@ -34,15 +39,19 @@ class App:
 
     def __init__(self, settings: Settings | None = None,
                  autoplay: AutoplayOptions | None = None,
-                 size: tuple[int, int] | None = None) -> None:
+                 size: tuple[int, int] | None = None, notices: list[str] | None = None) -> None:
         self.settings = settings or load_settings()
+        # Sentences from the start-up checks; the first title screen shows them once.
+        self.notices = list(notices or [])
         self.autoplay = autoplay
         if autoplay:
             self.settings.animation_speed = "fast"
             self.settings.ai_pause = "none"
+        pygame.mixer.pre_init(44100, -16, 2, 512)  # a short buffer: effects land on time
         pygame.init()
         pygame.display.set_caption("Urland")
-        from urland.ui import art, clear_caches
+        from urland.ui import art
+        from urland.ui.caches import clear_caches
 
         clear_caches()
         pygame.display.set_icon(art.program_icon(64))
@@ -60,6 +69,8 @@ class App:
         self.first_frame_at: float | None = None
         # frames run back to back (headless autoplay): waits must block, not spin
         self.headless = False
+        self.sound = SoundBoard(self.settings)
+        self._notice: tuple[str, float] | None = None  # (text, seconds left), e.g. "Sound off"
 
     # --- window ---------------------------------------------------------------------------
 
@@ -133,15 +144,40 @@ class App:
         elif (event.type == pygame.KEYDOWN and event.key == pygame.K_F1
               and self.scene.name != "rules"):
             self.open("rules")
+        elif (event.type == pygame.KEYDOWN and event.key == pygame.K_m
+              and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
+              and not _typing(self.scene)):
+            self.toggle_mute()
         else:
             self.scene.handle(event)
 
     def draw(self) -> None:
-        start = len(self.scenes) - 1
+        top = self.scenes[-1]
+        peeking = getattr(top, "peeking", False)  # a dialog stepped aside to show the board
+        end = len(self.scenes) - (1 if peeking else 0)
+        start = end - 1
         while start > 0 and self.scenes[start].modal:
             start -= 1
-        for scene in self.scenes[start:]:
+        for scene in self.scenes[start:end]:
             scene.draw(self.screen)
+        if peeking:
+            top.draw_peek(self.screen)
+        if self._notice:
+            self._draw_notice(self._notice[0])
+
+    def _draw_notice(self, text: str) -> None:
+        t = self.theme
+        box = pygame.Rect(0, 0, t.px(200), t.px(40))
+        box.midtop = (t.size[0] // 2, t.px(14))
+        panel(self.screen, box, (24, 34, 46), radius=t.px(10), shadow=t.px(4),
+              border=(190, 128, 28))
+        blit_text(self.screen, text, box.center, t.px(22), (236, 232, 222), anchor="center")
+
+    def toggle_mute(self) -> None:
+        """M anywhere: sound off or on, said briefly on screen, remembered for next time."""
+        muted = self.sound.toggle_mute()
+        self._notice = ("Sound off  (M)" if muted else "Sound on  (M)", 1.6)
+        self.save_settings()
 
     def step(self, dt: float) -> None:
         """One frame: events, update, draw. Tests call this directly."""
@@ -149,6 +185,10 @@ class App:
             self.handle(event)
         if not self.running:
             return
+        ticker.advance(dt)
+        if self._notice:
+            left = self._notice[1] - dt
+            self._notice = (self._notice[0], left) if left > 0 else None
         self.scene.update(dt)
         if self.autoplay:
             self.scene.autoplay_step()
@@ -162,8 +202,9 @@ class App:
                 print("FIRST-FRAME", flush=True)
         self._maybe_screenshot()
 
-    def run(self, first: str = "title") -> int:
-        self.show(first)
+    def run(self, first: str = "title", **kwargs: Any) -> int:
+        self.show(first, **kwargs)
+        self.sound.start_ambience()
         # Autoplay with no real screen has nobody to wait for: frames run back to back, each
         # counted as 1/60 s, so animations look the same in screenshots, only sooner.
         self.headless = (self.autoplay is not None
@@ -175,6 +216,7 @@ class App:
             else:
                 dt = self.clock.tick(self.FPS) / 1000.0
             self.step(min(dt, 0.1))
+        self.sound.close()
         pygame.quit()
         return self.exit_code
 
@@ -198,3 +240,18 @@ class App:
 
     def screenshot(self, path: Path) -> None:
         pygame.image.save(self.screen, str(path))
+
+
+def _typing(scene: Scene) -> bool:
+    """Is a text field of the scene (or of one of its rows) taking keys? Then M is a letter."""
+
+    def focused(value: object) -> bool:
+        return isinstance(value, TextField) and value.focus
+
+    for value in vars(scene).values():
+        items = value if isinstance(value, list | tuple) else [value]
+        for item in items:
+            if focused(item) or (hasattr(item, "__dict__")
+                                 and any(focused(v) for v in vars(item).values())):
+                return True
+    return False

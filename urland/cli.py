@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from urland.bots.registry import bot_names
+from urland.engine import PLAYER_COUNTS
 
 
 def _bots(text: str, players: int) -> list[str]:
@@ -27,7 +28,7 @@ def _bots(text: str, players: int) -> list[str]:
 def _simulate(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="urland simulate",
                                      description="Play whole games headless between bots.")
-    parser.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
+    parser.add_argument("--players", type=int, choices=tuple(PLAYER_COUNTS), default=4)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bots", default="random",
@@ -67,10 +68,13 @@ def _tournament(argv: Sequence[str]) -> int:
         counts = [int(t) for t in args.players.split(",") if t.strip()]
     except ValueError:
         counts = [0]
-    if any(not 3 <= c <= 5 for c in counts):
+    if any(c not in PLAYER_COUNTS for c in counts):
         parser.error("--players takes player counts from 3 to 5, e.g. 3,4,5")
     names = [t.strip() for t in args.bots.split(",") if t.strip()]
-    if not (1 if counts else 3) <= len(names) <= 5:
+    if counts:
+        if not 1 <= len(names) <= max(PLAYER_COUNTS):
+            parser.error("--bots names 1 to 5 bots: the first, then the others in turn")
+    elif len(names) not in PLAYER_COUNTS:
         parser.error("--bots names 3 to 5 bots, one per seat (with --players, 1 to 5)")
     try:
         names = _bots(args.bots, len(names))
@@ -86,6 +90,7 @@ def _tournament(argv: Sequence[str]) -> int:
 USAGE = """Urland - play, or run the tools:
   python -m urland [--size WxH] [--fullscreen]
   python -m urland --autoplay --seats ai,ai,ai,ai --seed S [--screenshots DIR] [--quit-when-over]
+  python -m urland replay FILE [--size WxH] [--autoplay] [--screenshots DIR]
   python -m urland simulate --players N --games G --seed S [--bots random,...] [--json]
   python -m urland tournament --bots hard,medium,medium,medium --games N --seed S
                              [--players 3,4,5] [--workers W] [--json]
@@ -106,7 +111,7 @@ def _size(text: str) -> tuple[int, int]:
 
 def _seats(text: str) -> list[str]:
     seats = [t.strip().lower() for t in text.split(",") if t.strip()]
-    if not 3 <= len(seats) <= 5:
+    if len(seats) not in PLAYER_COUNTS:
         raise argparse.ArgumentTypeError("name 3 to 5 seats, e.g. ai,ai,ai,ai")
     for seat in seats:
         if seat not in SEAT_KINDS:
@@ -127,21 +132,49 @@ def _play(argv: Sequence[str]) -> int:
     parser.add_argument("--quit-when-over", action="store_true")
     args = parser.parse_args(argv)
     from urland.app import App, AutoplayOptions
-    from urland.settings import load_settings
+    from urland.startup import prepare
 
-    settings = load_settings()
+    settings, notices = prepare()
     if args.fullscreen:
         settings.fullscreen = True
     autoplay = None
     if args.autoplay:
         autoplay = AutoplayOptions(args.seats, args.seed, args.screenshots, args.quit_when_over)
-    app = App(settings, autoplay, size=args.size)
+    app = App(settings, autoplay, size=args.size, notices=notices)
     return app.run("title")
 
 
 
+def _replay(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(prog="urland replay",
+                                     description="Replay a finished game move by move.")
+    parser.add_argument("file", type=Path, help="a finished game (a record from the history)")
+    parser.add_argument("--size", type=_size, help="window size, e.g. 1600x900")
+    parser.add_argument("--autoplay", action="store_true",
+                        help="step to the end and back to the start, then quit")
+    parser.add_argument("--screenshots", type=Path, help="save pictures on the way here")
+    args = parser.parse_args(argv)
+    from urland.engine.errors import SaveError
+    from urland.session import Session
+
+    try:
+        session = Session.from_record(args.file)
+    except SaveError as exc:
+        print(f"urland replay: {exc}", file=sys.stderr)
+        return 1
+    from urland.app import App, AutoplayOptions
+    from urland.settings import load_settings
+
+    autoplay = (AutoplayOptions([], 0, args.screenshots, quit_when_over=True)
+                if args.autoplay else None)
+    app = App(load_settings(), autoplay, size=args.size)
+    return app.run("replay", session=session, standalone=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "replay":
+        return _replay(argv[1:])
     if argv and argv[0] == "simulate":
         return _simulate(argv[1:])
     if argv and argv[0] == "tournament":

@@ -6,10 +6,12 @@ from __future__ import annotations
 import datetime
 import os
 import sys
+import textwrap
 import traceback
 from collections.abc import Callable, Sequence
 
 from urland import paths
+from urland.save_status import crash_sentences
 
 
 def write_crash_log(exc: BaseException) -> str:
@@ -35,7 +37,7 @@ def show_message(lines: list[str]) -> None:
 
         pygame.quit()
         pygame.init()
-        screen = pygame.display.set_mode((760, 260))
+        screen = pygame.display.set_mode((760, 40 + 30 * len(lines)))
         pygame.display.set_caption("Urland has stopped")
         font = pygame.font.Font(None, 26)
         screen.fill((30, 38, 48))
@@ -63,6 +65,11 @@ def run_guarded(main: Callable[[Sequence[str] | None], int],
         message = f"Urland has stopped because of an error: {exc}"
         print(message, file=sys.stderr)
         print(f"A report was saved to {where}", file=sys.stderr)
-        show_message([message[:70], "Your game was autosaved after the last decision.",
-                      "A report was saved to:", where[-70:], "", "Press any key to close."])
+        saved = crash_sentences()
+        for line in saved:
+            print(line, file=sys.stderr)
+        lines = [*textwrap.wrap(message, 70)[:2], *(part for line in saved
+                                                    for part in textwrap.wrap(line, 70)),
+                 "A report was saved to:", where[-70:], "", "Press any key to close."]
+        show_message(lines)
         return 1

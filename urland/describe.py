@@ -1,62 +1,45 @@
-"""Moves in words, for menus, hints and the undo button."""
+"""Moves in words, for menus, hints and the undo button (words in assets/texts/sentences.yaml)."""
 
 from __future__ import annotations
 
-from urland.engine.events import ichtos
-from urland.engine.genes import GENE_NAMES
-from urland.engine.moves import Move
-from urland.engine.state import GameState
+from collections.abc import Sequence
+from typing import Any
+
+from urland.engine import GameState, Move, format_move, gene_name
+from urland.texts.messages import MessageError
+from urland.texts.words import Words, sentences
 
 
-def describe(move: Move, state: GameState) -> str:
-    b = state.board
+def describe(move: Move, state: GameState, names: Sequence[str] | None = None) -> str:
+    """`move` in words; `names[seat]` is what to call each seat (its colour by default).
+    With the sentence file damaged or missing, the move notation ("land O1 2 x1") instead."""
+    if names is None:
+        names = [state.colour_name(s) for s in range(state.n)]
+    texts = sentences()
+    message_id = f"move_{move.kind}"
+    if texts is None or message_id not in texts.messages:
+        return format_move(move, state.board)
+    w = Words(texts, names, state.board)
+    try:
+        return w.say(message_id, **_values(w, move))
+    except MessageError:
+        return format_move(move, state.board)
 
-    def area(a: int) -> str:
-        return b.area_label(a)
 
-    def seats(t: tuple[int, ...]) -> str:
-        return " and ".join(state.colour_name(s) for s in t)
-
-    k = move.kind
-    if k == "land":
-        return f"Land {ichtos(move.count)} from {b.area_name(move.src)} on {area(move.dst)}"
-    if k == "swim":
-        return f"Swim {ichtos(move.count)} from {b.area_name(move.src)} to {area(move.dst)}"
-    if k == "proliferate":
-        return f"Proliferate in {area(move.src)}"
-    if k == "retreat":
-        total = sum(n for _, n in move.picks)
-        where = ", ".join(f"{n} from {b.area_name(a)}" for a, n in move.picks)
-        return f"Retreat {ichtos(total)} ({where})"
-    if k == "assimilate":
-        return f"Assimilate {seats(move.target)} in {area(move.src)} (2 actions)"
-    if k == "walk":
-        return f"Walk across the strait from {area(move.src)} to {area(move.dst)}"
-    if k == "egg":
-        return f"Lay an egg in {area(move.dst)}"
-    if k == "fly":
-        return f"Fly {ichtos(move.count)} from {area(move.src)} to {area(move.dst)}"
-    if k == "stink":
-        return f"Stinkglands: drive {seats(move.target)} from {area(move.src)} into " \
-               f"{b.area_name(move.dst)}"
-    if k == "bite":
-        return f"Bite {seats(move.target)} in {area(move.src)}"
-    if k == "double":
-        return "Hand in a double-turn chip (+2 actions)"
-    if k == "end":
-        return "End the turn"
-    if k == "chip":
-        return f"Score chip {move.count}"
-    if k == "bid":
-        return f"Bid {move.count}"
-    if k == "buy":
-        return f"Buy {GENE_NAMES[move.gene]}"
-    if k == "pass":
-        return "Pass"
-    if k == "panic_region":
-        return f"Panic in {area(move.src)}"
-    if k in ("panic_ocean", "ears_dive"):
-        return f"Into {area(move.dst)}"
-    if k == "ears_stay":
-        return f"Keep {ichtos(move.count)} on land"
-    return k
+def _values(w: Words, move: Move) -> dict[str, Any]:
+    """Every value a move's message may ask for (each message takes the ones it needs)."""
+    values: dict[str, Any] = {"count": move.count}
+    for field in ("src", "dst"):
+        area = getattr(move, field)
+        if area >= 0:
+            values[field] = w.area(area)
+            values[f"{field}_label"] = w.label(area)
+    if move.target:
+        values["targets"] = w.seats(move.target)
+    if move.gene:
+        values["gene"] = gene_name(move.gene)
+    if move.picks:
+        values["count"] = sum(n for _, n in move.picks)
+        values["picks"] = w.listing([w.say("move_pick", count=n, area=w.area(a))
+                                     for a, n in move.picks], "comma")
+    return values

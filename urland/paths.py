@@ -1,4 +1,5 @@
-"""Where the game keeps the user's things: settings, the autosave, crash logs.
+"""Where the game keeps the user's things: settings, the autosave, other saved games, finished
+games, crash logs.
 
 Always the user's own directories (platformdirs), never the program's folder. URLAND_HOME
 overrides all of them with one folder (tests and portable installs use it).
@@ -31,9 +32,24 @@ def autosave_path() -> Path:
     return data_dir() / "autosave.yaml"
 
 
+def saves_dir() -> Path:
+    """Games put aside: a New game never overwrites an unfinished autosave, it moves it here."""
+    return data_dir() / "saves"
+
+
 def settings_path() -> Path:
     return config_dir() / "settings.yaml"
 
 
+def setup_path() -> Path:
+    """The last New game set-up (seats, names, colours), offered again next time."""
+    return config_dir() / "new_game.yaml"
+
+
 def crash_log_path() -> Path:
     return data_dir() / "crash.log"
+
+
+def history_dir() -> Path:
+    """Finished games, one record each, beside the autosave."""
+    return data_dir() / "history"

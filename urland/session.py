@@ -6,19 +6,16 @@ after every decision and knows when a shared screen must be handed over before a
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from urland import paths
-from urland.engine.events import Event
-from urland.engine.game import Game
-from urland.engine.moves import Move
+from urland import history, paths, save_status
+from urland.describe import describe
+from urland.engine import COLOUR_NAMES, Event, Game, Move, PlayerView, SaveError
 from urland.engine.save import load_game, save_game
-from urland.engine.state import BID, CHIP, COLOUR_NAMES
-from urland.engine.view import PlayerView
+from urland.texts.events import event_sentence
 
-KINDS = ("human", "easy", "medium", "hard")
+KINDS = history.SEAT_KINDS
 
 
 @dataclass
@@ -37,22 +34,25 @@ class Seat:
 
 
 class Session:
-    def __init__(self, game: Game, seats: list[Seat], autosave: Path | None = None) -> None:
+    def __init__(self, game: Game, seats: list[Seat], autosave: Path | None = None,
+                 history_dir: Path | None = None) -> None:
         self.game = game
         self.seats = seats
         self.autosave = autosave
+        # Where the game is kept when it ends (None: not kept), and what became of it.
+        self.history_dir = history_dir
+        self.record: Path | None = None
+        self.record_error = ""
+        # Why the last autosave failed, in a sentence for the table's banner; None once a
+        # save succeeds (again). A failed save never stops the game: the next decision retries.
+        self.save_problem: str | None = None
         # The seat whose private information was last unlocked by a hand-over screen.
         self.unlocked: int | None = None
-        renamed = {COLOUR_NAMES[s.colour]: s.name for s in seats
-                   if s.name != COLOUR_NAMES[s.colour]}
-        self._names = renamed
-        self._colour_words = (re.compile(r"\b(" + "|".join(renamed) + r")\b") if renamed
-                              else None)
 
     @classmethod
     def new(cls, seats: list[Seat], seed: int, autosave: Path | None = None) -> Session:
         game = Game.new(seed, len(seats), [s.colour for s in seats])
-        session = cls(game, seats, autosave)
+        session = cls(game, seats, autosave, paths.history_dir() if autosave else None)
         session.save()
         return session
 
@@ -61,22 +61,25 @@ class Session:
         """Resume a saved session; raises SaveError with a message for a damaged file."""
         path = path or paths.autosave_path()
         game, meta = load_game(path)
-        raw = meta.get("seats") if isinstance(meta, dict) else None
-        colours = game.options.resolved_colours()
-        seats = []
-        for i in range(game.options.players):
-            entry = raw[i] if isinstance(raw, list) and i < len(raw) and isinstance(
-                raw[i], dict) else {}
-            kind = entry.get("kind") if entry.get("kind") in KINDS else "human"
-            name = str(entry.get("name") or COLOUR_NAMES[colours[i]])[:24]
-            seats.append(Seat(name, colours[i], kind))
-        return cls(game, seats, path)
+        return cls(game, _seats(game, meta), path, paths.history_dir())
 
-    def personalise(self, text: str) -> str:
-        """Event sentences name colours; at the table, players have names."""
-        if self._colour_words is None:
-            return text
-        return self._colour_words.sub(lambda m: self._names[m.group(1)], text)
+    @classmethod
+    def from_record(cls, path: Path) -> Session:
+        """A finished game from the history, to look at: it saves nothing anywhere."""
+        game, meta = history.load_record(path)
+        return cls(game, _seats(game, meta))
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def sentence(self, event: Event) -> str:
+        """What players are told of an event, with their names."""
+        return event_sentence(event, self.names, self.game.board)
+
+    def describe(self, move: Move) -> str:
+        """A move in words, with the players' names."""
+        return describe(move, self.game.state, self.names)
 
     # --- who sees what ---------------------------------------------------------------------
 
@@ -99,7 +102,7 @@ class Session:
 
     def secret_decision(self) -> bool:
         """The pending decision shows private information (the chips in hand, a bid)."""
-        return self.game.state.phase in (CHIP, BID)
+        return self.game.decision().private
 
     def needs_handover(self) -> int | None:
         """The human seat to hand the screen to before its next decision, or None."""
@@ -123,6 +126,8 @@ class Session:
         if self.unlocked == seat:
             self.unlocked = None
         self.save()
+        if self.game.over:
+            self.keep_in_history()
         return events
 
     def undo(self, seat: int) -> Move:
@@ -130,8 +135,66 @@ class Session:
         self.save()
         return move
 
-    def save(self) -> None:
+    def can_undo(self) -> bool:
+        """Undo is for the human whose decision it is, within their own turn."""
+        return self.actor_is_human() and self.game.undo_depth(self.game.state.actor) > 0
+
+    def undo_for_human(self) -> Move | None:
+        """Take back the acting human's last action; None when there is nothing of theirs."""
+        if not self.can_undo():
+            return None
+        return self.undo(self.game.state.actor)
+
+    def pending_looks(self) -> list[tuple[int, str]]:
+        """Private steps to offer again when a game is resumed: (human seat, event kind).
+
+        The dead player's look at the two chips passed this turn is offered again, behind its
+        hand-over, as long as the turn they belong to is still being played.
+        """
+        game = self.game
+        if game.over:
+            return []
+        looks: list[tuple[int, str]] = []
+        for event in reversed(game.log):
+            if event.kind == "turn":
+                break
+            if event.kind == "chips_received":
+                looks += [(seat, event.kind) for seat in self.humans if event.visible(seat)]
+                break
+        return looks
+
+    def seat_meta(self) -> list[dict[str, str]]:
+        return [{"name": s.name, "kind": s.kind} for s in self.seats]
+
+    def save(self) -> bool:
+        """Autosave; on failure set `save_problem` and carry on. True when the game is saved."""
         if self.autosave is None:
+            return True
+        try:
+            save_game(self.game, self.autosave, {"seats": self.seat_meta()})
+        except OSError as exc:
+            why = exc.strerror or str(exc) or type(exc).__name__
+            self.save_problem = (f"The game could not be saved ({why.lower()}). Play on: "
+                                 "Urland tries again after every move.")
+            save_status.record_failure(self.autosave, self.save_problem)
+            return False
+        self.save_problem = None
+        save_status.record_success(self.autosave, len(self.game.moves), self.game.over)
+        return True
+
+    def keep_in_history(self) -> None:
+        """Write the finished game to the history, once; a failure is noted, never raised."""
+        if self.history_dir is None or self.record is not None or not self.game.over:
             return
-        meta = {"seats": [{"name": s.name, "kind": s.kind} for s in self.seats]}
-        save_game(self.game, self.autosave, meta)
+        try:
+            self.record = history.write_record(self.game, self.seat_meta(), self.history_dir)
+            self.record_error = ""
+        except (OSError, SaveError) as exc:
+            self.record_error = f"The game could not be kept in the history: {exc}"
+
+
+def _seats(game: Game, meta: dict) -> list[Seat]:
+    colours = list(game.options.resolved_colours())
+    names, kinds = history.seats_from_meta(meta, colours)
+    return [Seat(name, colour, kind) for name, colour, kind in zip(names, colours, kinds,
+                                                                  strict=True)]

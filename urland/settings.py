@@ -1,18 +1,24 @@
-"""The player's settings: window, animation speed, AI pace. Saved as YAML in the config dir."""
+"""The player's settings: window, animation speed, AI pace, sound. Saved as YAML in the config
+dir."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+from typing import Any
 
 import yaml
 
 from urland import paths
-from urland.engine.save import write_atomic
+from urland.engine.errors import UserFileError
+from urland.engine.files import read_yaml, write_atomic
+
+MAX_SETTINGS_BYTES = 64 * 1024
 
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
 ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "instant": 0.0}
 AI_PAUSES = {"none": 0.0, "short": 0.5, "long": 1.2}
+VOLUMES = (0, 25, 50, 75, 100)  # percent; the steps the settings screen offers
 
 
 @dataclass
@@ -22,6 +28,9 @@ class Settings:
     fullscreen: bool = False
     animation_speed: str = "normal"
     ai_pause: str = "short"
+    effects_volume: int = 75  # percent
+    ambience_volume: int = 25  # percent
+    muted: bool = False
 
     @property
     def window_size(self) -> tuple[int, int]:
@@ -37,25 +46,37 @@ class Settings:
         return AI_PAUSES.get(self.ai_pause, 0.5)
 
 
+def read_settings(path: Path | None = None) -> tuple[Settings, UserFileError | None]:
+    """The saved settings (defaults for anything missing or out of range), and the problem
+    when the file exists but cannot be read at all."""
+    path = path or paths.settings_path()
+    try:
+        data = read_yaml(path, limit=MAX_SETTINGS_BYTES)
+    except UserFileError as exc:
+        return Settings(), (None if exc.missing else exc)
+    return settings_from(data), None
+
+
 def load_settings(path: Path | None = None) -> Settings:
     """The saved settings; defaults for anything missing, unreadable or out of range."""
-    path = path or paths.settings_path()
+    return read_settings(path)[0]
+
+
+def settings_from(data: Any) -> Settings:
+    """Settings from a parsed file: each well-typed known value, the default for the rest."""
     settings = Settings()
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        return settings
     if not isinstance(data, dict):
         return settings
     for f in fields(Settings):
         value = data.get(f.name)
-        if isinstance(value, type(getattr(settings, f.name))) and not (
-                isinstance(value, bool) and f.type != "bool"):
+        if type(value) is type(getattr(settings, f.name)):
             setattr(settings, f.name, value)
     if settings.animation_speed not in ANIMATION_SPEEDS:
         settings.animation_speed = "normal"
     if settings.ai_pause not in AI_PAUSES:
         settings.ai_pause = "short"
+    settings.effects_volume = min(max(settings.effects_volume, 0), 100)
+    settings.ambience_volume = min(max(settings.ambience_volume, 0), 100)
     settings.window_width = min(max(settings.window_width, 960), 7680)
     settings.window_height = min(max(settings.window_height, 540), 4320)
     return settings

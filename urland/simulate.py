@@ -11,10 +11,9 @@ import time
 from dataclasses import dataclass, field
 
 from urland.bots.registry import make_bot
+from urland.engine import Move, new_game
 from urland.engine.invariants import violations
-from urland.engine.rules import apply_move
-from urland.engine.setup import new_game
-from urland.engine.view import view
+from urland.loop import StateTable, play_out
 
 
 @dataclass
@@ -33,19 +32,18 @@ class GameResult:
 def play_one(seed: int, players: int, bot_names: list[str], check: bool = True) -> GameResult:
     """One whole game. Each seat's bot sees only that seat's view."""
     state = new_game(seed, players, events=False)
-    bots = [make_bot(name, seed * 1000 + seat) for seat, name in enumerate(bot_names)]
+    bots = {seat: make_bot(name, seed * 1000 + seat) for seat, name in enumerate(bot_names)}
     problems: list[str] = []
-    moves = 0
-    while not state.over:
-        seat = state.actor
-        move = bots[seat].choose(view(state, seat))
-        before = state.track[:] if check else None
-        apply_move(state, move)
-        moves += 1
-        if check:
-            found = violations(state, before)
-            if found:
-                problems += [f"move {moves}: {p}" for p in found]
+    track_before = state.track[:]
+    played = 0
+
+    def check_invariants(seat: int, move: Move, seconds: float) -> None:
+        nonlocal track_before, played
+        played += 1
+        problems.extend(f"move {played}: {p}" for p in violations(state, track_before))
+        track_before = state.track[:]
+
+    moves = play_out(StateTable(state), bots, check_invariants if check else None)
     return GameResult(seed, state.winner, state.track[:], state.turn, state.epoch,
                       state.mutations, state.panics, moves, problems)
 

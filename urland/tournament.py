@@ -17,9 +17,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from urland.bots.registry import make_bot
-from urland.engine.rules import apply_move
-from urland.engine.setup import new_game
-from urland.engine.view import view
+from urland.engine import Move, new_game
+from urland.loop import StateTable, play_out
 from urland.tournament_report import report, summarise, table_lines
 
 
@@ -34,19 +33,17 @@ class TableResult:
 
 def play_table(seed: int, seats: list[str]) -> TableResult:
     state = new_game(seed, len(seats), events=False)
-    bots = [make_bot(name, seed * 7919 + i) for i, name in enumerate(seats)]
+    bots = {i: make_bot(name, seed * 7919 + i) for i, name in enumerate(seats)}
     times: dict[str, list[float]] = {name: [] for name in seats}
     iterations: dict[str, list[int]] = {name: [] for name in seats}
-    while not state.over:
-        seat = state.actor
-        seen = view(state, seat)
-        start = time.perf_counter()
-        move = bots[seat].choose(seen)
-        times[seats[seat]].append(time.perf_counter() - start)
+
+    def timed(seat: int, move: Move, seconds: float) -> None:
+        times[seats[seat]].append(seconds)
         searched = getattr(bots[seat], "last_iterations", 0)
         if searched:
             iterations[seats[seat]].append(searched)
-        apply_move(state, move)
+
+    play_out(StateTable(state), bots, timed)
     return TableResult(seats, state.winner, state.track[:], times, iterations)
 
 

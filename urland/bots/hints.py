@@ -23,11 +23,11 @@ from urland.bots.evaluate import (
 from urland.bots.ismcts import HardBot
 from urland.bots.registry import Bot
 from urland.engine import (
-    GENE_NAMES,
     GameState,
     Move,
     PlayerView,
     apply_move,
+    gene_name,
     gene_price,
     muscles,
 )
@@ -122,10 +122,10 @@ def explain(seen: PlayerView, move: Move) -> Hint:
         if move.count == 0 or not state.display:
             return Hint(move, "bid_none")
         gene = max(state.display, key=GENE_WORTH.__getitem__)
-        return Hint(move, "bid", {"count": move.count, "gene": GENE_NAMES[gene],
+        return Hint(move, "bid", {"count": move.count, "gene": gene_name(gene),
                                   "purpose": GENE_PURPOSE[gene]})
     if kind == "buy":
-        return Hint(move, "buy", {"gene": GENE_NAMES[move.gene],
+        return Hint(move, "buy", {"gene": gene_name(move.gene),
                                   "purpose": GENE_PURPOSE[move.gene]})
     if kind == "pass":
         return Hint(move, "pass", {"price": gene_price(state, seat)})

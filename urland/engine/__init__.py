@@ -5,20 +5,33 @@
     options = game.legal_options()          # who decides is game.state.actor
     game.play(options[0].move)              # IllegalMoveError (game unchanged) if not allowed
     game.view(seat)                         # what that seat may know (rules section 9)
+    position_to_text(game.state)            # the position as one line of text (docs/)
     sample_hidden(game.view(seat), rng)     # a full state that view could stand for
 """
 
+from urland.engine.auction import gene_price
 from urland.engine.board import Board, load_board, standard_board
-from urland.engine.errors import BoardError, IllegalMoveError, SaveError, UrlandError
+from urland.engine.decision import TRAY, Decision, Prompt
+from urland.engine.errors import (
+    BoardError,
+    DataError,
+    IllegalMoveError,
+    NewerSaveError,
+    PositionError,
+    SaveError,
+    UrlandError,
+    UserFileError,
+)
 from urland.engine.events import Event
 from urland.engine.game import Game, GameOptions
-from urland.engine.genes import GENE_NAMES, GENES, NOT_WITH_THREE_PLAYERS, genes_in
+from urland.engine.genes import GENES, GeneCard, gene_cards, gene_name, genes_in
 from urland.engine.hidden import sample_hidden, uniform_bid
 from urland.engine.moves import Move, Option, PickSpec, format_move, parse_move
+from urland.engine.player_counts import PLAYER_COUNTS, PlayerCountNumbers, numbers_for
+from urland.engine.position import position_from_text, position_to_text
 from urland.engine.queries import (
     actions_per_turn,
     after_panic,
-    gene_price,
     ichto_players,
     land_per_action,
     muscles,
@@ -52,13 +65,69 @@ from urland.engine.state import (
 from urland.engine.view import UNKNOWN, PlayerView, view
 
 __all__ = [
-    "ACTION", "BID", "BUY", "CHIP", "COLOUR_NAMES", "GENES", "GENE_NAMES",
-    "NOT_WITH_THREE_PLAYERS", "OVER", "PANIC", "PANIC_EARS", "PANIC_OCEAN", "PANIC_REGION",
-    "PHASE_PROMPTS", "UNKNOWN", "VOLCANO_EARS", "Board", "BoardError", "Event", "Game",
-    "GameOptions", "GameState", "IllegalMoveError", "Move", "Option", "PickSpec", "PlayerView",
-    "SaveError", "UrlandError", "actions_per_turn", "after_panic", "apply_move", "check_move",
-    "expand", "format_move", "gene_price", "genes_in", "ichto_players", "is_legal",
-    "land_per_action", "legal_options", "load_board", "muscles", "new_game", "option_allows",
-    "parse_move", "sample_hidden", "scoring_outcome", "seat_counts", "standard_board",
-    "uniform_bid", "view",
+    "ACTION",
+    "BID",
+    "BUY",
+    "CHIP",
+    "COLOUR_NAMES",
+    "GENES",
+    "OVER",
+    "PANIC",
+    "PANIC_EARS",
+    "PANIC_OCEAN",
+    "PANIC_REGION",
+    "PHASE_PROMPTS",
+    "PLAYER_COUNTS",
+    "TRAY",
+    "UNKNOWN",
+    "VOLCANO_EARS",
+    "Board",
+    "BoardError",
+    "DataError",
+    "Decision",
+    "Event",
+    "Game",
+    "GameOptions",
+    "GameState",
+    "GeneCard",
+    "IllegalMoveError",
+    "Move",
+    "NewerSaveError",
+    "Option",
+    "PickSpec",
+    "PlayerCountNumbers",
+    "PlayerView",
+    "PositionError",
+    "Prompt",
+    "SaveError",
+    "UrlandError",
+    "UserFileError",
+    "actions_per_turn",
+    "after_panic",
+    "apply_move",
+    "check_move",
+    "expand",
+    "format_move",
+    "gene_cards",
+    "gene_name",
+    "gene_price",
+    "genes_in",
+    "ichto_players",
+    "is_legal",
+    "land_per_action",
+    "legal_options",
+    "load_board",
+    "muscles",
+    "new_game",
+    "numbers_for",
+    "option_allows",
+    "parse_move",
+    "position_from_text",
+    "position_to_text",
+    "sample_hidden",
+    "scoring_outcome",
+    "seat_counts",
+    "standard_board",
+    "uniform_bid",
+    "view",
 ]

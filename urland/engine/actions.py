@@ -18,14 +18,12 @@ from urland.engine.genes import (
     TEETH,
     TURBO,
     WINGS,
+    gene_name,
+    gene_of_move,
+    genes_in,
 )
 from urland.engine.moves import Move, Option, PickSpec
 from urland.engine.state import GameState
-
-GENE_OF_KIND = {"assimilate": ASSIMILATION, "walk": LEGS, "egg": EGG, "fly": WINGS,
-                "stink": STINKGLANDS, "bite": TEETH}
-_GENE_TITLE = {ASSIMILATION: "Assimilation", LEGS: "Legs", EGG: "Egg", WINGS: "Wings",
-               STINKGLANDS: "Stinkglands", TEETH: "Teeth"}
 
 
 def proliferation_gain(count: int, care_of_young: bool) -> int:
@@ -217,9 +215,9 @@ def check_action(state: GameState, move: Move) -> None:
         if state.actions_left > 0:
             raise _refuse("Use your actions first; then you may hand in a double-turn chip.")
         return
-    gene = GENE_OF_KIND.get(kind)
+    gene = gene_of_move(kind)
     if gene and not state.genes[p] & gene:
-        raise _refuse(f"That action needs the gene {_GENE_TITLE[gene]}.")
+        raise _refuse(f"That action needs the gene {gene_name(genes_in(gene)[0])}.")
     if state.actions_left <= 0:
         raise _refuse("You have no actions left.")
     if kind == "land":

@@ -9,15 +9,18 @@ from __future__ import annotations
 
 from urland.engine.events import ichtos, say
 from urland.engine.genes import BIT, GENE_NAMES
+from urland.engine.player_counts import numbers_for
 from urland.engine.state import BID, BUY, GameState
 
 
 def genes_for_sale(state: GameState) -> int:
-    return 2 if state.n == 3 else 3
+    return numbers_for(state.n).genes_per_mutation
 
 
-def price(state: GameState, seat: int) -> int:
-    return state.bids[seat] + state.genes[seat].bit_count()
+def gene_price(state: GameState, seat: int, bid: int | None = None) -> int:
+    """What `seat` pays for a gene, in Ichtos from the board: its bid (the one placed in this
+    mutation unless `bid` is given) plus the genes it already owns (rules 6.1)."""
+    return (state.bids[seat] if bid is None else bid) + state.genes[seat].bit_count()
 
 
 def bid_order(state: GameState) -> list[int]:
@@ -58,7 +61,7 @@ def next_buyer(state: GameState) -> None:
     """Offer the purchase to the next ranked player who can pay, or finish with the refill."""
     while state.ranking and state.display and state.bought < genes_for_sale(state):
         seat = state.ranking[0]
-        cost = price(state, seat)
+        cost = gene_price(state, seat)
         if state.on_board(seat) < cost:
             state.ranking.pop(0)
             say(state, "cannot_pay", lambda s=seat, c=cost: f"{state.colour_name(s)} cannot pay "
@@ -86,7 +89,7 @@ def buy(state: GameState, seat: int, gene: str, picks: tuple[tuple[int, int], ..
     state.must_buy = False
     state.ranking.pop(0)
     say(state, "buy", lambda: f"{state.colour_name(seat)} buys {GENE_NAMES[gene]}, paying "
-        f"{ichtos(paid)} from the board.", seat=seat, gene=gene, paid=paid)
+        f"{ichtos(paid)} from the board.", seat=seat, gene=gene, paid=paid, picks=picks)
     next_buyer(state)
 
 

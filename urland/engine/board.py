@@ -11,9 +11,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
+from urland.engine.errors import BoardError, UserFileError
+from urland.engine.files import read_yaml
 
-from urland.engine.errors import BoardError
+MAX_BOARD_BYTES = 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,7 @@ class Board:
         upper = t.upper()
         if upper in self.ocean_ids:
             return self.n_regions + self.ocean_ids.index(upper)
-        if t.isdigit() and int(t) in self.region_numbers:
+        if t.isascii() and t.isdigit() and len(t) < 6 and int(t) in self.region_numbers:
             return self.region_numbers.index(int(t))
         raise ValueError(f"unknown area {text!r}")
 
@@ -221,16 +222,12 @@ def _geometry(entry: dict, path: Path, where: str) -> dict[str, Any]:
 
 
 def load_board(path: str | Path) -> Board:
-    """Read a board file with `yaml.safe_load`; any problem is a BoardError naming the file."""
+    """Read a board file through the bounded reader; any problem is a BoardError naming it."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BoardError(f"{path.name}: cannot be read ({exc.strerror or exc})") from exc
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise BoardError(f"{path.name}: is not valid YAML ({exc})") from exc
+        data = read_yaml(path, limit=MAX_BOARD_BYTES)
+    except UserFileError as exc:
+        raise BoardError(str(exc)) from None
     return parse_board(data, path)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from urland.engine import auction, panic, volcano
 from urland.engine.events import say
+from urland.engine.player_counts import HAND_SIZE
 from urland.engine.queries import actions_per_turn
 from urland.engine.scoring import final_scoring, newly_reached_mutations, reached_end, score_region
 from urland.engine.state import ACTION, CHIP, OVER, PANIC, GameState
@@ -51,10 +52,10 @@ def choose_chip(state: GameState, chip: int) -> None:
         f"and passes 2 chips to {state.colour_name(dead)}.", env=env, dead=dead)
     say(state, "chip_secret", lambda: f"You chose chip {chip} to score this turn; chips "
         f"{' and '.join(map(str, sorted(state.hand)))} go to {state.colour_name(dead)}.",
-        visible_to=1 << env, chip=chip, passed=sorted(state.hand))
+        visible_to=1 << env, chip=chip, passed=sorted(state.hand), dead=dead)
     say(state, "chips_received", lambda: f"{state.colour_name(env)} passes you chips "
         f"{' and '.join(map(str, sorted(state.hand)))}.", visible_to=1 << dead,
-        passed=sorted(state.hand))
+        passed=sorted(state.hand), env=env)
     state.phase = None
     state.agenda += [("end_turn",), ("score_chosen",), ("ichto", 0)]
 
@@ -83,7 +84,7 @@ def score_chosen(state: GameState) -> None:
     state.chosen = -1
     state.seen[chip] = _everyone(state)
     say(state, "reveal", lambda: f"{state.colour_name(state.env)} reveals chip {chip}.",
-        chip=chip)
+        chip=chip, seat=state.env)
     score_region(state, state.root(state.chip_area(chip)), chip)
     state.board_chips.append(chip)
     new = newly_reached_mutations(state)
@@ -100,7 +101,8 @@ def _game_ends(state: GameState, skipped_mutations: int, *then: tuple) -> None:
     state.agenda += then
     say(state, "game_ends", lambda: f"A marker has reached {state.board.end_threshold}: the game "
         "ends after this scoring" + (" (the mutation it would trigger does not happen, R8)."
-                                     if skipped_mutations else "."))
+                                     if skipped_mutations else "."),
+        threshold=state.board.end_threshold, skipped=bool(skipped_mutations))
 
 
 def end_turn(state: GameState) -> None:
@@ -110,7 +112,7 @@ def end_turn(state: GameState) -> None:
 
 
 def draw(state: GameState) -> None:
-    if len(state.hand) >= 3:
+    if len(state.hand) >= HAND_SIZE:
         return
     if not state.pile:
         state.agenda.append(("epoch_end",))
@@ -120,7 +122,8 @@ def draw(state: GameState) -> None:
     if chip == PANIC:
         state.panic_aside = True
         state.seen[PANIC] = _everyone(state)
-        say(state, "panic_drawn", lambda: f"{state.colour_name(env)} draws the Panic chip!")
+        say(state, "panic_drawn", lambda: f"{state.colour_name(env)} draws the Panic chip!",
+            seat=env)
         state.agenda += [("draw",), ("panic",)]
         return
     state.hand.append(chip)
@@ -142,7 +145,7 @@ def epoch_end(state: GameState) -> None:
         f"{scored} is picked at random to score; region {other} does not score."
         + (" No volcano tiles are left: the game ends (R5)." if last else
            f" Then the volcanoes of regions {scored} and {other} erupt."),
-        scored=scored, other=other, last=last)
+        scored=scored, other=other, last=last, epoch=state.epoch)
     score_region(state, state.root(state.chip_area(scored)), scored)
     new = newly_reached_mutations(state)
     if last:
@@ -175,7 +178,8 @@ def new_epoch(state: GameState) -> None:
     state.shuffle(pile)
     state.pile = pile
     say(state, "new_epoch", lambda: f"Epoch {state.epoch} begins: the {len(pile) - 1} chips "
-        f"from the board and the Panic chip are shuffled into a new pile.", epoch=state.epoch)
+        f"from the board and the Panic chip are shuffled into a new pile.", epoch=state.epoch,
+        chips=len(pile) - 1)
     state.agenda.append(("draw",))
 
 

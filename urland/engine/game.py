@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from urland.engine.board import Board
+from urland.engine.decision import Decision
 from urland.engine.events import Event
 from urland.engine.moves import Move, Option, format_move, parse_move
 from urland.engine.rules import apply_move, legal_options
@@ -85,6 +86,12 @@ class Game:
 
     def view(self, seat: int | None) -> PlayerView:
         return view(self.state, seat)
+
+    def decision(self) -> Decision:
+        """The pending decision, seen from the deciding seat's own view."""
+        if self.state.over:
+            return Decision.of(self.state)
+        return Decision.of(view(self.state, self.state.actor).state)
 
     def log_for(self, seat: int | None) -> list[Event]:
         return [e for e in self.log if e.visible(seat)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from urland.engine.setup import ICHTOS_PER_COLOUR
+from urland.engine.player_counts import ICHTOS_PER_COLOUR
 from urland.engine.state import OVER, PANIC, GameState
 
 

@@ -29,15 +29,18 @@ Field use per kind (areas are engine area indices, seats are 0-based):
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
+from urland.engine.errors import IllegalMoveError
 from urland.engine.genes import parse_gene
 
 if TYPE_CHECKING:
     from urland.engine.board import Board
 
 
-class Move(NamedTuple):
+class _MoveFields(NamedTuple):
     kind: str
     src: int = -1
     dst: int = -1
@@ -45,6 +48,38 @@ class Move(NamedTuple):
     target: tuple[int, ...] = ()
     gene: str = ""
     picks: tuple[tuple[int, int], ...] = ()
+
+
+class Move(_MoveFields):
+    """One decision. Typed on construction: numbers must be whole numbers (`int`, never a bool
+    or a float), or IllegalMoveError is raised, so no malformed move ever reaches a state."""
+
+    __slots__ = ()
+
+    def __new__(cls, kind: str, src: int = -1, dst: int = -1, count: int = 0,
+                target: tuple[int, ...] = (), gene: str = "",
+                picks: tuple[tuple[int, int], ...] = ()) -> Move:
+        if type(kind) is not str or type(gene) is not str:
+            raise IllegalMoveError(f"A move's kind and gene are words, not {kind!r}, {gene!r}.")
+        for name, value in (("src", src), ("dst", dst), ("count", count)):
+            if type(value) is not int:
+                raise IllegalMoveError(f"{kind}: {name} must be a whole number, not {value!r}.")
+        if not isinstance(target, tuple | list) or any(type(s) is not int for s in target):
+            raise IllegalMoveError(f"{kind}: target must be seat numbers, not {target!r}.")
+        if not isinstance(picks, tuple | list) or any(
+                not isinstance(p, tuple | list) or len(p) != 2
+                or type(p[0]) is not int or type(p[1]) is not int for p in picks):
+            raise IllegalMoveError(f"{kind}: picks must be (area, count) whole-number pairs, "
+                                   f"not {picks!r}.")
+        if isinstance(target, list):
+            target = tuple(target)
+        if isinstance(picks, list) or any(isinstance(p, list) for p in picks):
+            picks = tuple(tuple(p) for p in picks)
+        return tuple.__new__(cls, (kind, src, dst, count, target, gene, picks))
+
+    @classmethod
+    def _make(cls, iterable: Iterable) -> Move:  # used by _replace: checked the same way
+        return cls(*iterable)
 
 
 class PickSpec(NamedTuple):
@@ -74,6 +109,8 @@ def normalise_picks(picks: dict[int, int] | tuple | list) -> tuple[tuple[int, in
     items = picks.items() if isinstance(picks, dict) else picks
     merged: dict[int, int] = {}
     for area, n in items:
+        if type(area) is not int or type(n) is not int:
+            raise IllegalMoveError(f"picks must be whole numbers, not {area!r}: {n!r}.")
         merged[area] = merged.get(area, 0) + n
     return tuple(sorted((a, n) for a, n in merged.items() if n))
 
@@ -128,20 +165,40 @@ def format_move(move: Move, board: Board) -> str:
     return " ".join(parts)
 
 
+_NUMBER = re.compile(r"[0-9]{1,6}")  # ASCII digits only; no move counts past six digits
+
+
 def parse_move(text: str, board: Board) -> Move:
-    """Inverse of `format_move`; raises ValueError saying what is wrong with the text."""
+    """Inverse of `format_move`; raises IllegalMoveError saying what is wrong with the text."""
+    if not isinstance(text, str):
+        raise IllegalMoveError(f"a move is written as text, not {text!r}")
+    try:
+        return _parse(text, board)
+    except IllegalMoveError:
+        raise
+    except ValueError as exc:  # an unknown area or gene
+        raise IllegalMoveError(str(exc)) from None
+
+
+def _number(token: str, kind: str, what: str) -> int:
+    if not _NUMBER.fullmatch(token):
+        raise IllegalMoveError(f"{kind}: bad {what} {token!r}")
+    return int(token)
+
+
+def _parse(text: str, board: Board) -> Move:
     tokens = text.split()
     if not tokens:
-        raise ValueError("empty move")
+        raise IllegalMoveError("empty move")
     kind = tokens[0]
     if kind not in KINDS:
-        raise ValueError(f"unknown move kind {kind!r}")
+        raise IllegalMoveError(f"unknown move kind {kind[:20]!r}")
     rest = tokens[1:]
     fields: dict = {}
 
     def take(what: str) -> str:
         if not rest:
-            raise ValueError(f"{kind}: missing {what}")
+            raise IllegalMoveError(f"{kind}: missing {what}")
         return rest.pop(0)
 
     if kind == "buy":
@@ -153,27 +210,24 @@ def parse_move(text: str, board: Board) -> Move:
         want = 2 if kind == "assimilate" else 1
         for _ in range(want):
             tok = take("seat")
-            if not (tok.startswith("p") and tok[1:].isdigit() and int(tok[1:]) >= 1):
-                raise ValueError(f"{kind}: bad seat {tok!r} (expected p1..p5)")
+            if not (tok.startswith("p") and _NUMBER.fullmatch(tok[1:]) and int(tok[1:]) >= 1):
+                raise IllegalMoveError(f"{kind}: bad seat {tok!r} (expected p1..p5)")
             seats.append(int(tok[1:]) - 1)
         fields["target"] = tuple(seats)
     if kind in AREA_KINDS_DST:
         fields["dst"] = board.parse_area(take("area"))
     if kind in COUNT_KINDS:
         tok = take("number")
-        digits = tok[1:] if tok.startswith("x") else tok
-        if not digits.isdigit():
-            raise ValueError(f"{kind}: bad number {tok!r}")
-        fields["count"] = int(digits)
+        fields["count"] = _number(tok[1:] if tok.startswith("x") else tok, kind, "number")
     if kind in PICK_KINDS:
         picks = []
         while rest:
             tok = rest.pop(0)
             area, sep, n = tok.partition(":")
-            if not sep or not n.isdigit():
-                raise ValueError(f"{kind}: bad pick {tok!r} (expected AREA:N)")
+            if not sep or not _NUMBER.fullmatch(n):
+                raise IllegalMoveError(f"{kind}: bad pick {tok!r} (expected AREA:N)")
             picks.append((board.parse_area(area), int(n)))
         fields["picks"] = normalise_picks(picks)
     if rest:
-        raise ValueError(f"{kind}: unexpected {' '.join(rest)!r}")
+        raise IllegalMoveError(f"{kind}: unexpected {' '.join(rest)[:40]!r}")
     return Move(kind, **fields)

@@ -22,14 +22,14 @@ def start_panic(state: GameState) -> None:
     candidates = [r for r in roots if totals[r] == most]
     if len(candidates) == 1:
         say(state, "panic", lambda: f"Panic! Region {state.board.region_numbers[candidates[0]]} "
-            f"holds the most Ichtos ({most}).", candidates=candidates)
+            f"holds the most Ichtos ({most}).", candidates=candidates, most=most)
         choose_panic_region(state, candidates[0])
     else:
         chooser = state.rearmost()
         say(state, "panic", lambda: "Panic! Regions " + ", ".join(
             str(state.board.region_numbers[r]) for r in candidates) + f" tie with {most} Ichtos; "
             f"{state.colour_name(chooser)}, furthest back, chooses which panics.",
-            candidates=candidates, chooser=chooser)
+            candidates=candidates, chooser=chooser, most=most)
         state.phase = PANIC_REGION
         state.actor = chooser
         state.choices = candidates
@@ -51,6 +51,7 @@ def choose_panic_ocean(state: GameState, ocean: int) -> None:
     state.focus_ocean = ocean
     n = state.n
     moved = []
+    fled: dict[int, int] = {}
     for s in range(n):
         k = state.counts[region * n + s]
         if not k:
@@ -60,9 +61,10 @@ def choose_panic_ocean(state: GameState, ocean: int) -> None:
         else:
             move_out(state, s, k)
             moved.append(s)
+            fled[s] = k
     say(state, "panic_move", lambda: f"Region {state.board.region_numbers[region]} panics into "
         f"{state.board.area_label(ocean)}" + (f": {names(state, moved)} flee." if moved else "."),
-        region=region, ocean=ocean, seats=moved)
+        region=region, ocean=ocean, seats=moved, fled=fled)
     next_panic_ears(state)
 
 
@@ -84,5 +86,5 @@ def ears_stay(state: GameState, seat: int, stay: int) -> None:
     move_out(state, seat, k - stay)
     say(state, "ears_stay", lambda: f"{state.colour_name(seat)} has Ears: {ichtos(stay)} "
         f"{'stays' if stay == 1 else 'stay'} on land, {k - stay} flee.", seat=seat, stay=stay,
-        region=region)
+        region=region, ocean=state.focus_ocean, fled=k - stay)
     next_panic_ears(state)

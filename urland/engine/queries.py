@@ -1,7 +1,8 @@
 """Small questions about a position that bots and front ends ask, answered by the engine.
 
 Each answer is the rules' own: the turn order of the Ichto players, how many actions a seat has,
-how far a landing reaches, what a gene costs, and what a Panic would leave behind. Nothing here
+how far a landing reaches, and what a Panic would leave behind (what a gene costs is
+`auction.gene_price`). Nothing here
 changes the state it is given.
 """
 
@@ -9,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from urland.engine import auction, panic
+from urland.engine import panic
 from urland.engine.genes import EARS, LEGS, MUSCLES, TURBO, WARM_BLOOD
+from urland.engine.player_counts import numbers_for
 from urland.engine.state import GameState
 
 
@@ -22,7 +24,7 @@ def ichto_players(state: GameState) -> list[int]:
 def actions_per_turn(state: GameState, seat: int) -> int:
     """Actions of an Ichto turn before any double-turn chip: 2 (3 with 3 players), +1 with Warm
     Blood (rules 4.2, 7)."""
-    return (3 if state.n == 3 else 2) + (1 if state.genes[seat] & WARM_BLOOD else 0)
+    return numbers_for(state.n).actions + (1 if state.genes[seat] & WARM_BLOOD else 0)
 
 
 def land_per_action(state: GameState, seat: int) -> int:
@@ -38,14 +40,6 @@ def seat_counts(state: GameState, seat: int) -> list[int]:
 def muscles(state: GameState) -> list[bool]:
     """Per seat, whether Muscles adds its half in scorings (R6)."""
     return [bool(g & MUSCLES) for g in state.genes]
-
-
-def gene_price(state: GameState, seat: int, bid: int | None = None) -> int:
-    """What a gene costs the seat: its bid plus the genes it owns (rules 6.1). `bid` overrides
-    the seat's placed bid, to ask what a bid would cost before placing it."""
-    if bid is None:
-        return auction.price(state, seat)
-    return bid + state.genes[seat].bit_count()
 
 
 def after_panic(state: GameState, region: int, ocean: int,

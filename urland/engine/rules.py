@@ -66,7 +66,7 @@ def legal_options(state: GameState) -> list[Option]:
         return [Option(Move("bid"), counts=(0, top))] if top else [Option(Move("bid", count=0))]
     if phase == BUY:
         seat = state.actor
-        cost = auction.price(state, seat)
+        cost = auction.gene_price(state, seat)
         limits = _board_limits(state, seat)
         opts = [Option(Move("buy", gene=g), picks=PickSpec(limits, cost, cost)) if cost
                 else Option(Move("buy", gene=g)) for g in state.display]
@@ -130,7 +130,7 @@ def _check_buy(state: GameState, move: Move) -> None:
         return
     if move.gene not in state.display:
         raise IllegalMoveError(f"{GENE_NAMES.get(move.gene, move.gene)} is not on display.")
-    cost = auction.price(state, state.actor)
+    cost = auction.gene_price(state, state.actor)
     paid = 0
     seen = set()
     for area, k in move.picks:
@@ -161,9 +161,7 @@ def apply_move(state: GameState, move: Move, advance: bool = True) -> None:
         if kind == "end":
             end_ichto_turn(state)
         else:
-            do_action(state, move)
-            if state.actions_left == 0 and (state.double_used or not state.double_chips[seat]):
-                end_ichto_turn(state)
+            do_action(state, move)  # the turn ends when the player says so ("end")
     elif phase == CHIP:
         choose_chip(state, move.count)
     elif phase == BID:

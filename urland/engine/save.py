@@ -2,106 +2,179 @@
 
 See docs/save-format.md. Loading replays every move, so a save can never describe a position
 the rules could not reach; any problem is a SaveError that says what and where.
+
+An unfinished game keeps its seed and moves *sealed* (compressed, then base64): the seed fixes
+the draw pile and the hands, and the moves hold the face-down chip and the bids, so a player who
+opens the autosave in a text editor must not read them. This is a screen against peeking at the
+table, not cryptography. A finished game has no secrets left and is written in plain text.
+The last line, `end: N` (the number of moves), shows the file was written to the end.
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
+import base64
+import binascii
+import re
+import zlib
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from urland.engine.board import Board
-from urland.engine.errors import SaveError, UrlandError
+from urland.engine.errors import NewerSaveError, SaveError, UrlandError, UserFileError
+from urland.engine.files import parse_yaml, read_text, write_atomic
 from urland.engine.game import Game, GameOptions
-from urland.engine.moves import parse_move
+from urland.engine.moves import Move, parse_move
+from urland.engine.state import ACTION
+
+END = Move("end")
 
 FORMAT = "urland-save"
-VERSION = 1
+VERSION = 3  # 3: the player ends every Ichto turn with an explicit "end" move
+MAX_MOVES = 20_000  # a long game has a few hundred; more is damage
+_SEALED_LINE = 64  # base64 characters per line of the sealed record
+_SEALED_MAX = 4 * 1024 * 1024  # the unsealed record is never bigger than this
+_SEED = re.compile(r"-?[0-9]{1,18}")
 
 
 def dumps(game: Game, meta: dict[str, Any] | None = None) -> str:
     doc: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
-        "seed": game.seed,
         "players": game.options.players,
         "colours": list(game.options.resolved_colours()),
     }
     if meta:
         doc["meta"] = meta
-    doc["moves"] = game.notation()
+    if game.over:
+        doc["seed"] = game.seed
+        doc["moves"] = game.notation()
+    else:
+        doc["sealed"] = seal(game.seed, game.notation())
+    doc["end"] = len(game.moves)
     return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=100)
 
 
-def write_atomic(path: str | Path, text: str) -> None:
-    """Write to a temporary file beside `path`, flush it to disk, then rename over `path`."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+def seal(seed: int, moves: list[str]) -> list[str]:
+    """The seed and the moves, compressed and base64-encoded, in lines of 64 characters."""
+    record = "\n".join([str(seed), *moves]).encode("utf-8")
+    text = base64.b64encode(zlib.compress(record, 9)).decode("ascii")
+    return [text[i:i + _SEALED_LINE] for i in range(0, len(text), _SEALED_LINE)]
+
+
+def unseal(lines: Any, name: str) -> tuple[int, list[str]]:
+    """Inverse of `seal`; SaveError when the record is not one `seal` wrote."""
+    damaged = SaveError(f"{name}: damaged (the sealed record cannot be read).")
+    if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
+        raise damaged
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        packed = base64.b64decode("".join(lines), validate=True)
+        unpacker = zlib.decompressobj()
+        record = unpacker.decompress(packed, _SEALED_MAX)
+        if unpacker.unconsumed_tail or not unpacker.eof:
+            raise damaged
+        seed_text, *moves = record.decode("utf-8").split("\n")
+    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError):
+        raise damaged from None
+    if not _SEED.fullmatch(seed_text):
+        raise damaged
+    return int(seed_text), moves
 
 
 def save_game(game: Game, path: str | Path, meta: dict[str, Any] | None = None) -> None:
+    """Write the game atomically; OSError when the file cannot be written."""
     write_atomic(path, dumps(game, meta))
 
 
 def loads(text: str, name: str = "save", board: Board | None = None) -> tuple[Game, dict]:
     """Rebuild a game from save text; returns (game, meta)."""
     try:
-        doc = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise SaveError(f"{name}: damaged (not valid YAML).") from exc
+        doc = parse_yaml(text, name)
+    except UserFileError as exc:
+        raise SaveError(str(exc)) from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise SaveError(f"{name}: not an Urland save.")
     version = doc.get("version")
-    if not isinstance(version, int):
+    if not _is_int(version) or version < 1:
         raise SaveError(f"{name}: damaged (no format version).")
     if version > VERSION:
-        raise SaveError(f"{name}: made by a newer version of Urland (save format {version}); "
-                        f"this version reads format {VERSION}.")
-    for key in ("seed", "players", "colours", "moves"):
-        if key not in doc:
-            raise SaveError(f"{name}: damaged or truncated (no '{key}').")
-    seed, players, colours, moves = doc["seed"], doc["players"], doc["colours"], doc["moves"]
-    if not isinstance(seed, int) or not isinstance(players, int) or not isinstance(
-            colours, list) or not isinstance(moves, list):
-        raise SaveError(f"{name}: damaged (seed, players, colours or moves of the wrong type).")
+        raise NewerSaveError(f"{name}: made by a newer version of Urland (save format "
+                             f"{version}); this version reads formats 1 to {VERSION}.")
+    if version >= 2 and "end" not in doc:
+        raise SaveError(f"{name}: damaged or truncated (the closing line is missing).")
+    seed, moves = _seed_and_moves(doc, name)
+    if version >= 2 and (not _is_int(doc["end"]) or doc["end"] != len(moves)):
+        raise SaveError(f"{name}: damaged or truncated (it holds {len(moves)} moves, its "
+                        f"closing line says {doc['end']!r}).")
+    players, colours = doc.get("players"), doc.get("colours")
+    if not _is_int(players) or not isinstance(colours, list) or not all(
+            _is_int(c) for c in colours):
+        raise SaveError(f"{name}: damaged (players or colours of the wrong type).")
+    if len(moves) > MAX_MOVES:
+        raise SaveError(f"{name}: damaged (far too many moves).")
     try:
         game = Game.new(seed, players, colours, board)
     except (ValueError, TypeError) as exc:
         raise SaveError(f"{name}: damaged ({exc})") from exc
     for i, text_move in enumerate(moves, start=1):
+        if not isinstance(text_move, str | int):
+            raise SaveError(f"{name}: move {i} is not a move.")
         try:
-            game.play(parse_move(str(text_move), game.board))
-        except (ValueError, UrlandError) as exc:
-            raise SaveError(f"{name}: move {i} ({text_move!r}) cannot be replayed: {exc}") from exc
+            move = parse_move(str(text_move), game.board)
+            if version < 3:
+                end_turn_the_old_way(game)
+            game.play(move)
+        except UrlandError as exc:
+            raise SaveError(f"{name}: move {i} ({str(text_move)[:40]!r}) cannot be replayed: "
+                            f"{exc}") from exc
+    if version < 3:
+        end_turn_the_old_way(game)
     meta = doc.get("meta") or {}
     if not isinstance(meta, dict):
         raise SaveError(f"{name}: damaged ('meta' is not a mapping).")
     return game, meta
 
 
+def end_turn_the_old_way(game: Game) -> None:
+    """Formats 1 and 2 come from before the player confirmed the end of a turn: a turn ended
+    by itself once no action and no double-turn chip was left, so such a save goes on without
+    the "end" the rules now wait for there. It is played for it."""
+    s = game.state
+    while s.phase == ACTION and s.actions_left == 0 and (
+            s.double_used or not s.double_chips[s.actor]):
+        game.play(END)
+        s = game.state
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+def _seed_and_moves(doc: dict, name: str) -> tuple[int, list]:
+    """The seed and the move texts, from the sealed record or the plain fields."""
+    if "sealed" in doc:
+        return unseal(doc["sealed"], name)
+    for key in ("seed", "players", "colours", "moves"):
+        if key not in doc:
+            raise SaveError(f"{name}: damaged or truncated (no '{key}').")
+    seed, moves = doc["seed"], doc["moves"]
+    if not _is_int(seed) or not isinstance(moves, list):
+        raise SaveError(f"{name}: damaged (seed or moves of the wrong type).")
+    return seed, moves
+
+
 def load_game(path: str | Path, board: Board | None = None) -> tuple[Game, dict]:
+    """Read a save through the bounded reader and replay it; SaveError for any problem."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise SaveError(f"{path.name}: no such save.") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(f"{path.name}: cannot be read ({exc}).") from exc
+        text = read_text(path)
+    except UserFileError as exc:
+        if exc.missing:
+            raise SaveError(f"{path.name}: no such save.", missing=True) from None
+        raise SaveError(str(exc)) from None
     return loads(text, path.name, board)
 
 
 __all__ = ["FORMAT", "VERSION", "GameOptions", "dumps", "load_game", "loads", "save_game",
-           "write_atomic"]
+           "seal", "unseal", "write_atomic"]

@@ -57,7 +57,8 @@ def score_region(state: GameState, root: int, chip: int) -> None:
     """Score the (possibly extended) region `root` as chip `chip` asks (rules 5, R6)."""
     n = state.n
     base = root * n
-    outcome, points, removed = scoring_outcome(state.counts[base:base + n], muscles_of(state))
+    present = state.counts[base:base + n]
+    outcome, points, removed = scoring_outcome(present, muscles_of(state))
     for s, k in removed.items():
         state.counts[base + s] = 0
         state.reserve[s] += k
@@ -75,7 +76,7 @@ def score_region(state: GameState, root: int, chip: int) -> None:
         return " ".join(parts)
 
     say(state, "score", sentence, chip=chip, region=root, outcome=outcome, points=points,
-        removed=removed)
+        removed=removed, counts=present)
     move_markers(state, points)
 
 

@@ -7,19 +7,21 @@ from collections.abc import Sequence
 from urland.engine import rng
 from urland.engine.board import Board, standard_board
 from urland.engine.events import listing, names, say
-from urland.engine.genes import GENE_NAMES, GENES, NOT_WITH_THREE_PLAYERS
+from urland.engine.genes import GENE_NAMES, genes_for_players
+from urland.engine.player_counts import (
+    HAND_SIZE,
+    ICHTOS_PER_COLOUR,
+    START_PER_OCEAN,
+    numbers_for,
+)
 from urland.engine.state import CHIP, PANIC, GameState
 from urland.engine.volcano import erupt, recompute_adjacency
-
-ICHTOS_PER_COLOUR = 28
-START_PER_OCEAN = 3
 
 
 def new_game(seed: int, players: int = 4, colours: Sequence[int] | None = None,
              board: Board | None = None, events: bool = True) -> GameState:
     """A game ready for its first decision: the start player choosing a scoring chip."""
-    if not 3 <= players <= 5:
-        raise ValueError("Urland is played by 3, 4 or 5 players.")
+    numbers = numbers_for(players)  # ValueError unless 3, 4 or 5
     colours = tuple(range(players)) if colours is None else tuple(colours)
     if len(colours) != players or len(set(colours)) != players or not all(
             0 <= c < 5 for c in colours):
@@ -39,7 +41,7 @@ def new_game(seed: int, players: int = 4, colours: Sequence[int] | None = None,
     s.reserve = [ICHTOS_PER_COLOUR - START_PER_OCEAN * board.n_oceans - 1] * n  # 1 = marker
     s.genes = [0] * n
     # 2. Double-turn chips.
-    s.double_chips = [1 if n == 3 else 2] * n
+    s.double_chips = [numbers.double_turn_chips] * n
 
     s.parent = list(range(board.n_regions))
     s.region_oceans = list(board.region_oceans)
@@ -66,7 +68,7 @@ def new_game(seed: int, players: int = 4, colours: Sequence[int] | None = None,
     s.out_chips.append(first)
 
     # 4. Deal 2 chips each (3 with 3 players); 1 Ichto on each dealt region.
-    per = 3 if n == 3 else 2
+    per = numbers.chips_dealt
     dealt = [[chips.pop() for _ in range(per)] for _ in range(n)]
     for p, hand in enumerate(dealt):
         for chip in hand:
@@ -92,12 +94,12 @@ def new_game(seed: int, players: int = 4, colours: Sequence[int] | None = None,
         say(s, "setup_pass", lambda p=p: f"{s.colour_name(p)} passes chip {passed_left[p]} to "
             f"{s.colour_name((p + 1) % n)} and chip {passed_right[p]} to "
             f"{s.colour_name((p - 1) % n)}, who each put an Ichto there.", seat=p,
-            left=passed_left[p], right=passed_right[p])
+            left=passed_left[p], right=passed_right[p], to_left=(p + 1) % n, to_right=(p - 1) % n)
 
     # 7. Genes: 4 on display (3 with 3 players), the rest the deck.
-    genes = [g for g in GENES if not (n == 3 and g in NOT_WITH_THREE_PLAYERS)]
+    genes = genes_for_players(n)
     s.shuffle(genes)
-    shown = 3 if n == 3 else 4
+    shown = numbers.genes_on_display
     s.display = [genes.pop() for _ in range(shown)]
     s.deck = genes
 
@@ -105,7 +107,7 @@ def new_game(seed: int, players: int = 4, colours: Sequence[int] | None = None,
     #    the rest to make the draw pile.
     pool = [c for c in board.region_numbers if c != first]
     s.shuffle(pool)
-    s.hand = [pool.pop() for _ in range(3)]
+    s.hand = [pool.pop() for _ in range(HAND_SIZE)]
     for c in s.hand:
         s.seen[c] = 1 << start
     pool.append(PANIC)

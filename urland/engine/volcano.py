@@ -42,7 +42,7 @@ def erupt(state: GameState, region: int) -> int:
     if mine == theirs:
         say(state, "eruption", lambda: f"The volcano of region {number} erupts; region {bridge} "
             "is already part of the same land, so nothing new joins.",
-            region=region, root=theirs)
+            region=region, root=theirs, bridge=board.volcano_bridge[region], joined=False)
         return theirs
     n = state.n
     counts = state.counts
@@ -52,7 +52,8 @@ def erupt(state: GameState, region: int) -> int:
     state.parent[mine] = theirs
     recompute_adjacency(state)
     say(state, "eruption", lambda: f"The volcano of region {number} erupts: it joins region "
-        f"{board.region_numbers[theirs]}.", region=region, root=theirs)
+        f"{board.region_numbers[theirs]}.", region=region, root=theirs,
+        bridge=board.volcano_bridge[region], joined=True)
     return theirs
 
 

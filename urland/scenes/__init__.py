@@ -22,6 +22,20 @@ SCENES: dict[str, str] = {
     "game_over": "urland.scenes.game_over:GameOverScene",
     "rules": "urland.scenes.rules:RulesScene",
     "settings": "urland.scenes.settings:SettingsScene",
+    "pause": "urland.scenes.pause:PauseScene",
+    # dialogs over the table (opened with table=the table scene)
+    "handover": "urland.scenes.dialog_private:HandOverScene",
+    "choose_chip": "urland.scenes.dialog_private:ChipScene",
+    "peek": "urland.scenes.dialog_private:PeekScene",
+    "auction": "urland.scenes.dialog_auction:BidScene",
+    "auction_reveal": "urland.scenes.dialog_auction:RevealScene",
+    "auction_buy": "urland.scenes.dialog_auction:BuyScene",
+    "pick_ichtos": "urland.scenes.dialog_pick:PickScene",
+    "ears": "urland.scenes.dialog_pick:EarsScene",
+    "history": "urland.scenes.history:HistoryScene",
+    "replay": "urland.scenes.replay:ReplayScene",
+    "load_game": "urland.scenes.load_game:LoadGameScene",
+    "confirm": "urland.scenes.confirm:ConfirmDialog",
 }
 
 

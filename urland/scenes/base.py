@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from urland.ui import theme as th
+from urland.ui.text import blit_text
 from urland.ui.widgets import Button, panel
 
 if TYPE_CHECKING:
     from urland.app import App
+    from urland.engine import Move
+    from urland.session import Session
 
 
 class Scene:
@@ -44,10 +47,41 @@ class Scene:
 
 
 class Dialog(Scene):
-    """A modal panel in the middle of the screen, over a dimmed scene."""
+    """A modal panel in the middle of the screen, over a dimmed scene.
+
+    A `peekable` dialog (a decision about the board, where nothing secret lies under it) has a
+    "See the board" button (Tab): the dialog steps aside until a click or a key brings it back.
+    """
 
     modal = True
     width, height = 640, 420
+    peekable = False
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.peeking = False
+        self.peek_button = Button("See the board", self.start_peek, key=pygame.K_TAB)
+
+    def start_peek(self) -> None:
+        self.peeking = True
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.peeking:
+            if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+                self.peeking = False
+            return True
+        if self.peekable and self.peek_button.handle(event):
+            return True
+        return super().handle(event)
+
+    def draw_peek(self, surface: pygame.Surface) -> None:
+        """While peeking: only a bar saying how to come back."""
+        t = self.theme
+        bar = pygame.Rect(0, 0, t.px(620), t.px(44))
+        bar.midbottom = (t.size[0] // 2, t.size[1] - t.px(14))
+        panel(surface, bar, th.PAPER, radius=t.px(10), shadow=t.px(5), border=th.ACCENT_DARK)
+        blit_text(surface, "Looking at the board - click or press any key to go back",
+                  bar.center, t.px(21), th.INK, True, anchor="center")
 
     def box(self) -> pygame.Rect:
         t = self.theme
@@ -72,8 +106,39 @@ class Dialog(Scene):
         box = self.box()
         t = self.theme
         panel(surface, box, th.PAPER, radius=t.px(14), shadow=t.px(8), border=th.ACCENT_DARK)
-        from urland.ui.text import blit_text
-
         blit_text(surface, title, (box.centerx, box.top + t.px(34)), t.px(36), th.INK, True,
                   anchor="center")
+        if self.peekable:
+            self.peek_button.rect = pygame.Rect(0, 0, t.px(150), t.px(34))
+            self.peek_button.rect.bottomright = (box.right - t.px(18), box.top + t.px(2))
+            self.peek_button.draw(surface, t)
         return box
+
+
+class TableDialog(Dialog):
+    """A dialog that answers one decision of the table it was opened over."""
+
+    def __init__(self, app: App, table: TableLike) -> None:
+        super().__init__(app)
+        self.table = table
+        self.session = table.session
+
+    def submit(self, move: Move) -> None:
+        self.app.remove(self)
+        self.table.submit(move)
+
+    def seat_label(self, seat: int) -> str:
+        return self.session.seats[seat].label
+
+
+class TableLike(Protocol):
+    """What a table dialog needs of the table scene under it."""
+
+    session: Session
+    asked: tuple | None
+
+    def submit(self, move: Move) -> None: ...
+
+    def take_news(self) -> list[str]: ...
+
+    def to_title(self) -> None: ...

@@ -1,32 +1,69 @@
-"""Game over: the final scoring step by step, the track, the winner; New game or Title."""
+"""Game over, and a finished game seen again from the history: the result and the story.
+
+Two pages. *Result*: the final board, each player's points by source and the final scoring
+step by step, ending with the winner. *Story*: the score chart turn by turn with the epochs,
+mutations, Panics and eruptions; points by source; genes bought; Ichtos lost. From here the
+game can be replayed move by move.
+"""
 
 from __future__ import annotations
 
 import pygame
 
-from urland.scenes.base import Dialog
+from urland.scenes.base import Scene
 from urland.session import Session
-from urland.ui import art
+from urland.story import tell
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
+from urland.ui.board_view import BoardView
+from urland.ui.story_chart import ScoreChart
+from urland.ui.story_tables import Hover, genes_card, loss_rows, points_rows, table
 from urland.ui.text import blit_text, wrap
+from urland.ui.tooltip import tooltip
 from urland.ui.widgets import Button, panel
 
-STEP_SECONDS = 1.2
+STEP_SECONDS = 0.8
 
 
-class GameOverScene(Dialog):
+class GameOverScene(Scene):
     name = "game_over"
-    modal = False
 
-    def __init__(self, app, session: Session) -> None:
+    def __init__(self, app, session: Session, from_history: bool = False) -> None:
         super().__init__(app)
         self.session = session
-        log = session.game.log
-        self.steps = [e for e in log if e.kind in ("final_total", "final_land", "winner")]
-        self.new_button = Button("New game", self.new_game, "primary", key=pygame.K_n)
-        self.title_button = Button("Title", self.title, key=pygame.K_ESCAPE)
-        self.buttons = [self.new_button, self.title_button]
+        self.from_history = from_history
+        if from_history:
+            self.name = "story"
+        self.story = tell(session.game, session.sentence)
+        self.names = [s.name for s in session.seats]
+        self.steps = list(self.story.final_steps)
+        self.page = "story" if from_history else "result"
+        self.board_view = BoardView(session.game.board)
+        self.chart = ScoreChart(self.story, session.game.board, self.names)
+        self.hovers: list[Hover] = []
+        self.mouse = (-1, -1)
+        self.story_age = 0.0  # when autoplay turned to the story page
+        self.result_tab = Button("Result", lambda: self.show_page("result"), key=pygame.K_1)
+        self.story_tab = Button("Story", lambda: self.show_page("story"), key=pygame.K_2)
+        self.replay_button = Button("Replay", self.replay, key=pygame.K_r,
+                                    tooltip="Step through the game move by move.")
+        if from_history:
+            self.ends = [Button("Back", self.back, "primary", key=pygame.K_ESCAPE)]
+        else:
+            self.ends = [Button("New game", self.new_game, "primary", key=pygame.K_n),
+                         Button("Title", self.title, key=pygame.K_ESCAPE)]
+        self.buttons = [self.result_tab, self.story_tab, self.replay_button, *self.ends]
+
+    # --- actions ------------------------------------------------------------------------------
+
+    def show_page(self, page: str) -> None:
+        self.page = page
+
+    def replay(self) -> None:
+        self.app.open("replay", session=self.session)
+
+    def back(self) -> None:
+        self.app.remove(self)
 
     def new_game(self) -> None:
         self.app.show("title")
@@ -35,83 +72,155 @@ class GameOverScene(Dialog):
     def title(self) -> None:
         self.app.show("title")
 
-    def layout(self) -> None:
-        self.place_pair(self.new_button, self.title_button)
+    # --- layout -------------------------------------------------------------------------------
 
-    def box(self) -> pygame.Rect:
+    def layout(self) -> None:
         t = self.theme
-        r = pygame.Rect(0, 0, t.px(860), t.px(620))
-        r.center = (t.size[0] // 2, t.size[1] // 2)
-        return r
+        w, h = t.size
+        bar_y = h - t.px(62)
+        x = t.px(20)
+        for b in (self.result_tab, self.story_tab):
+            b.rect = pygame.Rect(x, bar_y, t.px(130), t.px(46))
+            x += t.px(140)
+        self.replay_button.rect = pygame.Rect(x + t.px(20), bar_y, t.px(150), t.px(46))
+        x = w - t.px(20)
+        for b in reversed(self.ends):
+            b.rect = pygame.Rect(0, bar_y, t.px(170), t.px(46))
+            b.rect.right = x
+            x = b.rect.left - t.px(12)
+        body_top, body_bottom = t.px(78), bar_y - t.px(14)
+        self.body = pygame.Rect(t.px(20), body_top, w - t.px(40), body_bottom - body_top)
+        board_w = min(self.body.width * 52 // 100, round(self.body.height * 1000 / 820))
+        self.board_view.layout(pygame.Rect(self.body.left, self.body.top, board_w,
+                                           self.body.height))
+        self.side = pygame.Rect(self.board_view.rect.right + t.px(20), self.body.top, 0,
+                                self.body.height)
+        self.side.width = self.body.right - self.side.left
+        chart_h = self.body.height * 53 // 100
+        self.chart.layout(pygame.Rect(self.body.left, self.body.top, self.body.width, chart_h),
+                          t)
+        cards_top = self.body.top + chart_h + t.px(14)
+        cards = pygame.Rect(self.body.left, cards_top, self.body.width,
+                            self.body.bottom - cards_top)
+        gap = t.px(16)
+        widths = (cards.width * 38 // 100, cards.width * 29 // 100)
+        self.points_card = pygame.Rect(cards.left, cards.top, widths[0], cards.height)
+        self.genes_rect = pygame.Rect(self.points_card.right + gap, cards.top, widths[1],
+                                      cards.height)
+        self.losses_card = pygame.Rect(self.genes_rect.right + gap, cards.top, 0, cards.height)
+        self.losses_card.width = cards.right - self.losses_card.left
+
+    # --- events -------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEBUTTONDOWN and self.age < STEP_SECONDS * len(self.steps):
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        if event.type == pygame.MOUSEBUTTONDOWN and not self.all_shown():
             self.age = STEP_SECONDS * len(self.steps)  # show everything at once
         return super().handle(event)
+
+    def all_shown(self) -> bool:
+        return self.from_history or self.age >= STEP_SECONDS * len(self.steps)
+
+    # --- drawing ------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         surface.blit(backdrop(t.size), (0, 0))
-        box = self.box()
-        panel(surface, box, th.PAPER, radius=t.px(16), shadow=t.px(8), border=th.ACCENT_DARK)
-        state = self.session.game.state
-        winner = self.session.seats[state.winner]
-        blit_text(surface, "Game over", (box.centerx, box.top + t.px(40)), t.px(46), th.INK, True,
-                  anchor="center")
-        shown = min(len(self.steps), int(self.age / STEP_SECONDS) + 1)
-        y = box.top + t.px(84)
-        for e in self.steps[:shown]:
-            if e.kind == "winner":
-                continue
-            for line in wrap(self.session.personalise(e.text), t.px(22), box.width - t.px(80)):
-                blit_text(surface, line, (box.left + t.px(40), y), t.px(22), (80, 70, 60))
-                y += t.px(20)
-            y += t.px(6)
-        order = sorted(range(state.n), key=lambda s: -state.track[s])
-        top = max(y + t.px(10), box.top + t.px(170))
-        for rank, seat in enumerate(order):
-            s = self.session.seats[seat]
-            row = pygame.Rect(box.left + t.px(120), top + rank * t.px(52), box.width - t.px(240),
-                              t.px(46))
-            pygame.draw.rect(surface, (255, 226, 150) if seat == state.winner else th.PAPER_DARK,
-                             row, border_radius=t.px(8))
-            blit_text(surface, f"{rank + 1}.", (row.left + t.px(16), row.centery), t.px(28),
-                      th.INK, True, anchor="midleft")
-            icon = art.ichto(s.colour, t.px(40))
-            surface.blit(icon, icon.get_rect(center=(row.left + t.px(80), row.centery)))
-            blit_text(surface, s.name, (row.left + t.px(112), row.centery), t.px(28), th.INK,
-                      anchor="midleft")
-            blit_text(surface, f"{state.track[seat]} points", (row.right - t.px(16),
-                      row.centery), t.px(28), th.INK, True, anchor="midright")
-        self.draw_track(surface, pygame.Rect(box.left + t.px(60), top + state.n * t.px(52)
-                                             + t.px(24), box.width - t.px(120), t.px(50)))
-        if shown >= len(self.steps):
-            blit_text(surface, f"{winner.name} wins!", (box.centerx, box.bottom - t.px(108)),
-                      t.px(40), th.ACCENT_DARK, True, anchor="center")
+        self.draw_header(surface)
+        self.hovers = []
+        if self.page == "result":
+            self.draw_result(surface)
+        else:
+            self.draw_story(surface)
+        self.result_tab.style = "paper" if self.page == "result" else "secondary"
+        self.story_tab.style = "paper" if self.page == "story" else "secondary"
         super().draw(surface)
+        self.draw_hover(surface)
 
-    def draw_track(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The score track as a line: mutation spaces, the end space, every marker."""
+    def draw_header(self, surface: pygame.Surface) -> None:
         t = self.theme
-        state = self.session.game.state
-        board = state.board
-        top = max(max(state.track) + 2, board.end_threshold + 4)
-        y = rect.centery
+        story, state = self.story, self.session.game.state
+        winner = self.names[story.winner]
+        title = (f"{winner} wins with {state.track[story.winner]} points"
+                 if self.all_shown() else "Game over")
+        blit_text(surface, title, (t.px(24), t.px(14)), t.px(44), th.ACCENT, True)
+        bits = [f"{story.turns} turns", f"{story.epochs} epochs",
+                _count(story.count("mutation"), "mutation"), _count(story.count("panic"), "Panic"),
+                _count(story.count("eruption"), "eruption")]
+        blit_text(surface, "  ·  ".join(bits), (t.px(26), t.px(52)), t.px(20), th.TEXT)
+        note = self.session.record_error or ("Kept in your history." if self.session.record
+                                              else "")
+        if note:
+            blit_text(surface, note, (t.size[0] - t.px(24), t.px(52)), t.px(18),
+                      th.BAD if self.session.record_error else th.TEXT_DIM, anchor="topright")
 
-        def x_of(space: float) -> int:
-            return round(rect.left + rect.width * space / top)
+    def draw_result(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        self.board_view.draw(surface, self.session.game.state)
+        side = self.side
+        table_h = min(side.height * 62 // 100, t.px(330))
+        self.hovers += table(surface, pygame.Rect(side.left, side.top, side.width, table_h), t,
+                             "Points by source", self.story, self.names, points_rows(self.story))
+        steps = pygame.Rect(side.left, side.top + table_h + t.px(14), side.width, 0)
+        steps.height = side.bottom - steps.top
+        panel(surface, steps, th.PAPER, radius=t.px(12), shadow=t.px(5))
+        blit_text(surface, "Final scoring", (steps.left + t.px(14), steps.top + t.px(10)),
+                  t.px(23), th.INK, True)
+        shown = min(len(self.steps), int(self.age / STEP_SECONDS) + 1)
+        if self.from_history:
+            shown = len(self.steps)
+        y = steps.top + t.px(40)
+        for k, text in enumerate(self.steps[:shown]):
+            last = k == len(self.steps) - 1
+            size = t.px(22 if last else 19)
+            for line in wrap(text, size, steps.width - t.px(28), last):
+                if y + size > steps.bottom - t.px(4):
+                    break
+                blit_text(surface, line, (steps.left + t.px(14), y), size,
+                          th.ACCENT_DARK if last else (80, 70, 60), last)
+                y += round(size * 0.9)
+            y += t.px(6)
 
-        pygame.draw.line(surface, (150, 130, 100), (rect.left, y), (rect.right, y), t.px(4))
-        for space in (*board.mutation_spaces, board.end_threshold):
-            colour = th.ACCENT_DARK if space == board.end_threshold else (60, 140, 210)
-            pygame.draw.circle(surface, colour, (x_of(space), y), t.px(7))
-            blit_text(surface, str(space), (x_of(space), y + t.px(12)), t.px(17), colour,
-                      anchor="midtop")
-        for seat, position in enumerate(state.track):
-            icon = art.ichto(self.session.seats[seat].colour, t.px(30))
-            surface.blit(icon, icon.get_rect(midbottom=(x_of(position), y - t.px(2))))
+    def draw_story(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        self.chart.draw(surface)
+        self.hovers += table(surface, self.points_card, t, "Points by source", self.story,
+                             self.names, points_rows(self.story))
+        self.hovers += genes_card(surface, self.genes_rect, t, self.story, self.names)
+        self.hovers += table(surface, self.losses_card, t, "Ichtos lost", self.story,
+                             self.names, loss_rows(self.story))
+
+    def draw_hover(self, surface: pygame.Surface) -> None:
+        if self.app.scene is not self:
+            return
+        if self.page == "story" and self.chart.rect.collidepoint(self.mouse):
+            self.chart.draw(surface, self.mouse)
+            return
+        for rect, title, body in self.hovers:
+            if rect.collidepoint(self.mouse) and body:
+                tooltip(surface, self.theme, title, body, self.mouse)
+                return
+        for b in self.buttons:
+            if b.hover and b.tooltip:
+                tooltip(surface, self.theme, b.label, b.tooltip, self.mouse)
 
     def autoplay_step(self) -> None:
+        """Autoplay shows the result, then the story (with its own picture), then quits."""
         auto = self.app.autoplay
-        if auto and auto.quit_when_over and self.age > STEP_SECONDS * len(self.steps) + 0.6:
-            self.app.quit(0)
+        if auto is None or not self.all_shown():
+            return
+        if self.page == "result" and self.age > STEP_SECONDS * len(self.steps) + 0.6:
+            self.page = "story"
+            self.story_age = self.age
+        elif self.page == "story" and self.age > self.story_age + 0.4:
+            if auto.screenshots and "game_over-story" not in self.app.shot_types:
+                self.app.shot_types.add("game_over-story")
+                w, h = self.theme.size
+                self.app.screenshot(auto.screenshots / f"game_over-story-{w}x{h}.png")
+            if auto.quit_when_over:
+                self.app.quit(0)
+
+
+def _count(k: int, word: str) -> str:
+    return f"{k} {word}" if k == 1 else f"{k} {word}s"

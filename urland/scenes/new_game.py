@@ -1,4 +1,9 @@
-"""New game: 3-5 seats, each human or AI (with strength), a name and a colour; a seed."""
+"""New game: 3-5 seats, each human or AI (with strength, explained in a line), a name and a
+colour; a seed. The seats come back as they were last time (urland.setup_memory).
+
+A colour is chosen from a strip that shows all five and who wears each; choosing one another
+seat wears swaps the two, and the screen says so.
+"""
 
 from __future__ import annotations
 
@@ -6,29 +11,47 @@ import random
 
 import pygame
 
-from urland import paths
-from urland.engine.state import COLOUR_NAMES
+from urland import library
+from urland.engine import COLOUR_NAMES, PLAYER_COUNTS
 from urland.scenes.base import Scene
 from urland.session import Seat, Session
+from urland.setup_memory import NAME_LIMIT, SeatSetup, Setup, read_setup, save_setup
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
-from urland.ui.text import blit_text
+from urland.ui.colour_picker import ColourPicker
+from urland.ui.text import blit_text, render, wrap
 from urland.ui.widgets import Button, Choice, Stepper, TextField, panel
 
-DEFAULT_NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve")
 KIND_LABELS = {"human": "Human", "easy": "AI - easy", "medium": "AI - medium",
                "hard": "AI - hard"}
+# One line each, shown beside the choice: what playing against this seat is like.
+KIND_LINES = {
+    "human": "A person at this screen.",
+    "easy": "A beginner who knows the rules.",
+    "medium": "A solid player.",
+    "hard": "Thinks ahead with search, about a second a move.",
+}
+FLASH_SECONDS = 2.0
+DIM_INK = (100, 90, 80)
 
 
 class SeatRow:
-    def __init__(self, index: int, kind: str) -> None:
-        self.colour = index
-        self.name = TextField(DEFAULT_NAMES[index], limit=14)
+    def __init__(self, seat: SeatSetup) -> None:
+        self.colour = seat.colour
+        self.name = TextField(seat.name, limit=NAME_LIMIT)
         kinds = list(KIND_LABELS)
-        self.kind = Choice(kinds, kinds.index(kind), labels=list(KIND_LABELS.values()))
+        self.kind = Choice(kinds, kinds.index(seat.kind), labels=list(KIND_LABELS.values()))
         self.colour_button = Button("", lambda: None, "paper")
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.about = pygame.Rect(0, 0, 0, 0)  # where the kind's line is written
+        self.flash = 0.0  # seconds left to light the colour button after a swap
+
+    def label(self, index: int) -> str:
+        return self.name.text.strip() or f"Seat {index + 1}"
+
+    def setup(self) -> SeatSetup:
+        return SeatSetup(self.name.text.strip(), self.kind.value, self.colour)
 
 
 class NewGameScene(Scene):
@@ -36,24 +59,57 @@ class NewGameScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.rows = [SeatRow(i, "human" if i == 0 else "medium") for i in range(5)]
+        # Autoplay sets its own seats and must leave the player's remembered set-up alone.
+        setup, problem = (Setup(), "") if app.autoplay else read_setup()
+        self.rows = [SeatRow(seat) for seat in setup.seats]
         for i, row in enumerate(self.rows):
-            row.colour_button.on_click = lambda i=i: self._next_colour(i)
-        self.players = Stepper(4, 3, 5, fmt=lambda v: f"{v} players")
+            row.colour_button.on_click = lambda i=i: self.open_picker(i)
+        self.players = Stepper(setup.players, min(PLAYER_COUNTS), max(PLAYER_COUNTS),
+                               fmt=lambda v: f"{v} players")
         self.seed = TextField("", limit=9, placeholder="random", digits=True)
         self.start = Button("Start", self.begin, "primary", key=pygame.K_RETURN)
-        self.back = Button("Back", self.app.pop, key=pygame.K_ESCAPE)
+        self.back = Button("Back", self.leave, key=pygame.K_ESCAPE)
         self.buttons = [self.start, self.back]
         self.error = ""
+        self.message = problem  # what just happened: a swap, or a set-up that was not read
+        self.picker = ColourPicker()
 
-    def _next_colour(self, i: int) -> None:
-        """Step a seat to the next colour; a seat already wearing it takes the old one."""
+    # --- colours ------------------------------------------------------------------------------
+
+    def open_picker(self, i: int) -> None:
+        self.picker.seat = None if self.picker.seat == i else i
+        self.layout_picker()
+
+    def holder(self, colour: int) -> int | None:
+        """The active seat wearing `colour`, if any."""
+        for i, row in enumerate(self.active_rows()):
+            if row.colour == colour:
+                return i
+        return None
+
+    def choose_colour(self, i: int, colour: int) -> None:
+        """Give seat `i` the colour; the seat that wore it takes seat i's old one, and the
+        message names both. All five rows always wear five different colours, so adding a
+        player never makes two seats alike."""
         row = self.rows[i]
-        new = (row.colour + 1) % 5
-        for other in self.rows[:self.players.value]:
-            if other is not row and other.colour == new:
-                other.colour = row.colour
-        row.colour = new
+        self.picker.seat = None
+        if row.colour == colour:
+            return
+        old = row.colour
+        other = next(r for r in self.rows if r.colour == colour)
+        other.colour, row.colour = old, colour
+        holder = self.holder(old)
+        if holder is not None:
+            self.message = (f"{row.label(i)} and {other.label(holder)} swapped colours: "
+                            f"{row.label(i)} is {COLOUR_NAMES[colour]}, "
+                            f"{other.label(holder)} is {COLOUR_NAMES[old]}.")
+            other.flash = FLASH_SECONDS
+        else:
+            self.message = f"{row.label(i)} is {COLOUR_NAMES[colour]}."
+        row.flash = FLASH_SECONDS
+        self.error = ""
+
+    # --- layout -------------------------------------------------------------------------------
 
     def layout(self) -> None:
         t = self.theme
@@ -65,28 +121,39 @@ class NewGameScene(Scene):
         for i, row in enumerate(self.rows):
             y = box.top + t.px(160) + i * t.px(64)
             row.rect = pygame.Rect(box.left + t.px(30), y, box.width - t.px(60), t.px(56))
-            row.colour_button.rect = pygame.Rect(row.rect.left + t.px(10), y + t.px(4),
-                                                 t.px(150), t.px(48))
-            row.name.rect = pygame.Rect(row.rect.left + t.px(180), y + t.px(4), t.px(260),
-                                        t.px(48))
-            row.kind.rect = pygame.Rect(row.rect.right - t.px(250), y + t.px(4), t.px(240),
-                                        t.px(48))
+            left = row.rect.left + t.px(10)
+            row.colour_button.rect = pygame.Rect(left, y + t.px(4), t.px(160), t.px(48))
+            row.name.rect = pygame.Rect(left + t.px(176), y + t.px(4), t.px(230), t.px(48))
+            row.kind.rect = pygame.Rect(left + t.px(422), y + t.px(4), t.px(200), t.px(48))
+            row.about = pygame.Rect(row.kind.rect.right + t.px(16), y,
+                                    row.rect.right - row.kind.rect.right - t.px(26), t.px(56))
         self.start.rect = pygame.Rect(0, 0, t.px(220), t.px(54))
         self.start.rect.bottomright = (box.right - t.px(30), box.bottom - t.px(24))
         self.back.rect = pygame.Rect(0, 0, t.px(160), t.px(54))
         self.back.rect.bottomleft = (box.left + t.px(30), box.bottom - t.px(24))
+        self.layout_picker()
+
+    def layout_picker(self) -> None:
+        if self.picker.seat is not None:
+            self.picker.layout(self.theme, self.rows[self.picker.seat].colour_button.rect,
+                               self.back.rect.top - self.theme.px(8))
 
     def box(self) -> pygame.Rect:
         t = self.theme
-        r = pygame.Rect(0, 0, t.px(900), t.px(640))
+        r = pygame.Rect(0, 0, t.px(1040), t.px(640))
         r.center = (t.size[0] // 2, t.size[1] // 2)
         return r
 
     def active_rows(self) -> list[SeatRow]:
         return self.rows[:self.players.value]
 
+    # --- events -------------------------------------------------------------------------------
+
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.picker.seat is not None and self.handle_picker(event):
+            return True
         if self.players.handle(event) if event.type != pygame.KEYDOWN else False:
+            self.picker.seat = None
             return True
         if self.seed.handle(event):
             return True
@@ -95,19 +162,72 @@ class NewGameScene(Scene):
                 return True
         return super().handle(event)
 
+    def handle_picker(self, event: pygame.event.Event) -> bool:
+        """While the strip is open: a click on a colour chooses it, a click elsewhere or Esc
+        closes it."""
+        seat = self.picker.seat
+        assert seat is not None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.picker.seat = None
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            colour = self.picker.colour_at(event.pos)
+            if colour is None:
+                self.picker.seat = None
+            else:
+                self.choose_colour(seat, colour)
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        for row in self.rows:
+            row.flash = max(0.0, row.flash - dt)
+
+    # --- starting -----------------------------------------------------------------------------
+
     def seats(self) -> list[Seat]:
         return [Seat(row.name.text.strip() or COLOUR_NAMES[row.colour], row.colour, row.kind.value)
                 for row in self.active_rows()]
 
-    def begin(self) -> None:
+    def setup(self) -> Setup:
+        return Setup(self.players.value, [row.setup() for row in self.rows])
 
+    def remember(self) -> None:
+        if self.app.autoplay is None:
+            save_setup(self.setup())
+
+    def leave(self) -> None:
+        if self.picker.seat is not None:
+            self.picker.seat = None
+            return
+        self.remember()
+        self.app.pop()
+
+    def begin(self) -> None:
         colours = [r.colour for r in self.active_rows()]
         if len(set(colours)) != len(colours):
             self.error = "Each seat needs its own colour."
             return
+        unfinished = library.unfinished_autosave()
+        if unfinished is None:
+            self.start_game()
+            return
+        self.app.open("confirm", title="Start a new game?",
+                      text=f"A game is still in play: {unfinished.players_text()}\n"
+                           f"{unfinished.status_text()}.\nIt stays saved: Load game lists it.",
+                      confirm="Start new game", cancel="Back", on_confirm=self.start_game)
+
+    def start_game(self) -> None:
+        """Start at once; an unfinished autosave is first moved into the saves folder."""
+        self.remember()
         seed = int(self.seed.text) if self.seed.text else random.randrange(1, 10**9)
-        session = Session.new(self.seats(), seed, paths.autosave_path())
+        session = Session.new(self.seats(), seed, library.new_game_path())
         self.app.show("table", session=session)
+
+    # --- drawing ------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
@@ -121,24 +241,45 @@ class NewGameScene(Scene):
         self.players.draw(surface, t)
         self.seed.draw(surface, t)
         for i, row in enumerate(self.active_rows()):
-            pygame.draw.rect(surface, th.PAPER_DARK if i % 2 else (236, 226, 204), row.rect,
-                             border_radius=t.px(8))
-            b = row.colour_button
-            b.label = ""
-            b.draw(surface, t)
-            image = art.ichto(row.colour, t.px(40))
-            surface.blit(image, image.get_rect(midleft=(b.rect.left + t.px(8), b.rect.centery)))
-            blit_text(surface, COLOUR_NAMES[row.colour], (b.rect.left + t.px(56), b.rect.centery),
-                      t.px(24), th.INK, True, anchor="midleft")
-            row.name.draw(surface, t)
-            row.kind.draw(surface, t)
+            self.draw_row(surface, i, row)
         humans = sum(1 for r in self.active_rows() if r.kind.value == "human")
         hint = ("One screen, passed around: secrets are shown only after a hand-over screen."
                 if humans > 1 else "Solo against the computer." if humans == 1
                 else "Watch the computer play.")
-        blit_text(surface, self.error or hint, (box.centerx, box.bottom - t.px(100)), t.px(22),
-                  th.BAD if self.error else (100, 90, 80), anchor="center")
+        line, colour = ((self.error, th.BAD) if self.error
+                        else (self.message, th.ACCENT_DARK) if self.message
+                        else (hint, DIM_INK))
+        blit_text(surface, line, (box.centerx, box.bottom - t.px(100)), t.px(22), colour,
+                  bold=bool(self.error or self.message), anchor="center")
         super().draw(surface)
+        seat = self.picker.seat
+        if seat is not None:
+            wearers = [None if (h := self.holder(c)) is None else self.rows[h].label(h)
+                       for c in range(5)]
+            self.picker.draw(surface, t, self.rows[seat].label(seat), self.rows[seat].colour,
+                             wearers)
+
+    def draw_row(self, surface: pygame.Surface, i: int, row: SeatRow) -> None:
+        t = self.theme
+        pygame.draw.rect(surface, th.PAPER_DARK if i % 2 else (236, 226, 204), row.rect,
+                         border_radius=t.px(8))
+        b = row.colour_button
+        b.draw(surface, t)
+        if row.flash > 0 or self.picker.seat == i:
+            pygame.draw.rect(surface, th.ACCENT_DARK, b.rect.inflate(t.px(6), t.px(6)),
+                             t.px(3), border_radius=t.px(10))
+        image = art.ichto(row.colour, t.px(40))
+        surface.blit(image, image.get_rect(midleft=(b.rect.left + t.px(8), b.rect.centery)))
+        blit_text(surface, COLOUR_NAMES[row.colour], (b.rect.left + t.px(56), b.rect.centery),
+                  t.px(24), th.INK, True, anchor="midleft")
+        row.name.draw(surface, t)
+        row.kind.draw(surface, t)
+        lines = wrap(KIND_LINES[row.kind.value], t.px(20), row.about.width)[:2]
+        step = render("Ag", t.px(20), DIM_INK).get_height()
+        y = row.about.centery - step * len(lines) // 2
+        for line in lines:
+            blit_text(surface, line, (row.about.left, y), t.px(20), DIM_INK)
+            y += step
 
     def autoplay_step(self) -> None:
         auto = self.app.autoplay
@@ -149,5 +290,6 @@ class NewGameScene(Scene):
         self.players.value = len(auto.seats)
         for row, kind in zip(self.rows, auto.seats, strict=False):
             row.kind.index = list(KIND_LABELS).index(kinds.get(kind, "medium"))
+            row.kind.label = row.kind.labels[row.kind.index]
         self.seed.text = str(auto.seed)
         self.begin()

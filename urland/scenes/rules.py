@@ -2,26 +2,15 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
-import yaml
 
-from urland.resources import asset_path
 from urland.scenes.base import Scene
+from urland.texts.assets import gene_texts, rules_text
 from urland.ui import theme as th
 from urland.ui.text import blit_text, wrap
 from urland.ui.widgets import Button, panel
 
-
-@lru_cache(maxsize=1)
-def rules_text() -> list[dict]:
-    return yaml.safe_load(asset_path("texts", "rules.yaml").read_text(encoding="utf-8"))
-
-
-@lru_cache(maxsize=1)
-def gene_texts() -> dict[str, dict]:
-    return yaml.safe_load(asset_path("texts", "genes.yaml").read_text(encoding="utf-8"))
+__all__ = ["RulesScene", "gene_texts", "rules_text"]  # the texts: urland.texts.assets
 
 
 class RulesScene(Scene):

@@ -1,11 +1,11 @@
-"""Settings: window size or full screen, animation speed, AI pace; saved for next time."""
+"""Settings: window size or full screen, animation speed, AI pace, sound; saved for next time."""
 
 from __future__ import annotations
 
 import pygame
 
 from urland.scenes.base import Dialog
-from urland.settings import AI_PAUSES, ANIMATION_SPEEDS, WINDOW_SIZES
+from urland.settings import AI_PAUSES, ANIMATION_SPEEDS, VOLUMES, WINDOW_SIZES
 from urland.ui import theme as th
 from urland.ui.text import blit_text
 from urland.ui.widgets import Button, Choice
@@ -13,7 +13,8 @@ from urland.ui.widgets import Button, Choice
 
 class SettingsScene(Dialog):
     name = "settings"
-    width, height = 620, 460
+    width, height = 620, 610
+    ROW = 58  # row pitch
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -30,8 +31,17 @@ class SettingsScene(Dialog):
         pauses = list(AI_PAUSES)
         self.pause = Choice(pauses, pauses.index(s.ai_pause), self._pause,
                             labels=["No pause", "Short pause", "Long pause"])
+        volumes = [str(v) for v in VOLUMES]
+        labels = ["Off" if v == 0 else f"{v} %" for v in VOLUMES]
+        self.effects = Choice(volumes, _nearest(s.effects_volume), self._effects, labels=labels)
+        self.ambience = Choice(volumes, _nearest(s.ambience_volume), self._ambience,
+                               labels=labels)
+        self.mute = Choice(["on", "muted"], int(s.muted), self._mute,
+                           labels=["On", "Muted"])
         self.rows = [("Window size", self.size), ("Display", self.full),
-                     ("Animations", self.speed), ("AI moves", self.pause)]
+                     ("Animations", self.speed), ("AI moves", self.pause),
+                     ("Sound effects", self.effects), ("Sea sounds", self.ambience),
+                     ("Sound", self.mute)]
         self.done = Button("Done", self.close, "primary", key=pygame.K_ESCAPE)
         self.buttons = [c for _, c in self.rows] + [self.done]
 
@@ -52,6 +62,23 @@ class SettingsScene(Dialog):
     def _pause(self, i: int) -> None:
         self.app.settings.ai_pause = self.pause.value
 
+    def _effects(self, i: int) -> None:
+        self.app.settings.effects_volume = VOLUMES[i]
+        self.app.sound.play("score")  # hear the new level
+
+    def _ambience(self, i: int) -> None:
+        self.app.settings.ambience_volume = VOLUMES[i]
+        self.app.sound.apply_settings()
+
+    def _mute(self, i: int) -> None:
+        if bool(i) != self.app.settings.muted:
+            self.app.sound.toggle_mute()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.mute.index = int(self.app.settings.muted)  # M may have been pressed meanwhile
+        self.mute.label = self.mute.labels[self.mute.index]
+
     def close(self) -> None:
         self.app.save_settings()
         self.app.pop()
@@ -60,8 +87,8 @@ class SettingsScene(Dialog):
         t = self.theme
         box = self.box()
         for i, (_, control) in enumerate(self.rows):
-            control.rect = pygame.Rect(box.left + t.px(300), box.top + t.px(90) + i * t.px(72),
-                                       t.px(270), t.px(50))
+            top = box.top + t.px(78) + i * t.px(self.ROW)
+            control.rect = pygame.Rect(box.left + t.px(300), top, t.px(270), t.px(46))
         self.done.rect = pygame.Rect(0, 0, t.px(180), t.px(50))
         self.done.rect.midbottom = (box.centerx, box.bottom - t.px(24))
 
@@ -71,11 +98,16 @@ class SettingsScene(Dialog):
         for label, control in self.rows:
             blit_text(surface, label, (box.left + t.px(50), control.rect.centery), t.px(28),
                       th.INK, anchor="midleft")
-        blit_text(surface, "Saved for next time. F11 toggles full screen anywhere.",
-                  (box.centerx, box.bottom - t.px(96)), t.px(20), (110, 100, 90),
+        blit_text(surface, "Saved for next time. Anywhere: F11 full screen, M sound on or off.",
+                  (box.centerx, box.bottom - t.px(92)), t.px(20), (110, 100, 90),
                   anchor="center")
         super().draw(surface)
 
     def autoplay_step(self) -> None:
         if self.age > 0.5:
             self.app.pop()
+
+
+def _nearest(volume: int) -> int:
+    """The index of the offered volume step closest to a saved volume."""
+    return min(range(len(VOLUMES)), key=lambda i: abs(VOLUMES[i] - volume))

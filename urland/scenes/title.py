@@ -1,16 +1,18 @@
-"""The title screen: New game, Continue, Rules, Settings, Quit."""
+"""The title screen: a column of New game, Continue (the latest unfinished game) and Load game,
+a row of History, Rules, Settings and Quit, each with its key shown; and, once, what went wrong
+with a file at start."""
 
 from __future__ import annotations
 
 import pygame
 
-from urland import paths
-from urland.engine.errors import SaveError
+from urland import library
 from urland.scenes.base import Scene
+from urland.startup import board_problem
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
-from urland.ui.text import blit_text
+from urland.ui.text import blit_text, wrap
 from urland.ui.widgets import Button, panel
 
 
@@ -19,53 +21,103 @@ class TitleScene(Scene):
 
     def __init__(self, app, message: str = "") -> None:
         super().__init__(app)
-        self.message = message
-        self.can_continue = self._saved_game_playable()
-        self.new_button = Button("New game", self.new_game, "primary", key=pygame.K_n)
-        self.continue_button = Button("Continue", self.resume, enabled=self.can_continue,
-                                      key=pygame.K_c)
-        self.buttons = [
-            self.new_button,
-            self.continue_button,
-            Button("Rules", self.rules, key=pygame.K_r),
-            Button("Settings", self.settings, key=pygame.K_s),
-            Button("Quit", self.app.quit, "danger", key=pygame.K_q),
+        # Saved games are read (and unusable ones set aside) each time the title appears.
+        self.games, set_aside = library.scan()
+        self.latest = library.latest_unfinished(self.games)
+        # Start-up notices are told once: the first title screen takes them.
+        self.notices = [n for n in (*app.notices, *set_aside, message) if n]
+        app.notices = []
+        playable = not board_problem()
+        self.new_button = Button("New game", self.new_game, "primary", enabled=playable,
+                                 key=pygame.K_n, show_key=True)
+        self.continue_button = Button("Continue", self.resume,
+                                      enabled=playable and self.latest is not None,
+                                      key=pygame.K_c, show_key=True)
+        if self.latest is not None and self.continue_button.enabled:
+            self.continue_button.detail = self.latest.status_text()
+        self.load_button = Button("Load game", self.load_game,
+                                  enabled=playable and bool(self.games), key=pygame.K_l,
+                                  show_key=True)
+        # The main column: what starts or resumes a game.
+        self.primary = [self.new_button, self.continue_button, self.load_button]
+        # One row under it: everything else.
+        self.secondary = [
+            Button("History", lambda: self.app.show("history"), key=pygame.K_h, show_key=True),
+            Button("Rules", self.rules, key=pygame.K_r, show_key=True),
+            Button("Settings", self.settings, key=pygame.K_s, show_key=True),
+            Button("Quit", self.app.quit, "danger", key=pygame.K_q, show_key=True),
         ]
+        self.buttons = [*self.primary, *self.secondary]
+        self.card = pygame.Rect(0, 0, 0, 0)  # the title card
+        self.fish: list[pygame.Rect] = []  # where each Ichto on the card is drawn
+        self.notice_box = pygame.Rect(0, 0, 0, 0)
+        self.notice_lines: list[str] = []
 
-    def _saved_game_playable(self) -> bool:
-        path = paths.autosave_path()
-        if not path.exists():
-            return False
-        from urland.session import Session
+    @property
+    def message(self) -> str:
+        return " ".join(self.notices)
 
-        try:
-            session = Session.load(path)
-        except SaveError as exc:
-            self.message = f"The saved game could not be read: {exc}"
-            return False
-        return not session.game.over
+    # Heights in 1280x720 units, top to bottom: the card, a gap, the column, a gap, the row.
+    CARD = (640, 240)
+    PRIMARY = (360, 60, 10)  # width, height, gap
+    ROW = (48, 12)  # height, gap
+    GAPS = (22, 24)
 
     def layout(self) -> None:
         t = self.theme
-        w, h = t.px(300), t.px(52)
-        x = t.size[0] // 2 - w // 2
-        y = t.size[1] // 2 - t.px(20)
-        for i, b in enumerate(self.buttons):
-            b.rect = pygame.Rect(x, y + i * (h + t.px(12)), w, h)
+        w, h = t.size
+        free_top = t.px(16)
+        self.notice_lines = []
+        if self.notices:
+            width = min(w - t.px(40), t.px(1100))
+            self.notice_lines = [line for notice in self.notices
+                                 for line in wrap(notice, t.px(20), width - t.px(40))][:4]
+            self.notice_box = pygame.Rect(0, 0, width,
+                                          t.px(18) + len(self.notice_lines) * t.px(22))
+            self.notice_box.midtop = (w // 2, t.px(8))
+            free_top = self.notice_box.bottom + t.px(14)
+        pw, ph, pgap = (t.px(v) for v in self.PRIMARY)
+        rh, rgap = (t.px(v) for v in self.ROW)
+        gap1, gap2 = (t.px(v) for v in self.GAPS)
+        column = len(self.primary) * ph + (len(self.primary) - 1) * pgap
+        total = t.px(self.CARD[1]) + gap1 + column + gap2 + rh
+        top = max(free_top, free_top + (h - t.px(16) - free_top - total) // 2)
+        cx = w // 2
+        self.card = pygame.Rect(0, top, t.px(self.CARD[0]), t.px(self.CARD[1]))
+        self.card.centerx = cx
+        y = self.card.bottom + gap1
+        for b in self.primary:
+            b.rect = pygame.Rect(cx - pw // 2, y, pw, ph)
+            y += ph + pgap
+        y += gap2 - pgap
+        bw = (self.card.width - (len(self.secondary) - 1) * rgap) // len(self.secondary)
+        for i, b in enumerate(self.secondary):
+            b.rect = pygame.Rect(self.card.left + i * (bw + rgap), y, bw, rh)
+        size = t.px(52)
+        self.fish = []
+        for i in range(5):
+            r = pygame.Rect(0, 0, size, size)
+            r.center = (cx + (i - 2) * t.px(66), self.card.top + t.px(134))
+            self.fish.append(r)
 
     def new_game(self) -> None:
         self.app.open("new_game")
 
     def resume(self) -> None:
-        from urland.session import Session
+        if self.latest is not None:
+            self.open_saved(self.latest.path)
 
-        try:
-            session = Session.load(paths.autosave_path())
-        except SaveError as exc:
-            self.message = f"The saved game could not be read: {exc}"
-            self.continue_button.enabled = False
-            return
-        self.app.show("table", session=session)
+    def open_saved(self, path) -> None:
+        session, problem = library.open_game(path)
+        if session is None:
+            self.app.show("title", message=problem)
+        elif session.game.over:
+            self.app.show("game_over", session=session)
+        else:
+            self.app.show("table", session=session)
+
+    def load_game(self) -> None:
+        self.app.open("load_game")
 
     def rules(self) -> None:
         self.app.open("rules")
@@ -76,29 +128,30 @@ class TitleScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         surface.blit(backdrop(t.size), (0, 0))
-        cx = t.size[0] // 2
-        top = t.size[1] // 2 - t.px(250)
-        title_box = pygame.Rect(0, 0, t.px(620), t.px(190))
-        title_box.midtop = (cx, top)
-        panel(surface, title_box, (24, 34, 46), radius=t.px(18), shadow=t.px(8),
+        card = self.card
+        panel(surface, card, (24, 34, 46), radius=t.px(18), shadow=t.px(8),
               border=th.ACCENT_DARK)
-        blit_text(surface, "URLAND", (cx, top + t.px(70)), t.px(118), th.ACCENT, True,
+        cx = card.centerx
+        blit_text(surface, "URLAND", (cx, card.top + t.px(64)), t.px(118), th.ACCENT, True,
                   anchor="center")
+        for colour, r in enumerate(self.fish):
+            surface.blit(art.ichto(colour, r.width), r)
         blit_text(surface, "Ichtos crawl out of the sea. Who will rule the land?",
-                  (cx, top + t.px(140)), t.px(26), th.TEXT, anchor="center")
+                  (cx, card.top + t.px(184)), t.px(26), th.TEXT, anchor="center")
         blit_text(surface, "after the board game by Doris & Frank (2001)",
-                  (cx, top + t.px(168)), t.px(20), th.TEXT_DIM, anchor="center")
-        for i in range(5):
-            image = art.ichto(i, t.px(58))
-            x = cx + (i - 2) * t.px(66)
-            surface.blit(image, image.get_rect(center=(x, title_box.bottom + t.px(4))))
+                  (cx, card.top + t.px(214)), t.px(20), th.TEXT_DIM, anchor="center")
         super().draw(surface)
-        if self.message:
-            box = pygame.Rect(0, 0, t.px(900), t.px(44))
-            box.midbottom = (cx, t.size[1] - t.px(20))
-            panel(surface, box, (120, 46, 40), radius=t.px(8))
-            blit_text(surface, self.message[:120], box.center, t.px(22), th.TEXT,
-                      anchor="center")
+        if self.notice_lines:
+            self.draw_notices(surface)
+
+    def draw_notices(self, surface: pygame.Surface) -> None:
+        """What went wrong with a file, at the top of the screen, until the title is left."""
+        t = self.theme
+        box = self.notice_box
+        panel(surface, box, (120, 46, 40), radius=t.px(8), border=th.BAD)
+        for i, line in enumerate(self.notice_lines):
+            blit_text(surface, line, (box.left + t.px(20), box.top + t.px(9) + i * t.px(22)),
+                      t.px(20), th.TEXT)
 
     def autoplay_step(self) -> None:
         """The autoplay tour: every menu scene once, then a new game."""

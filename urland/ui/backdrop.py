@@ -6,18 +6,26 @@ from functools import lru_cache
 
 import pygame
 
-from urland.engine import standard_board
+from urland.engine import BoardError, standard_board
 from urland.ui.board_view import BoardView
 
 
 @lru_cache(maxsize=4)
 def backdrop(size: tuple[int, int]) -> pygame.Surface:
-    view = BoardView(standard_board())
     w, h = size
-    big = pygame.Rect(0, 0, int(w * 1.25), int(h * 1.25))
-    big.center = (w // 2, h // 2)
+    try:
+        board = standard_board()
+    except BoardError:  # the title screen says why; the menus still need a background
+        surf = pygame.Surface(size)
+        surf.fill((18, 40, 62))
+        return surf
+    view = BoardView(board)
+    # Painted at a third of the size (it is blurred anyway), which keeps start-up quick.
+    third = (max(1, w // 3), max(1, h // 3))
+    big = pygame.Rect(0, 0, int(third[0] * 1.25), int(third[1] * 1.25))
+    big.center = (third[0] // 2, third[1] // 2)
     view.layout(big)
-    surf = pygame.Surface(size)
+    surf = pygame.Surface(third)
     surf.fill((18, 40, 62))
     assert view.static is not None
     surf.blit(view.static, view.rect)

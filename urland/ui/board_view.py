@@ -1,24 +1,25 @@
-"""The board on screen: a static layer drawn once per window size, and what moves on it.
+"""The board on screen: a painted map drawn once per window size, the living sea over it, and
+the pieces.
 
-`BoardView` maps board units (board.yaml's canvas) to pixels, draws water, islands, straits,
-the track and volcano spaces into a cached surface, and each frame adds what changes: erupted
-tiles, chips, stacks of Ichtos, markers and highlights. It also answers "what is under the
-mouse": an area, a stack, a track space.
+`BoardView` maps board units (board.yaml's canvas) to pixels. The still picture (board_static.py:
+the painted sea and islands, ocean names, volcanoes, the track) is made once per size; each frame
+adds the moving water (seafx.py) and volcano smoke (volcanoes.py), then the pieces: lava bridges,
+chips, stacks of Ichtos, markers and highlights. A quiet position's pieces are drawn once into a
+transparent layer and blitted. It also answers "what is under the mouse": an area, a stack, a
+track space.
 """
 
 from __future__ import annotations
 
-import itertools
 import math
-import random
 
 import pygame
 
-from urland.engine.board import Board
-from urland.engine.state import GameState
-from urland.ui import art, theme
+from urland.engine import Board, GameState
+from urland.ui import art, board_static, terrain, theme, ticker
 from urland.ui.geometry import BoardGeometry, Point, board_geometry
-from urland.ui.text import blit_text
+from urland.ui.seafx import Sea
+from urland.ui.volcanoes import Volcanoes
 
 ICON = 38  # Ichto icon size in board units
 STACK_GAP = 40
@@ -46,6 +47,9 @@ class BoardView:
         self.static: pygame.Surface | None = None
         self._quiet: tuple | None = None  # (key, surface, state kept alive for its id)
         self._track_points = self._compute_track()
+        self.sea: Sea | None = None
+        self.volcanoes = Volcanoes(self)
+        self.animate = True  # the sea moves and volcanoes smoke (off: a still picture)
 
     # --- coordinates ------------------------------------------------------------------------
 
@@ -58,7 +62,9 @@ class BoardView:
         if new != self.rect or self.static is None:
             self.rect, self.scale = new, scale
             self.static = self._render_static()
+            self.sea = None  # made on the first frame drawn (a backdrop never needs it)
             self._glows: dict[tuple[int, tuple], pygame.Surface] = {}
+            self._quiet = None
 
     def to_screen(self, p: Point) -> tuple[int, int]:
         return (round(self.rect.x + p[0] * self.scale), round(self.rect.y + p[1] * self.scale))
@@ -116,72 +122,7 @@ class BoardView:
     # --- the static layer ---------------------------------------------------------------------
 
     def _render_static(self) -> pygame.Surface:
-        surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        surf.fill((*theme.TABLE, 255))
-        s = self.scale
-
-        def pts(poly: tuple[Point, ...]) -> list[tuple[float, float]]:
-            return [(x * s, y * s) for x, y in poly]
-
-        # frame and water
-        pygame.draw.rect(surf, (58, 46, 36), surf.get_rect(), border_radius=self.px(18))
-        water = surf.get_rect().inflate(-self.px(70), -self.px(70))
-        pygame.draw.rect(surf, theme.DEEP_SEA, water, border_radius=self.px(10))
-        for k, area in enumerate(self.geo.ocean_areas):
-            pygame.draw.polygon(surf, theme.OCEAN_TINTS[k], pts(area))
-        rnd = random.Random(7)
-        for _ in range(140):  # little wave marks, the same every time
-            x = rnd.uniform(55, self.geo.canvas[0] - 55)
-            y = rnd.uniform(55, self.geo.canvas[1] - 55)
-            if any(point_in_polygon((x, y), o) for o in self.geo.region_outlines):
-                continue
-            c = (x * s, y * s)
-            pygame.draw.arc(surf, (92, 150, 188), (c[0], c[1], self.px(14), self.px(7)),
-                            0.3, 2.8, max(1, self.px(1.4)))
-        for line in self.geo.borders:
-            _dashed(surf, theme.SEA_LINE, pts(line), max(1, self.px(2)), self.px(9))
-        # straits
-        for x, y in self.geo.strait_centres.values():
-            pygame.draw.circle(surf, (74, 132, 168), (x * s, y * s), self.px(10))
-        # islands: sand rim, land, a lighter heart
-        for outline in self.geo.region_outlines:
-            poly = pts(outline)
-            pygame.draw.polygon(surf, theme.SAND, poly)
-            pygame.draw.polygon(surf, (190, 168, 118), poly, max(1, self.px(2)))
-            inner = _shrink(poly, self.px(6))
-            pygame.draw.polygon(surf, theme.LAND, inner)
-            heart = _shrink(poly, self.px(22))
-            if len(heart) > 2:
-                pygame.draw.polygon(surf, theme.LAND_LIGHT, heart)
-        # volcano spaces
-        icon = art.volcano_icon(self.px(26))
-        for x, y in self.geo.volcano_spaces:
-            surf.blit(icon, icon.get_rect(center=(x * s, y * s)))
-        # ocean names
-        for k, (x, y) in enumerate(self.geo.ocean_labels):
-            label = self.board.ocean_ids[k]
-            name = self.board.ocean_names[k]
-            blit_text(surf, label, (round(x * s), round((y - 9) * s)), self.px(24),
-                      (200, 228, 244), bold=True, anchor="center")
-            blit_text(surf, name, (round(x * s), round((y + 10) * s)), self.px(16),
-                      (168, 204, 228), anchor="center")
-        # track spaces
-        for i, (x, y) in enumerate(self._track_points):
-            space = i + 1
-            r = pygame.Rect(0, 0, self.px(27), self.px(27))
-            r.center = (round(x * s), round(y * s))
-            colour = (232, 220, 190)
-            if space in self.board.mutation_spaces:
-                colour = (190, 226, 250)
-            if space == self.board.end_threshold:
-                colour = (250, 200, 110)
-            pygame.draw.rect(surf, colour, r, border_radius=self.px(5))
-            pygame.draw.rect(surf, (96, 74, 52), r, max(1, self.px(1.5)), border_radius=self.px(5))
-            if space in self.board.mutation_spaces:
-                h = art.helix(self.px(22))
-                surf.blit(h, h.get_rect(center=r.center))
-            blit_text(surf, str(space), (r.centerx, r.centery), self.px(14), (70, 54, 40),
-                      bold=space == self.board.end_threshold, anchor="center")
+        surf = board_static.render(self)
         if pygame.display.get_surface() is not None:
             return surf.convert()  # opaque, in the screen's format: the fastest blit
         return surf
@@ -218,41 +159,61 @@ class BoardView:
         dragged: {(area, seat): how many}. `highlight` areas glow (legal targets); `markers`
         are track positions in motion.
 
-        A quiet board (nothing hidden, lit or moving) is drawn once per position and then
-        blitted."""
-        if not hidden and not highlight and not dim and markers is None:
-            key = (id(state), self.rect.size)
-            if self._quiet is None or self._quiet[0] != key:
-                layer = pygame.Surface(self.rect.size)
-                offset = self.rect.topleft
-                self.rect.topleft = (0, 0)
-                try:
-                    self._draw_layers(layer, state, {}, set(), set(), None)
-                finally:
-                    self.rect.topleft = offset
-                self._quiet = (key, layer, state)
-            surface.blit(self._quiet[1], self.rect)
+        The map is blitted, the sea and smoke move over it, lit areas glow, then the pieces:
+        drawn once per position (and per set of hidden Ichtos) into a transparent layer, then
+        only blitted; markers in motion are drawn each frame over it."""
+        assert self.static is not None
+        now = ticker.now()
+        shake = self.volcanoes.shake(state, now) if self.animate else (0, 0)
+        if shake != (0, 0):  # an eruption shakes the islands for a moment
+            home = self.rect.topleft
+            surface.fill(theme.TABLE, self.rect)
+            self.rect.move_ip(self.px(shake[0]), self.px(shake[1]))
+            try:
+                self._draw_frame(surface, state, now, hidden, highlight, dim, markers)
+            finally:
+                self.rect.topleft = home
             return
-        self._draw_layers(surface, state, hidden or {}, highlight or set(), dim or set(),
-                          markers)
+        self._draw_frame(surface, state, now, hidden, highlight, dim, markers)
 
-    def _draw_layers(self, surface: pygame.Surface, state: GameState,
-                     hidden: dict[tuple[int, int], int], highlight: set[int],
-                     dim: set[int], markers: list[float] | None) -> None:
+    def _draw_frame(self, surface: pygame.Surface, state: GameState, now: float,
+                    hidden: dict[tuple[int, int], int] | None, highlight: set[int] | None,
+                    dim: set[int] | None, markers: list[float] | None) -> None:
         assert self.static is not None
         surface.blit(self.static, self.rect)
-        board = self.board
-        for area in highlight:
+        if self.animate:
+            if self.sea is None:
+                self.sea = _sea(self.geo, self.rect.size)
+            self.sea.draw(surface, self.rect.topleft, now)
+        self.volcanoes.draw_below(surface, state, now)
+        for area in highlight or ():
             self._glow_area(surface, area, state, theme.HIGHLIGHT)
-        for area in dim:
+        for area in dim or ():
             self._glow_area(surface, area, state, (20, 20, 20), alpha=90)
-        # erupted volcanoes: a tile over the strait, and the region's number greyed
+        hidden = hidden or {}
+        key = (id(state), self.rect.size, frozenset(hidden.items()), markers is None)
+        if self._quiet is None or self._quiet[0] != key:
+            layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            offset = self.rect.topleft
+            self.rect.topleft = (0, 0)
+            try:
+                self._draw_pieces(layer, state, hidden, with_markers=markers is None)
+            finally:
+                self.rect.topleft = offset
+            layer.set_alpha(255, pygame.RLEACCEL)  # mostly clear: blits skip the gaps
+            self._quiet = (key, layer, state)
+        surface.blit(self._quiet[1], self.rect)
+        if markers is not None:
+            self.draw_markers(surface, state, markers)
+        self.volcanoes.draw_above(surface, state, now)
+
+    def _draw_pieces(self, surface: pygame.Surface, state: GameState,
+                     hidden: dict[tuple[int, int], int], with_markers: bool = True) -> None:
+        board = self.board
         gone = set(state.out_chips)
-        tile = art.volcano_tile(self.px(44))
-        for r in range(board.n_regions):
+        for r in range(board.n_regions):  # erupted volcanoes: a lava bridge over the strait
             if board.region_numbers[r] in gone:
-                x, y = self.geo.strait_centre(r, board.volcano_bridge[r])
-                surface.blit(tile, tile.get_rect(center=self.to_screen((x, y))))
+                self.draw_bridge(surface, r)
         for r in range(board.n_regions):
             root = state.root(r)
             x, y = self.geo.region_centres[r]
@@ -267,10 +228,26 @@ class BoardView:
                        (96, 84, 72), (230, 220, 200))
         for chip in state.board_chips:
             r = state.chip_area(chip)
-            image = art.chip(chip, self.px(30))
+            image = art.chip(chip, self.px(32))
             surface.blit(image, image.get_rect(center=self.to_screen(self.geo.volcano_spaces[r])))
         self.draw_stacks(surface, state, hidden)
-        self.draw_markers(surface, state, markers)
+        if with_markers:
+            self.draw_markers(surface, state)
+
+    def bridge_pose(self, region: int) -> tuple[Point, float, float]:
+        """Where an erupted region's lava bridge lies: its centre (board units), its direction
+        (degrees, counter-clockwise from east) and its length (board units)."""
+        board = self.board
+        q = board.volcano_bridge[region]
+        x, y = self.geo.strait_centre(region, q)
+        (ax, ay), (bx, by) = self.geo.region_centres[region], self.geo.region_centres[q]
+        angle = -math.degrees(math.atan2(by - ay, bx - ax))
+        return (x, y), angle, 54.0
+
+    def draw_bridge(self, surface: pygame.Surface, region: int) -> None:
+        (x, y), angle, length = self.bridge_pose(region)
+        image = art.lava_bridge(self.px(length), self.px(34), round(angle))
+        surface.blit(image, image.get_rect(center=self.to_screen((x, y))))
 
     def _glow_area(self, surface: pygame.Surface, area: int, state: GameState,
                    colour: theme.Colour, alpha: int = 120) -> None:
@@ -288,21 +265,32 @@ class BoardView:
 
     def _render_glow(self, parts: tuple[int, ...], colour: theme.Colour,
                      alpha: int) -> pygame.Surface:
+        """A lit area brightens (a light wash and a glowing rim); a dimmed one darkens. Water
+        is washed with a pale light, not the highlight's yellow, which would turn the blue sea
+        grey."""
         overlay = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         s = self.scale
-        width = max(2, self.px(4))
+        lit = colour == theme.HIGHLIGHT
+        rim, halo = max(2, self.px(3.5)), max(4, self.px(11))
         regions = self.board.n_regions
         for part in parts:
             if part < regions:
                 poly = [(x * s, y * s) for x, y in self.geo.region_outlines[part]]
-                pygame.draw.polygon(overlay, (*colour, alpha // 2), poly)
-                pygame.draw.polygon(overlay, (*colour, min(255, alpha + 60)), poly, width)
+                fill = (255, 244, 196, alpha // 2) if lit else (*colour, alpha // 2)
             else:
                 poly = [(x * s, y * s) for x, y in self.geo.ocean_areas[part - regions]]
-                pygame.draw.polygon(overlay, (*colour, alpha * 2 // 3), poly)
+                fill = (196, 238, 255, alpha * 2 // 3) if lit else (*colour, alpha * 2 // 3)
+            pygame.draw.polygon(overlay, fill, poly)
+            if lit:
+                pygame.draw.polygon(overlay, (*colour, 110), poly, halo)
+                pygame.draw.polygon(overlay, (*colour, 235), poly, rim)
+            else:
+                pygame.draw.polygon(overlay, (*colour, min(255, alpha + 60)), poly, rim)
+            if part >= regions:
                 for outline in self.geo.region_outlines:  # water only: islands stay unlit
                     pygame.draw.polygon(overlay, (0, 0, 0, 0),
                                         [(x * s, y * s) for x, y in outline])
+        overlay.set_alpha(255, pygame.RLEACCEL)  # only the lit pixels cost a blit
         return overlay
 
     def draw_stacks(self, surface: pygame.Surface, state: GameState,
@@ -367,26 +355,14 @@ def _badge(surface: pygame.Surface, text: str, centre: tuple[int, int], pixels: 
     surface.blit(image, image.get_rect(center=(centre[0], centre[1] + 1)))
 
 
-def _dashed(surface: pygame.Surface, colour: theme.Colour, points: list, width: int,
-            dash: int) -> None:
-    for (x0, y0), (x1, y1) in itertools.pairwise(points):
-        length = math.hypot(x1 - x0, y1 - y0)
-        steps = max(1, int(length // dash))
-        for i in range(0, steps, 2):
-            a, b = i / steps, min(1, (i + 1) / steps)
-            pygame.draw.line(surface, colour, (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
-                             (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b), width)
+_SEAS: dict[tuple, Sea] = {}
 
 
-def _shrink(poly: list[tuple[float, float]], amount: float) -> list[tuple[float, float]]:
-    """Move each point towards the polygon's centre by `amount` pixels (a cheap inset)."""
-    cx = sum(p[0] for p in poly) / len(poly)
-    cy = sum(p[1] for p in poly) / len(poly)
-    out = []
-    for x, y in poly:
-        d = math.hypot(x - cx, y - cy)
-        if d <= amount:
-            continue
-        f = (d - amount) / d
-        out.append((cx + (x - cx) * f, cy + (y - cy) * f))
-    return out
+def _sea(geo: BoardGeometry, size: tuple[int, int]) -> Sea:
+    """The sea's animation for a board size, made once (like the painted map under it)."""
+    key = (geo.canvas, geo.region_outlines, size)
+    if key not in _SEAS:
+        if len(_SEAS) >= 4:
+            _SEAS.pop(next(iter(_SEAS)))
+        _SEAS[key] = Sea(geo, terrain.terrain(geo, size))
+    return _SEAS[key]

@@ -9,8 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from urland.engine.board import Board
-from urland.engine.errors import BoardError
+from urland.engine import Board, BoardError
 
 Point = tuple[float, float]
 

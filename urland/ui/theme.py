@@ -72,8 +72,11 @@ class Theme:
         return _font(self.px(size), bold)
 
 
+MIN_FONT_PIXELS = 16  # the smallest type at any window size: letters about 12 px tall
+
+
 @lru_cache(maxsize=64)
 def _font(pixels: int, bold: bool) -> pygame.font.Font:
-    font = pygame.font.Font(None, pixels)
+    font = pygame.font.Font(None, max(MIN_FONT_PIXELS, pixels))
     font.set_bold(bold)
     return font

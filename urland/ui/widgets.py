@@ -41,8 +41,11 @@ STYLES = {
 
 class Button:
     def __init__(self, label: str, on_click: Callable[[], None], style: str = "secondary",
-                 enabled: bool = True, tooltip: str = "", key: int | None = None) -> None:
+                 enabled: bool = True, tooltip: str = "", key: int | None = None,
+                 show_key: bool = False) -> None:
         self.label = label
+        self.detail = ""  # a second, smaller line under the label
+        self.show_key = show_key  # draw the shortcut as a key cap at the right
         self.on_click = on_click
         self.style = style
         self.enabled = enabled
@@ -79,8 +82,37 @@ class Button:
         if not self.enabled:
             fill, ink = (70, 74, 80), (140, 144, 150)
         panel(surface, self.rect, fill, radius=theme.px(9), shadow=theme.px(4))
-        blit_text(surface, self.label, self.rect.center, theme.px(24), ink, bold=True,
+        centre = self.rect.center
+        if self.show_key and self.key is not None:
+            cap = self._draw_key_cap(surface, theme, ink)
+            centre = ((self.rect.left + cap.left) // 2, self.rect.centery)
+        if self.detail:
+            blit_text(surface, self.label, (centre[0], centre[1] - theme.px(9)), theme.px(24),
+                      ink, bold=True, anchor="center")
+            blit_text(surface, self.detail, (centre[0], centre[1] + theme.px(12)),
+                      theme.px(18), ink, anchor="center")
+        else:
+            blit_text(surface, self.label, centre, theme.px(24), ink, bold=True,
+                      anchor="center")
+
+    def _draw_key_cap(self, surface: pygame.Surface, theme: th.Theme,
+                      ink: th.Colour) -> pygame.Rect:
+        """The shortcut key, as a small outlined cap at the right end; its rect."""
+        assert self.key is not None
+        side = max(theme.px(26), 20)
+        cap = pygame.Rect(0, 0, side, side)
+        cap.midright = (self.rect.right - theme.px(10), self.rect.centery)
+        pygame.draw.rect(surface, ink, cap, max(1, theme.px(2)), border_radius=theme.px(5))
+        blit_text(surface, key_label(self.key), cap.center, theme.px(18), ink, bold=True,
                   anchor="center")
+        return cap
+
+
+def key_label(key: int) -> str:
+    """A key as printed on a keyboard: "N", "Esc", "Enter"."""
+    name = pygame.key.name(key)
+    return {"escape": "Esc", "return": "Enter"}.get(name, name.upper() if len(name) == 1
+                                                     else name.title())
 
 
 class Stepper:

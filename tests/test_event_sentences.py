@@ -1,0 +1,129 @@
+"""Event sentences rendered from event data (urland/texts/events.py), names filled in there."""
+
+import random
+import re
+
+import pytest
+from positions import BLACK, GREY, WHITE, play, table
+
+from urland.describe import describe
+from urland.engine import Event, Game, Move, expand, standard_board
+from urland.texts.events import EVENT_KINDS, colour_names, event_sentence, render_event
+from urland.texts.messages import MessageError, format_message
+
+B = standard_board()
+NAMES = ["Anna", "Ben", "Cleo", "Dan", "Eve"]
+# Where the sentence deliberately differs from the engine's log text: real plural forms
+# ("1 flees", "New gene"), "2 of White's Ichtos", areas named as in other sentences ("in region
+# 10"), and no ruling numbers, which are for the rules document, not for players.
+IMPROVED = {"assimilate", "bite", "ears_dive", "ears_stay", "epoch_end", "game_ends",
+            "no_sale", "panic_move", "refill"}
+
+
+def random_logs(games):
+    for seed in range(games):
+        players = 3 + seed % 3
+        colours = list(range(5))[-players:] if seed % 2 else None
+        g = Game.new(seed, players, colours)
+        pick = random.Random(seed)
+        while not g.over:
+            option = pick.choice(g.legal_options())
+            g.play(pick.choice(list(expand(option, limit=30))))
+        yield g
+
+
+def test_every_event_of_many_random_games_has_its_sentence():
+    kinds = set()
+    for g in random_logs(60):
+        colours = colour_names(g.state.colours)
+        for e in g.log:
+            kinds.add(e.kind)
+            sentence = render_event(e, colours)  # raises where event_sentence falls back
+            assert sentence == e.text or e.kind in IMPROVED, (e.kind, e.text, sentence)
+            named = render_event(e, NAMES[:g.state.n])
+            assert event_sentence(e, NAMES[:g.state.n]) == named
+            assert not re.search(r"\bR\d", named)  # no ruling numbers for players
+            assert not re.search(r"\b(White|Black|Grey|Purple|Green)\b", named)  # names used
+            assert "{" not in named and "}" not in named
+    assert kinds == EVENT_KINDS  # every kind the engine says was rendered
+
+
+def event(kind, **data):
+    return Event(kind, "", data)
+
+
+O1, O2, O5 = (B.parse_area(a) for a in ("O1", "O2", "O5"))
+
+
+def region(number):
+    return B.parse_area(str(number))
+
+
+@pytest.mark.parametrize("e,sentence", [
+    (event("swim", seat=GREY, src=O1, dst=O2, count=1), "Cleo swims 1 Ichto from O1 to O2."),
+    (event("swim", seat=GREY, src=O1, dst=O2, count=3), "Cleo swims 3 Ichtos from O1 to O2."),
+    (event("ears_stay", seat=BLACK, stay=1, fled=1, region=region(5)),
+     "Ben has Ears: 1 Ichto stays on land, 1 flees."),
+    (event("ears_stay", seat=BLACK, stay=0, fled=3, region=region(5)),
+     "Ben has Ears: 0 Ichtos stay on land, 3 flee."),
+    (event("panic_move", region=region(5), ocean=O5, seats=[WHITE]),
+     "Region 5 panics into O5 (Central Ocean): Anna flees."),
+    (event("panic_move", region=region(5), ocean=O5, seats=[WHITE, BLACK, GREY]),
+     "Region 5 panics into O5 (Central Ocean): Anna, Ben and Cleo flee."),
+    (event("score", chip=7, region=region(7), outcome="competition",
+           points={BLACK: 3, GREY: 2}, removed={WHITE: 1}),
+     "Region 7 scores: competition. Anna's 1 Ichto returns to reserve. Ben +3, Cleo +2."),
+    (event("refill", genes=["wings"]), "New gene on display: Wings."),
+    (event("refill", genes=["wings", "care_of_young"]),
+     "New genes on display: Wings, Care of Young."),
+    (event("game_ends", threshold=30, skipped=True),
+     "A marker has reached 30: the game ends after this scoring (the mutation it would "
+     "trigger does not happen)."),
+    (event("final_land", counts={0: 4, 1: 2, 2: 4}, points={2: 2}, excluded=0),
+     "Most Ichtos on land (without Anna, who won the total): Cleo (4): Cleo +2."),
+    (event("assimilate", seat=GREY, area=region(4), targets=(BLACK, BLACK)),
+     "Cleo assimilates in region 4: 2 of Ben's Ichtos return to reserve, 1 Cleo Ichto arrives."),
+    (event("bids_revealed", bids=[1, 4, 4], ranking=[BLACK, GREY, WHITE]),
+     "Bids revealed: Ben 4, Cleo 4, Anna 1 (equal bids: the one further back on the track "
+     "ranks higher)."),
+])
+def test_exact_sentences_with_names_and_plural_forms(e, sentence):
+    assert render_event(e, NAMES) == sentence
+
+
+def test_a_played_move_is_told_with_the_players_names():
+    s = table("ichtos=O2:0.0.3.0")
+    play(s, "land", src="O2", dst="5", count=1)
+    landed = [e for e in s.events if e.kind == "land"]
+    assert [event_sentence(e, NAMES) for e in landed] == ["Cleo lands 1 Ichto from O2 on region 5."]
+
+
+def test_moves_in_words_take_names_the_same_way():
+    s = table("genes=-.-.teeth.- ichtos=O4:0.2.1.0")
+    bite = Move("bite", src=B.parse_area("O4"), target=(BLACK,))
+    assert describe(bite, s) == "Bite Black in O4 (South Ocean)"
+    assert describe(bite, s, NAMES) == "Bite Ben in O4 (South Ocean)"
+    retreat = Move("retreat", picks=((B.parse_area("5"), 2), (B.parse_area("O1"), 1)))
+    assert describe(retreat, s) == "Retreat 3 Ichtos (2 from 5, 1 from O1)"
+    assert describe(Move("ears_stay", count=1), s) == "Keep 1 Ichto on land"
+    assert describe(Move("buy", gene="care_of_young"), s) == "Buy Care of Young"
+
+
+@pytest.mark.parametrize("template,values,text", [
+    ("{n, plural, =0 {no Ichtos} one {# Ichto} other {# Ichtos}}", {"n": 0}, "no Ichtos"),
+    ("{n, plural, =0 {no Ichtos} one {# Ichto} other {# Ichtos}}", {"n": 1}, "1 Ichto"),
+    ("{who} has {n, plural, one {# gene: {g}} other {# genes}}",
+     {"who": "Ben", "n": 1, "g": "Ears"}, "Ben has 1 gene: Ears"),
+    ("{k, select, monopoly {alone} other {together}}", {"k": "coexistence"}, "together"),
+])
+def test_templates_fill_placeholders_and_choose_plural_forms(template, values, text):
+    assert format_message(template, values) == text
+
+
+@pytest.mark.parametrize("template,why", [
+    ("{n", "unclosed"), ("n}", "unbalanced"), ("{m}", r"no value for \{m\}"),
+    ("{n, ordinal, one {x}}", "unknown placeholder kind"),
+])
+def test_broken_templates_say_what_is_wrong(template, why):
+    with pytest.raises(MessageError, match=why):
+        format_message(template, {"n": 1})

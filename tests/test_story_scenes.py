@@ -1,0 +1,205 @@
+"""Game over, the story, the history and the replay, driven headless with posted events."""
+
+import os
+import subprocess
+import sys
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pygame
+import pytest
+
+from urland import paths
+from urland.app import App
+from urland.engine.save import load_game
+from urland.history import write_record
+from urland.session import Session
+from urland.settings import Settings
+
+GAMES = Path(__file__).parent / "games"
+SEATS = [{"name": "Anna", "kind": "human"}, {"name": "Ben", "kind": "medium"},
+         {"name": "Cleo", "kind": "easy"}]
+
+
+@pytest.fixture
+def app():
+    a = App(Settings(animation_speed="instant", ai_pause="none"), size=(1280, 720))
+    yield a
+    pygame.quit()
+
+
+def frames(app, k=3):
+    for _ in range(k):
+        app.step(0.016)
+
+
+def click(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frames(app, 2)
+
+
+def key(app, k):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+    frames(app, 1)
+
+
+def record(k=0, name="medium-3-players", seats=SEATS):
+    game, _ = load_game(GAMES / f"{name}.yaml")
+    when = datetime(2026, 3, 1, tzinfo=UTC) + timedelta(days=k)
+    return write_record(game, seats, paths.history_dir(), when)
+
+
+def test_game_over_shows_the_result_then_the_story_and_opens_the_replay(app):
+    session = Session.from_record(record())
+    scene = app.show("game_over", session=session)
+    frames(app)
+    assert scene.page == "result"
+    click(app, (10, 10))  # a click shows every step of the final scoring at once
+    assert scene.all_shown()
+    click(app, scene.story_tab.rect.center)
+    assert scene.page == "story"
+    frames(app)
+    click(app, scene.replay_button.rect.center)
+    assert app.scene.name == "replay"
+    key(app, pygame.K_ESCAPE)  # back to the story, where we were
+    assert app.scene is scene
+
+
+def test_the_story_explains_each_source_and_each_moment_on_hover(app):
+    session = Session.from_record(record())
+    scene = app.show("game_over", session=session, from_history=True)
+    frames(app)
+    rows = {title: body for _, title, body in scene.hovers}
+    assert rows["Jumps"].startswith("Spaces jumped")
+    assert "Volcanoes" in rows and "Bites" in rows
+    icon = scene.chart.icons[0]
+    title, body = scene.chart.hover_text(icon.rect.center)
+    assert title.endswith(f"in turn {icon.marks[0].turn}") and body
+    turn_title, turn_body = scene.chart.hover_text((scene.chart.plot.right - 2,
+                                                    scene.chart.plot.centery))
+    assert turn_title == f"After turn {scene.story.turns}"
+    assert f"Anna {scene.story.final[0]}" in turn_body
+
+
+def test_title_history_lists_games_and_deletes_only_after_confirmation(app):
+    first, second = record(0), record(1, "medium-4-players",
+                                      [*SEATS, {"name": "Dan", "kind": "hard"}])
+    title = app.show("title")
+    frames(app)
+    history_button = next(b for b in title.buttons if b.label == "History")
+    click(app, history_button.rect.center)
+    scene = app.scene
+    assert scene.name == "history"
+    assert [r.path for r in scene.records] == [second, first]  # newest first
+    frames(app)
+    click(app, scene.rows[1][0].center)
+    assert scene.selected == 1
+    click(app, scene.delete_button.rect.center)
+    assert scene.confirming and first.exists()
+    click(app, scene.keep_button.rect.center)
+    assert not scene.confirming and first.exists()
+    click(app, scene.delete_button.rect.center)
+    click(app, scene.confirm_button.rect.center)
+    assert not first.exists() and second.exists()
+    assert [r.path for r in scene.records] == [second]
+
+
+def test_history_exports_a_record_and_says_why_it_cannot(app, tmp_path):
+    path = record()
+    scene = app.show("history")
+    frames(app)
+    out = tmp_path / "exported"
+    out.mkdir()
+    scene.export_field.text = str(tmp_path / "missing")
+    click(app, scene.export_button.rect.center)
+    assert "There is no folder" in scene.message
+    scene.export_field.text = str(out)
+    click(app, scene.export_button.rect.center)
+    assert (out / path.name).read_text() == path.read_text()
+    assert scene.message.startswith("Exported to")
+
+
+def test_history_opens_the_story_and_the_replay_and_shows_statistics(app):
+    record()
+    scene = app.show("history")
+    frames(app)
+    click(app, scene.story_button.rect.center)
+    assert app.scene.name == "story"
+    click(app, app.scene.ends[0].rect.center)  # Back
+    assert app.scene is scene
+    click(app, scene.replay_button.rect.center)
+    assert app.scene.name == "replay"
+    key(app, pygame.K_ESCAPE)
+    click(app, scene.stats_tab.rect.center)
+    assert scene.page == "stats"
+    assert [(line.label, line.games) for line in scene.people] == [("Anna", 1)]
+
+
+def test_an_empty_history_says_so(app):
+    scene = app.show("history")
+    frames(app)
+    assert scene.records == [] and not scene.story_button.visible
+
+
+def test_replay_steps_with_keys_buttons_and_the_slider(app):
+    session = Session.from_record(record())
+    scene = app.show("replay", session=session, standalone=True)
+    frames(app)
+    replay = scene.replay
+    assert replay.step == 0 and not scene.back_button.enabled
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert replay.step == 2
+    key(app, pygame.K_LEFT)
+    assert replay.step == 1
+    key(app, pygame.K_DOWN)
+    assert replay.step == replay.turn_starts[1]
+    click(app, scene.end_button.rect.center)
+    assert replay.step == replay.last and not scene.next_button.enabled
+    click(app, scene.start_button.rect.center)
+    assert replay.step == 0
+    x = scene.slider.x_of(replay.turn_starts[4] + 1)
+    click(app, (x, scene.slider.rect.centery))
+    assert replay.step == replay.turn_starts[4]
+    assert replay.state.key() == replay.states[replay.turn_starts[4]].key()
+    click(app, scene.play_button.rect.center)
+    assert scene.playing
+    app.step(1.0)
+    assert replay.step == replay.turn_starts[4] + 1
+
+
+def test_the_replay_lights_the_areas_of_the_move(app):
+    session = Session.from_record(record())
+    scene = app.show("replay", session=session)
+    frames(app)
+    scene.replay.seek(2)  # the first Ichto player's first landing
+    move = session.game.moves[1]
+    assert move.kind == "land"
+    assert scene.touched() == {move.src, scene.replay.state.root(move.dst)}
+
+
+def test_the_replay_command_steps_to_the_end_and_back_saving_pictures(tmp_path):
+    path = record()
+    shots = tmp_path / "shots"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               URLAND_HOME=str(tmp_path / "home"))
+    done = subprocess.run([sys.executable, "-m", "urland", "replay", str(path), "--autoplay",
+                           "--screenshots", str(shots)], env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    names = {p.name for p in shots.glob("*.png")}
+    last = len(load_game(path)[0].moves)
+    assert f"replay-out-{last:03d}-1280x720.png" in names
+    assert "replay-back-000-1280x720.png" in names
+
+
+def test_the_replay_command_refuses_an_unfinished_or_missing_game(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", URLAND_HOME=str(tmp_path / "home"))
+    unfinished = tmp_path / "unfinished.yaml"
+    unfinished.write_text("format: urland-save\nversion: 1\nseed: 3\nplayers: 3\n"
+                          "colours: [0, 1, 2]\nmoves: [chip 12]\n")
+    for target, words in ((unfinished, "not finished"), (tmp_path / "none.yaml", "no such")):
+        done = subprocess.run([sys.executable, "-m", "urland", "replay", str(target)], env=env,
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 1 and words in done.stderr

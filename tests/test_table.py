@@ -1,0 +1,375 @@
+"""The thin table: gestures asked of the engine's decision, driven with posted mouse events."""
+
+import time
+
+import pygame
+import pytest
+from test_scenes import area_point, click, frames, solo_table, stack_point
+
+from urland.app import App
+from urland.engine import expand
+from urland.session import Seat, Session
+from urland.settings import Settings
+from urland.ui import theme as th
+from urland.ui.side_panel import MARK_TIPS
+from urland.ui.table_overlays import hover_tooltip
+
+
+@pytest.fixture
+def app():
+    a = App(Settings(animation_speed="instant", ai_pause="none"), size=(1280, 720))
+    yield a
+    pygame.quit()
+
+
+def press_and_carry(app, start, end, wheel=0):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for _ in range(wheel):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1),
+                                         buttons=(1, 0, 0)))
+    frames(app, 2)
+
+
+def release(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frames(app, 2)
+
+
+def names(table, areas):
+    return {table.session.game.board.area_name(a) for a in areas}
+
+
+def test_carrying_three_lights_only_the_oceans_and_the_reserve_not_the_islands(app):
+    table, session = solo_table(app)
+    board = session.game.board
+    ocean = next(o for o in board.ocean_areas if session.game.state.count(o, 0) >= 3)
+    start = stack_point(table, board.area_name(ocean), 0)
+    press_and_carry(app, start, (start[0] + 40, start[1] + 40), wheel=2)
+    assert table.gestures.drag.count == 3
+    lit, tray = table.gestures.targets()
+    assert lit and all(board.is_ocean(a) for a in lit)  # three may swim, never land at once
+    assert tray == 0  # the player's own row takes them back to the reserve
+    release(app, (start[0] + 40, start[1] + 40))
+    press_and_carry(app, start, (start[0] + 40, start[1] + 40))
+    lit_one, _ = table.gestures.targets()
+    assert any(not board.is_ocean(a) for a in lit_one)  # one Ichto may land
+    release(app, (start[0] + 40, start[1] + 40))
+
+
+def test_an_opponents_ichto_cannot_be_picked_up_and_says_why(app):
+    table, session = solo_table(app)
+    state = session.game.state
+    board = session.game.board
+    ocean = next(o for o in board.ocean_areas if state.count(o, 1))
+    moves = len(session.game.moves)
+    start = stack_point(table, board.area_name(ocean), 1)
+    press_and_carry(app, start, table.panel.rows[1].center)
+    assert table.gestures.targets() == (set(), None)  # nothing lights up
+    release(app, table.panel.rows[1].center)
+    assert len(session.game.moves) == moves
+    assert "another player's" in table.message
+
+
+def test_an_areas_menu_lists_exactly_the_legal_moves_that_start_there(app):
+    table, session = solo_table(app)
+    board = session.game.board
+    ocean = board.parse_area("O5")
+    click(app, area_point(table, "O5"))
+    listed = [move for _, move in table.gestures.menu.items]
+    every = [m for o in table.decision.options for m in expand(o)]
+    expected = [m for m in every if m.src == ocean
+                or (m.kind == "retreat" and [a for a, _ in m.picks] == [ocean])]
+    assert sorted(listed) == sorted(expected)
+    assert len(listed) == len(set(listed))
+
+
+def test_a_long_menu_scrolls_to_its_last_move(app):
+    table, _ = solo_table(app)
+    click(app, area_point(table, "O5"))
+    menu = table.gestures.menu
+    menu.items = menu.items * 6  # far more rows than the window holds
+    frames(app, 1)
+    assert menu.room < len(menu.items)
+    for _ in range(len(menu.items)):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+    frames(app, 2)
+    assert menu.first + menu.room == len(menu.items)
+    _row, value = menu.rows[-1]
+    assert value == menu.items[-1][1]
+
+
+def test_undo_is_refused_while_a_computer_player_acts():
+    seats = [Seat("Anna", 4, "human"), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy")]
+    session = Session.new(seats, 5, None)
+    game = session.game
+    while game.state.phase == "choose_chip" or game.state.actor == 0:
+        game.play(game.legal_options()[0].move)
+    assert not session.seats[game.state.actor].human
+    options = [o for o in game.legal_options() if o.move.kind == "land"]
+    session.play(options[0].move)
+    assert game.undo_depth(game.state.actor) == 1  # the engine could take it back...
+    assert not session.can_undo()  # ...but the table never does it for a computer player
+    assert session.undo_for_human() is None
+    assert game.moves[-1] == options[0].move
+
+
+def test_a_hint_that_arrives_after_the_position_changed_is_dropped(app):
+    import threading
+
+    table, _ = solo_table(app)
+    release = threading.Event()
+    land = [o.move for o in table.decision.options if o.move.kind == "land"]
+
+    def slow_hint(view):
+        release.wait(5)  # still thinking when the player moves on
+        return land[1]
+
+    table.thinker.ask("hint", table.position_key, slow_hint, None)
+    old_key = table.position_key
+    frames(app, 1)
+    table.submit(land[0])
+    assert table.position_key != old_key
+    release.set()
+    for _ in range(20):
+        frames(app, 1)
+    assert table.thinker.answer("hint", table.position_key) == (False, None)
+    assert table.hint.move is None and table.hint_text == ""
+
+
+def test_after_continue_the_dead_player_is_offered_their_look_again(app, tmp_path):
+    seats = [Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)]
+    session = Session.new(seats, 5, tmp_path / "autosave.yaml")
+    game = session.game
+    session.play(game.legal_options()[0].move)  # the scoring chip: two chips go to the dead
+    dead = game.state.dead
+    resumed = Session.load(tmp_path / "autosave.yaml")
+    assert resumed.pending_looks() == [(dead, "chips_received")]
+    table = app.show("table", session=resumed)
+    frames(app, 2)
+    assert app.scene.name == "handover" and app.scene.seat == dead
+    click(app, app.scene.ok.rect.center)
+    assert app.scene.name == "peek" and app.scene.seat == dead
+    assert table is app.scenes[0]
+
+
+
+def test_the_log_keeps_the_whole_game_scrolls_back_and_opens_a_scoring(app):
+    seats = [Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)]  # humans: nothing moves on
+    session = Session.new(seats, 5, None)
+    game = session.game
+    while (not any(e.kind == "score" for e in game.log) or len(game.log) < 120
+           or game.state.phase != "action"):
+        game.play(game.legal_options()[0].move)
+    table = app.show("table", session=session)
+    table.looks = []  # the dead player has had their look
+    frames(app, 2)
+    log = table.log
+    assert len(log.entries) > 60  # the whole game so far, not the last ten lines
+    assert log.back == 0
+    inside = log.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=inside, rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=100))
+    frames(app, 2)
+    assert log.back > 0  # scrolled back towards the start of the game
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0))
+    frames(app, 1)
+    scoring = next(i for i, e in enumerate(log.entries) if e.kind == "score")
+    assert any("Ichtos there" in line for line in log.entries[scoring].details)
+    for _ in range(200):  # scroll down until the scoring is on screen, then open it
+        if any(index == scoring for _, index in log._hits):
+            break
+        log.scroll(-1)
+        frames(app, 1)
+    rect = next(r for r, index in log._hits if index == scoring)
+    click(app, rect.center)
+    assert scoring in log.expanded
+
+
+def test_at_a_shared_screen_the_curtain_repeats_the_scoring_everybody_just_saw(app):
+    session = Session.new([Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)], 5, None)
+    table = app.show("table", session=session)
+    scored = []
+    while not scored:
+        options = table.decision.options
+        move = next((o.move for o in options if o.move.kind == "end"), options[0].move)
+        table.submit(move)
+        scored = [table.sentence(e) for e in session.game.log[-30:] if e.kind == "score"]
+    app.scenes = [table]
+    table.asked = None
+    frames(app, 2)
+    assert app.scene.name == "handover"
+    assert scored[-1] in app.scene.news
+
+
+def test_every_mark_in_a_players_row_explains_itself_on_hover(app):
+    table, _ = solo_table(app)
+    frames(app, 1)
+    kinds = {kind for kind, _ in table.panel.marks}
+    assert {"env", "dead", "ichto", "score", "reserve", "double"} <= kinds
+    for kind, rect in table.panel.marks:
+        tip = hover_tooltip(rect.center, table.panel, table.board_view, table.shown.state,
+                            table.session.names)
+        assert tip == MARK_TIPS[kind]
+
+
+def test_menu_pauses_the_game_and_leaving_is_a_choice_not_a_surprise(app):
+    table, session = solo_table(app)
+    moves = len(session.game.moves)
+    click(app, table.menu_button.rect.center)
+    assert app.scene.name == "pause" and app.scenes[0] is table
+    resume = app.scene.resume
+    click(app, resume.rect.center)
+    assert app.scene is table and len(session.game.moves) == moves
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    frames(app, 2)
+    assert app.scene.name == "pause"
+    leave = next(b for b in app.scene.buttons if b.label.startswith("Save and leave"))
+    click(app, leave.rect.center)
+    assert app.scene.name == "title"
+
+
+def test_the_hand_over_curtain_has_the_menu_too(app):
+    session = Session.new([Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)], 5, None)
+    app.show("table", session=session)
+    frames(app, 2)
+    assert app.scene.name == "handover"
+    click(app, app.scene.menu.rect.center)
+    assert app.scene.name == "pause"
+
+
+def test_texts_a_player_reads_name_no_ruling_numbers():
+    import re
+
+    from urland.resources import asset_path
+
+    for name in ("rules.yaml",):
+        text = asset_path("texts", name).read_text(encoding="utf-8")
+        player_text = "\n".join(line for line in text.splitlines() if not line.startswith("#"))
+        assert not re.search(r"\bR[1-9]\b", player_text), name
+
+
+def test_the_scoring_chip_dialog_steps_aside_to_show_the_board(app):
+    seats = [Seat("Anna", 4), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy")]
+    session = Session.new(seats, 5, None)
+    game = session.game
+    while not (game.state.phase == "choose_chip" and game.state.actor == 0):
+        game.play(game.legal_options()[0].move)
+    table = app.show("table", session=session)
+    table.looks = []
+    frames(app, 2)
+    dialog = app.scene
+    assert dialog.name == "choose_chip"
+    centre = dialog.box().center
+    paper = tuple(app.screen.get_at(centre))[:3]
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0))
+    frames(app, 2)
+    assert dialog.peeking and app.scene is dialog
+    assert tuple(app.screen.get_at(centre))[:3] != paper  # the board shows where it was
+    click(app, centre)
+    assert not dialog.peeking and session.game.state.phase == "choose_chip"
+    assert tuple(app.screen.get_at(centre))[:3] == paper
+
+
+def test_a_hint_lights_its_areas_draws_an_arrow_and_goes_when_the_position_changes(app):
+    table, _ = solo_table(app)
+    land = next(o.move for o in table.decision.options if o.move.kind == "land")
+    table.thinker.ask("hint", table.position_key, lambda view: land, None)
+    # the answer comes from a background thread: give it time (not a count of frames, which
+    # a busy machine can run before the thread is scheduled)
+    patience = time.monotonic() + 5
+    while table.hint.move is None and time.monotonic() < patience:
+        frames(app, 1)
+    assert table.hint.move == land
+    assert table.hint.glow() == {land.src, land.dst}
+    assert table.hint_text.startswith("Hint: Land 1 Ichto")
+    frames(app, 40)  # the arrow has grown to its full length
+    bv = table.board_view
+    a, b = bv.to_screen(bv.anchor(land.src)), bv.to_screen(bv.anchor(land.dst))
+    middle = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
+    assert tuple(app.screen.get_at(middle))[:3] == th.ACCENT
+    table.submit(land)
+    assert table.hint.move is None and table.hint_text == ""
+
+
+def test_a_failed_save_is_shown_on_the_table_until_a_save_succeeds(app, tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the save folder should be")
+    seats = [Seat("Anna", 4, "human"), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy")]
+    session = Session.new(seats, 5, blocker / "autosave.yaml")
+    assert session.save_problem  # the game goes on all the same
+    table = app.show("table", session=session)
+    frames(app, 1)
+
+    def warning_shown() -> bool:
+        y = table.board_area.bottom - table.theme.px(48) + 17
+        x0 = table.board_area.centerx
+        return any(tuple(app.screen.get_at((x, y)))[:3] == (60, 30, 26)
+                   for x in range(x0 - 50, x0 + 50))
+
+    assert warning_shown()
+    blocker.unlink()
+    blocker.mkdir()
+    app.scenes = [table]
+    table.submit(table.decision.options[0].move)  # the next decision saves again
+    frames(app, 1)
+    assert not session.save_problem and (blocker / "autosave.yaml").exists()
+    assert not warning_shown()
+
+
+def test_a_dropped_ichto_settles_from_where_it_was_dropped_not_from_its_start():
+    a = App(Settings(animation_speed="normal", ai_pause="none"), size=(1280, 720))
+    try:
+        table, session = solo_table(a)
+        start = stack_point(table, "O2", 0)
+        end = area_point(table, "5")
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1),
+                                             buttons=(1, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+        a.step(0.001)
+        assert session.game.moves[-1].kind == "land"
+        glide = table.show.beats[0].glides[0]
+        assert glide.start == end  # from the drop, not from the ocean it left
+    finally:
+        pygame.quit()
+
+
+def test_sounds_follow_the_gestures_and_the_show_beat_by_beat():
+    a = App(Settings(animation_speed="normal", ai_pause="none"), size=(1280, 720))
+    try:
+        heard: list[str] = []
+        a.sound.play = lambda name: heard.append(name) or True
+        table, _ = solo_table(a)
+        heard.clear()
+        start, end = stack_point(table, "O2", 0), area_point(table, "5")
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1),
+                                             buttons=(1, 0, 0)))
+        a.step(0.001)
+        assert heard == ["pickup"]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+        a.step(0.001)
+        assert heard == ["pickup", "drop", "land"]  # the landing sounds as its glide begins
+    finally:
+        pygame.quit()
+
+
+def test_the_turn_ends_only_when_the_player_says_so_and_undo_reaches_the_last_action(app):
+    table, session = solo_table(app)
+    game = session.game
+    while game.state.actions_left > 0:
+        move = next(o.move for o in table.decision.options if o.move.kind == "land")
+        table.submit(move)
+        frames(app, 1)
+    last, played = game.moves[-1], len(game.moves)
+    assert game.state.actor == 0 and game.state.actions_left == 0  # still Anna's turn
+    assert table.undo_button.enabled
+    assert "end your turn" in table.banner_text()
+    click(app, table.undo_button.rect.center)
+    assert len(game.moves) == played - 1 and game.state.actions_left == 1
+    table.submit(last)
+    frames(app, 1)
+    click(app, table.end_button.rect.center)
+    assert game.moves[played].kind == "end"  # Anna's turn ended when she said so

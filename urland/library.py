@@ -1,0 +1,202 @@
+"""The saved games in the user's folder: the autosave and the games put aside in `saves/`.
+
+Every file is read through the bounded reader (Session.load). A file that cannot be used is
+moved aside beside itself (`NAME.damaged-STAMP.yaml`, or `NAME.newer-version-STAMP.yaml` for a
+save from a newer Urland), never deleted, and the caller gets a sentence to show the player.
+No pygame here: the title and the Load game list draw what this module finds.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from urland import paths
+from urland.engine import NewerSaveError, SaveError
+from urland.engine.files import move_aside
+from urland.session import Session
+
+# Files this module renamed aside: never listed again (nor renamed once more).
+_SET_ASIDE = re.compile(r"\.(damaged|newer-version)-")
+
+# What scan() found per file, with the file's (mtime, size, inode) then: the title screen
+# lists every saved game each time it appears, and replays only those that changed.
+_described: dict[Path, tuple[tuple[int, int, int], SavedGame]] = {}
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """One saved game as the Load game list shows it."""
+
+    path: Path
+    modified: float  # the file's modification time: when the game was last saved
+    names: tuple[str, ...]  # seat names, "(AI)" after a computer player's
+    turn: int
+    to_move: str  # who decides next ("" when the game is over)
+    winner: str  # "" while the game goes on
+    is_autosave: bool
+
+    @property
+    def over(self) -> bool:
+        return bool(self.winner)
+
+    @property
+    def saved_at(self) -> datetime.datetime:
+        return datetime.datetime.fromtimestamp(self.modified)
+
+    def players_text(self) -> str:
+        return ", ".join(self.names)
+
+    def status_text(self) -> str:
+        if self.over:
+            return f"Finished: {self.winner} won"
+        return f"Turn {self.turn}: {self.to_move} to move"
+
+
+def describe(session: Session, path: Path, modified: float) -> SavedGame:
+    state = session.game.state
+    names = tuple(s.name if s.human else f"{s.name} (AI)" for s in session.seats)
+    over = state.over
+    return SavedGame(
+        path=path, modified=modified, names=names, turn=state.turn,
+        to_move="" if over else session.seats[state.actor].name,
+        winner=session.seats[state.winner].name if over else "",
+        is_autosave=path == paths.autosave_path(),
+    )
+
+
+def save_files() -> list[Path]:
+    """The autosave (when there is one) and every save in `saves/`, set-aside files excluded."""
+    files = []
+    autosave = paths.autosave_path()
+    if autosave.exists() or autosave.is_symlink():
+        files.append(autosave)
+    try:
+        entries = sorted(os.scandir(paths.saves_dir()), key=lambda e: e.name)
+    except OSError:
+        entries = []
+    files += [Path(e.path) for e in entries
+              if e.name.endswith(".yaml") and not e.name.startswith(".")
+              and not _SET_ASIDE.search(e.name)]
+    return files
+
+
+def open_game(path: Path) -> tuple[Session | None, str]:
+    """The saved session, or None and a sentence for the player (the file is moved aside)."""
+    try:
+        return Session.load(path), ""
+    except SaveError as exc:
+        if exc.missing and not path.is_symlink():  # a dangling symlink is set aside too
+            return None, f"{path.name} is no longer there."
+        return None, set_aside(path, exc)
+
+
+def set_aside(path: Path, problem: SaveError) -> str:
+    """Move an unusable save out of the way; the sentence that tells the player."""
+    why = "newer-version" if isinstance(problem, NewerSaveError) else "damaged"
+    moved = move_aside(path, why)
+    kept = f"It was kept as {moved.name}." if moved else "It could not be moved aside."
+    return f"A saved game could not be read: {problem} {kept}"
+
+
+def scan() -> tuple[list[SavedGame], list[str]]:
+    """Every saved game, newest first, and a sentence for each file that had to be set aside."""
+    games, notices = [], []
+    for path in save_files():
+        try:
+            info = path.stat()
+            key = (info.st_mtime_ns, info.st_size, info.st_ino)
+        except OSError:
+            key = None
+        known = _described.get(path)
+        if key is not None and known is not None and known[0] == key:
+            games.append(known[1])  # unchanged since it was last replayed
+            continue
+        session, problem = open_game(path)
+        if session is None:
+            notices.append(problem)
+            continue
+        game = describe(session, path, info.st_mtime if key else 0.0)
+        if key is not None:
+            _described[path] = (key, game)
+        games.append(game)
+    games.sort(key=lambda g: g.modified, reverse=True)
+    return games, notices
+
+
+def latest_unfinished(games: list[SavedGame]) -> SavedGame | None:
+    """The game Continue resumes: the most recently saved one still in play."""
+    return next((g for g in games if not g.over), None)
+
+
+def unfinished_autosave() -> SavedGame | None:
+    """The autosave, when it holds a game still in play (New game asks before it starts)."""
+    path = paths.autosave_path()
+    if not path.exists():
+        return None
+    try:
+        session = Session.load(path)
+    except SaveError:
+        return None
+    if session.game.over:
+        return None
+    return describe(session, path, path.stat().st_mtime)
+
+
+def _autosave_replaceable() -> bool:
+    """No autosave, or one holding a finished game: a new game may write over it."""
+    path = paths.autosave_path()
+    if not (path.exists() or path.is_symlink()):
+        return True
+    try:
+        return Session.load(path).game.over
+    except SaveError as exc:
+        return exc.missing
+
+
+def fresh_save_path(modified: float | None = None) -> Path:
+    """A file name in `saves/` that no game uses yet, stamped with the given time (or now)."""
+    when = datetime.datetime.fromtimestamp(modified) if modified else datetime.datetime.now()
+    stamp = when.strftime("%Y-%m-%dT%H-%M-%S")
+    folder = paths.saves_dir()
+    for n in range(1, 1000):
+        path = folder / (f"game-{stamp}.yaml" if n == 1 else f"game-{stamp}-{n}.yaml")
+        if not (path.exists() or path.is_symlink()):
+            return path
+    raise OSError("no free file name in the saves folder")
+
+
+def put_aside_autosave() -> Path:
+    """Move the autosave into `saves/` so a new game can take its place; OSError if it cannot.
+    The game stays loadable from the Load game list."""
+    autosave = paths.autosave_path()
+    target = fresh_save_path(autosave.lstat().st_mtime)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    os.rename(autosave, target)
+    return target
+
+
+def new_game_path() -> Path:
+    """Where a new game autosaves: the autosave, unless an unfinished game there cannot be
+    moved aside, in which case a fresh file in `saves/` (nothing is ever overwritten)."""
+    if _autosave_replaceable():
+        return paths.autosave_path()
+    try:
+        put_aside_autosave()
+    except OSError:
+        return fresh_save_path()
+    return paths.autosave_path()
+
+
+def delete(game: SavedGame) -> str:
+    """Delete a saved game's file; '' when done, else a sentence saying why not."""
+    try:
+        game.path.unlink()
+    except FileNotFoundError:
+        return ""
+    except OSError as exc:
+        return f"{game.path.name} could not be deleted ({exc.strerror or exc})."
+    return ""

@@ -1,0 +1,117 @@
+"""The one game loop: whose decision → that seat's view → bot (or human) → play.
+
+Pygame-free, so the simulator, the tournament and the table share it:
+
+* `play_out` runs bots until the game ends or a seat without a bot must decide;
+* `Thinker` runs one bot decision (or a hint) in a background thread, keyed by the position
+  it was asked about, so an answer that arrives after the position changed is dropped.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+from typing import Any, Protocol
+
+from urland.engine import GameState, Move, PlayerView, apply_move, view
+
+
+class Chooser(Protocol):
+    def choose(self, view: PlayerView) -> Move: ...
+
+
+class Playable(Protocol):
+    """Anything holding a state that moves are played on (a Game, a Session, `StateTable`)."""
+
+    @property
+    def state(self) -> GameState: ...
+
+    def play(self, move: Move) -> Any: ...
+
+
+class StateTable:
+    """A bare state as a Playable: the fastest loop, with no log (simulations, tournaments)."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+
+    def play(self, move: Move) -> None:
+        apply_move(self.state, move)
+
+
+def seat_to_decide(state: GameState) -> int | None:
+    """The seat whose decision the game waits for; None when it is over."""
+    return None if state.over else state.actor
+
+
+def bot_decision(state: GameState, bot: Chooser) -> tuple[Move, float]:
+    """The bot's move for the pending decision, from its seat's own view, and its think time."""
+    seen = view(state, state.actor)
+    start = time.perf_counter()
+    move = bot.choose(seen)
+    return move, time.perf_counter() - start
+
+
+def play_out(table: Playable, bots: Mapping[int, Chooser],
+             after: Callable[[int, Move, float], None] | None = None) -> int:
+    """Let the bots decide until the game ends or a seat without a bot must decide.
+
+    `after(seat, move, seconds)` is called after each move is played. Returns the moves played.
+    """
+    played = 0
+    while (seat := seat_to_decide(table.state)) is not None and seat in bots:
+        move, seconds = bot_decision(table.state, bots[seat])
+        table.play(move)
+        played += 1
+        if after is not None:
+            after(seat, move, seconds)
+    return played
+
+
+class Thinker:
+    """Background decisions for a window that must keep drawing at 60 frames a second.
+
+    `ask(key, fn, arg)` starts `fn(arg)` unless the same key is already being answered;
+    `answer(key)` returns the result once it is ready and only if it was asked for that key.
+    Asking for a new key forgets the old one, so a stale answer is never shown.
+    """
+
+    def __init__(self) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=1)
+        self._jobs: dict[str, tuple[Hashable, Future, float]] = {}
+
+    def ask(self, slot: str, key: Hashable, fn: Callable[[Any], Any], arg: Any) -> None:
+        job = self._jobs.get(slot)
+        if job is not None and job[0] == key:
+            return
+        self._jobs[slot] = (key, self._pool.submit(fn, arg), time.perf_counter())
+
+    def asked(self, slot: str, key: Hashable) -> bool:
+        job = self._jobs.get(slot)
+        return job is not None and job[0] == key
+
+    def answer(self, slot: str, key: Hashable, block: float = 0.0) -> tuple[bool, Any]:
+        """(True, result) once the answer for `key` is ready, else (False, None)."""
+        job = self._jobs.get(slot)
+        if job is None or job[0] != key:
+            return False, None
+        future = job[1]
+        if not future.done() and block > 0:
+            wait([future], timeout=block)
+        if not future.done():
+            return False, None
+        del self._jobs[slot]
+        return True, future.result()
+
+    def seconds(self, slot: str) -> float:
+        """How long the job in `slot` has been thinking."""
+        job = self._jobs.get(slot)
+        return 0.0 if job is None else time.perf_counter() - job[2]
+
+    def forget(self, slot: str) -> None:
+        self._jobs.pop(slot, None)
+
+    def shutdown(self) -> None:
+        self._jobs.clear()
+        self._pool.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,43 @@
+"""What the last autosave of this run did, so a crash message can tell the truth about it."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass
+class SaveStatus:
+    path: Path | None = None  # the file the last save went to (or tried to)
+    moves: int = 0  # moves in the game at the last successful save
+    saved_at: datetime.datetime | None = None  # when a save last succeeded
+    problem: str | None = None  # why the last attempt failed; None when it succeeded
+    over: bool = False  # the game saved last had ended
+
+
+STATUS = SaveStatus()
+
+
+def record_success(path: Path, moves: int, over: bool = False) -> None:
+    STATUS.path, STATUS.moves, STATUS.problem, STATUS.over = path, moves, None, over
+    STATUS.saved_at = datetime.datetime.now()
+
+
+def record_failure(path: Path, problem: str) -> None:
+    STATUS.path, STATUS.problem = path, problem
+
+
+def crash_sentences() -> list[str]:
+    """One or two lines for the crash window about the game in play, true to what happened."""
+    if STATUS.path is None:
+        return ["No game was played since Urland started; your saved games are unchanged."]
+    if STATUS.problem is None and STATUS.over:
+        return ["Your finished game was saved."]
+    if STATUS.problem is None and STATUS.saved_at is not None:
+        return [f"Your game was autosaved after the last decision "
+                f"({STATUS.saved_at:%H:%M}); Continue resumes it."]
+    if STATUS.saved_at is None:
+        return ["Your game could NOT be saved since Urland started:", STATUS.problem or ""]
+    return [f"The last autosave failed; Continue resumes the game as it was at "
+            f"{STATUS.saved_at:%H:%M}.", STATUS.problem or ""]

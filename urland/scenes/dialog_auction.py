@@ -1,0 +1,186 @@
+"""The mutation auction at the table: the secret bid, the reveal, buying a gene."""
+
+from __future__ import annotations
+
+import pygame
+
+from urland.bots.candidates import cheapest_payment
+from urland.engine import Move
+from urland.scenes.base import TableDialog
+from urland.texts.genes import gene_texts
+from urland.ui import art
+from urland.ui import theme as th
+from urland.ui.text import blit_text, blit_wrapped
+from urland.ui.widgets import Button, Stepper, panel
+
+
+class BidScene(TableDialog):
+    peekable = True
+    name = "auction"
+    width, height = 820, 540
+
+    def __init__(self, app, table, seat: int) -> None:
+        super().__init__(app, table)
+        self.seat = seat
+        self.decision = self.session.game.decision()
+        low, high = self.decision.count_range or (0, 0)
+        self.stepper = Stepper(low, low, high, fmt=lambda v: f"bid {v}")
+        self.ok = Button("Place secret bid", self.confirm, "primary", key=pygame.K_RETURN)
+        self.buttons = [self.ok]
+
+    def confirm(self) -> None:
+        self.submit(Move("bid", count=self.stepper.value))
+
+    def layout(self) -> None:
+        t = self.theme
+        box = self.box()
+        self.stepper.rect = pygame.Rect(0, 0, t.px(300), t.px(56))
+        self.stepper.rect.center = (box.centerx, box.bottom - t.px(150))
+        self.ok.rect = pygame.Rect(0, 0, t.px(300), t.px(54))
+        self.ok.rect.midbottom = (box.centerx, box.bottom - t.px(26))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return self.stepper.handle(event) or super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        box = self.draw_box(surface, f"Mutation! {self.session.seats[self.seat].name}, bid")
+        draw_gene_row(surface, t, self.decision.state.display, pygame.Rect(box.left + t.px(30),
+                      box.top + t.px(70), box.width - t.px(60), t.px(200)))
+        bid = self.stepper.value
+        price = self.decision.price(self.seat, bid)
+        blit_text(surface, f"Bid from 0 to {self.stepper.high} (your reserve). If you buy, you "
+                  f"pay {price} {'Ichto' if price == 1 else 'Ichtos'} from the board: your bid "
+                  "plus 1 for each gene you own.",
+                  (box.centerx, box.bottom - t.px(205)), t.px(21), th.INK, anchor="center")
+        self.stepper.draw(surface, t)
+        super().draw(surface)
+
+
+def draw_gene_row(surface: pygame.Surface, t: th.Theme, genes: list[str], area: pygame.Rect,
+                  selected: str | None = None) -> list[tuple[str, pygame.Rect]]:
+    texts = gene_texts()
+    n = max(1, len(genes))
+    gap = t.px(10)
+    w = min(t.px(180), (area.width - gap * (n - 1)) // n)
+    x = area.centerx - (w * n + gap * (n - 1)) // 2
+    out = []
+    for i, g in enumerate(genes):
+        r = pygame.Rect(x + i * (w + gap), area.top, w, area.height)
+        panel(surface, r, (250, 244, 228) if g != selected else (255, 226, 150),
+              radius=t.px(8), shadow=t.px(3), border=th.ACCENT_DARK)
+        blit_text(surface, texts[g]["name"], (r.centerx, r.top + t.px(18)), t.px(23), th.INK,
+                  True, anchor="center")
+        blit_wrapped(surface, texts[g]["text"], r.inflate(-t.px(14), -t.px(44)).move(
+            0, t.px(14)), t.px(17), (70, 60, 50))
+        out.append((g, r))
+    return out
+
+
+class RevealScene(TableDialog):
+    name = "auction_reveal"
+    width, height = 700, 470
+
+    def __init__(self, app, table, bids: list[int], ranking: list[int],
+                 track: list[int]) -> None:
+        super().__init__(app, table)
+        self.bids, self.ranking, self.track = bids, ranking, track
+        self.ok = Button("Continue", lambda: self.app.remove(self), "primary",
+                         key=pygame.K_RETURN)
+        self.buttons = [self.ok]
+
+    def layout(self) -> None:
+        t = self.theme
+        box = self.box()
+        self.ok.rect = pygame.Rect(0, 0, t.px(220), t.px(54))
+        self.ok.rect.midbottom = (box.centerx, box.bottom - t.px(24))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        box = self.draw_box(surface, "Bids revealed")
+        for rank, seat in enumerate(self.ranking):
+            y = box.top + t.px(90) + rank * t.px(50)
+            s = self.session.seats[seat]
+            blit_text(surface, f"{rank + 1}.", (box.left + t.px(70), y), t.px(30), th.INK, True,
+                      anchor="midleft")
+            icon = art.ichto(s.colour, t.px(40))
+            surface.blit(icon, icon.get_rect(center=(box.left + t.px(140), y)))
+            blit_text(surface, s.name, (box.left + t.px(175), y), t.px(28), th.INK,
+                      anchor="midleft")
+            blit_text(surface, f"bid {self.bids[seat]}", (box.left + t.px(400), y), t.px(28),
+                      th.INK, True, anchor="midleft")
+            blit_text(surface, f"track {self.track[seat]}", (box.left + t.px(520), y), t.px(22),
+                      (110, 100, 90), anchor="midleft")
+        blit_text(surface, "Higher bids rank higher; on equal bids the player further back on "
+                  "the track ranks higher.", (box.centerx, box.bottom - t.px(126)), t.px(20),
+                  (100, 90, 80), anchor="center")
+        blit_text(surface, "The first must buy a gene; the others may buy or pass.",
+                  (box.centerx, box.bottom - t.px(104)), t.px(20), (100, 90, 80),
+                  anchor="center")
+        super().draw(surface)
+
+    def autoplay_step(self) -> None:
+        if self.age > 0.8:
+            self.app.remove(self)
+
+
+class BuyScene(TableDialog):
+    peekable = True
+    name = "auction_buy"
+    width, height = 900, 470
+
+    def __init__(self, app, table, seat: int) -> None:
+        super().__init__(app, table)
+        self.seat = seat
+        self.decision = self.session.game.decision()
+        self.options = self.decision.options
+        self.price = self.decision.price(seat)
+        display = self.decision.state.display
+        self.selected = display[0] if display else None
+        self.cards: list[tuple[str, pygame.Rect]] = []
+        self.buy = Button("Buy", self.confirm, "primary", key=pygame.K_RETURN)
+        self.pass_button = Button("Pass", lambda: self.submit(Move("pass")),
+                                  enabled=any(o.move.kind == "pass" for o in self.options))
+        self.buttons = [self.buy, self.pass_button]
+
+    def confirm(self) -> None:
+        if self.selected is None:
+            return
+        option = next(o for o in self.options if o.move.kind == "buy"
+                      and o.move.gene == self.selected)
+        if option.picks is None:
+            self.submit(option.move)
+            return
+        self.app.remove(self)
+        app, table, seat = self.app, self.table, self.seat
+        self.app.open("pick_ichtos", table=table, seat=seat,
+                      title=f"Pay {self.price} for {gene_texts()[self.selected]['name']}",
+                      option=option, suggested=dict(cheapest_payment(self.decision.state, option)),
+                      back=lambda: app.open("auction_buy", table=table, seat=seat))
+
+    def layout(self) -> None:
+        self.place_pair(self.buy, self.pass_button, (240, 200))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for gene, rect in self.cards:
+                if rect.collidepoint(event.pos):
+                    self.selected = gene
+                    return True
+        return super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        name = self.session.seats[self.seat].name
+        box = self.draw_box(surface, f"{name}, choose a gene")
+        self.cards = draw_gene_row(surface, t, self.decision.state.display, pygame.Rect(
+            box.left + t.px(30), box.top + t.px(70), box.width - t.px(60), t.px(230)),
+            self.selected)
+        must = not self.pass_button.enabled
+        blit_text(surface, f"Price: {self.price} {'Ichto' if self.price == 1 else 'Ichtos'} "
+                  "from the board (your bid plus 1 for each gene you own)."
+                  + (" As the top bidder you must buy." if must else ""),
+                  (box.centerx, box.bottom - t.px(110)), t.px(22), th.INK, anchor="center")
+        if self.selected:
+            self.buy.label = f"Buy {gene_texts()[self.selected]['name']}"
+        super().draw(surface)

@@ -1,0 +1,121 @@
+"""Choosing numbers of Ichtos: paying for a gene or a Retreat from several areas; Ears."""
+
+from __future__ import annotations
+
+import pygame
+
+from urland.engine import Move, Option
+from urland.scenes.base import TableDialog
+from urland.ui import theme as th
+from urland.ui.text import blit_text
+from urland.ui.widgets import Button, Stepper
+
+
+class PickScene(TableDialog):
+    """Choose Ichtos from the board: paying for a gene, or a Retreat from several areas."""
+
+    peekable = True
+    name = "pick_ichtos"
+    width, height = 780, 560
+
+    def __init__(self, app, table, seat: int, title: str, option: Option,
+                 suggested: dict[int, int], back=None) -> None:
+        super().__init__(app, table)
+        assert option.picks is not None
+        self.seat, self.title, self.option = seat, title, option
+        self.low, self.high = option.picks.lo, option.picks.hi
+        limits = dict(option.picks.limits)
+        self.areas = sorted(limits)
+        self.steppers = {a: Stepper(suggested.get(a, 0), 0, limits[a]) for a in self.areas}
+        self.ok = Button("Confirm", self.confirm, "primary", key=pygame.K_RETURN)
+        self.back_action = back
+        self.back = Button("Back", self.go_back, key=pygame.K_ESCAPE)
+        self.buttons = [self.ok, self.back]
+
+    def total(self) -> int:
+        return sum(s.value for s in self.steppers.values())
+
+    def confirm(self) -> None:
+        if self.low <= self.total() <= self.high:
+            picks = tuple(sorted((a, s.value) for a, s in self.steppers.items() if s.value))
+            self.submit(self.option.with_picks(picks))
+
+    def go_back(self) -> None:
+        self.app.remove(self)
+        if self.back_action:
+            self.back_action()
+
+    def layout(self) -> None:
+        t = self.theme
+        box = self.box()
+        cols = 3 if len(self.areas) > 10 else 2
+        col_w = (box.width - t.px(60)) // cols
+        for i, a in enumerate(self.areas):
+            x = box.left + t.px(30) + (i % cols) * col_w
+            y = box.top + t.px(80) + (i // cols) * t.px(50)
+            self.steppers[a].rect = pygame.Rect(x + col_w - t.px(160), y, t.px(150), t.px(42))
+        self.place_pair(self.ok, self.back, (220, 160), 52)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION,
+                          pygame.MOUSEWHEEL):
+            for s in self.steppers.values():
+                if (event.type == pygame.MOUSEWHEEL or s.rect.collidepoint(event.pos)) and \
+                        s.handle(event):
+                    return True
+        return super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        box = self.draw_box(surface, self.title)
+        board = self.session.game.board
+        for a in self.areas:
+            s = self.steppers[a]
+            blit_text(surface, board.area_name(a) if a >= board.n_regions else
+                      f"region {board.region_numbers[a]}", (s.rect.left - t.px(10),
+                                                            s.rect.centery),
+                      t.px(22), th.INK, anchor="midright")
+            s.draw(surface, t)
+        total = self.total()
+        need = f"exactly {self.low}" if self.low == self.high else f"at least {self.low}"
+        ok = self.low <= total <= self.high
+        self.ok.enabled = ok
+        blit_text(surface, f"Chosen: {total} (take {need})", (box.centerx,
+                  box.bottom - t.px(96)), t.px(24), th.INK if ok else th.BAD, True,
+                  anchor="center")
+        super().draw(surface)
+
+
+class EarsScene(TableDialog):
+    peekable = True
+    name = "ears"
+    width, height = 600, 360
+
+    def __init__(self, app, table, seat: int) -> None:
+        super().__init__(app, table)
+        self.seat = seat
+        _, most = self.session.game.decision().count_range or (0, 0)
+        self.stepper = Stepper(most, 0, most, fmt=lambda v: f"{v} stay")
+        self.ok = Button("Confirm", lambda: self.submit(Move("ears_stay",
+                                                             count=self.stepper.value)),
+                         "primary", key=pygame.K_RETURN)
+        self.buttons = [self.ok]
+
+    def layout(self) -> None:
+        t = self.theme
+        box = self.box()
+        self.stepper.rect = pygame.Rect(0, 0, t.px(280), t.px(56))
+        self.stepper.rect.center = (box.centerx, box.centery + t.px(10))
+        self.ok.rect = pygame.Rect(0, 0, t.px(220), t.px(52))
+        self.ok.rect.midbottom = (box.centerx, box.bottom - t.px(24))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return self.stepper.handle(event) or super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        box = self.draw_box(surface, "Panic! Your Ears hear it coming")
+        blit_text(surface, "How many of your Ichtos stay on land? The rest flee with the others.",
+                  (box.centerx, box.top + t.px(90)), t.px(21), th.INK, anchor="center")
+        self.stepper.draw(surface, t)
+        super().draw(surface)

@@ -1,0 +1,51 @@
+"""The pause menu, over the table or a hand-over curtain: resume, rules, settings, or leave
+(the game is saved after every decision, so leaving loses nothing)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from urland.scenes.base import Dialog
+from urland.ui.text import blit_text
+from urland.ui.widgets import Button
+
+
+class PauseScene(Dialog):
+    name = "pause"
+    width, height = 460, 470
+
+    def __init__(self, app, leave: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.leave = leave
+        self.resume = Button("Resume", self.close, "primary", key=pygame.K_ESCAPE)
+        self.buttons = [
+            self.resume,
+            Button("Rules", lambda: self.app.open("rules"), key=pygame.K_r),
+            Button("Settings", lambda: self.app.open("settings"), key=pygame.K_s),
+            Button("Save and leave to the title", self.save_and_leave, key=pygame.K_l),
+            Button("Quit Urland", self.app.quit, "danger", key=pygame.K_q),
+        ]
+
+    def close(self) -> None:
+        self.app.remove(self)
+
+    def save_and_leave(self) -> None:
+        self.app.remove(self)
+        self.leave()
+
+    def layout(self) -> None:
+        t = self.theme
+        box = self.box()
+        w, h = t.px(340), t.px(52)
+        for i, b in enumerate(self.buttons):
+            b.rect = pygame.Rect(0, 0, w, h)
+            b.rect.midtop = (box.centerx, box.top + t.px(84) + i * (h + t.px(12)))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        box = self.draw_box(surface, "Paused")
+        blit_text(surface, "Your game is saved after every move.",
+                  (box.centerx, box.top + t.px(62)), t.px(19), (100, 90, 80), anchor="center")
+        super().draw(surface)

@@ -1,0 +1,216 @@
+"""The table's gestures on the board: pick up, carry, drop, click — each a question to the
+engine's pending decision, never a rule of its own.
+
+* pressing on a stack picks Ichtos up only where the decision says some move can take them;
+* the wheel or +/- changes how many are carried, up to what a legal move can carry;
+* a drop asks `Decision.find_moves`: one move is played, two (walk or fly) become a menu, none
+  shows the engine's reason;
+* a click asks `Decision.click` (Panic and Ears choices) or lists `Decision.moves_from`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from urland.engine import TRAY, Decision
+from urland.ui import theme as th
+from urland.ui.board_view import BoardView
+from urland.ui.table_overlays import AreaMenu
+from urland.ui.text import render
+
+if TYPE_CHECKING:
+    from urland.scenes.table import TableScene
+
+DRAG_THRESHOLD = 6  # pixels the mouse must travel before a press becomes a drag
+_PLUS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
+_MINUS = (pygame.K_MINUS, pygame.K_KP_MINUS)
+
+
+@dataclass
+class Drag:
+    src: int  # -1: a press on the board that picked nothing up (a click in the making)
+    owner: int
+    count: int
+    start: tuple[int, int]
+    pos: tuple[int, int]
+    moved: bool = False
+    refused: int = -1  # the area of a stack pressed on that no legal move can pick up
+
+    @property
+    def carrying(self) -> bool:
+        return self.src >= 0 and self.moved
+
+
+class BoardGestures:
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.drag: Drag | None = None
+        self.menu: AreaMenu | None = None
+
+    @property
+    def decision(self) -> Decision:
+        return self.table.decision
+
+    def cancel(self) -> None:
+        self.drag = None
+        self.menu = None
+
+    # --- events -------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.menu is not None:
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
+                return event.type == pygame.MOUSEBUTTONDOWN
+            closed, move = self.menu.handle(event)
+            if closed:
+                self.menu = None
+            if move is not None:
+                self.table.submit(move)
+            return True
+        if self.decision.clickable:
+            if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+                return self._click_choice(event.pos)
+            return False
+        if not self.decision.allows("end"):  # not an Ichto player's turn
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._press(event.pos)
+        if self.drag is None:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.drag.pos = event.pos
+            dx, dy = event.pos[0] - self.drag.start[0], event.pos[1] - self.drag.start[1]
+            if abs(dx) + abs(dy) > DRAG_THRESHOLD and not self.drag.moved:
+                self.drag.moved = True
+                if self.drag.src >= 0:
+                    self.table.app.sound.play("pickup")
+            return True
+        if event.type == pygame.MOUSEWHEEL and self.drag.src >= 0:
+            self._carry(event.y)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in _PLUS + _MINUS:
+            self._carry(1 if event.key in _PLUS else -1)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            drag, self.drag = self.drag, None
+            if not drag.moved:
+                self._click_area(event.pos)
+            elif drag.src >= 0:
+                self._drop(drag, event.pos)
+            elif drag.refused >= 0:
+                self.table.say(self.decision.refusal(drag.refused, TRAY, 1, drag.owner))
+            return True
+        return False
+
+    def _press(self, pos: tuple[int, int]) -> bool:
+        table = self.table
+        hit = table.board_view.stack_at(pos, table.shown.state)
+        if hit is not None:
+            area, owner = hit
+            most = self.decision.carry_limit(area, owner)
+            if most == 0:  # nothing can move these: a click on the area, or a refused drag
+                self.drag = Drag(-1, owner, 0, pos, pos, refused=area)
+                return True
+            everything = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+            self.drag = Drag(area, owner, most if everything else 1, pos, pos)
+            return True
+        if table.board_view.rect.collidepoint(pos):
+            self.drag = Drag(-1, -1, 0, pos, pos)
+            return True
+        return False
+
+    def _carry(self, delta: int) -> None:
+        drag = self.drag
+        assert drag is not None
+        most = self.decision.carry_limit(drag.src, drag.owner)
+        drag.count = max(1, min(most, drag.count + delta))
+
+    def _target_at(self, pos: tuple[int, int], owner: int) -> int | None:
+        table = self.table
+        if table.panel.row_at(pos) == owner:
+            return TRAY
+        return table.board_view.area_at(pos, table.shown.state)
+
+    def _drop(self, drag: Drag, pos: tuple[int, int]) -> None:
+        target = self._target_at(pos, drag.owner)
+        if target is None or target == drag.src:
+            return
+        moves = self.decision.find_moves(drag.src, target, drag.count, drag.owner)
+        if not moves:
+            self.table.say(self.decision.refusal(drag.src, target, drag.count, drag.owner))
+        elif len(moves) == 1:
+            self.table.app.sound.play("drop")
+            self.table.submit(moves[0], dropped_at=pos)
+        else:
+            self.menu = AreaMenu([(self.table.describe(m), m) for m in moves], pos)
+
+    def _click_area(self, pos: tuple[int, int]) -> None:
+        table = self.table
+        area = table.board_view.area_at(pos, table.shown.state)
+        if area is None:
+            return
+        only = self.decision.only_move_at(area)
+        if only is not None:
+            table.submit(only)
+            return
+        moves = self.decision.moves_from(area)
+        if not moves:
+            table.say(f"Nothing to do in {table.shown.state.board.area_label(area)}: drag an "
+                      "Ichto from an ocean, or click an ocean to proliferate.")
+            return
+        self.menu = AreaMenu([(table.describe(m), m) for m in moves], pos)
+
+    def _click_choice(self, pos: tuple[int, int]) -> bool:
+        table = self.table
+        area = table.board_view.area_at(pos, table.shown.state)
+        if area is None:
+            return False
+        move = self.decision.click(area)
+        if move is None:
+            table.say(self.decision.click_refusal(area))
+        else:
+            table.submit(move)
+        return True
+
+    # --- what the board lights up -------------------------------------------------------------
+
+    def targets(self) -> tuple[set[int], int | None]:
+        """Areas that glow, and the seat whose row lights up as the reserve tray."""
+        if self.decision.clickable:
+            return set(self.decision.clickable), None
+        drag = self.drag
+        if drag is None or not drag.carrying:
+            return set(), None
+        drops = self.decision.drops(drag.src, drag.owner, drag.count)
+        return {t for t in drops if t != TRAY}, (drag.owner if TRAY in drops else None)
+
+    def carried(self) -> dict[tuple[int, int], int]:
+        """Ichtos lifted off the board by the drag (for BoardView.draw's `hidden`)."""
+        drag = self.drag
+        if drag is None or not drag.carrying:
+            return {}
+        return {(drag.src, drag.owner): drag.count}
+
+    def draw_menu(self, surface: pygame.Surface, hover: tuple[int, int]) -> None:
+        if self.menu is not None:
+            self.menu.draw(surface, self.table.theme, hover)
+
+    def draw_carried(self, surface: pygame.Surface) -> None:
+        drag = self.drag
+        if drag is None or not drag.carrying:
+            return
+        t = self.table.theme
+        bv = self.table.board_view
+        colour = self.table.shown.state.colours[drag.owner]
+        shadow = pygame.Rect(0, 0, bv.px(40), bv.px(14))
+        shadow.center = (drag.pos[0] + t.px(6), drag.pos[1] + t.px(26))
+        pygame.draw.ellipse(surface, (10, 20, 30), shadow)
+        BoardView.draw_stack(surface, colour, drag.count, drag.pos, bv.px(50), t.px(22),
+                             glow=True)
+        if self.decision.carry_limit(drag.src, drag.owner) > 1:
+            label = render("wheel or +/- : carry more or fewer", t.px(18), th.TEXT)
+            where = label.get_rect(center=(drag.pos[0], drag.pos[1] + t.px(34)))
+            surface.blit(label, where.clamp(bv.rect))

@@ -1,0 +1,74 @@
+"""Turning the pending decision into the next thing that happens at the table: the dialog a
+human answers (behind a hand-over where a secret is shown), a private look, a bot's move or a
+hint, computed in the background."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from urland.bots.registry import make_bot
+
+if TYPE_CHECKING:
+    from urland.scenes.table import TableScene
+
+# The dialog that asks a human each decision that is not made on the board.
+DIALOG_OF = {"choose_chip": "choose_chip", "bid": "auction", "buy": "auction_buy",
+             "panic_ears": "ears"}
+# Private events that a human seat must be shown behind a hand-over: the dialog that shows them.
+PRIVATE_LOOKS = {"chips_received": ("peek", "the two chips passed to you")}
+HANDOVER_WHAT = {"choose_chip": "your three chips", "bid": "your secret bid"}
+
+
+class TurnDriver:
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        session = table.session
+        self.bots = {i: make_bot(s.kind, session.game.seed * 31 + i)
+                     for i, s in enumerate(session.seats) if not s.human}
+
+    def offer_look(self, seat: int, kind: str) -> None:
+        """Show a human seat something private (behind a hand-over at a shared screen)."""
+        dialog, what = PRIVATE_LOOKS[kind]
+        app, table = self.table.app, self.table
+        if self.table.session.shared_screen:
+            app.open("handover", table=self.table, seat=seat, what=what,
+                     then=lambda: app.open(dialog, table=table, seat=seat))
+        else:
+            app.open(dialog, table=self.table, seat=seat)
+
+    def run_ai(self) -> None:
+        table = self.table
+        seat = table.decision.seat
+        key = table.position_key
+        table.thinker.ask("bot", key, self.bots[seat].choose, table.session.game.view(seat))
+        if table.thinker.seconds("bot") < table.app.settings.pause:
+            return
+        ready, move = table.thinker.answer("bot", key, block=0.05 if table.app.headless else 0)
+        if ready:
+            table.submit(move)
+
+    def ask_human(self) -> None:
+        """Open the dialog for a human's decision, once per position."""
+        table = self.table
+        d = table.decision
+        key = (table.position_key, d.kind, d.seat)
+        if table.asked == key:
+            return
+        table.asked = key
+        seat = table.session.needs_handover()
+        if seat is not None:
+            table.app.open("handover", table=table, seat=seat, what=HANDOVER_WHAT[d.kind])
+        elif d.kind in DIALOG_OF:
+            table.app.open(DIALOG_OF[d.kind], table=table, seat=d.seat)
+
+    def ask_hint(self) -> None:
+        """The hard bot's advice for the acting human, thought about in the background."""
+        table = self.table
+        if not table.human_turn() or table.thinker.asked("hint", table.position_key):
+            return
+        from urland.bots.ismcts import HardBot
+
+        bot = HardBot(seed=len(table.session.game.moves), time_limit=0.8)
+        table.thinker.ask("hint", table.position_key, bot.choose,
+                          table.session.game.view(table.decision.seat))
+        table.hint_text = "Thinking about a hint..."

@@ -1,0 +1,54 @@
+"""What the game checks once at start, before the window opens: leftover temporary files, the
+settings file and the bundled assets. Problems become sentences for the title screen; none of
+them stops the game. (Saved games are checked by the title screen through urland.library.)
+"""
+
+from __future__ import annotations
+
+from urland import paths
+from urland.engine import BoardError, DataError, gene_cards, standard_board
+from urland.engine.files import move_aside, remove_leftover_temp_files
+from urland.settings import Settings, read_settings
+from urland.texts import assets as texts
+
+
+def remove_temp_files() -> list[str]:
+    """Delete what an interrupted save left behind in the user's folders; the names removed."""
+    folders = dict.fromkeys((paths.data_dir(), paths.saves_dir(), paths.history_dir(),
+                             paths.config_dir()))
+    return [name for folder in folders for name in remove_leftover_temp_files(folder)]
+
+
+def settings_and_notice() -> tuple[Settings, str]:
+    """The settings, and a sentence when the file was damaged (it is then moved aside)."""
+    settings, problem = read_settings()
+    if problem is None:
+        return settings, ""
+    moved = move_aside(paths.settings_path())
+    kept = f"It was kept as {moved.name}" if moved else "It could not be moved aside"
+    return settings, f"The settings could not be read: {problem} {kept}; the defaults are used."
+
+
+def board_problem() -> str:
+    """'' when the board and the gene cards can be loaded, else a sentence: without them no
+    game can be played (both are rules data)."""
+    try:
+        standard_board()
+    except BoardError as exc:
+        return f"The board cannot be loaded: {exc} No game can start. {texts.REINSTALL}"
+    try:
+        gene_cards()
+    except DataError as exc:
+        return f"The gene cards cannot be loaded: {exc} No game can start. {texts.REINSTALL}"
+    return ""
+
+
+def asset_problems() -> list[str]:
+    return [p for p in (board_problem(), *texts.text_problems()) if p]
+
+
+def prepare() -> tuple[Settings, list[str]]:
+    """Run every start-up check: the settings to open the window with, and the notices."""
+    remove_temp_files()
+    settings, notice = settings_and_notice()
+    return settings, [n for n in (notice, *asset_problems()) if n]

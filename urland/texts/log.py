@@ -1,0 +1,62 @@
+"""The game's log as entries a player reads: a sentence per event, and for each scoring the full
+explanation (Ichtos per colour, who returned to the reserve, points, the markers' moves and a
+mutation it set off), from the events' data."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from urland.engine import Event
+from urland.texts.words import sentences
+
+# Events folded into the scoring entry they belong to, instead of standing alone.
+_FOLDED = {"track"}
+
+
+@dataclass
+class LogEntry:
+    text: str
+    kind: str
+    details: list[str] = field(default_factory=list)  # shown when the entry is expanded
+
+
+def log_entries(events: Sequence[Event], sentence: Callable[[Event], str],
+                names: Sequence[str]) -> list[LogEntry]:
+    texts = sentences()
+    say = texts.say if texts is not None else (lambda message_id, **values: "")
+    entries: list[LogEntry] = []
+    scoring: LogEntry | None = None
+    for event in events:
+        d = event.data
+        if event.kind in _FOLDED and scoring is not None:
+            scoring.details.append(say("detail_marker", seat=names[d["seat"]],
+                                       start=d["start"], end=d["end"]))
+            continue
+        if event.kind == "mutation" and scoring is not None:
+            scoring.details.append(say("detail_mutation"))
+        entry = LogEntry(sentence(event), event.kind)
+        if event.kind == "score":
+            entry.details = score_details(event, names, say)
+            scoring = entry
+        elif event.kind != "mutation":
+            scoring = None
+        entries.append(entry)
+    return entries
+
+
+def score_details(event: Event, names: Sequence[str], say: Callable[..., str]) -> list[str]:
+    d = event.data
+    present = [say("detail_present_item", seat=names[s], count=k)
+               for s, k in enumerate(d.get("counts") or []) if k]
+    lines = []
+    if present:
+        texts = sentences()
+        joined = texts.join(present, "comma") if texts is not None else ", ".join(present)
+        lines.append(say("detail_present", present=joined))
+    lines.append(say("detail_outcome", outcome=d["outcome"]))
+    for s, k in d.get("removed", {}).items():
+        lines.append(say("detail_removed", seat=names[s], count=k))
+    for s, p in sorted(d.get("points", {}).items(), key=lambda kv: -kv[1]):
+        lines.append(say("detail_points", seat=names[s], points=p))
+    return lines

@@ -1,0 +1,219 @@
+"""The show of events: what the engine says happened, played back in order on the board.
+
+Every event carries its seats, areas and counts, so the show never guesses what moved: each
+event becomes a beat — Ichtos gliding (between areas, or to and from a reserve), a callout that
+explains an important moment, or a marker stepping along the track space by space. The board
+draws the position after the decision; while beats are pending, the show tells it which Ichtos
+have not left yet and which have not arrived yet. A click or Space skips the whole show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from urland.engine import Event, GameState
+from urland.ui.board_view import ICON, BoardView
+from urland.ui.sound import EVENT_SOUNDS
+
+RESERVE = -1  # the virtual area of a seat's reserve
+
+CALLOUT_KINDS = {"score", "panic", "panic_move", "eruption", "volcano_loss", "epoch_end",
+                 "mutation", "bids_revealed", "buy", "cannot_pay", "no_sale", "game_ends",
+                 "final_total", "final_land", "winner", "setup_volcano", "ears_dive",
+                 "ears_stay", "new_epoch", "panic_drawn", "reveal"}
+GLIDE_SECONDS = 0.5  # at normal speed
+CALLOUT_SECONDS = 1.7
+STEP_SECONDS = 0.09  # per track space
+
+
+@dataclass
+class Glide:
+    seat: int
+    src: int
+    dst: int
+    count: int
+    start: tuple[int, int] | None = None  # screen point, when the glide starts off the board
+
+
+@dataclass
+class Beat:
+    duration: float
+    glides: list[Glide] = field(default_factory=list)
+    text: str = ""
+    marker: tuple[int, int, int] | None = None  # seat, from, to
+    sound: str = ""  # the effect heard as the beat begins
+
+
+def glides_of(event: Event, focus_ocean: int = -1) -> list[Glide]:
+    """The Ichtos an event moves, from its data (an empty list for events that move none)."""
+    d = event.data
+    kind = event.kind
+    if kind in ("land", "swim", "walk", "fly"):
+        return [Glide(d["seat"], d["src"], d["dst"], d.get("count", 1))]
+    if kind == "proliferate":
+        return [Glide(s, RESERVE, d["ocean"], g) for s, g in d["gains"].items()]
+    if kind == "retreat":
+        return [Glide(d["seat"], a, RESERVE, k) for a, k in d["picks"]]
+    if kind == "assimilate":
+        return ([Glide(s, d["area"], RESERVE, 1) for s in d["targets"]]
+                + [Glide(d["seat"], RESERVE, d["area"], 1)])
+    if kind == "egg":
+        return [Glide(d["seat"], RESERVE, d["dst"], 1)]
+    if kind == "stink":
+        return [Glide(d["target"], d["src"], d["dst"], d["count"])]
+    if kind == "bite":
+        return [Glide(d["target"], d["area"], RESERVE, 1)]
+    if kind == "score":
+        return [Glide(s, d["region"], RESERVE, k) for s, k in d["removed"].items()]
+    if kind == "panic_move":
+        return [Glide(s, d["region"], d["ocean"], k) for s, k in d.get("fled", {}).items()]
+    if kind == "ears_stay" and d.get("fled"):
+        return [Glide(d["seat"], d["region"], d["ocean"], d["fled"])]
+    if kind == "volcano_loss":
+        return [Glide(d["seat"], d["region"], RESERVE, d["count"])]
+    if kind == "ears_dive":
+        return [Glide(d["seat"], d["region"], d["ocean"], d["count"])]
+    if kind == "buy":
+        return [Glide(d["seat"], a, RESERVE, k) for a, k in d.get("picks", ())]
+    return []
+
+
+def _ease(t: float) -> float:
+    return t * t * (3 - 2 * t)
+
+
+class EventShow:
+    def __init__(self, view: BoardView, reserve_point: Callable[[int], tuple[int, int]],
+                 play_sound: Callable[[str], object] = lambda name: None) -> None:
+        self.view = view
+        self.reserve_point = reserve_point
+        self.play_sound = play_sound
+        self._heard: Beat | None = None  # the beat whose sound has been played
+        self.beats: list[Beat] = []
+        self.t = 0.0  # time into the first beat
+        self.track: list[int] = []  # marker positions as the show has reached them
+
+    # --- filling ---------------------------------------------------------------------------
+
+    def add(self, events: list[Event], track_before: list[int], speed: float,
+            sentence: Callable[[Event], str], dropped_at: tuple[int, int] | None = None) -> None:
+        """Queue the events of one decision. `dropped_at`: the screen point where the player
+        let go of the Ichtos the decision moved, so they settle from there."""
+        if speed <= 0:
+            return
+        if not self.beats:
+            self.track = track_before[:]
+        for event in events:
+            glides = glides_of(event)
+            sound = EVENT_SOUNDS.get(event.kind, "")
+            if glides and dropped_at is not None:
+                glides[0].start = dropped_at
+                dropped_at = None
+            if event.kind in CALLOUT_KINDS:
+                self.beats.append(Beat(CALLOUT_SECONDS / speed, text=sentence(event),
+                                       sound=sound))
+                sound = ""
+            if glides:
+                self.beats.append(Beat(GLIDE_SECONDS / speed, glides, sound=sound))
+            if event.kind == "track" and event.data["end"] != event.data["start"]:
+                d = event.data
+                steps = abs(d["end"] - d["start"])
+                self.beats.append(Beat(min(1.6, STEP_SECONDS * steps) / speed,
+                                       marker=(d["seat"], d["start"], d["end"]), sound="hop"))
+        self._sound_current()
+
+    def _sound_current(self) -> None:
+        beat = self.beats[0] if self.beats else None
+        if beat is not None and beat is not self._heard:
+            self._heard = beat
+            if beat.sound:
+                self.play_sound(beat.sound)
+
+    # --- time ------------------------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.beats)
+
+    @property
+    def callout(self) -> str:
+        return self.beats[0].text if self.beats else ""
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        while self.beats and self.t >= self.beats[0].duration:
+            self.t -= self.beats[0].duration
+            self._finish(self.beats.pop(0))
+        if not self.beats:
+            self.t = 0.0
+        self._sound_current()
+
+    def skip(self) -> None:
+        while self.beats:
+            self._finish(self.beats.pop(0))
+        self.t = 0.0
+
+    def _finish(self, beat: Beat) -> None:
+        if beat.marker is not None:
+            seat, _, end = beat.marker
+            self.track[seat] = end
+
+    # --- what the board shows meanwhile ------------------------------------------------------
+
+    def pending(self, after: GameState) -> dict[tuple[int, int], int]:
+        """{(area, seat): n} for BoardView.draw's `hidden`: Ichtos still to arrive are hidden
+        (n > 0); Ichtos that have not left yet are added back (n < 0)."""
+        out: dict[tuple[int, int], int] = {}
+        for i, beat in enumerate(self.beats):
+            for g in beat.glides:
+                if g.dst != RESERVE:
+                    key = (_root(after, g.dst), g.seat)
+                    out[key] = out.get(key, 0) + g.count
+                if g.src != RESERVE and i > 0:  # the first beat's Ichtos are in the air
+                    key = (_root(after, g.src), g.seat)
+                    out[key] = out.get(key, 0) - g.count
+        return out
+
+    def markers(self) -> list[float] | None:
+        if not self.beats:
+            return None
+        positions = [float(p) for p in self.track]
+        beat = self.beats[0]
+        if beat.marker is not None:
+            seat, start, end = beat.marker
+            f = min(1.0, self.t / beat.duration) if beat.duration else 1.0
+            steps = abs(end - start)
+            done = f * steps
+            whole = int(done)
+            part = _ease(done - whole)
+            direction = 1 if end >= start else -1
+            positions[seat] = start + direction * (whole + part)
+        return positions
+
+    def draw(self, surface: pygame.Surface, after: GameState) -> None:
+        """The Ichtos in flight in the current beat."""
+        if not self.beats or not self.beats[0].glides:
+            return
+        beat = self.beats[0]
+        f = _ease(min(1.0, self.t / beat.duration) if beat.duration else 1.0)
+        size = self.view.px(ICON)
+        font = self.view.px(17)
+        for g in beat.glides:
+            start = g.start or self._point(after, g.src, g.seat)
+            end = self._point(after, g.dst, g.seat)
+            x = start[0] + (end[0] - start[0]) * f
+            y = start[1] + (end[1] - start[1]) * f - size * 0.8 * (4 * f * (1 - f))
+            BoardView.draw_stack(surface, after.colours[g.seat], g.count, (round(x), round(y)),
+                                 size, font, glow=True)
+
+    def _point(self, after: GameState, area: int, seat: int) -> tuple[int, int]:
+        if area == RESERVE:
+            return self.reserve_point(seat)
+        return self.view.to_screen(self.view.anchor(_root(after, area)))
+
+
+def _root(state: GameState, area: int) -> int:
+    return state.root(area) if area < state.board.n_regions else area

@@ -1,0 +1,116 @@
+"""The log of the whole game: it scrolls (wheel, drag, Page Up/Down, Home/End) and each scoring
+opens into its full explanation with a click. New lines follow the end unless the player has
+scrolled back to read."""
+
+from __future__ import annotations
+
+import pygame
+
+from urland.texts.log import LogEntry
+from urland.ui import theme as th
+from urland.ui.text import render, wrap
+from urland.ui.widgets import panel
+
+TEXT = (196, 202, 208)
+OPEN = (250, 214, 120)
+DETAIL = (168, 190, 206)
+
+
+class GameLogView:
+    def __init__(self) -> None:
+        self.entries: list[LogEntry] = []
+        self.expanded: set[int] = set()
+        self.back = 0  # lines scrolled back from the end
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self._hits: list[tuple[pygame.Rect, int]] = []  # expandable entries on screen
+        self._press: tuple[int, int] | None = None
+        self._pressed_back = 0
+        self._dragged = False
+        self._total = 0
+        self._room = 1
+        self._step = 17
+        self._lines: tuple | None = None  # the wrapped lines, kept until something changes
+
+    def set_entries(self, entries: list[LogEntry]) -> None:
+        added = len(entries) - len(self.entries)
+        self.entries = entries
+        if self.back and added > 0:  # keep the lines being read where they are
+            self.back += added
+
+    def scroll(self, lines: int) -> None:
+        self.back = max(0, min(max(0, self._total - self._room), self.back + lines))
+
+    def handle(self, event: pygame.event.Event, mouse: tuple[int, int]) -> bool:
+        over = self.rect.collidepoint(mouse)
+        if event.type == pygame.MOUSEWHEEL and over:
+            self.scroll(3 * event.y)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN,
+                                                          pygame.K_HOME, pygame.K_END):
+            page = max(1, self._room - 1)
+            self.scroll({pygame.K_PAGEUP: page, pygame.K_PAGEDOWN: -page,
+                         pygame.K_HOME: self._total, pygame.K_END: -self._total}[event.key])
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and over:
+            self._press, self._pressed_back, self._dragged = event.pos, self.back, False
+            return True
+        if event.type == pygame.MOUSEMOTION and self._press is not None:
+            moved = event.pos[1] - self._press[1]
+            if abs(moved) > 4:
+                self._dragged = True
+                self.back = self._pressed_back
+                self.scroll(moved // max(1, self._step))
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._press is not None:
+            self._press = None
+            if not self._dragged:
+                for rect, index in self._hits:
+                    if rect.collidepoint(event.pos):
+                        self.expanded ^= {index}
+                        break
+            return True
+        return False
+
+    def lines(self, width: int, px: int) -> list[tuple[str, tuple[int, int, int], int, bool]]:
+        """(text, colour, entry index, whether a click opens or closes it) for every line."""
+        out = []
+        for i, entry in enumerate(self.entries):
+            opened = i in self.expanded
+            mark = ("[-] " if opened else "[+] ") if entry.details else ""
+            for line in wrap(mark + entry.text, px, width):
+                out.append((line, OPEN if entry.details else TEXT, i, bool(mark)))
+            if opened:
+                for detail in entry.details:
+                    for line in wrap("   " + detail, px, width):
+                        out.append((line, DETAIL, i, True))
+        return out
+
+    def draw(self, surface: pygame.Surface, t: th.Theme, rect: pygame.Rect) -> None:
+        self.rect = rect
+        if rect.height < t.px(40):
+            return
+        panel(surface, rect, (24, 30, 38), radius=t.px(8), shadow=t.px(3))
+        px = max(t.px(18), 15)
+        self._step = max(t.px(17), 14)
+        key = (len(self.entries), id(self.entries), frozenset(self.expanded), rect.width, px)
+        if self._lines is None or self._lines[0] != key:
+            self._lines = (key, self.lines(rect.width - t.px(20), px))
+        lines = self._lines[1]
+        self._total = len(lines)
+        self._room = max(1, (rect.height - t.px(12)) // self._step)
+        self.scroll(0)
+        end = len(lines) - self.back
+        shown = lines[max(0, end - self._room):end]
+        y = rect.top + t.px(6)
+        self._hits = []
+        for text, colour, index, opener in shown:
+            image = render(text, px, colour)
+            surface.blit(image, (rect.left + t.px(10), y))
+            if opener:
+                self._hits.append((pygame.Rect(rect.left, y, rect.width, self._step), index))
+            y += self._step
+        if self.back:
+            note = render(f"{self.back} newer lines below - End to follow", max(t.px(15), 13),
+                          th.ACCENT)
+            surface.blit(note, note.get_rect(bottomright=(rect.right - t.px(8),
+                                                          rect.bottom - t.px(4))))

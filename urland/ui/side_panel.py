@@ -1,0 +1,188 @@
+"""The table's side panel: a row per player and the genes on display, above the log.
+
+Drawn when something in it changed, otherwise blitted from a cached copy. It knows the rows'
+and the gene cards' places, so the table can ask "which row / which card is under the mouse".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from urland.engine import COLOUR_NAMES, PlayerView, genes_in
+from urland.texts.genes import gene_name
+from urland.ui import art
+from urland.ui import theme as th
+from urland.ui.text import blit_text, render
+from urland.ui.widgets import panel
+
+ROLE_TAGS = {"env": "ENVIRONMENT", "dead": "DEAD", "ichto": "ICHTO PLAYER"}
+# What each mark in a player's row means, shown when the mouse rests on it.
+MARK_TIPS = {
+    "env": ("Environment player", "Chose the region that scores this turn, face down, and "
+            "takes no actions. The roles move one seat clockwise every turn."),
+    "dead": ("Dead this turn", "Holds the two chips the environment player passed on, looks "
+             "at them, and takes no actions. Next turn this player is the environment."),
+    "ichto": ("Ichto player", "Takes actions this turn: land, proliferate, swim, retreat and "
+              "the actions of the genes owned."),
+    "double": ("Double-turn chips", "Each dot is a chip that can be handed in once the turn's "
+               "actions are used up, for 2 more actions (one per turn)."),
+    "score": ("Score", "The position of this player's marker on the score track."),
+    "reserve": ("Reserve", "Ichtos waiting off the board. Proliferating brings them into an "
+                "ocean; retreating sends Ichtos back here."),
+}
+TRAY_FILL = (92, 86, 40)  # the row a drag may drop into (the reserve tray)
+
+
+@dataclass(frozen=True)
+class SeatLabel:
+    name: str
+    colour: int
+    kind: str  # "human" or a bot level
+
+
+class SidePanel:
+    def __init__(self, seats: Sequence[SeatLabel]) -> None:
+        self.seats = list(seats)
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.rows: list[pygame.Rect] = []
+        self.genes_rect = pygame.Rect(0, 0, 0, 0)
+        self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self.gene_cards: list[tuple[str, pygame.Rect]] = []
+        self.marks: list[tuple[str, pygame.Rect]] = []  # (MARK_TIPS key, where it is drawn)
+        self._cache: tuple | None = None
+
+    def layout(self, t: th.Theme, rect: pygame.Rect, bottom: int) -> None:
+        """Rows from the top of `rect`, genes under them, the log down to `bottom`."""
+        self.rect = rect
+        row_h = t.px(64)
+        self.rows = [pygame.Rect(rect.left, rect.top + i * (row_h + t.px(4)), rect.width, row_h)
+                     for i in range(len(self.seats))]
+        y = self.rows[-1].bottom + t.px(10)
+        self.genes_rect = pygame.Rect(rect.left, y, rect.width, t.px(84))
+        self.log_rect = pygame.Rect(rect.left, self.genes_rect.bottom + t.px(10), rect.width,
+                                    bottom - self.genes_rect.bottom - t.px(20))
+        self._cache = None
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        return next((i for i, r in enumerate(self.rows) if r.collidepoint(pos)), None)
+
+    def gene_at(self, pos: tuple[int, int]) -> str | None:
+        return next((g for g, r in self.gene_cards if r.collidepoint(pos)), None)
+
+    def mark_at(self, pos: tuple[int, int]) -> tuple[str, str] | None:
+        """The title and text explaining the mark under the mouse (a role, the dots...)."""
+        return next((MARK_TIPS[k] for k, r in self.marks if r.collidepoint(pos)), None)
+
+    def reserve_point(self, t: th.Theme, seat: int) -> tuple[int, int]:
+        if not self.rows:
+            return (0, 0)
+        r = self.rows[seat]
+        return (r.left + t.px(34), r.centery)
+
+    def draw(self, surface: pygame.Surface, t: th.Theme, shown: PlayerView, actor: int,
+             tray_seat: int | None) -> None:
+        """Players and genes (the log is drawn by the table's GameLogView into `log_rect`)."""
+        key = (id(shown), actor, tray_seat, t.size)
+        if self._cache is not None and self._cache[0] == key:
+            surface.blit(self._cache[1], self.rect)
+            return
+        surface.fill(th.TABLE, self.rect)
+        self._draw_players(surface, t, shown, actor, tray_seat)
+        self._draw_genes(surface, t, shown)
+        self._cache = (key, surface.subsurface(self.rect).copy())
+
+    def _draw_players(self, surface: pygame.Surface, t: th.Theme, shown: PlayerView,
+                      actor: int, tray_seat: int | None) -> None:
+        state = shown.state
+        self.marks = []
+        for seat, rect in enumerate(self.rows):
+            s = self.seats[seat]
+            acting = actor == seat
+            fill = (52, 66, 82) if acting else th.PANEL
+            if tray_seat == seat:
+                fill = TRAY_FILL
+            panel(surface, rect, fill, radius=t.px(8), shadow=t.px(3),
+                  border=th.ACCENT if acting else None)
+            icon = art.ichto(s.colour, t.px(46))
+            surface.blit(icon, icon.get_rect(center=(rect.left + t.px(34), rect.centery)))
+            blit_text(surface, s.name, (rect.left + t.px(64), rect.top + t.px(8)), t.px(25),
+                      th.TEXT, True)
+            kind = "" if s.kind == "human" else f" · AI {s.kind}"
+            blit_text(surface, f"{COLOUR_NAMES[s.colour]}{kind}",
+                      (rect.left + t.px(64), rect.top + t.px(32)), t.px(18), th.TEXT_DIM)
+            role = _role(state, seat)
+            if role:
+                tag = ROLE_TAGS[role]
+                where = blit_text(surface, tag, (rect.left + t.px(64), rect.bottom - t.px(4)),
+                                  t.px(15), th.ACCENT if role == "env" else (150, 190, 220),
+                                  anchor="bottomleft")
+                self.marks.append((role, where))
+            where = blit_text(surface, str(state.track[seat]), (rect.right - t.px(14),
+                              rect.top + t.px(8)), t.px(34), th.TEXT, True, anchor="topright")
+            self.marks.append(("score", where))
+            where = blit_text(surface, f"reserve {state.reserve[seat]}", (rect.right - t.px(14),
+                              rect.bottom - t.px(8)), t.px(18), th.TEXT_DIM,
+                              anchor="bottomright")
+            self.marks.append(("reserve", where))
+            dots = state.double_chips[seat]
+            for i in range(dots):
+                pygame.draw.circle(surface, th.ACCENT, (rect.right - t.px(70) - i * t.px(14),
+                                   rect.top + t.px(22)), t.px(5))
+            if dots:
+                self.marks.append(("double", pygame.Rect(
+                    rect.right - t.px(76) - (dots - 1) * t.px(14), rect.top + t.px(14),
+                    dots * t.px(14), t.px(16))))
+            x = rect.left + t.px(64) + t.px(130)
+            for gene in genes_in(state.genes[seat]):
+                image = render(gene_name(gene), t.px(16), th.INK)
+                r = image.get_rect(topleft=(x, rect.top + t.px(34))).inflate(t.px(8), t.px(4))
+                if r.right > rect.right - t.px(90):
+                    break
+                pygame.draw.rect(surface, (214, 232, 190), r, border_radius=t.px(4))
+                surface.blit(image, image.get_rect(center=r.center))
+                x = r.right + t.px(4)
+
+    def _draw_genes(self, surface: pygame.Surface, t: th.Theme, shown: PlayerView) -> None:
+        state = shown.state
+        r = self.genes_rect
+        panel(surface, r, th.PANEL, radius=t.px(8), shadow=t.px(3))
+        blit_text(surface, f"Genes on display · deck {len(state.deck)}", (r.left + t.px(12),
+                  r.top + t.px(8)), t.px(19), th.TEXT_DIM)
+        chips_text = f"chip pile {len(state.pile)}" + ("" if state.panic_aside else
+                                                       " incl. Panic")
+        blit_text(surface, chips_text, (r.right - t.px(12), r.top + t.px(8)), t.px(19),
+                  th.TEXT_DIM, anchor="topright")
+        self.gene_cards = []
+        x = r.left + t.px(10)
+        y = r.top + t.px(32)
+        for gene in state.display:
+            image = render(gene_name(gene), t.px(18), th.INK, True)
+            card = pygame.Rect(x, y, image.get_width() + t.px(14), t.px(20))
+            if card.right > r.right - t.px(8):
+                x = r.left + t.px(10)
+                y += t.px(24)
+                card.topleft = (x, y)
+            pygame.draw.rect(surface, th.PAPER, card, border_radius=t.px(5))
+            surface.blit(image, image.get_rect(center=card.center))
+            self.gene_cards.append((gene, card))
+            x = card.right + t.px(6)
+        known = shown.known_hand()
+        if shown.seat is not None and (known or state.chosen >= 0):
+            text = "your chips: " + ", ".join(map(str, known))
+            if state.chosen >= 0:
+                text += f"   scoring: {state.chosen}"
+            blit_text(surface, text, (r.left + t.px(12), r.bottom - t.px(6)), t.px(18),
+                      th.ACCENT, anchor="bottomleft")
+
+
+def _role(state, seat: int) -> str:
+    if state.over:
+        return ""
+    if seat == state.env:
+        return "env"
+    if seat == state.dead:
+        return "dead"
+    return "ichto"

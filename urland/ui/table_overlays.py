@@ -1,0 +1,207 @@
+"""What the table draws over the board: the banner, an area's menu of moves, tooltips, callouts."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from urland.engine import GameState
+from urland.texts.genes import gene_texts
+from urland.ui import art
+from urland.ui import theme as th
+from urland.ui.board_view import BoardView
+from urland.ui.side_panel import SidePanel
+from urland.ui.text import blit_text, blit_wrapped, render, wrap
+from urland.ui.widgets import panel
+
+CREAM = (250, 244, 226)
+
+
+def draw_banner(surface: pygame.Surface, t: th.Theme, rect: pygame.Rect, status: str,
+                colour: int | None, text: str) -> None:
+    pygame.draw.rect(surface, (26, 34, 44), rect)
+    pygame.draw.line(surface, th.ACCENT_DARK, rect.bottomleft, rect.bottomright, t.px(2))
+    blit_text(surface, status, (t.px(16), rect.centery), t.px(24), th.TEXT_DIM,
+              anchor="midleft")
+    if colour is not None:
+        icon = art.ichto(colour, t.px(38))
+        surface.blit(icon, icon.get_rect(center=(t.px(210), rect.centery)))
+    blit_text(surface, text, (t.px(236), rect.centery), t.px(27), th.TEXT, True,
+              anchor="midleft")
+
+
+def draw_note(surface: pygame.Surface, t: th.Theme, centre_x: int, top: int, text: str,
+              error: bool) -> None:
+    """A short note under the banner: why a gesture was refused, or the hint."""
+    width = render(text, t.px(22), th.ACCENT).get_width()
+    r = pygame.Rect(0, 0, width + t.px(24), t.px(34))
+    r.midtop = (centre_x, top)
+    panel(surface, r, (60, 30, 26) if error else (30, 50, 40), radius=t.px(8))
+    blit_text(surface, text, r.center, t.px(22), th.ACCENT, anchor="center")
+
+
+def draw_callout(surface: pygame.Surface, t: th.Theme, board: pygame.Rect, text: str) -> None:
+    width = min(board.width - t.px(80), t.px(640))
+    lines = wrap(text, t.px(26), width - t.px(40))
+    r = pygame.Rect(0, 0, width, t.px(30) + len(lines) * t.px(24))
+    r.center = board.center
+    panel(surface, r, CREAM, radius=t.px(12), shadow=t.px(6), border=th.ACCENT_DARK)
+    blit_wrapped(surface, text, r.inflate(-t.px(40), -t.px(24)), t.px(26), th.INK)
+    blit_text(surface, "click or Space to skip", (r.right - t.px(10), r.bottom + t.px(4)),
+              t.px(16), th.TEXT_DIM, anchor="topright")
+
+
+def draw_tooltip(surface: pygame.Surface, t: th.Theme, title: str, body: str,
+                 pos: tuple[int, int]) -> None:
+    width = t.px(320)
+    lines = wrap(body, t.px(19), width - t.px(20))
+    r = pygame.Rect(pos[0] + t.px(18), pos[1] + t.px(18), width,
+                    t.px(34) + len(lines) * t.px(17))
+    r.clamp_ip(surface.get_rect())
+    panel(surface, r, CREAM, radius=t.px(8), shadow=t.px(4))
+    blit_text(surface, title, (r.left + t.px(10), r.top + t.px(6)), t.px(21), th.INK, True)
+    y = r.top + t.px(28)
+    for line in lines:
+        surface.blit(render(line, t.px(19), (70, 60, 50)), (r.left + t.px(10), y))
+        y += t.px(17)
+
+
+class AreaMenu:
+    """Every move that starts at an area, as a list to click; it scrolls (wheel, arrow keys,
+    the arrows at its ends) when it does not fit in the window."""
+
+    def __init__(self, items: list[tuple[str, Any]], anchor: tuple[int, int]) -> None:
+        self.items = items
+        self.anchor = anchor
+        self.first = 0  # index of the first row shown
+        self.room = len(items)
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.rows: list[tuple[pygame.Rect, Any]] = []
+        self.up = pygame.Rect(0, 0, 0, 0)
+        self.down = pygame.Rect(0, 0, 0, 0)
+
+    def scroll(self, delta: int) -> None:
+        self.first = max(0, min(len(self.items) - self.room, self.first + delta))
+
+    def handle(self, event: pygame.event.Event) -> tuple[bool, Any]:
+        """(closed, chosen item's value or None). Every click or key is the menu's own."""
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y)
+            return False, None
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                return True, None
+            if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                step = 1 if event.key in (pygame.K_UP, pygame.K_DOWN) else self.room
+                self.scroll(-step if event.key in (pygame.K_UP, pygame.K_PAGEUP) else step)
+            return False, None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.up.collidepoint(event.pos) and self.first > 0:
+                self.scroll(-self.room)
+                return False, None
+            if self.down.collidepoint(event.pos) and self.first + self.room < len(self.items):
+                self.scroll(self.room)
+                return False, None
+            for rect, value in self.rows:
+                if rect.collidepoint(event.pos):
+                    return True, value
+            return True, None
+        return False, None
+
+    def draw(self, surface: pygame.Surface, t: th.Theme, hover: tuple[int, int]) -> None:
+        row_h = t.px(34)
+        arrow_h = t.px(22)
+        width = max(render(label, t.px(21), th.INK).get_width() for label, _ in self.items)
+        screen = surface.get_rect()
+        fits = (screen.height - t.px(20) - t.px(10)) // row_h
+        scrolling = len(self.items) > fits
+        self.room = max(1, (screen.height - t.px(20) - 2 * arrow_h - t.px(10)) // row_h
+                        if scrolling else len(self.items))
+        self.first = max(0, min(self.first, len(self.items) - self.room))
+        extra = 2 * arrow_h if scrolling else 0
+        r = pygame.Rect(self.anchor[0], self.anchor[1], width + t.px(30),
+                        row_h * self.room + t.px(10) + extra)
+        r.clamp_ip(screen)
+        self.rect = r
+        panel(surface, r, CREAM, radius=t.px(8), shadow=t.px(5), border=th.ACCENT_DARK)
+        top = r.top + t.px(5) + (arrow_h if scrolling else 0)
+        self.rows = []
+        for i, (label, value) in enumerate(self.items[self.first:self.first + self.room]):
+            row = pygame.Rect(r.left + t.px(5), top + i * row_h, r.width - t.px(10), row_h)
+            if row.collidepoint(hover):
+                pygame.draw.rect(surface, (255, 226, 150), row, border_radius=t.px(5))
+            blit_text(surface, label, (row.left + t.px(10), row.centery), t.px(21), th.INK,
+                      anchor="midleft")
+            self.rows.append((row, value))
+        self.up = self.down = pygame.Rect(0, 0, 0, 0)
+        if scrolling:
+            self.up = pygame.Rect(r.left, r.top + t.px(3), r.width, arrow_h)
+            self.down = pygame.Rect(r.left, r.bottom - arrow_h - t.px(3), r.width, arrow_h)
+            more_up, more_down = self.first > 0, self.first + self.room < len(self.items)
+            blit_text(surface, f"{self.first} more above" if more_up else "", self.up.center,
+                      t.px(17), th.INK, anchor="center")
+            below = len(self.items) - self.first - self.room
+            blit_text(surface, f"{below} more below" if more_down else "", self.down.center,
+                      t.px(17), th.INK, anchor="center")
+
+
+def area_tooltip(state: GameState, area: int, names: Sequence[str]) -> tuple[str, str]:
+    """The title and text of the tooltip over an area: who is there, and what it scores."""
+    board = state.board
+    counts = [(names[s], state.count(area, s)) for s in range(state.n) if state.count(area, s)]
+    body = ", ".join(f"{name} {k}" for name, k in counts) or "no Ichtos"
+    if area < board.n_regions:
+        number = board.region_numbers[area]
+        oceans = " ".join(board.area_name(o) for o in state.region_oceans[area])
+        if number in state.board_chips:
+            status = "scored this epoch"
+        elif not state.region_chips(area):
+            status = "never scores again"
+        else:
+            status = "still to score"
+        body += f"\nborders {oceans} · {status}"
+    return board.area_label(area).capitalize(), body
+
+
+def hover_tooltip(pos: tuple[int, int], panel: SidePanel, board_view: BoardView,
+                  state: GameState, names: Sequence[str]) -> tuple[str, str] | None:
+    """The tooltip for what is under the mouse: a mark in a player's row, a gene card, or an
+    area of the board."""
+    mark = panel.mark_at(pos)
+    if mark is not None:
+        return mark
+    gene = panel.gene_at(pos)
+    if gene is not None:
+        text = gene_texts()[gene]
+        return text["name"], text["text"]
+    if board_view.rect.collidepoint(pos):
+        area = board_view.area_at(pos, state)
+        if area is not None:
+            return area_tooltip(state, area, names)
+    return None
+
+
+def draw_arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int],
+               width: int, grow: float = 1.0, colour: tuple[int, int, int] = th.ACCENT) -> None:
+    """A bold arrow from `start` towards `end`; `grow` (0..1) draws it part of the way, so a
+    fresh hint is seen arriving."""
+    x0, y0 = start
+    dx, dy = end[0] - x0, end[1] - y0
+    length = math.hypot(dx, dy)
+    if length < 1:
+        pygame.draw.circle(surface, colour, start, width * 2, width)
+        return
+    ux, uy = dx / length, dy / length
+    tip = (x0 + dx * grow, y0 + dy * grow)
+    head = width * 3.2
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    shadow = (20, 24, 30)
+    for offset, c in ((2, shadow), (0, colour)):
+        pygame.draw.line(surface, c, (x0 + offset, y0 + offset),
+                         (base[0] + offset, base[1] + offset), width)
+        left = (base[0] - uy * head * 0.6 + offset, base[1] + ux * head * 0.6 + offset)
+        right = (base[0] + uy * head * 0.6 + offset, base[1] - ux * head * 0.6 + offset)
+        pygame.draw.polygon(surface, c, [(tip[0] + offset, tip[1] + offset), left, right])

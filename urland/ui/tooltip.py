@@ -1,0 +1,25 @@
+"""A small paper card with a title and a sentence, drawn beside the mouse."""
+
+from __future__ import annotations
+
+import pygame
+
+from urland.ui import theme as th
+from urland.ui.text import blit_text, render, wrap
+from urland.ui.widgets import panel
+
+
+def tooltip(surface: pygame.Surface, theme: th.Theme, title: str, body: str,
+            pos: tuple[int, int]) -> None:
+    width = theme.px(330)
+    lines = wrap(body, theme.px(19), width - theme.px(20)) if body else []
+    r = pygame.Rect(pos[0] + theme.px(18), pos[1] + theme.px(18), width,
+                    theme.px(34) + len(lines) * theme.px(17))
+    r.clamp_ip(surface.get_rect())
+    panel(surface, r, (250, 244, 226), radius=theme.px(8), shadow=theme.px(4))
+    blit_text(surface, title, (r.left + theme.px(10), r.top + theme.px(7)), theme.px(21), th.INK,
+              True)
+    y = r.top + theme.px(29)
+    for line in lines:
+        surface.blit(render(line, theme.px(19), (70, 60, 50)), (r.left + theme.px(10), y))
+        y += theme.px(17)
