@@ -58,9 +58,10 @@ def test_without_the_texts_folder_the_title_says_so_and_rules_open(assets, app):
     assert "The rules text cannot be shown" in title.message
     assert title.new_button.enabled  # the game itself can still be played
     rules = app.open("rules")
-    for tab in ("rules", "genes"):
-        rules._tab(tab)
+    for page in rules.listed:  # the stand-in page and every gene's page still draw
+        rules.open_page(page)
         app.step(0.016)
+    assert rules.listed[0].title == "The rules are missing"
     assert texts.rules_text()[0]["title"] == "The rules are missing"
     assert texts.gene_texts()["legs"]["name"] == "Legs"  # the table still has gene names
     # events and moves are told in the engine's plainer words

@@ -65,6 +65,7 @@ class App:
         self.exit_code = 0
         self.shot_types: set[str] = set()  # scene types already saved as screenshots
         self.visited: set[str] = set()  # scene types shown so far (the autoplay tour)
+        self.shot_request: str | None = None  # a picture a scene asked for (autoplay only)
         self.frame_times: list[float] = []
         self.first_frame_at: float | None = None
         # frames run back to back (headless autoplay): waits must block, not spin
@@ -143,7 +144,7 @@ class App:
             self.toggle_fullscreen()
         elif (event.type == pygame.KEYDOWN and event.key == pygame.K_F1
               and self.scene.name != "rules"):
-            self.open("rules")
+            self.open("rules", page=self.scene.help_topic())
         elif (event.type == pygame.KEYDOWN and event.key == pygame.K_m
               and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
               and not _typing(self.scene)):
@@ -224,12 +225,22 @@ class App:
         self.exit_code = code
         self.running = False
 
+    def request_screenshot(self, name: str) -> None:
+        """Save the frame being drawn as NAME-WxH.png (when autoplay saves screenshots)."""
+        self.shot_request = name
+
     def _maybe_screenshot(self) -> None:
         scene = self.scene
         if scene.age >= 0.35:
             self.visited.add(scene.name)
         if not self.autoplay or not self.autoplay.screenshots:
             return
+        w, h = self.screen.get_size()
+        if self.shot_request:
+            self.autoplay.screenshots.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.screen, str(self.autoplay.screenshots
+                                               / f"{self.shot_request}-{w}x{h}.png"))
+            self.shot_request = None
         if scene.name in self.shot_types or scene.age < 0.35:
             return
         self.shot_types.add(scene.name)
@@ -243,7 +254,10 @@ class App:
 
 
 def _typing(scene: Scene) -> bool:
-    """Is a text field of the scene (or of one of its rows) taking keys? Then M is a letter."""
+    """Is a text field of the scene (or of one of its rows) taking keys? Then M is a letter.
+    A scene that reads typed words itself (the rules' search) says so with `takes_text`."""
+    if getattr(scene, "takes_text", False):
+        return True
 
     def focused(value: object) -> bool:
         return isinstance(value, TextField) and value.focus

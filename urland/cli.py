@@ -90,6 +90,7 @@ def _tournament(argv: Sequence[str]) -> int:
 USAGE = """Urland - play, or run the tools:
   python -m urland [--size WxH] [--fullscreen]
   python -m urland --autoplay --seats ai,ai,ai,ai --seed S [--screenshots DIR] [--quit-when-over]
+  python -m urland tutorial [--size WxH] [--autoplay] [--screenshots DIR]
   python -m urland replay FILE [--size WxH] [--autoplay] [--screenshots DIR]
   python -m urland simulate --players N --games G --seed S [--bots random,...] [--json]
   python -m urland tournament --bots hard,medium,medium,medium --games N --seed S
@@ -171,10 +172,37 @@ def _replay(argv: Sequence[str]) -> int:
     return app.run("replay", session=session, standalone=True)
 
 
+def _tutorial(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(prog="urland tutorial",
+                                     description="Learn to play: a guided first game.")
+    parser.add_argument("--size", type=_size, help="window size, e.g. 1600x900")
+    parser.add_argument("--autoplay", action="store_true",
+                        help="play the whole tutorial by itself, then quit")
+    parser.add_argument("--screenshots", type=Path, help="save a picture of every step here")
+    args = parser.parse_args(argv)
+    from urland.app import App, AutoplayOptions
+    from urland.engine import UserFileError
+    from urland.settings import load_settings
+    from urland.tutorial import load_script
+
+    try:
+        load_script()
+    except UserFileError as exc:
+        print(f"urland tutorial: {exc}", file=sys.stderr)
+        return 1
+    autoplay = (AutoplayOptions([], 0, args.screenshots, quit_when_over=True)
+                if args.autoplay else None)
+    app = App(load_settings(), autoplay, size=args.size)
+    # autoplay always runs the whole tutorial, wherever a player left it
+    return app.run("tutorial", **({"chapter": 0} if args.autoplay else {}))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "replay":
         return _replay(argv[1:])
+    if argv and argv[0] == "tutorial":
+        return _tutorial(argv[1:])
     if argv and argv[0] == "simulate":
         return _simulate(argv[1:])
     if argv and argv[0] == "tournament":

@@ -39,6 +39,9 @@ class Game:
     log: list[Event] = field(default_factory=list)
     # index into `log` where the events of each move begin (for undo and replay displays)
     move_log_start: list[int] = field(default_factory=list)
+    # The position the game began from when it did not begin at a set-up (a lesson, a puzzle):
+    # undo replays the moves from it instead of from the seed.
+    start: GameState | None = None
 
     @classmethod
     def new(cls, seed: int, players: int = 4, colours: Sequence[int] | None = None,
@@ -49,6 +52,14 @@ class Game:
         game.log = list(state.events or [])
         state.events = []
         return game
+
+    @classmethod
+    def from_position(cls, state: GameState, seed: int = 0) -> Game:
+        """A game that begins at a written position (see `position_from_text`)."""
+        options = GameOptions(state.n, tuple(state.colours))
+        start = state.clone(events=True)
+        start.events = []
+        return cls(seed, options, start.clone(events=True), start=start)
 
     @classmethod
     def replay(cls, seed: int, options: GameOptions, moves: Iterable[Move],
@@ -123,7 +134,12 @@ class Game:
         if not self.undo_depth(seat):
             raise ValueError("Nothing to undo.")
         undone = self.moves[-1]
-        again = Game.replay(self.seed, self.options, self.moves[:-1], self.board)
+        if self.start is not None:
+            again = Game.from_position(self.start, self.seed)
+            for move in self.moves[:-1]:
+                again.play(move)
+        else:
+            again = Game.replay(self.seed, self.options, self.moves[:-1], self.board)
         self.state, self.moves, self.log, self.move_log_start = (
             again.state, again.moves, again.log, again.move_log_start)
         return undone

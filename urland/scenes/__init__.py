@@ -21,6 +21,7 @@ SCENES: dict[str, str] = {
     "table": "urland.scenes.table:TableScene",
     "game_over": "urland.scenes.game_over:GameOverScene",
     "rules": "urland.scenes.rules:RulesScene",
+    "tutorial": "urland.scenes.tutorial:TutorialScene",
     "settings": "urland.scenes.settings:SettingsScene",
     "pause": "urland.scenes.pause:PauseScene",
     # dialogs over the table (opened with table=the table scene)

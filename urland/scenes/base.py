@@ -45,6 +45,10 @@ class Scene:
     def autoplay_step(self) -> None:
         """What an autoplaying App does on this scene (click the obvious button)."""
 
+    def help_topic(self) -> str | None:
+        """The rules page F1 opens here (urland.rules_pages keys or a decision's kind)."""
+        return None
+
 
 class Dialog(Scene):
     """A modal panel in the middle of the screen, over a dimmed scene.
@@ -126,6 +130,20 @@ class TableDialog(Dialog):
     def submit(self, move: Move) -> None:
         self.app.remove(self)
         self.table.submit(move)
+
+    def autoplay_step(self) -> None:
+        """A human seat's dialog under autoplay (the tutorial): press the keys its guide asks
+        for (e.g. + twice for a bid of 2), then its main button's key."""
+        if self.age > 0.8 and not getattr(self, "pressed", False):
+            self.pressed = True
+            guide = getattr(self.table, "guide", None)
+            keys = guide.dialog_keys(self.name) if guide is not None else []
+            for key in [*keys, pygame.K_RETURN]:
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0,
+                                                     unicode="", scancode=0))
+
+    def help_topic(self) -> str | None:
+        return self.session.game.decision().kind
 
     def seat_label(self, seat: int) -> str:
         return self.session.seats[seat].label

@@ -1,63 +1,130 @@
-"""The rules in game, with every gene card: reachable from every scene with F1."""
+"""The rules in game, reachable from every scene with F1: one illustrated page per topic and per
+gene card (urland.rules_pages), a list of pages that a typed word filters, and the page that
+fits where the player is (the gene under the mouse, the decision the table waits for)."""
 
 from __future__ import annotations
 
 import pygame
 
+from urland.rules_pages import Page, page_index, pages, search
 from urland.scenes.base import Scene
 from urland.texts.assets import gene_texts, rules_text
+from urland.ui import art
 from urland.ui import theme as th
+from urland.ui.rule_diagram import draw_diagram
 from urland.ui.text import blit_text, wrap
 from urland.ui.widgets import Button, panel
 
 __all__ = ["RulesScene", "gene_texts", "rules_text"]  # the texts: urland.texts.assets
 
+MUTED = (110, 100, 86)
+SEARCH_HINT = "type a word to search"
+
 
 class RulesScene(Scene):
+    takes_text = True  # letters go to the search (M does not mute here)
     name = "rules"
     modal = True
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, page: str | None = None) -> None:
         super().__init__(app)
-        self.scroll = 0
-        self.tab = "rules"
+        self.query = ""
+        self.page = pages()[page_index(page)]
+        self.example = 0
         self.close = Button("Close", self.app.pop, "primary", key=pygame.K_ESCAPE)
-        self.tabs = [Button("Rules", lambda: self._tab("rules")),
-                     Button("Genes", lambda: self._tab("genes"))]
-        self.buttons = [self.close, *self.tabs]
-        self.content_height = 0
+        self.prev_example = Button("<", lambda: self._example(-1))
+        self.next_example = Button(">", lambda: self._example(1))
+        self.buttons = [self.close, self.prev_example, self.next_example]
+        self.rows: list[tuple[pygame.Rect, Page]] = []
+        self.content_bottom = 0  # where the page's last line or picture ends (tests look)
 
-    def _tab(self, tab: str) -> None:
-        self.tab = tab
-        self.scroll = 0
+    # --- what is shown ------------------------------------------------------------------------
+
+    @property
+    def listed(self) -> list[Page]:
+        return search(self.query)
+
+    def open_page(self, page: Page) -> None:
+        self.page, self.example = page, 0
+
+    def _example(self, delta: int) -> None:
+        count = len(self.page.diagrams)
+        if count:
+            self.example = (self.example + delta) % count
+
+    def _step_page(self, delta: int) -> None:
+        listed = self.listed
+        if not listed:
+            return
+        i = listed.index(self.page) if self.page in listed else -delta
+        self.open_page(listed[max(0, min(len(listed) - 1, i + delta))])
+
+    def _type(self, event: pygame.event.Event) -> bool:
+        """Search keys: letters and digits, Backspace; Escape first clears a search."""
+        if event.key == pygame.K_BACKSPACE:
+            self.query = self.query[:-1]
+        elif event.key == pygame.K_ESCAPE and self.query:
+            self.query = ""
+        elif event.unicode and (event.unicode.isalnum() or event.unicode == " "):
+            self.query += event.unicode
+        else:
+            return False
+        listed = self.listed
+        if listed and self.page not in listed:
+            self.open_page(listed[0])
+        return True
+
+    # --- layout -------------------------------------------------------------------------------
 
     def box(self) -> pygame.Rect:
         t = self.theme
-        r = pygame.Rect(0, 0, min(t.size[0] - t.px(60), t.px(1000)), t.size[1] - t.px(60))
+        r = pygame.Rect(0, 0, min(t.size[0] - t.px(40), t.px(1180)), t.size[1] - t.px(40))
         r.center = (t.size[0] // 2, t.size[1] // 2)
         return r
+
+    def columns(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The list of pages on the left, the page on the right."""
+        t = self.theme
+        box = self.box()
+        top = box.top + t.px(76)
+        left = pygame.Rect(box.left + t.px(20), top, t.px(270), box.bottom - top - t.px(16))
+        right = pygame.Rect(left.right + t.px(24), top, box.right - left.right - t.px(44),
+                            left.height)
+        return left, right
 
     def layout(self) -> None:
         t = self.theme
         box = self.box()
         self.close.rect = pygame.Rect(box.right - t.px(150), box.top + t.px(16), t.px(130),
                                       t.px(44))
-        for i, b in enumerate(self.tabs):
-            b.rect = pygame.Rect(box.left + t.px(20) + i * t.px(140), box.top + t.px(16),
-                                 t.px(130), t.px(44))
+        _, right = self.columns()
+        for i, b in enumerate((self.prev_example, self.next_example)):
+            b.rect = pygame.Rect(right.right - t.px(96) + i * t.px(50), right.top, t.px(44),
+                                 t.px(36))
+
+    # --- events -------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN, pygame.K_UP, pygame.K_PAGEUP):
+                self._step_page(1 if event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN) else -1)
+                return True
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self._example(1 if event.key == pygame.K_RIGHT else -1)
+                return True
+            if self._type(event):
+                return True
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, min(self.scroll - event.y * self.theme.px(40),
-                                     max(0, self.content_height)))
+            self._step_page(-event.y)
             return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
-            self.scroll = min(self.scroll + self.theme.px(120), max(0, self.content_height))
-            return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_PAGEUP):
-            self.scroll = max(0, self.scroll - self.theme.px(120))
-            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for rect, page in self.rows:
+                if rect.collidepoint(event.pos):
+                    self.open_page(page)
+                    return True
         return super().handle(event)
+
+    # --- drawing ------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
@@ -66,31 +133,78 @@ class RulesScene(Scene):
         surface.blit(shade, (0, 0))
         box = self.box()
         panel(surface, box, th.PAPER, radius=t.px(14), shadow=t.px(8), border=th.ACCENT_DARK)
-        for b in self.tabs:
-            b.style = "primary" if b.label.lower() == self.tab else "paper"
-        inner = box.inflate(-t.px(60), -t.px(110))
-        inner.top = box.top + t.px(80)
-        clip = surface.get_clip()
-        surface.set_clip(inner)
-        y = inner.top - self.scroll
-        if self.tab == "rules":
-            sections = [(s["title"], s["text"]) for s in rules_text()]
-        else:
-            sections = [(f"{g['name']}  ({'always on' if g['kind'] == 'always' else 'action'})",
-                         g["text"]) for g in gene_texts().values()]
-        for title, text in sections:
-            blit_text(surface, title, (inner.left, y), t.px(28), th.ACCENT_DARK, True)
-            y += t.px(30)
-            for line in wrap(text, t.px(23), inner.width):
-                blit_text(surface, line, (inner.left, y), t.px(23), th.INK)
-                y += t.px(20)
-            y += t.px(14)
-        self.content_height = y + self.scroll - inner.bottom
-        surface.set_clip(clip)
-        if self.content_height > 0:
-            blit_text(surface, "scroll for more", (inner.right, box.bottom - t.px(18)),
-                      t.px(18), (120, 110, 96), anchor="midright")
+        blit_text(surface, "Rules", (box.left + t.px(24), box.top + t.px(22)), t.px(34),
+                  th.ACCENT_DARK, True)
+        field = pygame.Rect(box.left + t.px(150), box.top + t.px(18), t.px(420), t.px(40))
+        panel(surface, field, (255, 252, 240), radius=t.px(8), border=th.ACCENT_DARK)
+        shown = f"Search: {self.query}_" if self.query else f"Search: {SEARCH_HINT}"
+        blit_text(surface, shown, (field.left + t.px(12), field.centery), t.px(21),
+                  th.INK if self.query else MUTED, anchor="midleft")
+        left, right = self.columns()
+        self.draw_list(surface, left)
+        self.draw_page(surface, right)
+        self.prev_example.visible = self.next_example.visible = len(self.page.diagrams) > 1
         super().draw(surface)
+
+    def draw_list(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        t = self.theme
+        listed = self.listed
+        row_h = max(t.px(24), min(t.px(30), area.height // max(1, len(listed))))
+        size = min(t.px(20), row_h - t.px(4))
+        self.rows = []
+        if not listed:
+            blit_text(surface, "No page has that word.", (area.left, area.top), t.px(20), MUTED)
+        for i, page in enumerate(listed):
+            row = pygame.Rect(area.left, area.top + i * row_h, area.width, row_h - t.px(2))
+            if row.bottom > area.bottom:
+                break
+            if page is self.page:
+                pygame.draw.rect(surface, (255, 226, 150), row, border_radius=t.px(6))
+            title = page.title if not page.gene else f"Gene: {page.title.split(' (')[0]}"
+            blit_text(surface, title, (row.left + t.px(8), row.centery), size, th.INK,
+                      page is self.page, anchor="midleft")
+            self.rows.append((row, page))
+
+    def draw_page(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        t = self.theme
+        page = self.page
+        y = area.top
+        x = area.left
+        if page.gene:
+            surface.blit(art.helix(t.px(48)), (x, y))
+            x += t.px(60)
+        blit_text(surface, page.title, (x, y + t.px(4)), t.px(30), th.ACCENT_DARK, True)
+        y += t.px(52)
+        size, line_h = t.px(22), t.px(25)
+        for line in wrap(page.text, size, area.width):
+            blit_text(surface, line, (area.left, y), size, th.INK)
+            y += line_h
+        if page.example:
+            y += t.px(10)
+            for line in wrap(f"Example: {page.example}", size, area.width, bold=True):
+                blit_text(surface, line, (area.left, y), size, th.INK, True)
+                y += line_h
+        if page.diagrams:
+            y = self.draw_example(surface, pygame.Rect(area.left, y + t.px(12), area.width,
+                                                       area.bottom - y - t.px(12)))
+        self.content_bottom = y
+
+    def draw_example(self, surface: pygame.Surface, area: pygame.Rect) -> int:
+        """The current worked example: its caption, then its picture(s); the bottom it reached."""
+        t = self.theme
+        diagram = self.page.diagrams[self.example]
+        count = len(self.page.diagrams)
+        caption = (f"Example {self.example + 1} of {count}: " if count > 1 else "Example: ") \
+            + diagram.caption
+        size, line_h = t.px(21), t.px(24)
+        y = area.top
+        lines = wrap(caption, size, area.width - (t.px(110) if count > 1 else 0), bold=True)
+        for line in lines:
+            blit_text(surface, line, (area.left, y), size, MUTED, True)
+            y += line_h
+        picture = pygame.Rect(area.left, y + t.px(8), area.width, area.bottom - y - t.px(8))
+        used = draw_diagram(surface, t, diagram, picture)
+        return used.bottom
 
     def autoplay_step(self) -> None:
         if self.age > 0.5:

@@ -14,7 +14,7 @@ from urland.engine import Decision, Event, IllegalMoveError, Move
 from urland.loop import Thinker
 from urland.scenes.base import Scene
 from urland.scenes.table_gestures import BoardGestures
-from urland.scenes.table_turns import PRIVATE_LOOKS, TurnDriver
+from urland.scenes.table_turns import PRIVATE_LOOKS, TableGuide, TurnDriver
 from urland.session import Session
 from urland.texts.log import log_entries
 from urland.texts.prompts import prompt_text, thinking_text
@@ -39,9 +39,9 @@ NOTE_SECONDS = 5.0
 class TableScene(Scene):
     name = "table"
 
-    def __init__(self, app, session: Session) -> None:
+    def __init__(self, app, session: Session, guide: TableGuide | None = None) -> None:
         super().__init__(app)
-        self.session = session
+        self.session, self.guide = session, guide
         self.board_view = BoardView(session.game.board)
         self.panel = SidePanel([SeatLabel(s.name, s.colour, s.kind) for s in session.seats])
         self.gestures = BoardGestures(self)
@@ -60,7 +60,7 @@ class TableScene(Scene):
                                     key=pygame.K_d)
         self.undo_button = Button("Undo", self.undo)
         self.hint_button = Button("Hint", self.turns.ask_hint, key=pygame.K_h)
-        self.retreat_button = Button("Retreat...", self.retreat_dialog)
+        self.retreat_button = Button("Retreat...", self.turns.retreat_dialog)
         self.menu_button = Button("Menu", self.pause, key=pygame.K_ESCAPE)
         self.buttons = [self.end_button, self.double_button, self.undo_button, self.hint_button,
                         self.retreat_button, self.menu_button]
@@ -132,6 +132,8 @@ class TableScene(Scene):
 
     def submit(self, move: Move, dropped_at: tuple[int, int] | None = None) -> None:
         """Play a decision, then show what it did."""
+        if self.turns.nudged(move):
+            return
         track_before = self.shown.state.track[:]
         try:
             events = self.session.play(move)
@@ -196,6 +198,8 @@ class TableScene(Scene):
                           ranking=e.data["ranking"], track=self.shown.state.track[:])
         elif self.looks:
             self.turns.offer_look(*self.looks.pop(0))
+        elif self.guide is not None and self.guide.holds():
+            return
         elif self.session.game.over:
             self.thinker.shutdown()
             self.app.show("game_over", session=self.session)
@@ -203,14 +207,6 @@ class TableScene(Scene):
             self.turns.ask_human()
         else:
             self.turns.run_ai()
-
-    def retreat_dialog(self) -> None:
-        option = next((o for o in self.decision.options if o.move.kind == "retreat"), None)
-        if option is None:
-            self.say("Nothing to retreat.")
-            return
-        self.app.open("pick_ichtos", table=self, seat=self.decision.seat,
-                      title="Retreat to your reserve", option=option, suggested={})
 
     # --- mouse and keys -------------------------------------------------------------------------
 
@@ -285,7 +281,7 @@ class TableScene(Scene):
             draw_callout(surface, t, self.board_view.rect, self.show.callout)
         self.gestures.draw_carried(surface)
         if (self.gestures.drag is None and self.gestures.menu is None and not self.show.busy
-                and self.app.scene is self):
+                and self.app.scene is (self.guide or self)):
             self.draw_hover(surface)
         self.gestures.draw_menu(surface, self.hover_pos)
 
@@ -294,6 +290,9 @@ class TableScene(Scene):
                             self.session.names)
         if tip is not None:
             draw_tooltip(surface, self.theme, *tip, self.hover_pos)
+
+    def help_topic(self) -> str | None:
+        return self.turns.help_topic()
 
     def autoplay_step(self) -> None:
         if self.show.busy and self.show.callout and self.show.t > 0.4:

@@ -4,9 +4,10 @@ hint, computed in the background."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from urland.bots.registry import make_bot
+from urland.engine import Move
 
 if TYPE_CHECKING:
     from urland.scenes.table import TableScene
@@ -17,6 +18,15 @@ DIALOG_OF = {"choose_chip": "choose_chip", "bid": "auction", "buy": "auction_buy
 # Private events that a human seat must be shown behind a hand-over: the dialog that shows them.
 PRIVATE_LOOKS = {"chips_received": ("peek", "the two chips passed to you")}
 HANDOVER_WHAT = {"choose_chip": "your three chips", "bid": "your secret bid"}
+
+
+class TableGuide(Protocol):
+    """A scene that coaches the player at a table it hosts (the tutorial): it may make the
+    table wait and turn a human's move away with a friendly sentence instead of playing it."""
+
+    def holds(self) -> bool: ...
+
+    def nudge(self, move: Move) -> str | None: ...
 
 
 class TurnDriver:
@@ -35,6 +45,35 @@ class TurnDriver:
                      then=lambda: app.open(dialog, table=table, seat=seat))
         else:
             app.open(dialog, table=self.table, seat=seat)
+
+    def nudged(self, move: Move) -> bool:
+        """The guide turned the acting human's move away: say why, and ask again."""
+        table = self.table
+        guide = table.guide
+        if guide is None or not table.session.actor_is_human():
+            return False
+        why = guide.nudge(move)
+        if why is None:
+            return False
+        table.say(why)
+        table.gestures.cancel()
+        table.asked = None  # a dialog that was answered is opened again
+        return True
+
+    def help_topic(self) -> str:
+        """F1 at the table: the gene under the mouse, else the rules of the pending decision."""
+        table = self.table
+        gene = table.panel.gene_at(table.hover_pos)
+        return f"gene:{gene}" if gene else table.decision.kind
+
+    def retreat_dialog(self) -> None:
+        table = self.table
+        option = next((o for o in table.decision.options if o.move.kind == "retreat"), None)
+        if option is None:
+            table.say("Nothing to retreat.")
+            return
+        table.app.open("pick_ichtos", table=table, seat=table.decision.seat,
+                       title="Retreat to your reserve", option=option, suggested={})
 
     def run_ai(self) -> None:
         table = self.table

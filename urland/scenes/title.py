@@ -38,8 +38,12 @@ class TitleScene(Scene):
         self.load_button = Button("Load game", self.load_game,
                                   enabled=playable and bool(self.games), key=pygame.K_l,
                                   show_key=True)
+        self.learn_button = Button("Learn to play", lambda: self.app.show("tutorial"),
+                                   enabled=playable, key=pygame.K_t, show_key=True)
+        self.learn_button.detail = "a guided first game, about 15 minutes"
         # The main column: what starts or resumes a game.
-        self.primary = [self.new_button, self.continue_button, self.load_button]
+        self.primary = [self.new_button, self.continue_button, self.load_button,
+                        self.learn_button]
         # One row under it: everything else.
         self.secondary = [
             Button("History", lambda: self.app.show("history"), key=pygame.K_h, show_key=True),

@@ -60,6 +60,19 @@ def _sentences() -> tuple[Catalogue | None, str]:
                       f"{REINSTALL}")
 
 
+@lru_cache(maxsize=1)
+def gene_examples() -> dict[str, str]:
+    """Per gene key, a one-line example for its rules page; {} when the file is unreadable
+    (the pages then show the card's text alone)."""
+    try:
+        data = read_yaml(asset_path("texts", "gene_examples.yaml"))
+    except UserFileError:
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {str(k): v for k, v in data.items() if isinstance(v, str)}
+
+
 def rules_text() -> list[dict]:
     """The rules as sections of {title, text}."""
     return _rules()[0]
@@ -86,4 +99,5 @@ def clear() -> None:
     _rules.cache_clear()
     _genes.cache_clear()
     _sentences.cache_clear()
+    gene_examples.cache_clear()
     gene_cards.cache_clear()

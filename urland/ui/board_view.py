@@ -119,6 +119,37 @@ class BoardView:
                     return area, seat
         return None
 
+    def track_space_at(self, pos: tuple[int, int]) -> int | None:
+        """The track space under the mouse (1, 2, ...), or None."""
+        x, y = self.to_board(pos)
+        for i, (tx, ty) in enumerate(self._track_points):
+            if abs(x - tx) <= 15 and abs(y - ty) <= 15:
+                return i + 1
+        return None
+
+    def chip_at(self, pos: tuple[int, int], state: GameState) -> int | None:
+        """The scored chip lying on the board under the mouse, or None."""
+        x, y = self.to_board(pos)
+        for chip in state.board_chips:
+            cx, cy = self.geo.volcano_spaces[state.chip_area(chip)]
+            if abs(x - cx) <= 16 and abs(y - cy) <= 16:
+                return chip
+        return None
+
+    def volcano_at(self, pos: tuple[int, int], state: GameState) -> tuple[int, bool] | None:
+        """(region, erupted) of the volcano under the mouse: an erupted one's tile over its
+        strait, or a sleeping one's mark on its region; None elsewhere."""
+        x, y = self.to_board(pos)
+        gone = set(state.out_chips)
+        board = self.board
+        for r in range(board.n_regions):
+            erupted = board.region_numbers[r] in gone
+            vx, vy = (self.geo.strait_centre(r, board.volcano_bridge[r]) if erupted
+                      else self.geo.volcano_spaces[r])
+            if abs(x - vx) <= 18 and abs(y - vy) <= 18:
+                return r, erupted
+        return None
+
     # --- the static layer ---------------------------------------------------------------------
 
     def _render_static(self) -> pygame.Surface:

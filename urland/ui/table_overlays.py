@@ -12,6 +12,7 @@ from urland.engine import GameState
 from urland.texts.genes import gene_texts
 from urland.ui import art
 from urland.ui import theme as th
+from urland.ui.board_tips import board_mark_tip
 from urland.ui.board_view import BoardView
 from urland.ui.side_panel import SidePanel
 from urland.ui.text import blit_text, blit_wrapped, render, wrap
@@ -168,8 +169,8 @@ def area_tooltip(state: GameState, area: int, names: Sequence[str]) -> tuple[str
 
 def hover_tooltip(pos: tuple[int, int], panel: SidePanel, board_view: BoardView,
                   state: GameState, names: Sequence[str]) -> tuple[str, str] | None:
-    """The tooltip for what is under the mouse: a mark in a player's row, a gene card, or an
-    area of the board."""
+    """The tooltip for what is under the mouse: a mark in a player's row, a gene card, a mark
+    on the board (a chip, a track space, a volcano), or an area of the board."""
     mark = panel.mark_at(pos)
     if mark is not None:
         return mark
@@ -178,6 +179,9 @@ def hover_tooltip(pos: tuple[int, int], panel: SidePanel, board_view: BoardView,
         text = gene_texts()[gene]
         return text["name"], text["text"]
     if board_view.rect.collidepoint(pos):
+        mark_tip = board_mark_tip(pos, board_view, state, names)
+        if mark_tip is not None:
+            return mark_tip
         area = board_view.area_at(pos, state)
         if area is not None:
             return area_tooltip(state, area, names)

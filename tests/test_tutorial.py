@@ -1,0 +1,126 @@
+"""Learn to play: the guided first game runs on the real engine, turns a wrong gesture into a
+nudge, resumes where the player left it, and plays itself from the command line."""
+
+import os
+import subprocess
+import sys
+
+import pygame
+import pytest
+from test_scenes import frames
+
+from urland.app import App
+from urland.engine import Move, parse_move
+from urland.settings import Settings
+from urland.tutorial import load_script, save_chapter, saved_chapter
+
+
+@pytest.fixture
+def app():
+    a = App(Settings(animation_speed="instant", ai_pause="none"), size=(1280, 720))
+    yield a
+    pygame.quit()
+
+
+def chapter_index(chapter_id):
+    return [c.id for c in load_script().chapters].index(chapter_id)
+
+
+def test_each_lesson_s_moves_are_legal_from_its_position_and_each_step_is_told():
+    script = load_script()
+    assert script.step_count >= 25
+    for chapter in script.chapters:
+        game = chapter.new_game()  # a bad position would raise PositionError here
+        assert game.state.n == 3 and game.state.actor >= 0
+        for step in chapter.steps:
+            assert step.text and (step.next or step.until), step.id
+    # the actions lesson: the moves it asks for, in order, are the engine's legal moves
+    actions = script.chapters[chapter_index("actions")]
+    game = actions.new_game()
+    for text in ("land O1 2 x1", "proliferate O5", "swim O5 O2 x3", "double",
+                 "land O1 2 x1", "retreat 4:1", "end"):
+        game.play(parse_move(text, game.board))
+    score = next(e for e in game.log if e.kind == "score")
+    assert "competition" in score.text and "White +3, Black +2" in score.text
+    # the leapfrog: Black (ahead) jumps Grey, then White jumps both
+    assert game.state.track == [7, 6, 4]
+
+
+def test_a_move_the_step_does_not_want_is_nudged_not_played(app):
+    scene = app.show("tutorial", chapter=chapter_index("actions"))
+    frames(app, 3)
+    game = scene.session.game
+    before = len(game.moves)
+    scene.table.submit(parse_move("land O2 4 x1", game.board))  # the lesson asks for O1 -> 2
+    assert len(game.moves) == before
+    assert "O1" in scene.nudge_text and "region 2" in scene.nudge_text
+    scene.table.submit(parse_move("land O1 2 x1", game.board))
+    assert len(game.moves) == before + 1
+
+
+def test_next_steps_hold_the_table_and_the_next_button_moves_on(app):
+    scene = app.show("tutorial", chapter=0)
+    frames(app, 3)
+    assert scene.step.id == "welcome" and scene.holds()
+    assert app.scene is scene  # no chip dialog while the player reads
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                         unicode="\r", scancode=0))
+    frames(app, 2)
+    assert scene.step.id == "roles"
+
+
+def test_undo_in_a_lesson_goes_back_to_the_lesson_s_position(app):
+    scene = app.show("tutorial", chapter=chapter_index("actions"))
+    frames(app, 3)
+    game = scene.session.game
+    start = game.state.key()
+    scene.table.submit(parse_move("land O1 2 x1", game.board))
+    scene.table.undo()
+    assert game.state.key() == start and game.moves == []
+
+
+def test_the_tutorial_resumes_at_the_chapter_reached(app):
+    assert saved_chapter() == 0
+    scene = app.show("tutorial", chapter=chapter_index("auction"))
+    assert saved_chapter() == chapter_index("auction")
+    app.show("title")
+    again = app.show("tutorial")
+    assert again.chapter == scene.chapter and again.step_index == 0
+    save_chapter(99)  # a progress file from another version: start again
+    assert app.show("tutorial").chapter == 0
+
+
+def test_a_nudge_is_shown_on_the_card_and_the_move_stays_undone(app):
+    scene = app.show("tutorial", chapter=chapter_index("final"))
+    frames(app, 3)
+    scene.table.submit(Move("end"))  # the lesson first asks for a landing
+    assert scene.nudge_text.startswith("Land one Ichto")
+    assert scene.session.game.state.phase == "action"
+
+
+def test_learn_to_play_plays_itself_and_saves_a_picture_of_every_step(tmp_path):
+    shots = tmp_path / "shots"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               URLAND_HOME=str(tmp_path / "home"))
+    done = subprocess.run(
+        [sys.executable, "-m", "urland", "tutorial", "--autoplay", "--screenshots", str(shots)],
+        env=env, capture_output=True, text=True, timeout=400)
+    assert done.returncode == 0, done.stderr[-2000:]
+    taken = {p.name for p in shots.glob("tutorial-*-1280x720.png")}
+    script = load_script()
+    number = 0
+    for chapter in script.chapters:
+        for step in chapter.steps:
+            number += 1
+            assert f"tutorial-{number:02d}-{step.id}-1280x720.png" in taken
+
+
+def test_learn_to_play_on_the_title_starts_the_first_chapter(app):
+    title = app.show("title")
+    frames(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=title.learn_button.rect.center,
+                                         button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=title.learn_button.rect.center,
+                                         button=1))
+    frames(app, 2)
+    assert app.scene.name == "tutorial" and app.scene.step.id == "welcome"

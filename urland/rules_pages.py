@@ -1,0 +1,122 @@
+"""The in-game rules as pages (no pygame here): one page per topic of assets/texts/rules.yaml,
+with its worked examples as diagrams (a position, and the move that shows the rule), and one
+page per gene card with its example; a search by word; the page that fits where the player is.
+
+A diagram's "after" position is played by the engine itself, so a picture can never show
+something the rules would not do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from urland.engine import (
+    Game,
+    GameState,
+    UrlandError,
+    parse_move,
+    position_from_text,
+)
+from urland.texts.assets import gene_examples, gene_texts, rules_text
+
+
+@dataclass(frozen=True)
+class Diagram:
+    before: GameState
+    after: GameState | None
+    glow: frozenset[int]
+    caption: str
+    focus: tuple[int, ...] = ()  # areas the picture zooms in on (none: the whole board)
+    track: tuple[int, int] | None = None  # track spaces the picture must show, first and last
+
+
+@dataclass(frozen=True)
+class Page:
+    key: str  # "rules:<n>" or "gene:<gene key>"
+    title: str
+    text: str
+    diagrams: tuple[Diagram, ...] = ()
+    gene: str = ""  # the gene key, for a gene card's page
+    example: str = ""
+    words: str = field(default="", repr=False)  # what the search looks in, lower case
+
+    def matches(self, query: str) -> bool:
+        return all(word in self.words for word in query.lower().split())
+
+
+def _diagram(raw: dict) -> Diagram | None:
+    """A diagram from its data; None (the page shows its text alone) when it is damaged."""
+    try:
+        before = position_from_text(str(raw["position"]))
+        after = None
+        if raw.get("move"):
+            game = Game.from_position(before)
+            game.play(parse_move(str(raw["move"]), game.board))
+            after = game.state
+        board = before.board
+        glow = frozenset(board.parse_area(str(a)) for a in raw.get("glow", ()))
+        focus = tuple(board.parse_area(str(a)) for a in raw.get("focus", ()))
+        track = tuple(int(v) for v in raw["track"]) if raw.get("track") else None
+        return Diagram(before, after, glow, str(raw.get("caption", "")), focus,
+                       track)  # type: ignore[arg-type]
+    except (UrlandError, KeyError, TypeError, ValueError):
+        return None
+
+
+def pages() -> tuple[Page, ...]:
+    """Every page; built again only when the texts were read again."""
+    sections, cards, examples = rules_text(), gene_texts(), gene_examples()
+    return _pages(_Texts(sections), _Texts(cards), _Texts(examples))
+
+
+class _Texts:
+    """The texts a set of pages was made from, compared by identity (they are read once)."""
+
+    def __init__(self, value) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Texts) and other.value is self.value
+
+    def __hash__(self) -> int:
+        return id(self.value)
+
+
+@lru_cache(maxsize=1)
+def _pages(sections: _Texts, cards: _Texts, example_texts: _Texts) -> tuple[Page, ...]:
+    out: list[Page] = []
+    for n, section in enumerate(sections.value):
+        raw = section.get("diagrams") or []
+        diagrams = tuple(d for d in (_diagram(r) for r in raw if isinstance(r, dict)) if d)
+        words = " ".join([section["title"], section["text"]] + [d.caption for d in diagrams])
+        out.append(Page(f"rules:{section.get('id', n)}", section["title"], section["text"],
+                        diagrams, words=words.lower()))
+    examples = example_texts.value
+    for key, card in cards.value.items():
+        kind = "always on" if card["kind"] == "always" else "action"
+        example = examples.get(key, "")
+        out.append(Page(f"gene:{key}", f"{card['name']} ({kind})", card["text"], gene=key,
+                        example=example,
+                        words=" ".join([card["name"], card["text"], example, "gene"]).lower()))
+    return tuple(out)
+
+
+def search(query: str) -> list[Page]:
+    """The pages that hold every word of the query (all pages for an empty query)."""
+    return [p for p in pages() if p.matches(query)]
+
+
+def page_index(key: str | None) -> int:
+    """Where a topic's page is (0, the first, for an unknown or no topic)."""
+    if key and not key.startswith(("rules:", "gene:")):
+        key = TOPIC_OF_DECISION.get(key)
+    return next((i for i, p in enumerate(pages()) if p.key == key), 0)
+
+
+# The page that fits a decision the table is waiting for (a rules.yaml section's id).
+TOPIC_OF_DECISION = {
+    "choose_chip": "rules:roles", "action": "rules:actions", "bid": "rules:mutations",
+    "buy": "rules:mutations", "panic_region": "rules:panic", "panic_ocean": "rules:panic",
+    "panic_ears": "rules:panic", "volcano_ears": "rules:volcanoes", "game_over": "rules:end",
+}

@@ -1,0 +1,192 @@
+"""Learn to play: a guided first game, in chapters, on the real engine and the real table.
+
+The scene hosts a table (made by name, with itself as the table's guide) and lays a coaching
+card over it. Each step of the script (urland.tutorial, assets/texts/tutorial.yaml) waits for
+Next, for one move (any other gets a friendly nudge instead of being played) or for an event of
+the game, and points at what to do: an arrow, a glowing area, a ring around a button. The
+chapter reached is remembered, so leaving and coming back resumes at its start.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from urland.engine import TRAY, Move
+from urland.scenes import create as create_scene
+from urland.scenes.base import Scene
+from urland.scenes.tutorial_pilot import TutorialPilot
+from urland.tutorial import Step, load_script, save_chapter, saved_chapter
+from urland.ui.coach_card import card_height, card_rect, draw_card, draw_pin, draw_ring
+from urland.ui.widgets import Button
+
+SHOT_FRAMES = 30  # frames a step is on screen before autoplay saves its picture
+
+
+class TutorialScene(Scene):
+    name = "tutorial"
+
+    def __init__(self, app, chapter: int | None = None) -> None:
+        super().__init__(app)
+        self.script = load_script()
+        start = saved_chapter() if chapter is None else chapter
+        self.chapter = start if 0 <= start < len(self.script.chapters) else 0
+        self.next_button = Button("Next", self.advance, "primary", key=pygame.K_RETURN)
+        self.buttons = [self.next_button]
+        self.pilot = TutorialPilot(self)
+        self.card = pygame.Rect(0, 0, 0, 0)
+        self.start_chapter(self.chapter)
+
+    # --- chapters and steps ---------------------------------------------------------------------
+
+    @property
+    def step(self) -> Step:
+        return self.script.chapters[self.chapter].steps[self.step_index]
+
+    @property
+    def step_number(self) -> int:
+        return self.script.first_step_number(self.chapter) + self.step_index
+
+    def start_chapter(self, chapter: int) -> None:
+        self.chapter = chapter
+        save_chapter(chapter)
+        self.session = self.script.session(chapter)
+        self.table = create_scene("table", self.app, session=self.session, guide=self)
+        self.table.layout()
+        self.step_index = 0
+        self.begin_step()
+
+    def begin_step(self) -> None:
+        self.step_age = 0.0
+        self.frames = 0
+        self.log_mark = len(self.session.game.log)
+        self.nudge_text = ""
+        told = [e for e in self.session.game.log if e.kind == self.step.tell]
+        self.told = self.session.sentence(told[-1]) if told else ""
+        self.table.hint.clear()
+        self.point()
+        self.layout_card()
+
+    def advance(self) -> None:
+        """The step is done: the next step, the next chapter, or the end of the tutorial."""
+        if self.step_index + 1 < len(self.script.chapters[self.chapter].steps):
+            self.step_index += 1
+            self.begin_step()
+        elif self.chapter + 1 < len(self.script.chapters):
+            self.table.thinker.shutdown()
+            self.start_chapter(self.chapter + 1)
+        else:
+            self.table.thinker.shutdown()
+            save_chapter(0)  # finished: Learn to play starts from the beginning again
+            if self.app.autoplay:
+                self.app.quit(0)
+            else:
+                self.app.show("title")
+
+    def point(self) -> None:
+        """Show the step's arrow or glow with the table's hint view (it draws both)."""
+        board = self.session.game.board
+        step = self.step
+        if step.arrow:
+            src, dst = (TRAY if a == "tray" else board.parse_area(a) for a in step.arrow)
+            move = (Move("retreat", picks=((src, 1),)) if dst == TRAY
+                    else Move("land", src, dst, 1))
+            self.table.hint.show(move)
+        elif step.glow:
+            self.table.hint.show(Move("proliferate", src=board.parse_area(step.glow[0])))
+
+    # --- the table's guide ----------------------------------------------------------------------
+
+    def holds(self) -> bool:
+        """The table waits while the player reads, and once the step's event has come."""
+        return self.step.next or self.until_seen()
+
+    def until_seen(self) -> bool:
+        """The step's event has been told, or the decision it names is now pending."""
+        until = self.step.until
+        return bool(until) and (self.table.decision.kind == until or any(
+            e.kind == until for e in self.session.game.log[self.log_mark:]))
+
+    def nudge(self, move: Move) -> str | None:
+        why = self.step.nudge_for(move, self.session.game)
+        if why is not None:
+            self.nudge_text = why
+            self.layout_card()
+        return why
+
+    def step_done(self) -> bool:
+        step = self.step
+        if step.next or not step.until:
+            return False
+        table = self.table
+        idle = (not table.show.busy and self.app.scene is self and not table.looks
+                and table.reveal_pending is None)
+        return idle and self.until_seen()
+
+    # --- the scene ------------------------------------------------------------------------------
+
+    def layout(self) -> None:
+        self.layout_card()
+
+    def layout_card(self) -> None:
+        """The card over the top of the log's place; the log keeps what is left below it."""
+        t = self.theme
+        self.table.layout()
+        panel = self.table.panel
+        room = t.px(150) if self.step.next else 0
+        self.card, panel.log_rect = card_rect(t, panel.log_rect, card_height(
+            t, panel.log_rect.width, self.card_text(), self.nudge_text, room))
+        self.next_button.rect = pygame.Rect(0, 0, t.px(130), t.px(44))
+        self.next_button.rect.bottomright = (self.card.right - t.px(14),
+                                             self.card.bottom - t.px(12))
+
+    def card_text(self) -> str:
+        return f"{self.told} {self.step.text}" if self.told else self.step.text
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.step.next and self.next_button.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
+            return True  # Return is Next's key; elsewhere it would do nothing
+        return self.table.handle(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.step_age += dt
+        if self.step_done():
+            self.advance()
+        self.table.update(dt)
+        if self.table.hint.move is None and self.step.arrow:
+            self.point()  # a move played clears the table's hint: point again
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        self.frames += 1
+        if self.frames == SHOT_FRAMES:
+            self.app.request_screenshot(f"tutorial-{self.step_number:02d}-{self.step.id}")
+        self.table.draw(surface)
+        step = self.step
+        ring = {"end": self.table.end_button, "double": self.table.double_button}.get(
+            step.button)
+        if ring is not None and ring.visible:
+            draw_ring(surface, t, ring.rect, self.age)
+        if step.label is not None:
+            view = self.table.board_view
+            area = self.session.game.board.parse_area(step.label.at)
+            draw_pin(surface, t, view.to_screen(view.anchor(area)), step.label.text)
+        chapter = self.script.chapters[self.chapter]
+        draw_card(surface, t, self.card, chapter.title,
+                  f"Step {self.step_number} of {self.script.step_count}", self.card_text(),
+                  self.nudge_text, t.px(150) if step.next else 0)
+        self.next_button.visible = step.next
+        super().draw(surface)
+
+    def help_topic(self) -> str | None:
+        return self.table.help_topic()
+
+    def dialog_keys(self, dialog: str) -> list[int]:
+        return self.pilot.dialog_keys(dialog)
+
+    def autoplay_step(self) -> None:
+        self.table.autoplay_step()
+        if self.frames > SHOT_FRAMES + 6:
+            self.pilot.act()

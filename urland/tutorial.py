@@ -1,0 +1,141 @@
+"""The guided first game as data: chapters of steps read from assets/texts/tutorial.yaml, the
+game each chapter starts from, and how far the player got (no pygame here).
+
+A chapter begins at a written position (docs/position-notation.md) or a set-up from a fixed
+seed, and is played on the real engine. Each step says what it waits for (Next, one move, or an
+event of the game) and what the table points at; `Step.nudge_for` tells a move the step does
+not want from one it does.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from urland import paths
+from urland.engine import Game, Move, UserFileError, format_move, position_from_text
+from urland.engine.files import read_yaml, write_atomic
+from urland.resources import asset_path
+from urland.session import Seat, Session
+
+PROGRESS_FILE = "tutorial.yaml"
+
+
+@dataclass(frozen=True)
+class Label:
+    at: str  # an area's name ("O5", "7")
+    text: str
+
+
+@dataclass(frozen=True)
+class Step:
+    id: str
+    text: str
+    next: bool = False  # the player reads and presses Next; the table waits meanwhile
+    expect: str = ""  # the start of the notation of the only move allowed now
+    until: str = ""  # the event kind that completes the step
+    nudge: str = ""
+    arrow: tuple[str, str] | None = None  # from, to (area names or "tray")
+    glow: tuple[str, ...] = ()
+    button: str = ""  # "end" or "double": the table button to point at
+    label: Label | None = None
+    tell: str = ""  # an event kind: the card repeats the latest such event's sentence
+
+    def nudge_for(self, move: Move, game: Game) -> str | None:
+        """None when the step accepts the move, else the friendly sentence to show."""
+        if not self.expect or _matches(format_move(move, game.board), self.expect):
+            return None
+        return self.nudge or "Not now: follow the arrow."
+
+
+@dataclass(frozen=True)
+class Chapter:
+    id: str
+    title: str
+    steps: tuple[Step, ...]
+    position: str = ""
+    seed: int = 0
+
+    def new_game(self) -> Game:
+        if self.position:
+            return Game.from_position(position_from_text(self.position), self.seed)
+        return Game.new(self.seed, 3)
+
+
+@dataclass(frozen=True)
+class Script:
+    seats: tuple[Seat, ...]
+    chapters: tuple[Chapter, ...] = field(default=())
+
+    @property
+    def step_count(self) -> int:
+        return sum(len(c.steps) for c in self.chapters)
+
+    def first_step_number(self, chapter: int) -> int:
+        """The number (from 1) of a chapter's first step in the whole tutorial."""
+        return 1 + sum(len(c.steps) for c in self.chapters[:chapter])
+
+    def session(self, chapter: int) -> Session:
+        """A fresh session at the start of a chapter (it saves nothing)."""
+        seats = [Seat(s.name, s.colour, s.kind) for s in self.seats]
+        return Session(self.chapters[chapter].new_game(), seats)
+
+
+def _matches(notation: str, expected: str) -> bool:
+    """`land O1 2 x1` matches `land O1 2`; `retreat 4:1` matches `retreat 4`."""
+    said, want = notation.split(), expected.split()
+    if len(said) < len(want):
+        return False
+    *head, last = want
+    return said[:len(head)] == head and (said[len(head)] == last
+                                         or said[len(head)].startswith(last + ":"))
+
+
+def _step(raw: dict[str, Any]) -> Step:
+    arrow = tuple(str(raw["arrow"]).split()) if raw.get("arrow") else None
+    label = Label(str(raw["label"]["at"]), str(raw["label"]["text"])) if raw.get("label") \
+        else None
+    return Step(id=str(raw["id"]), text=str(raw["text"]), next=bool(raw.get("next", False)),
+                expect=str(raw.get("expect", "")), until=str(raw.get("until", "")),
+                nudge=str(raw.get("nudge", "")), arrow=arrow,  # type: ignore[arg-type]
+                glow=tuple(str(a) for a in raw.get("glow", ())),
+                button=str(raw.get("button", "")), label=label, tell=str(raw.get("tell", "")))
+
+
+@lru_cache(maxsize=1)
+def load_script() -> Script:
+    """The tutorial's chapters; a damaged file raises UserFileError with a clear message."""
+    path = asset_path("texts", "tutorial.yaml")
+    data = read_yaml(path)
+    try:
+        seats = tuple(Seat(str(s["name"]), int(s["colour"]), str(s["kind"]))
+                      for s in data["seats"])
+        chapters = tuple(Chapter(str(c["id"]), str(c["title"]),
+                                 tuple(_step(s) for s in c["steps"]),
+                                 str(c.get("position", "")), int(c.get("seed", 0)))
+                         for c in data["chapters"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise UserFileError(f"tutorial.yaml: damaged ({exc}).") from None
+    return Script(seats, chapters)
+
+
+# --- how far the player got -------------------------------------------------------------------
+
+def saved_chapter() -> int:
+    """The chapter to resume at (0: from the start); a missing or odd file means 0."""
+    try:
+        data = read_yaml(paths.data_dir() / PROGRESS_FILE)
+    except UserFileError:
+        return 0
+    chapter = data.get("chapter") if isinstance(data, dict) else None
+    return chapter if isinstance(chapter, int) and chapter >= 0 else 0
+
+
+def save_chapter(chapter: int) -> None:
+    """Remember where to resume; a failure only means starting that chapter again later."""
+    with contextlib.suppress(OSError):
+        folder = paths.data_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        write_atomic(folder / PROGRESS_FILE, f"chapter: {chapter}\n")

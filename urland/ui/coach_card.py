@@ -1,0 +1,70 @@
+"""What the guided first game draws over the table: the coaching card (the chapter, the step's
+sentences, a nudge), a pulsing ring around the thing to press, and a note pinned to an area."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from urland.ui import theme as th
+from urland.ui.text import blit_text, render, wrap
+from urland.ui.widgets import panel
+
+NUDGE_INK = (150, 50, 30)
+
+
+def card_rect(t: th.Theme, log: pygame.Rect, height: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """The card's place, at the top of the game log's place in the side panel (the board
+    stays in sight), and what is left below it for the log."""
+    rect = pygame.Rect(log.left, log.top, log.width, min(height, log.height))
+    rest = pygame.Rect(log.left, rect.bottom + t.px(8), log.width,
+                       max(0, log.bottom - rect.bottom - t.px(8)))
+    return rect, rest
+
+
+def draw_card(surface: pygame.Surface, t: th.Theme, rect: pygame.Rect, heading: str,
+              progress: str, text: str, nudge: str, room_right: int) -> None:
+    """The card; `room_right` pixels at its bottom right stay free for the Next button."""
+    panel(surface, rect, th.PAPER, radius=t.px(12), shadow=t.px(6), border=th.ACCENT_DARK)
+    pad = t.px(16)
+    blit_text(surface, heading, (rect.left + pad, rect.top + t.px(12)), t.px(24),
+              th.ACCENT_DARK, True)
+    blit_text(surface, progress, (rect.right - pad, rect.top + t.px(14)), t.px(19),
+              (120, 110, 96), anchor="topright")
+    y = rect.top + t.px(44)
+    size, line_h = t.px(22), t.px(24)
+    for line in wrap(text, size, rect.width - 2 * pad):
+        blit_text(surface, line, (rect.left + pad, y), size, th.INK)
+        y += line_h
+    if nudge:
+        for line in wrap(nudge, size, rect.width - 2 * pad - room_right):
+            blit_text(surface, line, (rect.left + pad, y + t.px(4)), size, NUDGE_INK, True)
+            y += line_h
+
+
+def card_height(t: th.Theme, width: int, text: str, nudge: str, room_right: int) -> int:
+    """The height the card needs for its sentences (and the Next button, if any)."""
+    pad = t.px(16)
+    lines = len(wrap(text, t.px(22), width - 2 * pad))
+    if nudge:
+        lines += len(wrap(nudge, t.px(22), width - 2 * pad - room_right))
+    return t.px(44) + lines * t.px(24) + (t.px(62) if room_right else t.px(12))
+
+
+def draw_ring(surface: pygame.Surface, t: th.Theme, rect: pygame.Rect, age: float) -> None:
+    """A pulsing ring that says "press this"."""
+    grow = t.px(6) + int(t.px(5) * (1 + math.sin(age * 5)) / 2)
+    pygame.draw.rect(surface, (255, 214, 90), rect.inflate(2 * grow, 2 * grow), t.px(4),
+                     border_radius=t.px(12))
+
+
+def draw_pin(surface: pygame.Surface, t: th.Theme, at: tuple[int, int], text: str) -> None:
+    """A small note beside an area (e.g. the proliferation thresholds next to a stack)."""
+    image = render(text, t.px(20), th.INK, True)
+    label = pygame.Rect(0, 0, image.get_width() + t.px(20), t.px(32))
+    label.midtop = (at[0], at[1] + t.px(62))  # under the area's stacks
+    label.clamp_ip(surface.get_rect())
+    panel(surface, label, (255, 240, 196), radius=t.px(8), shadow=t.px(3),
+          border=th.ACCENT_DARK)
+    surface.blit(image, image.get_rect(center=label.center))
