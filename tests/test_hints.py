@@ -40,6 +40,8 @@ def test_a_bid_names_the_gene_it_prepares_for():
 def test_ending_with_a_chip_in_hand_says_it_is_kept():
     s = table("ichtos=O2:0.0.3.0 actions=0")
     assert explain(view(s, GREY), Move("end")).key == "end_keep"
+    spent = table("ichtos=O2:0.0.3.0 actions=0 double=2.2.0.2")
+    assert explain(view(spent, GREY), Move("end")).text == "Ends the turn: every action is used."
 
 
 def test_the_hard_bots_hint_is_a_legal_move_with_one_sentence():

@@ -62,6 +62,7 @@ SENTENCES = {
     "double": "Two more actions gain more now than keeping the double-turn chip for later.",
     "end_keep": "Ends the turn and keeps the double-turn chip for a turn where it counts more.",
     "end": "Ends the turn: no action left improves your position.",
+    "end_done": "Ends the turn: every action is used.",
     "chip": "Lays region {region} to score: you would get {points} there as things stand.",
     "bid": "Bids {count} to buy {gene} early, so that you {purpose}.",
     "bid_none": "Bids nothing: no gene on display is worth Ichtos from your board now.",
@@ -113,7 +114,9 @@ def explain(seen: PlayerView, move: Move) -> Hint:
         return Hint(move, "double")
     if kind == "end":
         keeps = state.double_chips[seat] > 0 and not state.double_used
-        return Hint(move, "end_keep" if keeps else "end")
+        if keeps:
+            return Hint(move, "end_keep")
+        return Hint(move, "end_done" if state.actions_left == 0 else "end")
     if kind == "chip":
         root = region_of_chip(state, move.count)
         points = points_of(state.area_counts(root), muscles(state), 0.0)[seat]
