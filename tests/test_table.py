@@ -7,6 +7,7 @@ import pytest
 from test_scenes import area_point, click, frames, solo_table, stack_point
 
 from urland.app import App
+from urland.bots.hints import Hint
 from urland.engine import expand
 from urland.session import Seat, Session
 from urland.settings import Settings
@@ -123,7 +124,7 @@ def test_a_hint_that_arrives_after_the_position_changed_is_dropped(app):
 
     def slow_hint(view):
         release.wait(5)  # still thinking when the player moves on
-        return land[1]
+        return Hint(land[1], "region_hold", {"region": 5})
 
     table.thinker.ask("hint", table.position_key, slow_hint, None)
     old_key = table.position_key
@@ -275,7 +276,8 @@ def test_the_scoring_chip_dialog_steps_aside_to_show_the_board(app):
 def test_a_hint_lights_its_areas_draws_an_arrow_and_goes_when_the_position_changes(app):
     table, _ = solo_table(app)
     land = next(o.move for o in table.decision.options if o.move.kind == "land")
-    table.thinker.ask("hint", table.position_key, lambda view: land, None)
+    advice = Hint(land, "region_hold", {"region": 5})
+    table.thinker.ask("hint", table.position_key, lambda view: advice, None)
     # the answer comes from a background thread: give it time (not a count of frames, which
     # a busy machine can run before the thread is scheduled)
     patience = time.monotonic() + 5
@@ -284,6 +286,7 @@ def test_a_hint_lights_its_areas_draws_an_arrow_and_goes_when_the_position_chang
     assert table.hint.move == land
     assert table.hint.glow() == {land.src, land.dst}
     assert table.hint_text.startswith("Hint: Land 1 Ichto")
+    assert table.hint_text.endswith("Strengthens your hold on region 5 before it scores.")
     frames(app, 40)  # the arrow has grown to its full length
     bv = table.board_view
     a, b = bv.to_screen(bv.anchor(land.src)), bv.to_screen(bv.anchor(land.dst))

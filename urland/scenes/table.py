@@ -238,10 +238,10 @@ class TableScene(Scene):
         self.double_button.visible = acting and d.allows("double")
         self.undo_button.enabled = acting and self.session.can_undo()
         self.retreat_button.enabled = d.allows("retreat")
-        ready, move = self.thinker.answer("hint", self.position_key)
-        if ready:
-            self.hint_text = f"Hint: {self.describe(move)}."
-            self.hint.show(move)
+        ready, advice = self.thinker.answer("hint", self.position_key)
+        if ready:  # the move, and one sentence of why
+            self.hint_text = f"Hint: {self.describe(advice.move)}. {advice.text}"
+            self.hint.show(advice.move)
             self.message_age = NOTE_SECONDS  # the hint replaces an older note at once
 
     def banner_text(self) -> str:
@@ -273,7 +273,7 @@ class TableScene(Scene):
         note = self.message if self.message_age < NOTE_SECONDS else self.hint_text
         if note:
             draw_note(surface, t, self.board_area.centerx, self.banner.bottom + t.px(10), note,
-                      note == self.message)
+                      note == self.message, self.board_area.width - t.px(40))
         if self.session.save_problem:  # stays until a save succeeds again
             draw_note(surface, t, self.board_area.centerx,
                       self.board_area.bottom - t.px(48), self.session.save_problem, True)

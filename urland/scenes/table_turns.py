@@ -105,10 +105,11 @@ class TurnDriver:
         table = self.table
         if not table.human_turn() or table.thinker.asked("hint", table.position_key):
             return
+        from urland.bots.hints import hint
         from urland.bots.ismcts import HardBot
 
         bot = HardBot(seed=len(table.session.game.moves), time_limit=0.8)
-        table.thinker.ask("hint", table.position_key, bot.choose,
+        table.thinker.ask("hint", table.position_key, lambda seen: hint(seen, bot),
                           table.session.game.view(table.decision.seat))
         table.hint_text = "Thinking about a hint..."
 
