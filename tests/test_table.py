@@ -1,5 +1,6 @@
 """The thin table: gestures asked of the engine's decision, driven with posted mouse events."""
 
+import os
 import time
 
 import pygame
@@ -388,3 +389,29 @@ def test_ending_a_turn_with_actions_left_asks_first(app):
     click(app, table.end_button.rect.center)
     click(app, app.scene.confirm_button.rect.center)
     assert session.game.moves[moves].kind == "end"
+
+
+def test_a_drop_on_another_players_row_says_where_to_drop(app):
+    table, session = solo_table(app)
+    moves = len(session.game.moves)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN,
+                                         pos=stack_point(table, "O2", 0), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=table.panel.rows[1].center,
+                                         rel=(1, 1), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=table.panel.rows[1].center,
+                                         button=1))
+    frames(app, 2)
+    assert len(session.game.moves) == moves
+    assert "another player's row" in table.message and "Anna's own row" in table.message
+
+
+def test_leaving_a_loaded_game_makes_it_the_one_continue_resumes(app, tmp_path):
+    seats = [Seat("Anna", 4, "human"), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy")]
+    Session.new(seats, 5, tmp_path / "older.yaml")
+    Session.new(seats, 6, tmp_path / "newer.yaml")
+    os.utime(tmp_path / "older.yaml", (1, 1))  # saved long ago
+    table = app.show("table", session=Session.load(tmp_path / "older.yaml"))
+    frames(app, 1)
+    table.to_title()
+    newest = max(tmp_path.glob("*.yaml"), key=lambda p: p.stat().st_mtime)
+    assert newest.name == "older.yaml"

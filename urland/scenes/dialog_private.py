@@ -58,7 +58,8 @@ class HandOverScene(TableDialog):
         surface.blit(image, image.get_rect(center=(box.centerx, box.top + t.px(118))))
         blit_text(surface, f"{seat.name} plays {COLOUR_NAMES[seat.colour]}.",
                   (box.centerx, box.top + t.px(180)), t.px(26), th.INK, True, anchor="center")
-        blit_text(surface, f"Everybody else, look away: {self.what}.",
+        what = self.what.format(name=seat.name)
+        blit_text(surface, f"Everybody else, look away: {what}.",
                   (box.centerx, box.top + t.px(214)), t.px(23), (100, 90, 80), anchor="center")
         if self.news:
             area = pygame.Rect(box.left + t.px(30), box.top + t.px(246), box.width - t.px(60),

@@ -180,6 +180,7 @@ class TableScene(Scene):
 
     def to_title(self) -> None:
         self.thinker.shutdown()
+        self.session.save()  # the game left last is the one Continue resumes
         self.app.show("title")
 
     # --- every frame ----------------------------------------------------------------------------

@@ -137,6 +137,11 @@ class BoardGestures:
 
     def _drop(self, drag: Drag, pos: tuple[int, int]) -> None:
         target = self._target_at(pos, drag.owner)
+        if target is None and self.table.panel.row_at(pos) is not None:
+            owner = self.table.session.seats[drag.owner].name
+            self.table.say(f"That is another player's row: drop on {owner}'s own row to send "
+                           "Ichtos back to the reserve.")
+            return
         if target is None or target == drag.src:
             return
         moves = self.decision.find_moves(drag.src, target, drag.count, drag.owner)

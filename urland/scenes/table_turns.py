@@ -16,8 +16,9 @@ if TYPE_CHECKING:
 DIALOG_OF = {"choose_chip": "choose_chip", "bid": "auction", "buy": "auction_buy",
              "panic_ears": "ears"}
 # Private events that a human seat must be shown behind a hand-over: the dialog that shows them.
-PRIVATE_LOOKS = {"chips_received": ("peek", "the two chips passed to you")}
-HANDOVER_WHAT = {"choose_chip": "your three chips", "bid": "your secret bid"}
+# What the curtain says everybody else must not see ({name}: the player the screen goes to).
+PRIVATE_LOOKS = {"chips_received": ("peek", "the two chips passed to {name}")}
+HANDOVER_WHAT = {"choose_chip": "{name}'s three chips", "bid": "{name}'s secret bid"}
 
 
 class TableGuide(Protocol):
