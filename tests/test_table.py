@@ -415,3 +415,25 @@ def test_leaving_a_loaded_game_makes_it_the_one_continue_resumes(app, tmp_path):
     table.to_title()
     newest = max(tmp_path.glob("*.yaml"), key=lambda p: p.stat().st_mtime)
     assert newest.name == "older.yaml"
+
+
+def test_the_scoring_chip_turns_over_before_its_region_scores():
+    from urland.engine import Event
+    from urland.ui.event_show import EventShow
+
+    a = App(Settings(animation_speed="normal", ai_pause="none"), size=(1280, 720))
+    try:
+        table, _ = solo_table(a)
+        show = EventShow(table.board_view, lambda seat: (0, 0))
+        reveal = Event("reveal", "Ben reveals chip 7.", {"seat": 1, "chip": 7})
+        show.add([reveal], [1, 2, 3], 1.0, lambda e: e.text)
+        assert show.beats[0].flip == 7 and show.beats[1].text == "Ben reveals chip 7."
+        show.update(show.beats[0].duration * 0.25)
+        show.draw(a.screen, table.shown.state)  # the back, turning
+        show.update(show.beats[0].duration * 0.5)
+        show.draw(a.screen, table.shown.state)  # the face
+        assert show.callout == ""  # the sentence comes once the chip is face up
+        show.update(show.beats[0].duration)
+        assert show.callout == "Ben reveals chip 7."
+    finally:
+        pygame.quit()
