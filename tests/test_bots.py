@@ -87,3 +87,28 @@ def test_medium_bot_does_not_waste_its_actions():
     move = GreedyBot(0).choose(view(s, GREY))
     assert move.kind in ("land", "proliferate")
     assert any(o.move == move or o.move == move._replace(count=0) for o in legal_options(s))
+
+
+def test_bots_use_only_the_engines_public_entry_point():
+    import ast
+    from pathlib import Path
+
+    import urland.bots
+
+    for path in Path(urland.bots.__file__).parent.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            for name in names:
+                if name.startswith("urland.engine"):
+                    assert name == "urland.engine", f"{path.name} imports {name}"
+
+
+@pytest.mark.parametrize("name", ["random", "easy", "medium", "hard"])
+def test_a_bot_leaves_the_view_it_is_given_unchanged(name):
+    game = _position_with_secrets()
+    seen = game.view(game.state.actor)
+    before = seen.state.key()
+    bots(2)[name].choose(seen)
+    assert seen.state.key() == before

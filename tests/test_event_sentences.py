@@ -15,9 +15,10 @@ B = standard_board()
 NAMES = ["Anna", "Ben", "Cleo", "Dan", "Eve"]
 # Where the sentence deliberately differs from the engine's log text: real plural forms
 # ("1 flees", "New gene"), "2 of White's Ichtos", areas named as in other sentences ("in region
-# 10"), and no ruling numbers, which are for the rules document, not for players.
+# 10"), and no ruling numbers, which are for the rules document, not for players; the tie rule
+# of an auction only when bids tie, and where a retreat came from.
 IMPROVED = {"assimilate", "bite", "ears_dive", "ears_stay", "epoch_end", "game_ends",
-            "no_sale", "panic_move", "refill"}
+            "no_sale", "panic_move", "refill", "bids_revealed", "retreat"}
 
 
 def random_logs(games):
@@ -84,8 +85,12 @@ def region(number):
     (event("assimilate", seat=GREY, area=region(4), targets=(BLACK, BLACK)),
      "Cleo assimilates in region 4: 2 of Ben's Ichtos return to reserve, 1 Cleo Ichto arrives."),
     (event("bids_revealed", bids=[1, 4, 4], ranking=[BLACK, GREY, WHITE]),
-     "Bids revealed: Ben 4, Cleo 4, Anna 1 (equal bids: the one further back on the track "
-     "ranks higher)."),
+     "Bids revealed: Ben 4, Cleo 4, Anna 1. Equal bids: the one further back on the track "
+     "ranks higher."),
+    (event("bids_revealed", bids=[1, 4, 2], ranking=[BLACK, GREY, WHITE]),
+     "Bids revealed: Ben 4, Cleo 2, Anna 1."),
+    (event("retreat", seat=WHITE, picks=((region(5), 2), (B.parse_area("O1"), 1))),
+     "Anna retreats 3 Ichtos to the reserve (2 from region 5, 1 from O1 (West Ocean))."),
 ])
 def test_exact_sentences_with_names_and_plural_forms(e, sentence):
     assert render_event(e, NAMES) == sentence
@@ -104,7 +109,7 @@ def test_moves_in_words_take_names_the_same_way():
     assert describe(bite, s) == "Bite Black in O4 (South Ocean)"
     assert describe(bite, s, NAMES) == "Bite Ben in O4 (South Ocean)"
     retreat = Move("retreat", picks=((B.parse_area("5"), 2), (B.parse_area("O1"), 1)))
-    assert describe(retreat, s) == "Retreat 3 Ichtos (2 from 5, 1 from O1)"
+    assert describe(retreat, s) == "Retreat 3 Ichtos (2 from region 5, 1 from O1 (West Ocean))"
     assert describe(Move("ears_stay", count=1), s) == "Keep 1 Ichto on land"
     assert describe(Move("buy", gene="care_of_young"), s) == "Buy Care of Young"
 

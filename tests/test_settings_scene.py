@@ -77,3 +77,24 @@ def test_the_settings_dialog_fits_the_smallest_window_at_the_largest_text(app):
     for i, r in enumerate(rects):
         assert box.contains(r)
         assert not any(r.colliderect(o) for o in rects[i + 1:])
+
+
+def test_a_window_never_opens_larger_than_the_screen(monkeypatch):
+    from urland.ui import screen
+
+    monkeypatch.setattr(screen, "screen_size", lambda: (1280, 720))
+    assert screen.fit_screen((2560, 1440)) == (1280, 720)  # a size saved on a bigger screen
+    assert screen.fit_screen((1024, 600)) == (1024, 600)
+
+
+def test_settings_offer_only_window_sizes_the_screen_can_show(monkeypatch):
+    import urland.scenes.settings as settings_scene
+
+    monkeypatch.setattr(settings_scene, "screen_size", lambda: (1600, 900))
+    a = App(Settings(), size=(1280, 720))
+    try:
+        scene = a.open("settings")
+        sizes = scene._size_choice().sizes
+        assert sizes == [(1280, 720), (1600, 900)]
+    finally:
+        pygame.quit()

@@ -1,5 +1,6 @@
 """The thin table: gestures asked of the engine's decision, driven with posted mouse events."""
 
+import os
 import time
 
 import pygame
@@ -7,6 +8,7 @@ import pytest
 from test_scenes import area_point, click, frames, solo_table, stack_point
 
 from urland.app import App
+from urland.bots.hints import Hint
 from urland.engine import expand
 from urland.session import Seat, Session
 from urland.settings import Settings
@@ -123,7 +125,7 @@ def test_a_hint_that_arrives_after_the_position_changed_is_dropped(app):
 
     def slow_hint(view):
         release.wait(5)  # still thinking when the player moves on
-        return land[1]
+        return Hint(land[1], "region_hold", {"region": 5})
 
     table.thinker.ask("hint", table.position_key, slow_hint, None)
     old_key = table.position_key
@@ -275,7 +277,8 @@ def test_the_scoring_chip_dialog_steps_aside_to_show_the_board(app):
 def test_a_hint_lights_its_areas_draws_an_arrow_and_goes_when_the_position_changes(app):
     table, _ = solo_table(app)
     land = next(o.move for o in table.decision.options if o.move.kind == "land")
-    table.thinker.ask("hint", table.position_key, lambda view: land, None)
+    advice = Hint(land, "region_hold", {"region": 5})
+    table.thinker.ask("hint", table.position_key, lambda view: advice, None)
     # the answer comes from a background thread: give it time (not a count of frames, which
     # a busy machine can run before the thread is scheduled)
     patience = time.monotonic() + 5
@@ -284,6 +287,7 @@ def test_a_hint_lights_its_areas_draws_an_arrow_and_goes_when_the_position_chang
     assert table.hint.move == land
     assert table.hint.glow() == {land.src, land.dst}
     assert table.hint_text.startswith("Hint: Land 1 Ichto")
+    assert table.hint_text.endswith("Strengthens your hold on region 5 before it scores.")
     frames(app, 40)  # the arrow has grown to its full length
     bv = table.board_view
     a, b = bv.to_screen(bv.anchor(land.src)), bv.to_screen(bv.anchor(land.dst))
@@ -373,3 +377,63 @@ def test_the_turn_ends_only_when_the_player_says_so_and_undo_reaches_the_last_ac
     frames(app, 1)
     click(app, table.end_button.rect.center)
     assert game.moves[played].kind == "end"  # Anna's turn ended when she said so
+
+
+def test_ending_a_turn_with_actions_left_asks_first(app):
+    table, session = solo_table(app)
+    moves = len(session.game.moves)
+    click(app, table.end_button.rect.center)
+    assert app.scene.name == "confirm" and "3 actions" in app.scene.text
+    click(app, app.scene.cancel_button.rect.center)  # Keep playing
+    assert app.scene is table and len(session.game.moves) == moves
+    click(app, table.end_button.rect.center)
+    click(app, app.scene.confirm_button.rect.center)
+    assert session.game.moves[moves].kind == "end"
+
+
+def test_a_drop_on_another_players_row_says_where_to_drop(app):
+    table, session = solo_table(app)
+    moves = len(session.game.moves)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN,
+                                         pos=stack_point(table, "O2", 0), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=table.panel.rows[1].center,
+                                         rel=(1, 1), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=table.panel.rows[1].center,
+                                         button=1))
+    frames(app, 2)
+    assert len(session.game.moves) == moves
+    assert "another player's row" in table.message and "Anna's own row" in table.message
+
+
+def test_leaving_a_loaded_game_makes_it_the_one_continue_resumes(app, tmp_path):
+    seats = [Seat("Anna", 4, "human"), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy")]
+    Session.new(seats, 5, tmp_path / "older.yaml")
+    Session.new(seats, 6, tmp_path / "newer.yaml")
+    os.utime(tmp_path / "older.yaml", (1, 1))  # saved long ago
+    table = app.show("table", session=Session.load(tmp_path / "older.yaml"))
+    frames(app, 1)
+    table.to_title()
+    newest = max(tmp_path.glob("*.yaml"), key=lambda p: p.stat().st_mtime)
+    assert newest.name == "older.yaml"
+
+
+def test_the_scoring_chip_turns_over_before_its_region_scores():
+    from urland.engine import Event
+    from urland.ui.event_show import EventShow
+
+    a = App(Settings(animation_speed="normal", ai_pause="none"), size=(1280, 720))
+    try:
+        table, _ = solo_table(a)
+        show = EventShow(table.board_view, lambda seat: (0, 0))
+        reveal = Event("reveal", "Ben reveals chip 7.", {"seat": 1, "chip": 7})
+        show.add([reveal], [1, 2, 3], 1.0, lambda e: e.text)
+        assert show.beats[0].flip == 7 and show.beats[1].text == "Ben reveals chip 7."
+        show.update(show.beats[0].duration * 0.25)
+        show.draw(a.screen, table.shown.state)  # the back, turning
+        show.update(show.beats[0].duration * 0.5)
+        show.draw(a.screen, table.shown.state)  # the face
+        assert show.callout == ""  # the sentence comes once the chip is face up
+        show.update(show.beats[0].duration)
+        assert show.callout == "Ben reveals chip 7."
+    finally:
+        pygame.quit()

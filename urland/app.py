@@ -22,6 +22,7 @@ from urland.settings import Settings, load_settings, save_settings
 from urland.texts import i18n
 from urland.texts.i18n import _
 from urland.ui import ticker
+from urland.ui.screen import fit_screen
 from urland.ui.sound import SoundBoard
 from urland.ui.text import blit_text, render
 from urland.ui.theme import Theme
@@ -57,7 +58,7 @@ class App:
 
         clear_caches()
         pygame.display.set_icon(art.program_icon(64))
-        self.window_size = size or self.settings.window_size
+        self.window_size = fit_screen(size or self.settings.window_size)
         self.fullscreen = self.settings.fullscreen and not autoplay
         self.screen = self._open_window()
         self.theme = Theme(self.screen.get_size(), self.settings.ui_scale)
@@ -93,7 +94,7 @@ class App:
     def resize(self, size: tuple[int, int]) -> None:
         """A new window size (chosen in Settings, or the window dragged): the settings follow
         the real size, so they show and remember what is on screen."""
-        self.window_size = (max(960, size[0]), max(540, size[1]))
+        self.window_size = fit_screen((max(960, size[0]), max(540, size[1])))
         self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
         self.window_size = self.screen.get_size()
         if not self.autoplay:

@@ -57,21 +57,34 @@ def _tournament(argv: Sequence[str]) -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1, help="games played in parallel")
+    parser.add_argument("--players", default="",
+                        help="player counts to play, e.g. 3,4,5 (the line-up is resized: its "
+                             "first bot, then the others in turn); default: one per bot named")
     parser.add_argument("--json", action="store_true",
                         help="end with one JSON object summarising the run")
     args = parser.parse_args(argv)
+    if args.games < 1 or args.workers < 1:
+        parser.error("--games and --workers must be at least 1")
+    try:
+        counts = [int(t) for t in args.players.split(",") if t.strip()]
+    except ValueError:
+        counts = [0]
+    if any(c not in PLAYER_COUNTS for c in counts):
+        parser.error("--players takes player counts from 3 to 5, e.g. 3,4,5")
     names = [t.strip() for t in args.bots.split(",") if t.strip()]
-    if len(names) not in PLAYER_COUNTS:
-        parser.error("--bots names 3 to 5 bots, one per seat")
+    if counts:
+        if not 1 <= len(names) <= max(PLAYER_COUNTS):
+            parser.error("--bots names 1 to 5 bots: the first, then the others in turn")
+    elif len(names) not in PLAYER_COUNTS:
+        parser.error("--bots names 3 to 5 bots, one per seat (with --players, 1 to 5)")
     try:
         names = _bots(args.bots, len(names))
     except argparse.ArgumentTypeError as exc:
         parser.error(str(exc))
-    if args.games < 1 or args.workers < 1:
-        parser.error("--games and --workers must be at least 1")
     from urland.tournament import tournament
 
-    tournament(names, args.games, args.seed, workers=args.workers, as_json=args.json)
+    tournament(names, args.games, args.seed, workers=args.workers, as_json=args.json,
+               players=counts or None)
     return 0
 
 
@@ -81,7 +94,8 @@ USAGE = """Urland - play, or run the tools:
   python -m urland tutorial [--size WxH] [--autoplay] [--screenshots DIR] [--lang CODE]
   python -m urland replay FILE [--size WxH] [--autoplay] [--screenshots DIR] [--lang CODE]
   python -m urland simulate --players N --games G --seed S [--bots random,...] [--json]
-  python -m urland tournament --bots hard,random,random,random --games N --seed S [--json]
+  python -m urland tournament --bots hard,medium,medium,medium --games N --seed S
+                             [--players 3,4,5] [--workers W] [--json]
 """
 
 SEAT_KINDS = ("ai", "human", "easy", "medium", "hard", "random")

@@ -41,6 +41,6 @@ def _values(w: Words, move: Move) -> dict[str, Any]:
         values["gene"] = gene_name(move.gene)
     if move.picks:
         values["count"] = sum(n for _, n in move.picks)
-        values["picks"] = w.listing([w.say("move_pick", count=n, area=w.area(a))
+        values["picks"] = w.listing([w.say("move_pick", count=n, area=w.label(a))
                                      for a, n in move.picks], "comma")
     return values

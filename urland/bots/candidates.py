@@ -7,8 +7,7 @@ from each area, and for paying a gene the cheapest Ichtos first.
 
 from __future__ import annotations
 
-from urland.engine.moves import Move, Option
-from urland.engine.state import GameState
+from urland.engine import GameState, Move, Option
 
 
 def candidate_moves(state: GameState, options: list[Option]) -> list[Move]:
@@ -47,7 +46,6 @@ def cheapest_payment(state: GameState, option: Option) -> tuple[tuple[int, int],
     where breeding is out of reach, then land where the seat is weakest."""
     assert option.picks is not None
     price = option.picks.lo
-    n = state.n
     seat = state.actor
     regions = state.board.n_regions
     left = dict(option.picks.limits)
@@ -57,7 +55,7 @@ def cheapest_payment(state: GameState, option: Option) -> tuple[tuple[int, int],
         k = left[area]
         if area >= regions:
             return 0.0 if k > 3 else 1.0 if k < 3 else 2.0
-        rivals = max(state.counts[area * n + s] for s in range(n) if s != seat)
+        rivals = max(state.count(area, s) for s in range(state.n) if s != seat)
         return 3.0 + (2.0 if k == rivals + 1 else 0.0) + (1.0 if k == 1 else 0.0)
 
     for _ in range(price):

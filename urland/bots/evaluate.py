@@ -1,25 +1,39 @@
 """How good a position is for each seat: the heuristic every bot shares.
 
 A seat's value is its track position plus what the board promises: the pending scoring (weighted
-by where the face-down chip may be), the regions still to score this epoch, the Ichtos it has,
-and its genes. Bots compare a seat's value with its rivals' (`relative`).
+by where the face-down chip may be), the regions still to score this epoch, the Ichtos it has and
+where they can breed, its genes, and the double-turn chips it still holds. Values are in track
+points; everything that only pays later is scaled by the share of the game still to come
+(`time_left`). Bots compare a seat's value with its rivals' (`relative`).
 """
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import NamedTuple
 
-from urland.engine.genes import BIT, GENES, MUSCLES
-from urland.engine.scoring import scoring_outcome
-from urland.engine.state import PANIC, GameState
-from urland.engine.view import UNKNOWN, PlayerView
+from urland.engine import (
+    PANIC,
+    UNKNOWN,
+    GameState,
+    PlayerView,
+    genes_in,
+    muscles,
+    scoring_outcome,
+    seat_counts,
+)
 
 # What a gene is worth, in track points over the rest of a game that has just begun.
 GENE_WORTH = {
     "warm_blood": 6.0, "turbo": 4.0, "legs": 4.5, "wings": 4.5, "egg": 4.0, "teeth": 3.5,
     "assimilation": 3.5, "care_of_young": 4.0, "muscles": 3.5, "ears": 2.5, "stinkglands": 3.0,
 }
-_GENE_BITS = [(BIT[g], GENE_WORTH[g]) for g in GENES]
+
+
+@cache
+def genes_worth(mask: int) -> float:
+    """The summed worth of the genes in an ownership mask (cached: masks repeat endlessly)."""
+    return sum(GENE_WORTH[g] for g in genes_in(mask))
 
 
 class Weights(NamedTuple):
@@ -30,10 +44,16 @@ class Weights(NamedTuple):
     reserve: float = 0.03
     ocean_breeding: float = 0.25  # per ocean where the seat can proliferate
     genes: float = 1.0
+    double_chip: float = 0.0  # a double-turn chip still held, early in the game
+    foothold: float = 0.0  # per Ichto short of FOOTHOLD on the board (a withering board)
 
 
-MEDIUM = Weights()
-EASY = Weights(future=0.0, on_land=0.0, ocean_breeding=0.0, genes=0.5)
+FOOTHOLD = 8  # fewer Ichtos on the board than this and a seat can neither score nor breed well
+
+MEDIUM = Weights(double_chip=0.9, foothold=0.3)
+EASY = Weights(future=0.0, on_land=0.0, ocean_breeding=0.0, genes=0.5, double_chip=0.6,
+               foothold=0.3)
+HARD = Weights(double_chip=1.2, foothold=0.5, ocean_breeding=0.45, reserve=0.05)
 
 
 def time_left(state: GameState) -> float:
@@ -42,16 +62,55 @@ def time_left(state: GameState) -> float:
     return max(0.15, 1 - lead / state.board.end_threshold)
 
 
-def region_points(state: GameState, root: int, muscles: list[bool], loss: float) -> list[float]:
-    n = state.n
-    base = root * n
-    _, points, removed = scoring_outcome(state.counts[base:base + n], muscles)
-    values = [0.0] * n
+def points_of(counts: list[int], flexed: list[bool], loss: float) -> list[float]:
+    """Each seat's points from scoring a region holding `counts`, less `loss` per Ichto sent
+    back to the reserve."""
+    return list(_points(tuple(counts), tuple(flexed), loss))
+
+
+@lru_cache(maxsize=1 << 16)
+def _points(counts: tuple[int, ...], flexed: tuple[bool, ...], loss: float
+            ) -> tuple[float, ...]:
+    """points_of, remembered: searches meet the same few region counts over and over."""
+    _, points, removed = scoring_outcome(list(counts), list(flexed))
+    values = [0.0] * len(counts)
     for s, p in points.items():
         values[s] = p
     for s, k in removed.items():
         values[s] -= loss * k
-    return values
+    return tuple(values)
+
+
+def region_points(state: GameState, root: int, flexed: list[bool], loss: float) -> list[float]:
+    return points_of(state.area_counts(root), flexed, loss)
+
+
+def _scorings(state: GameState, pending: dict[int, float], future: float
+              ) -> list[tuple[int, float]]:
+    """(region root, weight) of every scoring the position promises: the pending one, and at
+    `future` weight each region still to score this epoch."""
+    out = list(pending.items())
+    if future:
+        out += [(root, future) for root in _roots_in_play(
+            state.board, tuple(state.parent), tuple(state.board_chips),
+            tuple(state.out_chips)) if root not in pending]
+    return out
+
+
+@lru_cache(maxsize=1 << 12)
+def _roots_in_play(board, parent: tuple[int, ...], on_board: tuple[int, ...],
+                   out: tuple[int, ...]) -> tuple[int, ...]:
+    """The region root of each chip still to score this epoch (a root once per chip)."""
+    gone = set(on_board) | set(out)
+    roots = []
+    for chip in board.region_numbers:
+        if chip in gone:
+            continue
+        region = board.region_numbers.index(chip)
+        while parent[region] != region:
+            region = parent[region]
+        roots.append(region)
+    return tuple(roots)
 
 
 def chips_in_play(state: GameState) -> list[int]:
@@ -60,22 +119,26 @@ def chips_in_play(state: GameState) -> list[int]:
     return [c for c in state.board.region_numbers if c not in gone]
 
 
+def region_of_chip(state: GameState, chip: int) -> int:
+    return state.root(state.chip_area(chip))
+
+
 def pending_distribution(view: PlayerView) -> dict[int, float]:
     """Where the face-down scoring chip may be, as {region root: probability}."""
     state = view.state
     if state.chosen >= 0:
-        return {state.root(state.chip_area(state.chosen)): 1.0}
+        return {region_of_chip(state, state.chosen): 1.0}
     if state.chosen != UNKNOWN:
         return {}
-    muscles = [bool(g & MUSCLES) for g in state.genes]
+    flexed = muscles(state)
     env = state.env
     weights: dict[int, float] = {}
     for chip in view.unseen_chips:
         if chip == PANIC:
             continue
-        root = state.root(state.chip_area(chip))
+        root = region_of_chip(state, chip)
         # The environment player chose it: regions good for them are likelier.
-        gain = region_points(state, root, muscles, 0.0)[env]
+        gain = region_points(state, root, flexed, 0.0)[env]
         weights[root] = weights.get(root, 0.0) + 1.0 + gain / 1.5
     total = sum(weights.values())
     return {r: w / total for r, w in weights.items()} if total else {}
@@ -83,32 +146,27 @@ def pending_distribution(view: PlayerView) -> dict[int, float]:
 
 def seat_values(state: GameState, pending: dict[int, float], w: Weights = MEDIUM) -> list[float]:
     n = state.n
-    board = state.board
-    counts = state.counts
-    muscles = [bool(g & MUSCLES) for g in state.genes]
+    flexed = tuple(muscles(state))
     values = [float(t) for t in state.track]
-    for root, p in pending.items():
-        for s, v in enumerate(region_points(state, root, muscles, w.loss)):
-            values[s] += p * v
-    if w.future:
-        for chip in chips_in_play(state):
-            root = state.root(state.chip_area(chip))
-            if root in pending:
-                continue
-            for s, v in enumerate(region_points(state, root, muscles, w.loss)):
-                values[s] += w.future * v
-    regions = board.n_regions
+    for root, p in _scorings(state, pending, w.future):
+        for s, v in enumerate(_points(tuple(state.area_counts(root)), flexed, w.loss)):
+            if v:
+                values[s] += p * v
+    regions = state.board.n_regions
     tl = time_left(state)
     for s in range(n):
-        own = counts[s::n]
+        own = seat_counts(state, s)
         land = sum(own[:regions])
         sea = sum(own[regions:])
         values[s] += (w.on_board * (land + sea) + w.on_land * land + w.reserve * state.reserve[s])
         if w.ocean_breeding:
             values[s] += w.ocean_breeding * tl * sum(1 for k in own[regions:] if k >= 3)
         if w.genes:
-            g = state.genes[s]
-            values[s] += w.genes * tl * sum(worth for bit, worth in _GENE_BITS if g & bit)
+            values[s] += w.genes * tl * genes_worth(state.genes[s])
+        if w.double_chip:
+            values[s] += w.double_chip * tl * state.double_chips[s]
+        if w.foothold and land + sea < FOOTHOLD:
+            values[s] -= w.foothold * tl * (FOOTHOLD - land - sea)
     if tl < 0.4:
         _final_scoring_hint(state, values, 1 - tl)
     return values

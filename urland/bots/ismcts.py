@@ -2,19 +2,24 @@
 
 The bot searches its decisions that shape the coming scoring: each action of its Ichto turn,
 and, as environment player, which chip to lay face down. Each iteration samples the hidden
-information from the bot's own view (`determinize`, with the bot's own generator, so the
-game's randomness is never touched): where every unseen chip lies (the face-down scoring chip
-drawn from a belief that the environment player chose well), the gene deck's order and any
-unrevealed bids. A move is chosen by UCB, counted over the iterations in which it was
-available (single-observer ISMCTS). The playout then finishes the turn: the bot's remaining
-actions and the other Ichto players' turns are played by the medium policy (each from its own
-view of the sample, so nobody sees the sampled chip), the chip scores for real, and the playout
-is cut at the next decision that is not an action, where the shared heuristic judges the
-position. The policy's answers depend only on public information, so they are remembered
-across iterations. The search stops at its time limit (or iteration cap) and plays the most
-visited move.
+information from the bot's own view (the engine's `sample_hidden`, with the bot's own
+generator, so the game's randomness is never touched): where every unseen chip lies (the
+face-down scoring chip drawn from the belief of beliefs.py: the hands the environment player
+could have held, the chips the bot itself passed into that hand, and a sensible choice from
+each), the gene deck's order and any unrevealed bids. A move is chosen by UCB, counted over the
+iterations in which it was available (single-observer ISMCTS). The playout then finishes the
+turn: the bot's remaining actions and the other Ichto players' turns are played by the medium
+policy (each from its own view of the sample, so nobody sees the sampled chip), the chip scores
+for real, and the playout is cut at the next decision that is not an action, where the shared
+heuristic judges the position. The policy's answers depend only on public information, so they
+are remembered across iterations. The search stops at its time limit (or iteration cap) and
+plays the most visited move.
 
-Bids, purchases, Panic and Ears choices reuse the medium bot's reasoning.
+The position is judged with the hard weights: a double-turn chip still held and a board that
+can breed keep their worth past this turn, so the search does not spend its chips early or let
+its board wither. Bids are chosen by playing the auction out against bids sampled for each rival
+(bidding.py); purchases, Panic and Ears choices reuse the medium bot's one-step reasoning. Moves
+that would undo one of its own moves this turn are never considered.
 """
 
 from __future__ import annotations
@@ -23,14 +28,23 @@ import math
 import random
 import time
 
+from urland.bots.beliefs import ChipMemory, chosen_chip_belief, region_belief
+from urland.bots.bidding import best_bid
 from urland.bots.candidates import candidate_moves
-from urland.bots.determinize import determinize
-from urland.bots.evaluate import MEDIUM, evaluate, pending_distribution
+from urland.bots.evaluate import HARD, evaluate, pending_distribution
 from urland.bots.greedy import GreedyBot
-from urland.engine.moves import Move
-from urland.engine.rules import apply_move, legal_options
-from urland.engine.state import ACTION, CHIP, GameState
-from urland.engine.view import PlayerView, view
+from urland.engine import (
+    ACTION,
+    BID,
+    CHIP,
+    GameState,
+    Move,
+    PlayerView,
+    apply_move,
+    legal_options,
+    sample_hidden,
+    view,
+)
 
 WIDTH = 10  # candidate moves kept at a node, best first by the medium heuristic
 REWARD_SCALE = 1.5  # heuristic points that turn a coin flip into a 73% favourite
@@ -58,45 +72,48 @@ class HardBot:
         self.time_limit = time_limit
         self.max_iterations = max_iterations
         self.exploration = exploration
-        self.greedy = GreedyBot(seed)
+        self.greedy = GreedyBot(seed)  # its own habits, and the decisions it does not search
+        self.policy = GreedyBot(seed, remember=False)  # everybody's moves in the playouts
         self.last_iterations = 0
+        self.memory = ChipMemory()
         self._pending: dict[int, float] = {}
         self._policy: dict[tuple, Move] = {}  # public position -> the medium policy's move
 
     def choose(self, view: PlayerView) -> Move:
+        move = self._decide(view)
+        self.memory.note(view, move)
+        return move
+
+    def _decide(self, view: PlayerView) -> Move:
+        self.last_iterations = 0  # stays 0 for decisions answered without a search
         options = view.legal_options()
         if len(options) == 1 and options[0].complete:
             return options[0].move
+        if view.state.phase == BID:
+            return Move("bid", count=best_bid(view.state, view.state.actor, self.rng))
         if view.state.phase not in (ACTION, CHIP):
             return self.greedy.choose(view)
         seat = view.seat
         assert seat is not None
-        self._pending = pending_distribution(view)
+        beliefs = chosen_chip_belief(view, self.memory.passed_into(view))
+        self._pending = (region_belief(view.state, beliefs) if beliefs
+                         else pending_distribution(view))
         self._policy = {}
         root = Node()
         root.moves = self._ranked(view.state)
         if len(root.moves) == 1:
+            self.greedy.note(view.state, root.moves[0])
             return root.moves[0]
-        beliefs = self._chip_beliefs(view)
         deadline = time.perf_counter() + self.time_limit
         iterations = 0
         while (iterations < self.max_iterations if self.max_iterations is not None
                else time.perf_counter() < deadline):
-            self._iterate(root, determinize(view, self.rng, beliefs), seat)
+            self._iterate(root, sample_hidden(view, self.rng, beliefs), seat)
             iterations += 1
         self.last_iterations = iterations
-        return max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))[0]
-
-    def _chip_beliefs(self, view: PlayerView) -> dict[int, float]:
-        """How likely each unseen chip is the face-down one: the pending distribution, per
-        chip (regions merged by a volcano share their weight among their chips)."""
-        state = view.state
-        weights: dict[int, float] = {}
-        for chip in view.unseen_chips:
-            if chip:
-                root = state.root(state.chip_area(chip))
-                weights[chip] = self._pending.get(root, 0.0) + 1e-6
-        return weights
+        move = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))[0]
+        self.greedy.note(view.state, move)
+        return move
 
     # --- one iteration ---------------------------------------------------------------------
 
@@ -130,17 +147,19 @@ class HardBot:
                    tuple(state.reserve))
             move = self._policy.get(key)
             if move is None:
-                move = self._policy[key] = self.greedy.choose(view(state, state.actor))
+                move = self._policy[key] = self.policy.choose(view(state, state.actor))
             apply_move(state, move)
 
     def _reward(self, state: GameState, seat: int) -> float:
         if state.over:
             return 1.0 if state.winner == seat else 0.0
-        value = evaluate(state, seat, {}, MEDIUM)
+        value = evaluate(state, seat, {}, HARD)
         return 1.0 / (1.0 + math.exp(-value / REWARD_SCALE))
 
     def _ranked(self, state: GameState) -> list[Move]:
         moves = candidate_moves(state, legal_options(state))
+        if state.phase == ACTION:
+            moves = self.greedy.sensible(state, moves)
         if len(moves) <= WIDTH:
             return moves
         scored = self.greedy.scored(state, moves, self._pending)

@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from urland.engine.moves import Move, Option
-from urland.engine.view import PlayerView
+from urland.engine import Move, Option, PlayerView
 
 
 def random_move(options: Sequence[Option], rng: random.Random) -> Move:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from urland.engine.moves import Move
-from urland.engine.view import PlayerView
+from urland.engine import Move, PlayerView
 
 
 class Bot(Protocol):

@@ -6,6 +6,7 @@
     game.play(options[0].move)              # IllegalMoveError (game unchanged) if not allowed
     game.view(seat)                         # what that seat may know (rules section 9)
     position_to_text(game.state)            # the position as one line of text (docs/)
+    sample_hidden(game.view(seat), rng)     # a full state that view could stand for
 """
 
 from urland.engine.auction import gene_price
@@ -24,9 +25,18 @@ from urland.engine.errors import (
 from urland.engine.events import Event
 from urland.engine.game import Game, GameOptions
 from urland.engine.genes import GENES, GeneCard, gene_cards, gene_name, genes_in
+from urland.engine.hidden import sample_hidden, uniform_bid
 from urland.engine.moves import Move, Option, PickSpec, format_move, parse_move
 from urland.engine.player_counts import PLAYER_COUNTS, PlayerCountNumbers, numbers_for
 from urland.engine.position import position_from_text, position_to_text
+from urland.engine.queries import (
+    actions_per_turn,
+    after_panic,
+    ichto_players,
+    land_per_action,
+    muscles,
+    seat_counts,
+)
 from urland.engine.rules import (
     PHASE_PROMPTS,
     apply_move,
@@ -36,17 +46,41 @@ from urland.engine.rules import (
     legal_options,
     option_allows,
 )
+from urland.engine.scoring import scoring_outcome
 from urland.engine.setup import new_game
-from urland.engine.state import COLOUR_NAMES, GameState
+from urland.engine.state import (
+    ACTION,
+    BID,
+    BUY,
+    CHIP,
+    COLOUR_NAMES,
+    OVER,
+    PANIC,
+    PANIC_EARS,
+    PANIC_OCEAN,
+    PANIC_REGION,
+    VOLCANO_EARS,
+    GameState,
+)
 from urland.engine.view import UNKNOWN, PlayerView, view
 
 __all__ = [
+    "ACTION",
+    "BID",
+    "BUY",
+    "CHIP",
     "COLOUR_NAMES",
     "GENES",
+    "OVER",
+    "PANIC",
+    "PANIC_EARS",
+    "PANIC_OCEAN",
+    "PANIC_REGION",
     "PHASE_PROMPTS",
     "PLAYER_COUNTS",
     "TRAY",
     "UNKNOWN",
+    "VOLCANO_EARS",
     "Board",
     "BoardError",
     "DataError",
@@ -68,6 +102,8 @@ __all__ = [
     "SaveError",
     "UrlandError",
     "UserFileError",
+    "actions_per_turn",
+    "after_panic",
     "apply_move",
     "check_move",
     "expand",
@@ -76,15 +112,22 @@ __all__ = [
     "gene_name",
     "gene_price",
     "genes_in",
+    "ichto_players",
     "is_legal",
+    "land_per_action",
     "legal_options",
     "load_board",
+    "muscles",
     "new_game",
     "numbers_for",
     "option_allows",
     "parse_move",
     "position_from_text",
     "position_to_text",
+    "sample_hidden",
+    "scoring_outcome",
+    "seat_counts",
     "standard_board",
+    "uniform_bid",
     "view",
 ]

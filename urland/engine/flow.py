@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from urland.engine import auction, panic, volcano
 from urland.engine.events import say
-from urland.engine.genes import WARM_BLOOD
-from urland.engine.player_counts import HAND_SIZE, numbers_for
+from urland.engine.player_counts import HAND_SIZE
+from urland.engine.queries import actions_per_turn
 from urland.engine.scoring import final_scoring, newly_reached_mutations, reached_end, score_region
 from urland.engine.state import ACTION, CHIP, OVER, PANIC, GameState
 
@@ -64,10 +64,9 @@ def ichto_turn(state: GameState, index: int) -> None:
     if index >= state.n - 2:
         return
     seat = (state.env + 2 + index) % state.n
-    base = numbers_for(state.n).actions
     state.phase = ACTION
     state.actor = seat
-    state.actions_left = base + (1 if state.genes[seat] & WARM_BLOOD else 0)
+    state.actions_left = actions_per_turn(state, seat)
     state.double_used = False
     say(state, "ichto_turn", lambda: f"{state.colour_name(seat)} acts: "
         f"{state.actions_left} actions.", seat=seat, actions=state.actions_left)

@@ -116,8 +116,8 @@ class Dialog(Scene):
         blit_text(surface, title, (box.centerx, box.top + t.px(34)), t.px(36), th.INK, True,
                   anchor="center", width=box.width - 2 * right)
         if self.peekable:
-            self.peek_button.rect = pygame.Rect(0, 0, t.px(150), t.px(34))
-            self.peek_button.rect.bottomright = (box.right - t.px(18), box.top + t.px(2))
+            self.peek_button.rect = pygame.Rect(0, 0, t.px(140), t.px(36))
+            self.peek_button.rect.bottomleft = (box.left + t.px(14), box.bottom - t.px(14))
             self.peek_button.draw(surface, t)
         return box
 

@@ -63,7 +63,8 @@ class HandOverScene(TableDialog):
                                colour=colour_word(seat.colour)),
                   (box.centerx, box.top + t.px(180)), t.px(26), th.INK, True, anchor="center",
                   width=box.width - t.px(40))
-        blit_text(surface, fmt("Everybody else, look away: {what}.", what=_(self.what)),
+        what = fmt(self.what, name=seat.name)
+        blit_text(surface, fmt("Everybody else, look away: {what}.", what=what),
                   (box.centerx, box.top + t.px(214)), t.px(23), (100, 90, 80), anchor="center",
                   width=box.width - t.px(40))
         if self.news:

@@ -14,6 +14,7 @@ from urland.scenes.base import Dialog
 from urland.settings import AI_PAUSES, ANIMATION_SPEEDS, TEXT_SIZES, VOLUMES, WINDOW_SIZES
 from urland.texts.i18n import L_, LANGUAGES, Text, _, fmt
 from urland.ui import theme as th
+from urland.ui.screen import screen_size
 from urland.ui.text import blit_text
 from urland.ui.widgets import Button, Choice, panel
 
@@ -81,7 +82,9 @@ class SettingsScene(Dialog):
     def _size_choice(self) -> Choice:
         """The offered sizes, with the real one among them (a dragged window's own size)."""
         real = self._real_size()
-        sizes = sorted(set(WINDOW_SIZES) | {real})
+        screen = screen_size() or (10**5, 10**5)
+        fitting = {v for v in WINDOW_SIZES if v[0] <= screen[0] and v[1] <= screen[1]}
+        sizes = sorted(fitting | {real})  # only sizes the screen can show
         choice = Choice([size_label(v) for v in sizes], sizes.index(real), self._size)
         choice.sizes = sizes  # type: ignore[attr-defined]
         return choice

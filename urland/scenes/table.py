@@ -55,8 +55,7 @@ class TableScene(Scene):
         self.asked: tuple | None = None
         self.reveal_pending: Event | None = None
         self.looks = self.session.pending_looks()  # private steps still to show (after Continue)
-        self.end_button = Button(L_("End turn"), lambda: self.submit(Move("end")), "primary",
-                                 key=pygame.K_e)
+        self.end_button = Button(L_("End turn"), self.turns.end_turn, "primary", key=pygame.K_e)
         self.double_button = Button(L_("Double turn +2"), lambda: self.submit(Move("double")),
                                     key=pygame.K_d)
         self.undo_button = Button(L_("Undo"), self.undo)
@@ -182,6 +181,7 @@ class TableScene(Scene):
 
     def to_title(self) -> None:
         self.thinker.shutdown()
+        self.session.save()  # the game left last is the one Continue resumes
         self.app.show("title")
 
     # --- every frame ----------------------------------------------------------------------------
@@ -240,10 +240,12 @@ class TableScene(Scene):
         self.double_button.visible = acting and d.allows("double")
         self.undo_button.enabled = acting and self.session.can_undo()
         self.retreat_button.enabled = d.allows("retreat")
-        ready, move = self.thinker.answer("hint", self.position_key)
-        if ready:
-            self.hint_text = fmt("Hint: {move}.", move=self.describe(move))
-            self.hint.show(move)
+        ready, advice = self.thinker.answer("hint", self.position_key)
+        if ready:  # the move, and one sentence of why
+            move = self.describe(advice.move)
+            self.hint_text = fmt("Hint: {move}.", move=move) + " " + advice.text
+            self.hint.show(advice.move)
+            self.message_age = NOTE_SECONDS  # the hint replaces an older note at once
 
     def banner_text(self) -> str:
         d = self.decision
@@ -259,10 +261,10 @@ class TableScene(Scene):
         hidden = self.show.pending(shown)
         for key, k in self.gestures.carried().items():
             hidden[key] = hidden.get(key, 0) + k
-        self.board_view.draw(surface, shown, hidden=hidden,
+        self.board_view.draw(surface, shown, hidden=hidden, spotlight=bool(targets),
                              highlight=targets | self.hint.glow(), markers=self.show.markers())
         self.show.draw(surface, shown)
-        self.hint.draw(surface, self.board_view, shown,
+        self.hint.draw(surface, self.board_view, shown, self.decision.seat,
                        lambda: self.panel.reserve_point(t, self.decision.seat))
         d = self.decision
         draw_banner(surface, t, self.banner, turn_heading(shown.turn, shown.epoch),
@@ -274,7 +276,7 @@ class TableScene(Scene):
         note = self.message if self.message_age < NOTE_SECONDS else self.hint_text
         if note:
             draw_note(surface, t, self.board_area.centerx, self.banner.bottom + t.px(10), note,
-                      note == self.message)
+                      note == self.message, self.board_area.width - t.px(40))
         if self.session.save_problem:  # stays until a save succeeds again
             draw_note(surface, t, self.board_area.centerx,
                       self.board_area.bottom - t.px(48), self.session.save_problem, True)

@@ -23,6 +23,7 @@ from urland.ui import theme as th
 from urland.ui.board_view import BoardView
 from urland.ui.table_overlays import AreaMenu
 from urland.ui.text import render
+from urland.ui.widgets import panel
 
 if TYPE_CHECKING:
     from urland.scenes.table import TableScene
@@ -140,6 +141,11 @@ class BoardGestures:
 
     def _drop(self, drag: Drag, pos: tuple[int, int]) -> None:
         target = self._target_at(pos, drag.owner)
+        if target is None and self.table.panel.row_at(pos) is not None:
+            owner = self.table.session.seats[drag.owner].name
+            self.table.say(f"That is another player's row: drop on {owner}'s own row to send "
+                           "Ichtos back to the reserve.")
+            return
         if target is None or target == drag.src:
             return
         moves = self.decision.find_moves(drag.src, target, drag.count, drag.owner)
@@ -222,5 +228,7 @@ class BoardGestures:
                              glow=True)
         if self.decision.carry_limit(drag.src, drag.owner) > 1:
             label = render(_("wheel or +/- : carry more or fewer"), t.px(18), th.TEXT)
-            where = label.get_rect(center=(drag.pos[0], drag.pos[1] + t.px(34)))
-            surface.blit(label, where.clamp(bv.rect))
+            where = label.get_rect(center=(drag.pos[0], drag.pos[1] + t.px(44)))
+            where = where.clamp(bv.rect.inflate(-t.px(12), -t.px(12)))
+            panel(surface, where.inflate(t.px(12), t.px(6)), (20, 28, 38), radius=t.px(6))
+            surface.blit(label, where)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from urland.bots.registry import make_bot
 from urland.engine import Move
-from urland.texts.i18n import N_, _
+from urland.texts.i18n import N_, _, fmt
 
 if TYPE_CHECKING:
     from urland.scenes.table import TableScene
@@ -17,9 +17,10 @@ if TYPE_CHECKING:
 DIALOG_OF = {"choose_chip": "choose_chip", "bid": "auction", "buy": "auction_buy",
              "panic_ears": "ears"}
 # Private events that a human seat must be shown behind a hand-over: the dialog that shows them.
-# (what the hand-over names is translated when drawn)
-PRIVATE_LOOKS = {"chips_received": ("peek", N_("the two chips passed to you"))}
-HANDOVER_WHAT = {"choose_chip": N_("your three chips"), "bid": N_("your secret bid")}
+# What the curtain says everybody else must not see ({name}: the player the screen goes to),
+# translated when drawn.
+PRIVATE_LOOKS = {"chips_received": ("peek", N_("the two chips passed to {name}"))}
+HANDOVER_WHAT = {"choose_chip": N_("{name}'s three chips"), "bid": N_("{name}'s secret bid")}
 
 
 class TableGuide(Protocol):
@@ -107,9 +108,24 @@ class TurnDriver:
         table = self.table
         if not table.human_turn() or table.thinker.asked("hint", table.position_key):
             return
+        from urland.bots.hints import hint
         from urland.bots.ismcts import HardBot
 
         bot = HardBot(seed=len(table.session.game.moves), time_limit=0.8)
-        table.thinker.ask("hint", table.position_key, bot.choose,
+        table.thinker.ask("hint", table.position_key, lambda seen: hint(seen, bot),
                           table.session.game.view(table.decision.seat))
         table.hint_text = _("Thinking about a hint...")
+
+    def end_turn(self) -> None:
+        """End the turn; with actions still unused, ask first (a slip of the hand costs a
+        whole turn)."""
+        table = self.table
+        left = table.decision.actions_left
+        if left == 0:
+            table.submit(Move("end"))
+            return
+        table.app.open("confirm", title=_("End your turn?"),
+                       text=fmt("You still have {left, plural, one {# action} other "
+                                "{# actions}}.", left=left),
+                       confirm=_("End turn"), cancel=_("Keep playing"),
+                       on_confirm=lambda: table.submit(Move("end")))

@@ -163,7 +163,9 @@ _RENDER: dict[str, Callable[[Words, dict], list[Message]]] = {
                                      ocean=w.area(d["ocean"]),
                                      gains=w.scores(d["gains"], "gain")),
     "retreat": lambda w, d: _one("retreat", seat=w.name(d["seat"]),
-                                 count=sum(k for _, k in d["picks"])),
+                                 count=sum(k for _, k in d["picks"]),
+                                 picks=w.listing([w.say("move_pick", count=k, area=w.label(a))
+                                                  for a, k in d["picks"]], "comma")),
     "assimilate": _assimilate,
     "egg": lambda w, d: _one("egg", seat=w.name(d["seat"]), dst=w.number(d["dst"])),
     "stink": lambda w, d: _one("stink", seat=w.name(d["seat"]), target=w.name(d["target"]),
@@ -195,7 +197,8 @@ _RENDER: dict[str, Callable[[Words, dict], list[Message]]] = {
     "bid_placed": lambda w, d: _one("bid_placed", amount=d["amount"]),
     "bid_hidden": lambda w, d: _one("bid_hidden", seat=w.name(d["seat"])),
     "bids_revealed": lambda w, d: _one("bids_revealed", bids=w.listing(
-        [w.say("bid", seat=w.name(s), amount=d["bids"][s]) for s in d["ranking"]], "comma")),
+        [w.say("bid", seat=w.name(s), amount=d["bids"][s]) for s in d["ranking"]], "comma"),
+        tie="yes" if len(set(d["bids"])) < len(d["bids"]) else "no"),
     "cannot_pay": lambda w, d: _one("cannot_pay", seat=w.name(d["seat"]), price=d["price"]),
     "no_sale": lambda w, d: _one("no_sale"),
     "buy": lambda w, d: _one("buy", seat=w.name(d["seat"]), gene=gene_name(d["gene"]),

@@ -49,6 +49,7 @@ class BoardView:
         self.scale = 1.0
         self.static: pygame.Surface | None = None
         self._quiet: tuple | None = None  # (key, surface, state kept alive for its id)
+        self._shade: tuple | None = None  # (key, overlay) of the last spotlight
         self.track: list[TrackSpace] = layout_track(
             self.geo.track_rect, self.geo.track_spaces, board.mutation_spaces,
             board.end_threshold)
@@ -265,10 +266,11 @@ class BoardView:
     def draw(self, surface: pygame.Surface, state: GameState,
              hidden: dict[tuple[int, int], int] | None = None,
              highlight: set[int] | None = None, dim: set[int] | None = None,
-             markers: list[float] | None = None) -> None:
+             markers: list[float] | None = None, spotlight: bool = False) -> None:
         """Draw the board for a view's state. `hidden` removes Ichtos being animated or
-        dragged: {(area, seat): how many}. `highlight` areas glow (legal targets); `markers`
-        are track positions in motion.
+        dragged: {(area, seat): how many}. `highlight` areas glow (legal targets); with
+        `spotlight` everything else is dimmed, so the places one may choose stand out;
+        `markers` are track positions in motion.
 
         The map is blitted, the sea and smoke move over it, lit areas glow, then the pieces:
         drawn once per position (and per set of hidden Ichtos) into a transparent layer, then
@@ -281,15 +283,17 @@ class BoardView:
             surface.fill(theme.TABLE, self.rect)
             self.rect.move_ip(self.px(shake[0]), self.px(shake[1]))
             try:
-                self._draw_frame(surface, state, now, hidden, highlight, dim, markers)
+                self._draw_frame(surface, state, now, hidden, highlight, dim, markers,
+                                 spotlight)
             finally:
                 self.rect.topleft = home
             return
-        self._draw_frame(surface, state, now, hidden, highlight, dim, markers)
+        self._draw_frame(surface, state, now, hidden, highlight, dim, markers, spotlight)
 
     def _draw_frame(self, surface: pygame.Surface, state: GameState, now: float,
                     hidden: dict[tuple[int, int], int] | None, highlight: set[int] | None,
-                    dim: set[int] | None, markers: list[float] | None) -> None:
+                    dim: set[int] | None, markers: list[float] | None,
+                    spotlight: bool = False) -> None:
         assert self.static is not None
         surface.blit(self.static, self.rect)
         if self.animate:
@@ -297,6 +301,8 @@ class BoardView:
                 self.sea = _sea(self.geo, self.rect.size)
             self.sea.draw(surface, self.rect.topleft, now)
         self.volcanoes.draw_below(surface, state, now)
+        if spotlight and highlight:
+            surface.blit(self._shade_except(state, frozenset(highlight)), self.rect)
         for area in highlight or ():
             self._glow_area(surface, area, state, theme.HIGHLIGHT)
         for area in dim or ():
@@ -368,6 +374,28 @@ class BoardView:
         if glow is None:
             glow = self._glows[key] = self._render_glow(parts, colour, alpha)
         surface.blit(glow, self.rect)
+
+    def _shade_except(self, state: GameState, lit: frozenset[int]) -> pygame.Surface:
+        """One overlay darkening the whole board but the `lit` areas (the last one is kept:
+        a drag asks for the same set frame after frame)."""
+        key = (lit, tuple(state.parent), self.rect.size)
+        if self._shade is not None and self._shade[0] == key:
+            return self._shade[1]
+        s = self.scale
+        regions = self.board.n_regions
+        overlay = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        overlay.fill((8, 16, 28, 120))
+        clear = (0, 0, 0, 0)
+        for area in lit:
+            if area >= regions:
+                pygame.draw.polygon(overlay, clear, [(x * s, y * s) for x, y in
+                                                     self.geo.ocean_areas[area - regions]])
+        for r, outline in enumerate(self.geo.region_outlines):  # islands: lit or shaded
+            poly = [(x * s, y * s) for x, y in outline]
+            pygame.draw.polygon(overlay, clear if state.root(r) in lit else (8, 16, 28, 120),
+                                poly)
+        self._shade = (key, overlay)
+        return overlay
 
     def _render_glow(self, parts: tuple[int, ...], colour: theme.Colour,
                      alpha: int) -> pygame.Surface:

@@ -9,12 +9,14 @@ have not left yet and which have not arrived yet. A click or Space skips the who
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
 
 from urland.engine import Event, GameState
+from urland.ui import art
 from urland.ui.board_view import ICON, BoardView
 from urland.ui.sound import EVENT_SOUNDS
 
@@ -27,6 +29,7 @@ CALLOUT_KINDS = {"score", "panic", "panic_move", "eruption", "volcano_loss", "ep
 GLIDE_SECONDS = 0.5  # at normal speed
 CALLOUT_SECONDS = 1.7
 STEP_SECONDS = 0.09  # per track space
+FLIP_SECONDS = 0.7
 
 
 @dataclass
@@ -45,6 +48,7 @@ class Beat:
     text: str = ""
     marker: tuple[int, int, int] | None = None  # seat, from, to
     sound: str = ""  # the effect heard as the beat begins
+    flip: int = -1  # a chip turned face up (the scoring chip revealed)
 
 
 def glides_of(event: Event, focus_ocean: int = -1) -> list[Glide]:
@@ -112,6 +116,10 @@ class EventShow:
             if glides and dropped_at is not None:
                 glides[0].start = dropped_at
                 dropped_at = None
+            if event.kind == "reveal":
+                self.beats.append(Beat(FLIP_SECONDS / speed, flip=event.data["chip"],
+                                       sound=sound))
+                sound = ""
             if event.kind in CALLOUT_KINDS:
                 self.beats.append(Beat(CALLOUT_SECONDS / speed, text=sentence(event),
                                        sound=sound))
@@ -194,10 +202,15 @@ class EventShow:
         return positions
 
     def draw(self, surface: pygame.Surface, after: GameState) -> None:
-        """The Ichtos in flight in the current beat."""
-        if not self.beats or not self.beats[0].glides:
+        """The Ichtos in flight in the current beat, or the chip turning over."""
+        if not self.beats:
             return
         beat = self.beats[0]
+        if beat.flip >= 0:
+            self._draw_flip(surface, beat)
+            return
+        if not beat.glides:
+            return
         f = _ease(min(1.0, self.t / beat.duration) if beat.duration else 1.0)
         size = self.view.px(ICON)
         font = self.view.px(17)
@@ -208,6 +221,17 @@ class EventShow:
             y = start[1] + (end[1] - start[1]) * f - size * 0.8 * (4 * f * (1 - f))
             BoardView.draw_stack(surface, after.colours[g.seat], g.count, (round(x), round(y)),
                                  size, font, glow=True)
+
+    def _draw_flip(self, surface: pygame.Surface, beat: Beat) -> None:
+        """The scoring chip turns over in the middle of the board: its back, then its face."""
+        f = min(1.0, self.t / beat.duration) if beat.duration else 1.0
+        size = self.view.px(120)
+        image = art.chip(beat.flip, size, face_down=f < 0.5)
+        width = max(1, round(size * abs(math.cos(f * math.pi))))
+        turned = pygame.transform.smoothscale(image, (width, image.get_height()))
+        lift = round(math.sin(f * math.pi) * self.view.px(24))
+        centre = self.view.rect.center
+        surface.blit(turned, turned.get_rect(center=(centre[0], centre[1] - lift)))
 
     def _point(self, after: GameState, area: int, seat: int) -> tuple[int, int]:
         if area == RESERVE:

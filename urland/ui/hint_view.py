@@ -47,19 +47,24 @@ class HintView:
         starts, goals = self.ends()
         return {a for a in starts + goals if a >= 0}
 
-    def draw(self, surface: pygame.Surface, view: BoardView, state: GameState,
+    def draw(self, surface: pygame.Surface, view: BoardView, state: GameState, seat: int,
              reserve_point: Callable[[], tuple[int, int]]) -> None:
+        """The arrow starts at `seat`'s own stack where it has one (the Ichtos to move)."""
         starts, goals = self.ends()
         if not starts or not goals:
             return
 
-        def point(area: int) -> tuple[int, int]:
+        def point(area: int, own_stack: bool) -> tuple[int, int]:
             if area == TRAY:
                 return reserve_point()
             root = state.root(area) if area < state.board.n_regions else area
+            seats = [s for s in range(state.n) if state.count(root, s)]
+            if own_stack and seat in seats:
+                return view.to_screen(view.stack_slots(root, seats, state)[seat])
             return view.to_screen(view.anchor(root))
 
         grow = min(1.0, self.age / GROW_SECONDS)
         for start in starts:
             for goal in goals:
-                draw_arrow(surface, point(start), point(goal), max(3, view.px(7)), grow)
+                draw_arrow(surface, point(start, True), point(goal, False),
+                           max(3, view.px(7)), grow)

@@ -64,7 +64,7 @@ class SidePanel:
     def layout(self, t: th.Theme, rect: pygame.Rect, bottom: int) -> None:
         """Rows from the top of `rect`, genes under them, the log down to `bottom`."""
         self.rect = rect
-        row_h = t.px(64)
+        row_h = max(t.px(64), sum(_line_heights(t)) + t.px(8))  # small windows: taller rows
         self.rows = [pygame.Rect(rect.left, rect.top + i * (row_h + t.px(4)), rect.width, row_h)
                      for i in range(len(self.seats))]
         y = self.rows[-1].bottom + t.px(10)
@@ -115,17 +115,17 @@ class SidePanel:
                   border=th.ACCENT if acting else None)
             icon = art.ichto(s.colour, t.px(46))
             surface.blit(icon, icon.get_rect(center=(rect.left + t.px(34), rect.centery)))
-            blit_text(surface, s.name, (rect.left + t.px(64), rect.top + t.px(8)), t.px(25),
-                      th.TEXT, True)
+            name_h, kind_h, _ = _line_heights(t)
+            top = rect.top + max(t.px(4), (rect.height - sum(_line_heights(t))) // 2)
+            blit_text(surface, s.name, (rect.left + t.px(64), top), t.px(25), th.TEXT, True)
             kind = seat_kind_word(s.kind)
             blit_text(surface, colour_word(s.colour) + (f" · {kind}" if kind else ""),
-                      (rect.left + t.px(64), rect.top + t.px(32)), t.px(18), th.TEXT_DIM)
+                      (rect.left + t.px(64), top + name_h), t.px(18), th.TEXT_DIM)
             role = _role(state, seat)
             if role:
                 tag = ROLE_TAGS[role]
-                where = blit_text(surface, tag, (rect.left + t.px(64), rect.bottom - t.px(4)),
-                                  t.px(15), th.ACCENT if role == "env" else (150, 190, 220),
-                                  anchor="bottomleft")
+                where = blit_text(surface, tag, (rect.left + t.px(64), top + name_h + kind_h),
+                                  t.px(15), th.ACCENT if role == "env" else (150, 190, 220))
                 self.marks.append((role, where))
             where = blit_text(surface, str(state.track[seat]), (rect.right - t.px(14),
                               rect.top + t.px(8)), t.px(34), th.TEXT, True, anchor="topright")
@@ -177,13 +177,32 @@ class SidePanel:
             surface.blit(image, image.get_rect(center=card.center))
             self.gene_cards.append((gene, card))
             x = card.right + t.px(6)
-        known = shown.known_hand()
-        if shown.seat is not None and (known or state.chosen >= 0):
-            text = fmt("your chips: {chips}", chips=", ".join(map(str, known)))
-            if state.chosen >= 0:
-                text += "   " + fmt("scoring: {chip}", chip=state.chosen)
+        text = self.chips_line(shown)
+        if text:
             blit_text(surface, text, (r.left + t.px(12), r.bottom - t.px(6)), t.px(18),
                       th.ACCENT, anchor="bottomleft")
+
+    def chips_line(self, shown: PlayerView) -> str:
+        """The chips this seat knows of, saying whose they are now."""
+        state, seat = shown.state, shown.seat
+        known = ", ".join(map(str, shown.known_hand()))
+        if seat is None or not (known or state.chosen >= 0):
+            return ""
+        if state.chosen >= 0 and seat == state.env:
+            passed = f" · passed to {self.seats[state.dead].name}: {known}" if known else ""
+            return f"your scoring chip (face down): {state.chosen}{passed}"
+        if seat == state.dead and state.chosen >= 0:
+            return f"chips passed to you: {known}"
+        return f"your chips: {known}"
+
+
+def _line_heights(t: th.Theme) -> tuple[int, int, int]:
+    """The heights of a row's three lines (name, colour and kind, role) with the gaps after
+    them, as drawn."""
+    gap = max(2, t.px(5))
+    return (render("Ag", t.px(25), th.TEXT, True).get_height() + gap,
+            render("Ag", t.px(18), th.TEXT).get_height() + gap,
+            render("Ag", t.px(15), th.TEXT).get_height())
 
 
 def _role(state, seat: int) -> str:

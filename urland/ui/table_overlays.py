@@ -37,13 +37,20 @@ def draw_banner(surface: pygame.Surface, t: th.Theme, rect: pygame.Rect, status:
 
 
 def draw_note(surface: pygame.Surface, t: th.Theme, centre_x: int, top: int, text: str,
-              error: bool) -> None:
-    """A short note under the banner: why a gesture was refused, or the hint."""
-    width = render(text, t.px(22), th.ACCENT).get_width()
-    r = pygame.Rect(0, 0, width + t.px(24), t.px(34))
+              error: bool, max_width: int | None = None) -> None:
+    """A short note under the banner: why a gesture was refused, or the hint (wrapped to
+    `max_width` when it is long)."""
+    px = t.px(22)
+    room = (max_width or surface.get_width()) - t.px(24)
+    lines = wrap(text, px, room)
+    width = max(render(line, px, th.ACCENT).get_width() for line in lines)
+    step = t.px(24)
+    r = pygame.Rect(0, 0, width + t.px(24), t.px(10) + step * len(lines))
     r.midtop = (centre_x, top)
     panel(surface, r, (60, 30, 26) if error else (30, 50, 40), radius=t.px(8))
-    blit_text(surface, text, r.center, t.px(22), th.ACCENT, anchor="center")
+    for i, line in enumerate(lines):
+        blit_text(surface, line, (r.centerx, r.top + t.px(5) + i * step + step // 2), px,
+                  th.ACCENT, anchor="center")
 
 
 def draw_callout(surface: pygame.Surface, t: th.Theme, board: pygame.Rect, text: str) -> None:

@@ -1,0 +1,124 @@
+"""Silly habits a player would notice in a bot, found in its recorded decisions.
+
+A bot at any level should never:
+
+* `back_and_forth` — move Ichtos from A to B and later in the same turn from B back to A;
+* `double_unused` — hand in a double-turn chip and then end the turn without using it;
+* `double_for_nothing` — hand in a double-turn chip and spend it only on retreats;
+* `withering` — end its turn with actions left while its board is nearly empty, its reserve
+  full and an action that adds Ichtos to the board (a landing or a proliferation) still open;
+* `hopeless_bid` — bid more than it could pay for any gene (the price is taken from the board),
+  or its whole reserve when that is more than any gene is worth to it.
+
+`turn_slips` judges one seat's Ichto turn, `bid_slip` one bid; `watch` plays a game and
+collects both for every seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from urland.engine import (
+    ACTION,
+    BID,
+    GameState,
+    Move,
+    apply_move,
+    gene_price,
+    legal_options,
+    new_game,
+    view,
+)
+
+RELOCATIONS = ("land", "swim", "walk", "fly")
+SMALL_BOARD = 4  # Ichtos on the board at or below which a full reserve means "withering"
+FULL_RESERVE = 15
+BIG_BID = 8  # more than any gene is worth to anybody (see evaluate.GENE_WORTH)
+
+
+@dataclass(frozen=True)
+class Slip:
+    habit: str
+    seat: int
+    turn: int
+    detail: str
+
+
+def turn_slips(states: Sequence[GameState], moves: Sequence[Move]) -> list[Slip]:
+    """The habits in one Ichto turn: `states[i]` is the position before `moves[i]`; all are the
+    same seat's actions, ending with the move that ends the turn."""
+    if not moves:
+        return []
+    seat, turn = states[0].actor, states[0].turn
+    slips: list[Slip] = []
+
+    def slip(habit: str, detail: str) -> None:
+        slips.append(Slip(habit, seat, turn, detail))
+
+    trips: set[tuple[int, int]] = set()
+    name = states[0].board.area_name
+    for move in moves:
+        if move.kind in RELOCATIONS:
+            if (move.dst, move.src) in trips:
+                slip("back_and_forth", f"{move.kind} {name(move.src)} to {name(move.dst)} "
+                     "undoes an earlier move")
+            trips.add((move.src, move.dst))
+    for i, move in enumerate(moves):
+        if move.kind != "double":
+            continue
+        after = [m.kind for m in moves[i + 1:] if m.kind != "end"]
+        if not after:
+            slip("double_unused", "double-turn chip handed in, then the turn ended")
+        elif set(after) <= {"retreat"}:
+            slip("double_for_nothing", "double-turn chip spent on retreats only")
+    last_state, last = states[-1], moves[-1]
+    if last.kind == "end" and last_state.actions_left > 0:
+        board = last_state.on_board(seat)
+        if (board <= SMALL_BOARD and last_state.reserve[seat] >= FULL_RESERVE
+                and any(o.move.kind in ("land", "proliferate")
+                        for o in legal_options(last_state))):
+            slip("withering", f"ended with {last_state.actions_left} actions left, "
+                 f"{board} Ichtos on the board")
+    return slips
+
+
+def bid_slip(state: GameState, move: Move) -> Slip | None:
+    """A hopeless bid: it could not pay for the gene it bids for, or it bids a big reserve."""
+    seat = state.actor
+    if gene_price(state, seat, move.count) > state.on_board(seat) and move.count > 0:
+        return Slip("hopeless_bid", seat, state.turn, f"bid {move.count} but only "
+                    f"{state.on_board(seat)} Ichtos on the board to pay with")
+    if move.count >= BIG_BID and move.count == state.reserve[seat]:
+        return Slip("hopeless_bid", seat, state.turn, f"bid the whole reserve ({move.count})")
+    return None
+
+
+Decide = Callable[[int, object], Move]  # (seat, view) -> move
+
+
+def watch(seed: int, players: int, choose: Decide, seats: Sequence[int] | None = None
+          ) -> list[Slip]:
+    """Play a whole game with `choose` deciding every seat; the habits of the `seats` watched
+    (all seats by default)."""
+    state = new_game(seed, players, events=False)
+    watched = set(range(players) if seats is None else seats)
+    slips: list[Slip] = []
+    turn_states: list[GameState] = []
+    turn_moves: list[Move] = []
+    while not state.over:
+        seat = state.actor
+        move = choose(seat, view(state, seat))
+        if seat in watched:
+            if state.phase == ACTION:
+                turn_states.append(state.clone())
+                turn_moves.append(move)
+            elif state.phase == BID:
+                found = bid_slip(state, move)
+                if found:
+                    slips.append(found)
+        apply_move(state, move)
+        if turn_moves and (state.phase != ACTION or state.actor != seat):
+            slips += turn_slips(turn_states, turn_moves)
+            turn_states, turn_moves = [], []
+    return slips

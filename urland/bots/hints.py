@@ -1,0 +1,212 @@
+"""A hint for the seat to move: the move a bot would play, and one plain sentence of why.
+
+    hint(view)            -> Hint(move, key, values, text)   # asks the hard bot by default
+    explain(view, move)   -> the same, for a move chosen elsewhere
+
+The reason names what the move aims at: the region and the scoring it expects there, the ocean
+where Ichtos can breed, the gene it prepares for. `key` and `values` are the sentence as data
+(for a front end that renders its own words); `text` is the English sentence. Everything comes
+from the seat's own view, so a hint never tells a secret the seat does not know.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from urland.bots.evaluate import (
+    GENE_WORTH,
+    chips_in_play,
+    pending_distribution,
+    points_of,
+    region_of_chip,
+)
+from urland.bots.ismcts import HardBot
+from urland.bots.registry import Bot
+from urland.engine import (
+    GameState,
+    Move,
+    PlayerView,
+    apply_move,
+    gene_name,
+    gene_price,
+    muscles,
+)
+
+# What each gene does for its owner, in a few words that finish "... so that you ...".
+GENE_PURPOSE = {
+    "warm_blood": "have one more action every turn",
+    "legs": "land two Ichtos at a time and walk across straits",
+    "wings": "fly Ichtos to any region",
+    "turbo": "land two at a time and swim to any ocean",
+    "egg": "add Ichtos where you already are",
+    "teeth": "bite rival Ichtos back to their reserve",
+    "assimilation": "turn two rival Ichtos into one of yours",
+    "care_of_young": "breed faster",
+    "muscles": "win ties in scorings",
+    "ears": "stay on land in a Panic and be safe from Teeth",
+    "stinkglands": "drive a rival out of a region",
+}
+
+SENTENCES = {
+    "region_now": "Aims at region {region}, which may score this turn: you would get "
+                  "{after} there instead of {before}.",
+    "region_later": "Builds up region {region}, which still scores this epoch: you would get "
+                    "{after} there instead of {before}.",
+    "region_hold": "Strengthens your hold on region {region} before it scores.",
+    "breed_gather": "Gathers {count} Ichtos in {ocean} so they can breed there.",
+    "swim_near": "Brings Ichtos into {ocean}, next to region {region}, ready to land.",
+    "swim": "Moves Ichtos into {ocean}.",
+    "breed": "Breeds in {ocean}: your reserve adds {gain} to the board.",
+    "retreat_save": "Brings {ichtos} home before region {region} scores them away.",
+    "retreat": "Takes {ichtos} back to your reserve.",
+    "double": "Two more actions gain more now than keeping the double-turn chip for later.",
+    "end_keep": "Ends the turn and keeps the double-turn chip for a turn where it counts more.",
+    "end": "Ends the turn: no action left improves your position.",
+    "end_done": "Ends the turn: every action is used.",
+    "chip": "Lays region {region} to score: you would get {points} there as things stand.",
+    "bid": "Bids {count} to buy {gene} early, so that you {purpose}.",
+    "bid_none": "Bids nothing: no gene on display is worth Ichtos from your board now.",
+    "buy": "Buys {gene} so that you {purpose}.",
+    "pass": "Passes: no gene left is worth {price} Ichtos from your board.",
+    "panic_region": "Lets region {region} panic: it costs you least.",
+    "panic_ocean": "Sends the panicking Ichtos into {ocean}, where they hurt you least.",
+    "ears_stay": "Keeps {count} of your Ichtos on land.",
+    "ears_dive": "Your Ichtos dive into {ocean}, the best place left for them.",
+    "rival": "Thins out a rival in {area}.",
+}
+
+
+@dataclass(frozen=True)
+class Hint:
+    move: Move
+    key: str  # which sentence (see SENTENCES)
+    values: dict = field(default_factory=dict)  # the sentence's blanks
+
+    @property
+    def text(self) -> str:
+        return SENTENCES[self.key].format(**self.values)
+
+
+def hint(seen: PlayerView, bot: Bot | None = None) -> Hint:
+    """What `bot` (the hard bot by default) would play for the seat, and why."""
+    if bot is None:
+        bot = HardBot(seed=seen.state.turn)
+    return explain(seen, bot.choose(seen))
+
+
+def explain(seen: PlayerView, move: Move) -> Hint:
+    """One plain reason for `move`, the seat's decision in `seen`."""
+    state = seen.state
+    board = state.board
+    kind = move.kind
+    seat = state.actor
+    if kind in ("land", "walk", "fly", "egg", "assimilate", "bite", "stink"):
+        return _aimed(seen, move)
+    if kind == "swim":
+        return _swim(seen, move)
+    if kind == "proliferate":
+        after = _after(state, move)
+        gain = after.on_board(seat) - state.on_board(seat)
+        return Hint(move, "breed", {"ocean": board.area_label(move.src), "gain": _ichtos(gain)})
+    if kind == "retreat":
+        return _retreat(seen, move)
+    if kind == "double":
+        return Hint(move, "double")
+    if kind == "end":
+        keeps = state.double_chips[seat] > 0 and not state.double_used
+        if keeps:
+            return Hint(move, "end_keep")
+        return Hint(move, "end_done" if state.actions_left == 0 else "end")
+    if kind == "chip":
+        root = region_of_chip(state, move.count)
+        points = points_of(state.area_counts(root), muscles(state), 0.0)[seat]
+        return Hint(move, "chip", {"region": board.area_name(root), "points": _pts(points)})
+    if kind == "bid":
+        if move.count == 0 or not state.display:
+            return Hint(move, "bid_none")
+        gene = max(state.display, key=GENE_WORTH.__getitem__)
+        return Hint(move, "bid", {"count": move.count, "gene": gene_name(gene),
+                                  "purpose": GENE_PURPOSE[gene]})
+    if kind == "buy":
+        return Hint(move, "buy", {"gene": gene_name(move.gene),
+                                  "purpose": GENE_PURPOSE[move.gene]})
+    if kind == "pass":
+        return Hint(move, "pass", {"price": gene_price(state, seat)})
+    if kind == "panic_region":
+        return Hint(move, "panic_region", {"region": board.area_name(move.src)})
+    if kind in ("panic_ocean", "ears_dive"):
+        return Hint(move, kind, {"ocean": board.area_label(move.dst)})
+    if kind == "ears_stay":
+        return Hint(move, "ears_stay", {"count": move.count})
+    raise ValueError(f"no reason known for a {kind!r} move")
+
+
+def _after(state: GameState, move: Move) -> GameState:
+    trial = state.clone()
+    apply_move(trial, move, advance=False)
+    return trial
+
+
+def _ichtos(count: int) -> str:
+    return f"{count} Ichto{'s' if count != 1 else ''}"
+
+
+def _pts(value: float) -> str:
+    points = round(value)
+    return f"{points} point{'s' if points != 1 else ''}" if points >= 0 else \
+        f"a loss of {_ichtos(-points)}"
+
+
+def _aimed(seen: PlayerView, move: Move) -> Hint:
+    state = seen.state
+    board = state.board
+    area = move.dst if move.kind in ("land", "walk", "fly", "egg") else move.src
+    if area >= board.n_regions:
+        if move.kind == "fly":
+            return _swim(seen, move)
+        return Hint(move, "rival", {"area": board.area_label(area)})
+    root = state.root(area)
+    flexed = muscles(state)
+    seat = state.actor
+    before = points_of(state.area_counts(root), flexed, 1.0)[seat]
+    after = points_of(_after(state, move).area_counts(root), flexed, 1.0)[seat]
+    values = {"region": board.area_name(root), "before": _pts(before), "after": _pts(after)}
+    if round(after) == round(before):
+        return Hint(move, "region_hold", {"region": board.area_name(root)})
+    if pending_distribution(seen).get(root, 0.0) >= 0.15:
+        return Hint(move, "region_now", values)
+    if any(region_of_chip(state, c) == root for c in chips_in_play(state)):
+        return Hint(move, "region_later", values)
+    return Hint(move, "region_hold", {"region": board.area_name(root)})
+
+
+def _swim(seen: PlayerView, move: Move) -> Hint:
+    state = seen.state
+    board = state.board
+    seat = state.actor
+    ocean = move.dst
+    had, has = state.count(ocean, seat), _after(state, move).count(ocean, seat)
+    label = board.area_label(ocean)
+    if had < 3 <= has:
+        return Hint(move, "breed_gather", {"count": has, "ocean": label})
+    pending = pending_distribution(seen)
+    near = [r for r in state.ocean_regions[ocean - board.n_regions] if pending.get(r, 0.0) > 0]
+    if near:
+        best = max(near, key=lambda r: pending[r])
+        return Hint(move, "swim_near", {"ocean": label, "region": board.area_name(best)})
+    return Hint(move, "swim", {"ocean": label})
+
+
+def _retreat(seen: PlayerView, move: Move) -> Hint:
+    state = seen.state
+    seat = state.actor
+    count = sum(k for _, k in move.picks)
+    pending = pending_distribution(seen)
+    flexed = muscles(state)
+    for area, _ in move.picks:
+        if area < state.board.n_regions and pending.get(area, 0.0) >= 0.15:
+            lost = points_of(state.area_counts(area), flexed, 1.0)[seat] < 0
+            if lost:
+                return Hint(move, "retreat_save", {"ichtos": _ichtos(count),
+                                                   "region": state.board.area_name(area)})
+    return Hint(move, "retreat", {"ichtos": _ichtos(count)})
