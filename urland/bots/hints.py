@@ -27,52 +27,54 @@ from urland.engine import (
     Move,
     PlayerView,
     apply_move,
-    gene_name,
     gene_price,
     muscles,
 )
+from urland.texts.genes import gene_name
+from urland.texts.i18n import N_, _, fmt
+from urland.texts.words import area_label
 
 # What each gene does for its owner, in a few words that finish "... so that you ...".
 GENE_PURPOSE = {
-    "warm_blood": "have one more action every turn",
-    "legs": "land two Ichtos at a time and walk across straits",
-    "wings": "fly Ichtos to any region",
-    "turbo": "land two at a time and swim to any ocean",
-    "egg": "add Ichtos where you already are",
-    "teeth": "bite rival Ichtos back to their reserve",
-    "assimilation": "turn two rival Ichtos into one of yours",
-    "care_of_young": "breed faster",
-    "muscles": "win ties in scorings",
-    "ears": "stay on land in a Panic and be safe from Teeth",
-    "stinkglands": "drive a rival out of a region",
+    "warm_blood": N_("have one more action every turn"),
+    "legs": N_("land two Ichtos at a time and walk across straits"),
+    "wings": N_("fly Ichtos to any region"),
+    "turbo": N_("land two at a time and swim to any ocean"),
+    "egg": N_("add Ichtos where you already are"),
+    "teeth": N_("bite rival Ichtos back to their reserve"),
+    "assimilation": N_("turn two rival Ichtos into one of yours"),
+    "care_of_young": N_("breed faster"),
+    "muscles": N_("win ties in scorings"),
+    "ears": N_("stay on land in a Panic and be safe from Teeth"),
+    "stinkglands": N_("drive a rival out of a region"),
 }
 
 SENTENCES = {
-    "region_now": "Aims at region {region}, which may score this turn: you would get "
-                  "{after} there instead of {before}.",
-    "region_later": "Builds up region {region}, which still scores this epoch: you would get "
-                    "{after} there instead of {before}.",
-    "region_hold": "Strengthens your hold on region {region} before it scores.",
-    "breed_gather": "Gathers {count} Ichtos in {ocean} so they can breed there.",
-    "swim_near": "Brings Ichtos into {ocean}, next to region {region}, ready to land.",
-    "swim": "Moves Ichtos into {ocean}.",
-    "breed": "Breeds in {ocean}: your reserve adds {gain} to the board.",
-    "retreat_save": "Brings {ichtos} home before region {region} scores them away.",
-    "retreat": "Takes {ichtos} back to your reserve.",
-    "double": "Two more actions gain more now than keeping the double-turn chip for later.",
-    "end_keep": "Ends the turn and keeps the double-turn chip for a turn where it counts more.",
-    "end": "Ends the turn: no action left improves your position.",
-    "end_done": "Ends the turn: every action is used.",
-    "chip": "Lays region {region} to score: you would get {points} there as things stand.",
-    "bid": "Bids {count} to buy {gene} early, so that you {purpose}.",
-    "bid_none": "Bids nothing: no gene on display is worth Ichtos from your board now.",
-    "buy": "Buys {gene} so that you {purpose}.",
-    "pass": "Passes: no gene left is worth {price} Ichtos from your board.",
-    "panic_region": "Lets region {region} panic: it costs you least.",
-    "panic_ocean": "Sends the panicking Ichtos into {ocean}, where they hurt you least.",
-    "ears_stay": "Keeps {count} of your Ichtos on land.",
-    "ears_dive": "Your Ichtos dive into {ocean}, the best place left for them.",
-    "rival": "Thins out a rival in {area}.",
+    "region_now": N_("Aims at region {region}, which may score this turn: you would get "
+                  "{after} there instead of {before}."),
+    "region_later": N_("Builds up region {region}, which still scores this epoch: you would get "
+                    "{after} there instead of {before}."),
+    "region_hold": N_("Strengthens your hold on region {region} before it scores."),
+    "breed_gather": N_("Gathers {count} Ichtos in {ocean} so they can breed there."),
+    "swim_near": N_("Brings Ichtos into {ocean}, next to region {region}, ready to land."),
+    "swim": N_("Moves Ichtos into {ocean}."),
+    "breed": N_("Breeds in {ocean}: your reserve adds {gain} to the board."),
+    "retreat_save": N_("Brings {ichtos} home before region {region} scores them away."),
+    "retreat": N_("Takes {ichtos} back to your reserve."),
+    "double": N_("Two more actions gain more now than keeping the double-turn chip for later."),
+    "end_keep": N_("Ends the turn and keeps the double-turn chip for a turn where it counts more."),
+    "end": N_("Ends the turn: no action left improves your position."),
+    "end_done": N_("Ends the turn: every action is used."),
+    "chip": N_("Lays region {region} to score: you would get {points} there as things stand."),
+    "bid": N_("Bids {count} to buy {gene} early, so that you {purpose}."),
+    "bid_none": N_("Bids nothing: no gene on display is worth Ichtos from your board now."),
+    "buy": N_("Buys {gene} so that you {purpose}."),
+    "pass": N_("Passes: no gene left is worth {price} Ichtos from your board."),
+    "panic_region": N_("Lets region {region} panic: it costs you least."),
+    "panic_ocean": N_("Sends the panicking Ichtos into {ocean}, where they hurt you least."),
+    "ears_stay": N_("Keeps {count} of your Ichtos on land."),
+    "ears_dive": N_("Your Ichtos dive into {ocean}, the best place left for them."),
+    "rival": N_("Thins out a rival in {area}."),
 }
 
 
@@ -84,7 +86,9 @@ class Hint:
 
     @property
     def text(self) -> str:
-        return SENTENCES[self.key].format(**self.values)
+        """The sentence in the current language (its values were worded when it was made)."""
+        values = {k: _(v) if k == "purpose" else v for k, v in self.values.items()}
+        return fmt(SENTENCES[self.key], **values)
 
 
 def hint(seen: PlayerView, bot: Bot | None = None) -> Hint:
@@ -107,7 +111,7 @@ def explain(seen: PlayerView, move: Move) -> Hint:
     if kind == "proliferate":
         after = _after(state, move)
         gain = after.on_board(seat) - state.on_board(seat)
-        return Hint(move, "breed", {"ocean": board.area_label(move.src), "gain": _ichtos(gain)})
+        return Hint(move, "breed", {"ocean": area_label(board, move.src), "gain": _ichtos(gain)})
     if kind == "retreat":
         return _retreat(seen, move)
     if kind == "double":
@@ -135,7 +139,7 @@ def explain(seen: PlayerView, move: Move) -> Hint:
     if kind == "panic_region":
         return Hint(move, "panic_region", {"region": board.area_name(move.src)})
     if kind in ("panic_ocean", "ears_dive"):
-        return Hint(move, kind, {"ocean": board.area_label(move.dst)})
+        return Hint(move, kind, {"ocean": area_label(board, move.dst)})
     if kind == "ears_stay":
         return Hint(move, "ears_stay", {"count": move.count})
     raise ValueError(f"no reason known for a {kind!r} move")
@@ -148,13 +152,14 @@ def _after(state: GameState, move: Move) -> GameState:
 
 
 def _ichtos(count: int) -> str:
-    return f"{count} Ichto{'s' if count != 1 else ''}"
+    return fmt("{count, plural, one {# Ichto} other {# Ichtos}}", count=count)
 
 
 def _pts(value: float) -> str:
     points = round(value)
-    return f"{points} point{'s' if points != 1 else ''}" if points >= 0 else \
-        f"a loss of {_ichtos(-points)}"
+    if points >= 0:
+        return fmt("{points, plural, one {# point} other {# points}}", points=points)
+    return fmt("a loss of {ichtos}", ichtos=_ichtos(-points))
 
 
 def _aimed(seen: PlayerView, move: Move) -> Hint:
@@ -164,7 +169,7 @@ def _aimed(seen: PlayerView, move: Move) -> Hint:
     if area >= board.n_regions:
         if move.kind == "fly":
             return _swim(seen, move)
-        return Hint(move, "rival", {"area": board.area_label(area)})
+        return Hint(move, "rival", {"area": area_label(board, area)})
     root = state.root(area)
     flexed = muscles(state)
     seat = state.actor
@@ -186,7 +191,7 @@ def _swim(seen: PlayerView, move: Move) -> Hint:
     seat = state.actor
     ocean = move.dst
     had, has = state.count(ocean, seat), _after(state, move).count(ocean, seat)
-    label = board.area_label(ocean)
+    label = area_label(board, ocean)
     if had < 3 <= has:
         return Hint(move, "breed_gather", {"count": has, "ocean": label})
     pending = pending_distribution(seen)
@@ -203,7 +208,7 @@ def _retreat(seen: PlayerView, move: Move) -> Hint:
     count = sum(k for _, k in move.picks)
     pending = pending_distribution(seen)
     flexed = muscles(state)
-    for area, _ in move.picks:
+    for area, _count in move.picks:
         if area < state.board.n_regions and pending.get(area, 0.0) >= 0.15:
             lost = points_of(state.area_counts(area), flexed, 1.0)[seat] < 0
             if lost:

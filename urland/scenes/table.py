@@ -116,8 +116,7 @@ class TableScene(Scene):
                                       side.left - t.px(16), h - self.banner.bottom - t.px(12))
         self.board_view.layout(self.board_area)
         bh = t.px(44)
-        bar = pygame.Rect(side.left, side.bottom - 2 * bh - t.px(8), side.width,
-                          2 * bh + t.px(8))
+        bar = pygame.Rect(side.left, side.bottom - 2 * bh - t.px(8), side.width, 2 * bh + t.px(8))
         self.panel.layout(t, side, bar.top)
         half = (side.width - t.px(8)) // 2
         third = (side.width - t.px(16)) // 3
@@ -149,8 +148,7 @@ class TableScene(Scene):
         self.news += [self.sentence(e) for e in events if e.visible_to is None
                       and e.kind in CALLOUT_KINDS]
         if self.app.settings.speed > 0:
-            self.show.add(visible, track_before, self.app.settings.speed, self.sentence,
-                          dropped_at)
+            self.show.add(visible, track_before, self.app.settings.speed, self.sentence, dropped_at)
         else:
             self.app.sound.play_events(visible)
         self.reveal_pending = next((e for e in events if e.kind == "bids_revealed"),
