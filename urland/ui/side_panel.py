@@ -17,7 +17,7 @@ from urland.texts.i18n import L_, fmt
 from urland.texts.words import colour_word, seat_kind_word
 from urland.ui import art
 from urland.ui import theme as th
-from urland.ui.text import blit_text, render
+from urland.ui.text import blit_text, line_height, render
 from urland.ui.widgets import panel
 
 ROLE_TAGS = {"env": L_("ENVIRONMENT"), "dead": L_("DEAD"), "ichto": L_("ICHTO PLAYER")}
@@ -189,20 +189,22 @@ class SidePanel:
         if seat is None or not (known or state.chosen >= 0):
             return ""
         if state.chosen >= 0 and seat == state.env:
-            passed = f" · passed to {self.seats[state.dead].name}: {known}" if known else ""
-            return f"your scoring chip (face down): {state.chosen}{passed}"
+            line = fmt("your scoring chip (face down): {chip}", chip=state.chosen)
+            if known:
+                line += " · " + fmt("passed to {name}: {chips}",
+                                    name=self.seats[state.dead].name, chips=known)
+            return line
         if seat == state.dead and state.chosen >= 0:
-            return f"chips passed to you: {known}"
-        return f"your chips: {known}"
+            return fmt("chips passed to you: {chips}", chips=known)
+        return fmt("your chips: {chips}", chips=known)
 
 
 def _line_heights(t: th.Theme) -> tuple[int, int, int]:
     """The heights of a row's three lines (name, colour and kind, role) with the gaps after
     them, as drawn."""
     gap = max(2, t.px(5))
-    return (render("Ag", t.px(25), th.TEXT, True).get_height() + gap,
-            render("Ag", t.px(18), th.TEXT).get_height() + gap,
-            render("Ag", t.px(15), th.TEXT).get_height())
+    return (line_height(t.px(25), True) + gap, line_height(t.px(18)) + gap,
+            line_height(t.px(15)))
 
 
 def _role(state, seat: int) -> str:
