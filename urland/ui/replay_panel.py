@@ -16,7 +16,7 @@ from urland.texts.i18n import _, fmt
 from urland.texts.words import colour_word, seat_kind_word
 from urland.ui import art
 from urland.ui import theme as th
-from urland.ui.text import blit_text, render, wrap
+from urland.ui.text import blit_text, text_width, wrap
 from urland.ui.widgets import panel
 
 SECRET_FILL = (74, 58, 92)
@@ -53,12 +53,19 @@ def draw_players(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, st
         blit_text(surface, info, (row.right - px(48), row.top + px(5)), px(16), th.TEXT_DIM,
                   anchor="topright")
         if owned:
-            text = ", ".join(owned)
-            while len(text) > 3 and render(text, px(16), th.TEXT).get_width() > px(190):
-                text = text[:-4] + "..."
-            blit_text(surface, text, (row.right - px(48), row.bottom - px(4)), px(16),
-                      th.GOOD, anchor="bottomright")
+            blit_text(surface, _whole_names(owned, px(16), px(190)),
+                      (row.right - px(48), row.bottom - px(4)), px(16), th.GOOD,
+                      anchor="bottomright", width=px(190))
     return row_h * state.n
+
+
+def _whole_names(names: list[str], pixels: int, width: int) -> str:
+    """As many whole names as fit `width`, and '+N' for the others (a name is never cut)."""
+    for k in range(len(names), 0, -1):
+        text = ", ".join(names[:k]) + (f" +{len(names) - k}" if k < len(names) else "")
+        if text_width(text, pixels) <= width:
+            return text
+    return f"+{len(names)}"
 
 
 def draw_secrets(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme,

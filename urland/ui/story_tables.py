@@ -15,7 +15,7 @@ from urland.texts.genes import gene_name
 from urland.texts.i18n import L_, Text, _, fmt
 from urland.ui import art
 from urland.ui import theme as th
-from urland.ui.text import blit_text, render, wrap
+from urland.ui.text import blit_text, text_width, wrap
 from urland.ui.widgets import panel
 
 Hover = tuple[pygame.Rect, str, str]
@@ -144,8 +144,8 @@ def genes_card(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, stor
 def _fit(text: Text, pixels: int, width: int, bold: bool = False) -> str:
     """Shorten `text` with an ellipsis until it fits `width` pixels."""
     text = str(text)
-    if render(text, pixels, th.INK, bold).get_width() <= width:
+    if text_width(text, pixels, bold) <= width:
         return text
-    while len(text) > 1 and render(text + "...", pixels, th.INK, bold).get_width() > width:
+    while len(text) > 1 and text_width(text + "...", pixels, bold) > width:
         text = text[:-1]
     return text + "..."
