@@ -47,7 +47,6 @@ class _Pseudo(gettext.NullTranslations):
 
 _language = "en"
 _translations: gettext.NullTranslations = gettext.NullTranslations()
-_listeners: list[Callable[[], None]] = []
 
 
 def locale_dir() -> str:
@@ -71,13 +70,6 @@ def set_language(code: str) -> None:
             _language, _translations = "en", gettext.NullTranslations()
     else:
         _language, _translations = "en", gettext.NullTranslations()
-    for listener in list(_listeners):
-        listener()
-
-
-def on_change(listener: Callable[[], None]) -> None:
-    """Call `listener` after every change of language (caches of translated text)."""
-    _listeners.append(listener)
 
 
 def language() -> str:
