@@ -143,8 +143,8 @@ class BoardGestures:
         target = self._target_at(pos, drag.owner)
         if target is None and self.table.panel.row_at(pos) is not None:
             owner = self.table.session.seats[drag.owner].name
-            self.table.say(f"That is another player's row: drop on {owner}'s own row to send "
-                           "Ichtos back to the reserve.")
+            self.table.say(fmt("That is another player's row: drop on {name}'s own row to send "
+                               "Ichtos back to the reserve.", name=owner))
             return
         if target is None or target == drag.src:
             return
