@@ -154,6 +154,12 @@ def pgettext(context: str, message: str) -> str:
     return _translations.pgettext(context, message) if message else message
 
 
+def decimal(value: float, places: int = 1) -> str:
+    """A number with decimals as the language writes it ('30.5', '30,5')."""
+    text = f"{value:.{places}f}"
+    return text if _language in ("en", PSEUDO) else text.replace(".", ",")
+
+
 def plural_rule() -> Callable[[int], str]:
     return PLURAL_RULES.get(_language, english_plural)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from urland.stats import Line
-from urland.texts.i18n import L_, _, fmt
+from urland.texts.i18n import L_, _, decimal, fmt
 from urland.ui import theme as th
 from urland.ui.text import blit_text, wrap
 
@@ -62,7 +62,7 @@ def _table(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, title: s
         blit_text(surface, line.label[:18], (rect.left + px(8), y + row_h // 2), px(21),
                   th.INK, True, anchor="midleft")
         values = (str(line.games), str(line.wins), f"{round(100 * line.win_rate)}%",
-                  f"{line.average:.1f}")
+                  decimal(line.average))
         for k, value in enumerate(values):
             blit_text(surface, value, (rect.left + name_w + k * col_w + col_w // 2,
                       y + row_h // 2), px(21), th.INK, anchor="center")
