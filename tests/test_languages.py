@@ -181,4 +181,4 @@ def test_a_refused_move_is_explained_in_the_players_language_with_their_names():
 def test_decimals_are_written_as_each_language_writes_them():
     assert i18n.decimal(30.5) == "30.5"
     i18n.set_language("de")
-    assert i18n.decimal(30.5) == "30.5"
+    assert i18n.decimal(30.5) == "30,5"
