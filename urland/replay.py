@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from urland.engine.events import Event
 from urland.engine.game import Game
 from urland.engine.genes import GENE_NAMES, GENES
-from urland.engine.state import ACTION, BID, BUY, PANIC, GameState
+from urland.engine.queries import hand_holder
+from urland.engine.state import BID, PANIC, GameState
 
 # Public placeholders that the open version of a secret event says better.
 _REPLACED = {"draw", "bid_hidden", "chips_received"}
@@ -68,7 +69,7 @@ def secrets(state: GameState, names: Sequence[str] | None = None) -> list[str]:
     if state.hand:
         # the dead player holds the two passed chips from the Ichto actions to the end of the
         # turn (a mutation included); otherwise they are the environment player's
-        holder = state.dead if state.phase in (ACTION, BID, BUY) else state.env
+        holder = hand_holder(state)
         out.append(f"Chips in {name(holder)}'s hand: {_chips(sorted(state.hand))}")
     if state.pile:
         out.append(f"Next chip drawn: {_chips(state.pile[-1:])}  ({len(state.pile)} in the pile)")

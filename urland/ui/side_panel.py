@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from urland.engine import COLOUR_NAMES, PlayerView, genes_in
+from urland.engine import COLOUR_NAMES, PlayerView, genes_in, hand_holder
 from urland.texts.genes import gene_name
 from urland.ui import art
 from urland.ui import theme as th
@@ -180,13 +180,13 @@ class SidePanel:
         known = ", ".join(map(str, shown.known_hand()))
         if seat is None or not (known or state.chosen >= 0):
             return ""
-        if state.chosen >= 0 and seat == state.env:
-            passed = f" · passed to {self.seats[state.dead].name}: {known}" if known else ""
-            return f"your scoring chip (face down): {state.chosen}{passed}"
-        if seat == state.dead and state.chosen >= 0:
-            return f"chips passed to you: {known}"
-        return f"your chips: {known}"
-
+        holder = hand_holder(state)
+        if seat == holder:
+            return f"your chips: {known}"
+        scoring = (f"your scoring chip (face down): {state.chosen}"
+                   if state.chosen >= 0 and seat == state.env else "")
+        held = f"{self.seats[holder].name} holds {known}" if known else ""
+        return " · ".join(part for part in (scoring, held) if part)
 
 def _line_heights(t: th.Theme) -> tuple[int, int, int]:
     """The heights of a row's three lines (name, colour and kind, role) with the gaps after
