@@ -143,7 +143,7 @@ class ScoreChart:
         y = self.y_of(self.board.end_threshold) + offset[1]
         pygame.draw.line(surface, END_LINE, (plot.left, y), (plot.right, y), px(2))
         blit_text(surface, f"{self.board.end_threshold}: the game ends", (plot.left + px(6),
-                  y - px(2)), px(16), END_LINE, anchor="bottomleft")
+                  y + px(3)), px(16), END_LINE)  # under the line: clear of the epoch names
         # turns along the bottom
         step = 1 if plot.width / max(1, story.turns) > px(22) else 2
         for turn in range(1, story.turns + 1):
