@@ -9,7 +9,7 @@ from test_scenes import area_point, click, frames, solo_table, stack_point
 
 from urland.app import App
 from urland.bots.hints import Hint
-from urland.engine import expand
+from urland.engine import Move, expand
 from urland.session import Seat, Session
 from urland.settings import Settings
 from urland.ui import theme as th
@@ -437,3 +437,22 @@ def test_the_scoring_chip_turns_over_before_its_region_scores():
         assert show.callout == "Ben reveals chip 7."
     finally:
         pygame.quit()
+
+
+def test_the_chips_line_says_whose_hand_the_chips_are_in():
+    from urland.engine import Game
+    from urland.ui.side_panel import SeatLabel, SidePanel
+
+    game = Game.new(5, 3)
+    env = game.state.env
+    panel = SidePanel([SeatLabel(n, c, "human") for n, c in
+                       (("Anna", 0), ("Ben", 1), ("Cleo", 2))])
+    hand = sorted(game.state.hand)
+    assert panel.chips_line(game.view(env)) == "your chips: " + ", ".join(map(str, hand))
+    chip = hand[0]
+    game.play(Move("chip", count=chip))
+    dead = game.state.dead
+    passed = ", ".join(map(str, sorted(set(hand) - {chip})))
+    assert panel.chips_line(game.view(env)) == (
+        f"your scoring chip (face down): {chip} · {panel.seats[dead].name} holds {passed}")
+    assert panel.chips_line(game.view(dead)) == f"your chips: {passed}"

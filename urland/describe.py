@@ -36,7 +36,9 @@ def _values(w: Words, move: Move) -> dict[str, Any]:
             values[field] = w.area(area)
             values[f"{field}_label"] = w.label(area)
     if move.target:
-        values["targets"] = w.seats(move.target)
+        same = len(move.target) == 2 and move.target[0] == move.target[1]
+        values["targets"] = (w.say("two_of", seat=w.name(move.target[0])) if same
+                             else w.seats(move.target))
     if move.gene:
         values["gene"] = gene_name(move.gene)
     if move.picks:

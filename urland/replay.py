@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from urland.engine.events import Event
 from urland.engine.game import Game
 from urland.engine.genes import GENES
-from urland.engine.state import ACTION, BID, BUY, PANIC, GameState
+from urland.engine.queries import hand_holder
+from urland.engine.state import BID, PANIC, GameState
 from urland.texts.genes import gene_name
 from urland.texts.i18n import _, fmt
 
@@ -71,7 +72,7 @@ def secrets(state: GameState, names: Sequence[str] | None = None) -> list[str]:
     if state.hand:
         # the dead player holds the two passed chips from the Ichto actions to the end of the
         # turn (a mutation included); otherwise they are the environment player's
-        holder = state.dead if state.phase in (ACTION, BID, BUY) else state.env
+        holder = hand_holder(state)
         out.append(fmt("Chips in {seat}'s hand: {chips}", seat=name(holder),
                        chips=_chips(sorted(state.hand))))
     if state.pile:

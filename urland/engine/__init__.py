@@ -32,6 +32,7 @@ from urland.engine.position import position_from_text, position_to_text
 from urland.engine.queries import (
     actions_per_turn,
     after_panic,
+    hand_holder,
     ichto_players,
     land_per_action,
     muscles,
@@ -112,6 +113,7 @@ __all__ = [
     "gene_name",
     "gene_price",
     "genes_in",
+    "hand_holder",
     "ichto_players",
     "is_legal",
     "land_per_action",

@@ -13,7 +13,14 @@ from collections.abc import Mapping
 from urland.engine import panic
 from urland.engine.genes import EARS, LEGS, MUSCLES, TURBO, WARM_BLOOD
 from urland.engine.player_counts import numbers_for
-from urland.engine.state import GameState
+from urland.engine.state import ACTION, BID, BUY, GameState
+
+
+def hand_holder(state: GameState) -> int:
+    """Who holds the chips in hand now (rules 4.1): the environment player while choosing
+    (and while a drawn Panic is settled), the dead player once two chips are passed on, from
+    the Ichto actions to the end of the turn."""
+    return state.dead if state.phase in (ACTION, BID, BUY) else state.env
 
 
 def ichto_players(state: GameState) -> list[int]:

@@ -14,7 +14,7 @@ from urland.engine import Decision, Event, IllegalMoveError, Move
 from urland.loop import Thinker
 from urland.scenes.base import Scene
 from urland.scenes.table_gestures import BoardGestures
-from urland.scenes.table_turns import PRIVATE_LOOKS, TableGuide, TurnDriver
+from urland.scenes.table_turns import TableGuide, TurnDriver
 from urland.session import Session
 from urland.texts.i18n import L_, fmt
 from urland.texts.log import log_entries
@@ -133,7 +133,7 @@ class TableScene(Scene):
         """Play a decision, then show what it did."""
         if self.turns.nudged(move):
             return
-        track_before = self.shown.state.track[:]
+        track_before, mover = self.shown.state.track[:], self.decision.seat
         try:
             events = self.session.play(move)
         except IllegalMoveError as exc:
@@ -141,6 +141,8 @@ class TableScene(Scene):
             return
         self.hint_text = ""
         self.hint.clear()
+        if self.session.seats[mover].human:
+            self.log.back = 0  # a player who acts follows the log again
         self.gestures.cancel()
         self.shown = self.session.view()
         visible = [e for e in events if e.visible(self.viewer)]
@@ -151,10 +153,7 @@ class TableScene(Scene):
             self.show.add(visible, track_before, self.app.settings.speed, self.sentence, dropped_at)
         else:
             self.app.sound.play_events(visible)
-        self.reveal_pending = next((e for e in events if e.kind == "bids_revealed"),
-                                   self.reveal_pending)
-        self.looks += [(seat, e.kind) for e in events if e.kind in PRIVATE_LOOKS
-                       for seat in self.session.humans if e.visible(seat)]
+        self.turns.note(events)
         self.asked = None
 
     def undo(self) -> None:

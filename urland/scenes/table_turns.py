@@ -129,3 +129,12 @@ class TurnDriver:
                                 "{# actions}}.", left=left),
                        confirm=_("End turn"), cancel=_("Keep playing"),
                        on_confirm=lambda: table.submit(Move("end")))
+
+    def note(self, events: list) -> None:
+        """What a move's events leave to do at the table: the bids to reveal, and private
+        looks for human seats (the dead player's chips)."""
+        table = self.table
+        table.reveal_pending = next((e for e in events if e.kind == "bids_revealed"),
+                                    table.reveal_pending)
+        table.looks += [(seat, e.kind) for e in events if e.kind in PRIVATE_LOOKS
+                        for seat in table.session.humans if e.visible(seat)]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from urland.engine import PlayerView, genes_in
+from urland.engine import PlayerView, genes_in, hand_holder
 from urland.texts.genes import gene_name
 from urland.texts.i18n import L_, fmt
 from urland.texts.words import colour_word, seat_kind_word
@@ -188,15 +188,14 @@ class SidePanel:
         known = ", ".join(map(str, shown.known_hand()))
         if seat is None or not (known or state.chosen >= 0):
             return ""
-        if state.chosen >= 0 and seat == state.env:
-            line = fmt("your scoring chip (face down): {chip}", chip=state.chosen)
-            if known:
-                line += " · " + fmt("passed to {name}: {chips}",
-                                    name=self.seats[state.dead].name, chips=known)
-            return line
-        if seat == state.dead and state.chosen >= 0:
-            return fmt("chips passed to you: {chips}", chips=known)
-        return fmt("your chips: {chips}", chips=known)
+        holder = hand_holder(state)
+        if seat == holder:
+            return fmt("your chips: {chips}", chips=known)
+        scoring = (fmt("your scoring chip (face down): {chip}", chip=state.chosen)
+                   if state.chosen >= 0 and seat == state.env else "")
+        held = (fmt("{name} holds {chips}", name=self.seats[holder].name, chips=known)
+                if known else "")
+        return " · ".join(part for part in (scoring, held) if part)
 
 
 def _line_heights(t: th.Theme) -> tuple[int, int, int]:

@@ -143,9 +143,9 @@ class ScoreChart:
             surface.blit(h, h.get_rect(midright=(plot.left - px(24), y)))
         y = self.y_of(self.board.end_threshold) + offset[1]
         pygame.draw.line(surface, END_LINE, (plot.left, y), (plot.right, y), px(2))
+        # under the line: clear of the epoch names
         blit_text(surface, fmt("{threshold}: the game ends", threshold=self.board.end_threshold),
-                  (plot.left + px(6),
-                  y - px(2)), px(16), END_LINE, anchor="bottomleft")
+                  (plot.left + px(6), y + px(3)), px(16), END_LINE)
         # turns along the bottom
         step = 1 if plot.width / max(1, story.turns) > px(22) else 2
         for turn in range(1, story.turns + 1):
