@@ -13,3 +13,16 @@ def user_home(tmp_path, monkeypatch):
     """Settings, autosaves and crash logs go to a fresh folder for every test."""
     monkeypatch.setenv("URLAND_HOME", str(tmp_path / "home"))
     return tmp_path / "home"
+
+
+@pytest.fixture
+def app():
+    """The game's window at 1280x720 (dummy driver), animations instant, AI without pauses."""
+    import pygame
+
+    from urland.app import App
+    from urland.settings import Settings
+
+    window = App(Settings(animation_speed="instant", ai_pause="none"), size=(1280, 720))
+    yield window
+    pygame.quit()

@@ -6,22 +6,12 @@ import os
 import random
 import time
 
-import pygame
 import pytest
 
 from urland import library, paths
-from urland.app import App
 from urland.bots.random_bot import random_move
 from urland.engine.save import load_game
 from urland.session import Seat, Session
-from urland.settings import Settings
-
-
-@pytest.fixture
-def app():
-    a = App(Settings(animation_speed="instant", ai_pause="none"), size=(1280, 720))
-    yield a
-    pygame.quit()
 
 
 def frames(app, k=2):

@@ -1,19 +1,11 @@
 """The front end, driven headless (dummy video driver) with posted mouse and key events."""
 
 import pygame
-import pytest
 
 from urland.app import App
 from urland.engine.moves import Move
 from urland.session import Seat, Session
 from urland.settings import Settings
-
-
-@pytest.fixture
-def app():
-    a = App(Settings(animation_speed="instant", ai_pause="none"), size=(1280, 720))
-    yield a
-    pygame.quit()
 
 
 def frames(app, k=3):

@@ -2,18 +2,10 @@
 the text size of everything at once, remembered for next time."""
 
 import pygame
-import pytest
 from test_scenes import click, frames
 
 from urland.app import App
 from urland.settings import Settings, load_settings
-
-
-@pytest.fixture
-def app():
-    a = App(Settings(animation_speed="instant", ai_pause="none"), size=(1280, 720))
-    yield a
-    pygame.quit()
 
 
 def open_settings(app):

@@ -7,36 +7,16 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pygame
-import pytest
+from test_scenes import click, frames
 
 from urland import paths
-from urland.app import App
 from urland.engine.save import load_game
 from urland.history import write_record
 from urland.session import Session
-from urland.settings import Settings
 
 GAMES = Path(__file__).parent / "games"
 SEATS = [{"name": "Anna", "kind": "human"}, {"name": "Ben", "kind": "medium"},
          {"name": "Cleo", "kind": "easy"}]
-
-
-@pytest.fixture
-def app():
-    a = App(Settings(animation_speed="instant", ai_pause="none"), size=(1280, 720))
-    yield a
-    pygame.quit()
-
-
-def frames(app, k=3):
-    for _ in range(k):
-        app.step(0.016)
-
-
-def click(app, pos):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    frames(app, 2)
 
 
 def key(app, k):

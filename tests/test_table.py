@@ -4,7 +4,6 @@ import os
 import time
 
 import pygame
-import pytest
 from test_scenes import area_point, click, frames, solo_table, stack_point
 
 from urland.app import App
@@ -15,13 +14,6 @@ from urland.settings import Settings
 from urland.ui import theme as th
 from urland.ui.side_panel import MARK_TIPS
 from urland.ui.table_overlays import hover_tooltip
-
-
-@pytest.fixture
-def app():
-    a = App(Settings(animation_speed="instant", ai_pause="none"), size=(1280, 720))
-    yield a
-    pygame.quit()
 
 
 def press_and_carry(app, start, end, wheel=0):

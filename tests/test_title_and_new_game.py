@@ -5,6 +5,7 @@ import itertools
 
 import pygame
 import pytest
+from test_scenes import click, frames
 
 from urland import paths
 from urland.app import App
@@ -27,17 +28,6 @@ def app():
     a = make_app()
     yield a
     pygame.quit()
-
-
-def frames(app, k=3):
-    for _ in range(k):
-        app.step(0.016)
-
-
-def click(app, pos):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    frames(app, 2)
 
 
 def press(app, key, text=""):

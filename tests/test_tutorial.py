@@ -6,20 +6,10 @@ import subprocess
 import sys
 
 import pygame
-import pytest
 from test_scenes import frames
 
-from urland.app import App
 from urland.engine import Move, parse_move
-from urland.settings import Settings
 from urland.tutorial import load_script, save_chapter, saved_chapter
-
-
-@pytest.fixture
-def app():
-    a = App(Settings(animation_speed="instant", ai_pause="none"), size=(1280, 720))
-    yield a
-    pygame.quit()
 
 
 def chapter_index(chapter_id):
