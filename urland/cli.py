@@ -164,16 +164,21 @@ def _play(argv: Sequence[str]) -> int:
 
 
 
+def _window_options(parser: argparse.ArgumentParser, autoplay: str, screenshots: str) -> None:
+    """The options every windowed command takes: size, autoplay, screenshots, language."""
+    parser.add_argument("--size", type=_size, help="window size, e.g. 1600x900")
+    parser.add_argument("--autoplay", action="store_true", help=autoplay)
+    parser.add_argument("--screenshots", type=Path, help=screenshots)
+    parser.add_argument("--lang", type=_language, metavar="CODE",
+                        help="run in this language: " + ", ".join(LANGUAGES))
+
+
 def _replay(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="urland replay",
                                      description="Replay a finished game move by move.")
     parser.add_argument("file", type=Path, help="a finished game (a record from the history)")
-    parser.add_argument("--size", type=_size, help="window size, e.g. 1600x900")
-    parser.add_argument("--autoplay", action="store_true",
-                        help="step to the end and back to the start, then quit")
-    parser.add_argument("--screenshots", type=Path, help="save pictures on the way here")
-    parser.add_argument("--lang", type=_language, metavar="CODE",
-                        help="run in this language: " + ", ".join(LANGUAGES))
+    _window_options(parser, "step to the end and back to the start, then quit",
+                    "save pictures on the way here")
     args = parser.parse_args(argv)
     from urland.engine.errors import SaveError
     from urland.session import Session
@@ -197,12 +202,8 @@ def _replay(argv: Sequence[str]) -> int:
 def _tutorial(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="urland tutorial",
                                      description="Learn to play: a guided first game.")
-    parser.add_argument("--size", type=_size, help="window size, e.g. 1600x900")
-    parser.add_argument("--autoplay", action="store_true",
-                        help="play the whole tutorial by itself, then quit")
-    parser.add_argument("--screenshots", type=Path, help="save a picture of every step here")
-    parser.add_argument("--lang", type=_language, metavar="CODE",
-                        help="run in this language: " + ", ".join(LANGUAGES))
+    _window_options(parser, "play the whole tutorial by itself, then quit",
+                    "save a picture of every step here")
     args = parser.parse_args(argv)
     from urland.app import App, AutoplayOptions
     from urland.engine import UserFileError
