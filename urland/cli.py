@@ -6,10 +6,14 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from urland.bots.registry import bot_names
 from urland.engine import PLAYER_COUNTS
 from urland.texts.i18n import LANGUAGES, known
+
+if TYPE_CHECKING:
+    from urland.app import App
 
 
 def _bots(text: str, players: int) -> list[str]:
@@ -173,6 +177,19 @@ def _window_options(parser: argparse.ArgumentParser, autoplay: str, screenshots:
                         help="run in this language: " + ", ".join(LANGUAGES))
 
 
+def _window(args: argparse.Namespace) -> App:
+    """The window for a command made with `_window_options`: its size, its language, and an
+    autoplay that quits at the end."""
+    from urland.app import App, AutoplayOptions
+    from urland.settings import load_settings
+
+    autoplay = (AutoplayOptions([], 0, args.screenshots, quit_when_over=True)
+                if args.autoplay else None)
+    settings = load_settings()
+    _speak(args.lang or settings.language)
+    return App(settings, autoplay, size=args.size)
+
+
 def _replay(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="urland replay",
                                      description="Replay a finished game move by move.")
@@ -188,15 +205,7 @@ def _replay(argv: Sequence[str]) -> int:
     except SaveError as exc:
         print(f"urland replay: {exc}", file=sys.stderr)
         return 1
-    from urland.app import App, AutoplayOptions
-    from urland.settings import load_settings
-
-    autoplay = (AutoplayOptions([], 0, args.screenshots, quit_when_over=True)
-                if args.autoplay else None)
-    settings = load_settings()
-    _speak(args.lang or settings.language)
-    app = App(settings, autoplay, size=args.size)
-    return app.run("replay", session=session, standalone=True)
+    return _window(args).run("replay", session=session, standalone=True)
 
 
 def _tutorial(argv: Sequence[str]) -> int:
@@ -205,9 +214,7 @@ def _tutorial(argv: Sequence[str]) -> int:
     _window_options(parser, "play the whole tutorial by itself, then quit",
                     "save a picture of every step here")
     args = parser.parse_args(argv)
-    from urland.app import App, AutoplayOptions
     from urland.engine import UserFileError
-    from urland.settings import load_settings
     from urland.tutorial import load_script
 
     try:
@@ -215,11 +222,7 @@ def _tutorial(argv: Sequence[str]) -> int:
     except UserFileError as exc:
         print(f"urland tutorial: {exc}", file=sys.stderr)
         return 1
-    autoplay = (AutoplayOptions([], 0, args.screenshots, quit_when_over=True)
-                if args.autoplay else None)
-    settings = load_settings()
-    _speak(args.lang or settings.language)
-    app = App(settings, autoplay, size=args.size)
+    app = _window(args)
     # autoplay always runs the whole tutorial, wherever a player left it
     return app.run("tutorial", **({"chapter": 0} if args.autoplay else {}))
 
