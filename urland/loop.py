@@ -109,9 +109,6 @@ class Thinker:
         job = self._jobs.get(slot)
         return 0.0 if job is None else time.perf_counter() - job[2]
 
-    def forget(self, slot: str) -> None:
-        self._jobs.pop(slot, None)
-
     def shutdown(self) -> None:
         self._jobs.clear()
         self._pool.shutdown(wait=False, cancel_futures=True)
