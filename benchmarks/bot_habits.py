@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from urland.bots.habits import bid_slip, turn_slips
 from urland.bots.registry import make_bot
 from urland.engine import ACTION, BID, apply_move, new_game, view
+from urland.loop import let_bots_watch
 
 
 @dataclass
@@ -39,6 +40,7 @@ def play(seed: int, players: int, names: list[str], watched: set[int], hard_seco
     for bot in bots:
         if bot.name == "hard":
             bot.time_limit = hard_seconds  # type: ignore[attr-defined]
+    seated = dict(enumerate(bots))
     state = new_game(seed, players, events=False)
     turn_states, turn_moves = [], []
     board_by_turn: dict[int, list[tuple[int, int]]] = {}
@@ -58,6 +60,7 @@ def play(seed: int, players: int, names: list[str], watched: set[int], hard_seco
             board_by_turn.setdefault(state.turn, [(state.on_board(s), state.reserve[s])
                                                   for s in sorted(watched)])
         apply_move(state, move)
+        let_bots_watch(state, seated)
         if turn_moves and (state.phase != ACTION or state.actor != seat):
             out.habits.update(s.habit for s in turn_slips(turn_states, turn_moves))
             turn_states, turn_moves = [], []

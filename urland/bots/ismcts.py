@@ -6,14 +6,15 @@ information from the bot's own view (the engine's `sample_hidden`, with the bot'
 generator, so the game's randomness is never touched): where every unseen chip lies (the
 face-down scoring chip drawn from the belief of beliefs.py: the hands the environment player
 could have held, the chips the bot itself passed into that hand, and a sensible choice from
-each), the gene deck's order and any unrevealed bids. A move is chosen by UCB, counted over the
+each, judged on the board the chip was laid on, which the bot remembers by watching the table),
+the gene deck's order and any unrevealed bids. A move is chosen by UCB, counted over the
 iterations in which it was available (single-observer ISMCTS). The playout then finishes the
 turn: the bot's remaining actions and the other Ichto players' turns are played by the medium
 policy (each from its own view of the sample, so nobody sees the sampled chip), the chip scores
 for real, and the playout is cut at the next decision that is not an action, where the shared
 heuristic judges the position. The policy's answers depend only on public information, so they
-are remembered across iterations. The search stops at its time limit (or iteration cap) and
-plays the most visited move.
+are remembered across iterations. The search stops at its iteration cap or its time limit,
+whichever comes first, and plays the most visited move.
 
 The position is judged with the hard weights: a double-turn chip still held and a board that
 can breed keep their worth past this turn, so the search does not spend its chips early or let
@@ -47,6 +48,10 @@ from urland.engine import (
 )
 
 WIDTH = 10  # candidate moves kept at a node, best first by the medium heuristic
+# The playouts follow policies that read public information only, so after a root move the
+# rest of the turn is the same in every iteration; iterations only average over the hidden
+# chip. A few hundred settle the choice as well as thousands: past this many the bot stops.
+ITERATIONS = 500
 REWARD_SCALE = 1.5  # heuristic points that turn a coin flip into a 73% favourite
 
 
@@ -67,7 +72,7 @@ class HardBot:
     name = "hard"
 
     def __init__(self, seed: int = 0, time_limit: float = 0.8,
-                 max_iterations: int | None = None, exploration: float = 0.3) -> None:
+                 max_iterations: int = ITERATIONS, exploration: float = 0.3) -> None:
         self.rng = random.Random(seed)
         self.time_limit = time_limit
         self.max_iterations = max_iterations
@@ -84,6 +89,10 @@ class HardBot:
         self.memory.note(view, move)
         return move
 
+    def watch(self, view: PlayerView) -> None:
+        """See the table after every move, as a player does (beliefs.py)."""
+        self.memory.watch(view)
+
     def _decide(self, view: PlayerView) -> Move:
         self.last_iterations = 0  # stays 0 for decisions answered without a search
         options = view.legal_options()
@@ -95,7 +104,8 @@ class HardBot:
             return self.greedy.choose(view)
         seat = view.seat
         assert seat is not None
-        beliefs = chosen_chip_belief(view, self.memory.passed_into(view))
+        beliefs = chosen_chip_belief(view, self.memory.passed_into(view),
+                                     laid_on=self.memory.board_chip_laid_on(view))
         self._pending = (region_belief(view.state, beliefs) if beliefs
                          else pending_distribution(view))
         self._policy = {}
@@ -106,8 +116,7 @@ class HardBot:
             return root.moves[0]
         deadline = time.perf_counter() + self.time_limit
         iterations = 0
-        while (iterations < self.max_iterations if self.max_iterations is not None
-               else time.perf_counter() < deadline):
+        while iterations < self.max_iterations and time.perf_counter() < deadline:
             self._iterate(root, sample_hidden(view, self.rng, beliefs), seat)
             iterations += 1
         self.last_iterations = iterations

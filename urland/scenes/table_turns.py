@@ -1,6 +1,7 @@
 """Turning the pending decision into the next thing that happens at the table: the dialog a
 human answers (behind a hand-over where a secret is shown), a private look, a bot's move or a
-hint, computed in the background."""
+hint, computed in the background. The bots watch the table after every move, from their own
+seats."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from urland.bots.registry import make_bot
 from urland.engine import Move
+from urland.loop import let_bots_watch
 from urland.texts.i18n import N_, _, fmt
 
 if TYPE_CHECKING:
@@ -138,3 +140,4 @@ class TurnDriver:
                                     table.reveal_pending)
         table.looks += [(seat, e.kind) for e in events if e.kind in PRIVATE_LOOKS
                         for seat in table.session.humans if e.visible(seat)]
+        let_bots_watch(table.session.game.state, self.bots)
