@@ -53,7 +53,10 @@ FOOTHOLD = 8  # fewer Ichtos on the board than this and a seat can neither score
 MEDIUM = Weights(double_chip=0.9, foothold=0.3)
 EASY = Weights(future=0.0, on_land=0.0, ocean_breeding=0.0, genes=0.5, double_chip=0.6,
                foothold=0.3)
-HARD = Weights(double_chip=1.2, foothold=0.5, ocean_breeding=0.45, reserve=0.05)
+# The hard bot's search looks one turn ahead; an Ichto on the board is worth twice the medium
+# bot's figure to it, so that it breeds and keeps a board for the turns after this one
+# (docs/bot-strength.md has the tournament that chose this).
+HARD = Weights(double_chip=1.2, foothold=0.5, ocean_breeding=0.45, on_board=0.4, reserve=0.0)
 
 
 def time_left(state: GameState) -> float:
