@@ -19,12 +19,7 @@ def autoplayed_game(seed: int = 2, frames: int = 40000) -> App:
     app = App(Settings(), AutoplayOptions(["ai", "ai", "ai"], seed, None, True), size=(1280, 720))
     app.headless = True
     app.show("title")
-    for _ in range(frames):
-        app.step(1 / 60)
-        if not app.running:
-            break
-    assert not app.running, "the autoplayed game did not end"
-    return app
+    return run_to_the_end(app, frames, "the autoplayed game did not end")
 
 
 def autoplayed_tutorial(frames: int = 60000) -> App:
@@ -32,11 +27,16 @@ def autoplayed_tutorial(frames: int = 60000) -> App:
     app = App(Settings(), AutoplayOptions([], 0, None, True), size=(1280, 720))
     app.headless = True
     app.show("tutorial", chapter=0)
+    return run_to_the_end(app, frames, "the tutorial did not end")
+
+
+def run_to_the_end(app: App, frames: int, failure: str) -> App:
+    """Step the app at 60 frames a second until it closes itself (at most `frames` frames)."""
     for _ in range(frames):
         app.step(1 / 60)
         if not app.running:
             break
-    assert not app.running, "the tutorial did not end"
+    assert not app.running, failure
     return app
 
 

@@ -49,7 +49,7 @@ def test_a_seat_remembers_the_chips_it_passed_into_the_next_hand(players):
     assert set(passed) <= set(seen.unseen_chips)  # the view has forgotten where they are
     assert memory.passed_into(seen) == frozenset(passed)
     belief = chosen_chip_belief(seen, memory.passed_into(seen))
-    # the hand was those two chips and one drawn chip: every hand considered holds both
+    # the hand was those two chips and one drawn chip: remembering them moves the belief onto them
     assert game.state.chosen in belief
     forgetful = chosen_chip_belief(seen)
     assert sum(forgetful[c] for c in passed) < sum(belief[c] for c in passed)

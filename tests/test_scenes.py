@@ -4,6 +4,7 @@ import pygame
 
 from urland.app import App
 from urland.engine.moves import Move
+from urland.scenes.tutorial_pilot import post_drag
 from urland.session import Seat, Session
 from urland.settings import Settings
 
@@ -20,12 +21,7 @@ def click(app, pos):
 
 
 def drag(app, start, end):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
-    for p in (mid, end):
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1),
-                                             buttons=(1, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    post_drag(start, end)
     frames(app, 2)
 
 
