@@ -32,9 +32,10 @@ def test_breeding_names_the_ocean_and_the_gain():
 
 
 def test_a_bid_names_the_gene_it_prepares_for():
-    s = table("ichtos=O2:0.0.3.0 display=ears,warm_blood,egg")
+    # The hint's bot rates genes by what they win: Assimilation above Care of Young and Ears.
+    s = table("ichtos=O2:0.0.3.0 display=ears,care_of_young,assimilation")
     h = explain(view(s, GREY), Move("bid", count=3))
-    assert h.values["gene"] == "Warm Blood" and "one more action every turn" in h.text
+    assert h.values["gene"] == "Assimilation" and "two rival Ichtos" in h.text
 
 
 def test_ending_with_a_chip_in_hand_says_it_is_kept():

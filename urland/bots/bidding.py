@@ -6,11 +6,16 @@ compared fairly. For each sample the ranking and the purchases that follow are p
 rules order them (rules 6.1): the first-ranked must buy, later ones buy when a gene is worth its
 price, nobody pays more than it has on the board. A bid is worth the genes it brings, less the
 Ichtos paid from the board, measured against what the rivals gain.
+
+Rivals are expected to want genes as the medium bot's table rates them (`GENE_WORTH`); the
+bidder may rate them otherwise (`worth`, for the hard bot the measured table of
+gene_worth.py), and it judges every purchase, its own and the rivals', by its own rating.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from urland.bots.evaluate import GENE_WORTH, time_left
 from urland.engine import GameState, gene_price
@@ -34,8 +39,10 @@ def rival_bid(state: GameState, seat: int, rng: random.Random) -> int:
     return max(0, min(state.reserve[seat], affordable, want))
 
 
-def auction_gains(state: GameState, bids: list[int]) -> list[float]:
-    """What each seat gains (points) from the auction these bids lead to."""
+def auction_gains(state: GameState, bids: list[int], bidder: int | None = None,
+                  worth: Mapping[str, float] = GENE_WORTH) -> list[float]:
+    """What each seat gains (points) from the auction these bids lead to, as `bidder` rates
+    the genes (`worth`); everybody else picks by the medium bot's table."""
     tl = time_left(state)
     display = sorted(state.display, key=lambda g: -GENE_WORTH[g])
     ranking = sorted(range(state.n), key=lambda s: (-bids[s], state.track[s]))
@@ -48,18 +55,20 @@ def auction_gains(state: GameState, bids: list[int]) -> list[float]:
         price = bids[seat] + gene_price(state, seat, 0)
         if state.on_board(seat) < price:
             continue  # cannot pay: out of this auction
-        gene = display[0]
-        worth = GENE_WORTH[gene] * tl
-        if must or worth >= 0.4 * price:
-            display.pop(0)
-            gains[seat] = worth - ICHTO_PAID * price
+        rating = worth if seat == bidder else GENE_WORTH
+        gene = max(display, key=rating.__getitem__)
+        if must or rating[gene] * tl >= 0.4 * price:
+            display.remove(gene)
+            gains[seat] = worth[gene] * tl - ICHTO_PAID * price
             bought += 1
             must = False
     return gains
 
 
-def best_bid(state: GameState, seat: int, rng: random.Random, samples: int = SAMPLES) -> int:
-    """The bid with the best average standing after the auction, over sampled rival bids."""
+def best_bid(state: GameState, seat: int, rng: random.Random, samples: int = SAMPLES,
+             worth: Mapping[str, float] = GENE_WORTH) -> int:
+    """The bid with the best average standing after the auction, over sampled rival bids,
+    with the genes rated by `worth`."""
     top = min(state.reserve[seat],
               max(0, state.on_board(seat) - gene_price(state, seat, 0) - FOOTHOLD_KEPT))
     if top == 0 or not state.display:
@@ -74,7 +83,7 @@ def best_bid(state: GameState, seat: int, rng: random.Random, samples: int = SAM
             bids[seat] = bid
             for s, b in zip(rivals, drawn, strict=True):
                 bids[s] = b
-            gains = auction_gains(state, bids)
+            gains = auction_gains(state, bids, seat, worth)
             others = [gains[s] for s in rivals]
             total += gains[seat] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
         if total > best_value + 1e-9:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Mapping
 
 from urland.bots.candidates import candidate_moves
 from urland.bots.evaluate import (
@@ -56,9 +57,11 @@ class GreedyBot:
     temperature = 0.0  # 0: always the best move; above 0: softmax choice among candidates
     double_margin = 0.1  # what two more actions must gain over keeping the chip
 
-    def __init__(self, seed: int = 0, remember: bool = True) -> None:
+    def __init__(self, seed: int = 0, remember: bool = True,
+                 gene_worth: Callable[[int], Mapping[str, float]] | None = None) -> None:
         self.rng = random.Random(seed)
         self.remember = remember
+        self.gene_worth = gene_worth  # players -> {gene: worth}; None: the hand-made table
         self._turn: tuple[int, int, int] | None = None  # (epoch, turn, seat) of _trips
         self._trips: set[tuple[int, int]] = set()  # (src, dst) of this turn's relocations
 
@@ -169,7 +172,8 @@ class GreedyBot:
         return max(value, self.best_line(trial, pending, depth - 1))
 
     def gene_value(self, state: GameState, gene: str) -> float:
-        return GENE_WORTH[gene] * time_left(state)
+        table = GENE_WORTH if self.gene_worth is None else self.gene_worth(state.n)
+        return table[gene] * time_left(state)
 
     def affordable_bid(self, state: GameState) -> int:
         """The highest bid the seat could pay for while keeping a foothold on the board."""

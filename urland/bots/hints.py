@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from urland.bots.evaluate import (
-    GENE_WORTH,
     chips_in_play,
     pending_distribution,
     points_of,
     region_of_chip,
 )
+from urland.bots.gene_worth import measured_gene_worth
 from urland.bots.ismcts import HardBot
 from urland.bots.registry import Bot
 from urland.engine import (
@@ -128,7 +128,7 @@ def explain(seen: PlayerView, move: Move) -> Hint:
     if kind == "bid":
         if move.count == 0 or not state.display:
             return Hint(move, "bid_none")
-        gene = max(state.display, key=GENE_WORTH.__getitem__)
+        gene = max(state.display, key=measured_gene_worth(state.n).__getitem__)
         return Hint(move, "bid", {"count": move.count, "gene": gene_name(gene),
                                   "purpose": GENE_PURPOSE[gene]})
     if kind == "buy":

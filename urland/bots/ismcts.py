@@ -19,8 +19,10 @@ whichever comes first, and plays the most visited move.
 The position is judged with the hard weights: a double-turn chip still held and a board that
 can breed keep their worth past this turn, so the search does not spend its chips early or let
 its board wither. Bids are chosen by playing the auction out against bids sampled for each rival
-(bidding.py); purchases, Panic and Ears choices reuse the medium bot's one-step reasoning. Moves
-that would undo one of its own moves this turn are never considered.
+(bidding.py), and genes are rated by what they were measured to win (gene_worth.py), not by
+the medium bot's hand-made table; purchases, Panic and Ears choices reuse the medium bot's
+one-step reasoning with that rating. Moves that would undo one of its own moves this turn are
+never considered.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from urland.bots.beliefs import ChipMemory, chosen_chip_belief, region_belief
 from urland.bots.bidding import best_bid
 from urland.bots.candidates import candidate_moves
 from urland.bots.evaluate import HARD, evaluate, pending_distribution
+from urland.bots.gene_worth import measured_gene_worth
 from urland.bots.greedy import GreedyBot
 from urland.engine import (
     ACTION,
@@ -77,7 +80,8 @@ class HardBot:
         self.time_limit = time_limit
         self.max_iterations = max_iterations
         self.exploration = exploration
-        self.greedy = GreedyBot(seed)  # its own habits, and the decisions it does not search
+        # Its own habits, and the decisions it does not search (purchases by measured worth).
+        self.greedy = GreedyBot(seed, gene_worth=measured_gene_worth)
         self.policy = GreedyBot(seed, remember=False)  # everybody's moves in the playouts
         self.last_iterations = 0
         self.memory = ChipMemory()
@@ -99,7 +103,9 @@ class HardBot:
         if len(options) == 1 and options[0].complete:
             return options[0].move
         if view.state.phase == BID:
-            return Move("bid", count=best_bid(view.state, view.state.actor, self.rng))
+            state = view.state
+            return Move("bid", count=best_bid(state, state.actor, self.rng,
+                                              worth=measured_gene_worth(state.n)))
         if view.state.phase not in (ACTION, CHIP):
             return self.greedy.choose(view)
         seat = view.seat
