@@ -9,10 +9,10 @@ it bought it (1 at the start, falling to 0.15 near the end, as the bots' `time_l
 Ichtos it paid for genes; and its track position against the table's average at each of the
 first three auctions, so that a gene is not credited with the lead of the player who could
 afford it. Prints each gene's weight, the same for each half of the games (how steady it is),
-its standardised weight and that mapped onto the hand-made table's mean and spread: the figure
-gene_worth.py uses (for four or five players, the average of the two, printed last). Genes
-nobody bought get no figure. Takes about 4 minutes for 1,500 games
-of five players on two cores. Asserts nothing.
+its standardised weight, and that mapped onto the hand-made table's mean at SCALE points per
+standard deviation: the figure gene_worth.py uses (for four or five players, the average of
+the two, printed last). Genes nobody bought get no figure. 1,500 games of each player count
+take about 7 minutes on two cores. Asserts nothing.
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ import random
 import statistics
 from concurrent.futures import ProcessPoolExecutor
 
-from urland.bots.evaluate import GENE_WORTH
+from urland.bots.evaluate import GENE_WORTH, time_left
 from urland.bots.greedy import GreedyBot
 from urland.engine import BID, apply_move, new_game, view
 
 AUCTIONS = 3  # track positions at the first three auctions are the model's controls
-SCALE = 1.17  # track points per standard deviation of the weights (the hand-made spread)
+SCALE = 1.17  # track points per standard deviation of the weights (the hand-made table: 0.87)
 RIDGE = 0.5  # L2 penalty that keeps rare genes' weights from running off
 
 
@@ -47,8 +47,8 @@ def play(args: tuple[int, int]) -> dict:
             auction_key = (state.epoch, state.turn, len(bought))
             auctions.append(state.track[:])
         if move.kind == "buy":
-            left = max(0.15, 1 - max(state.track) / state.board.end_threshold)
-            bought.append((seat, move.gene, sum(k for _, k in move.picks or ()), left))
+            paid = sum(k for _, k in move.picks or ())
+            bought.append((seat, move.gene, paid, time_left(state)))
         apply_move(state, move)
     return {"winner": state.winner, "players": players, "bought": bought,
             "auctions": auctions[:AUCTIONS]}

@@ -12,6 +12,7 @@ from urland.bots.gene_worth import measured_gene_worth
 from urland.bots.greedy import GreedyBot
 from urland.bots.ismcts import HardBot
 from urland.engine import view
+from urland.engine.genes import GENES
 
 
 def test_equal_bids_rank_the_player_further_back_first_and_the_first_must_buy():
@@ -57,3 +58,8 @@ def test_the_bidder_picks_by_its_own_rating_and_expects_rivals_to_pick_by_theirs
     tl = time_left(s)
     assert gains[GREY] == pytest.approx(rating["assimilation"] * tl - ICHTO_PAID * 4)
     assert gains[WHITE] == pytest.approx(rating["warm_blood"] * tl - ICHTO_PAID * 4)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_gene_has_a_measured_worth(players):
+    assert set(measured_gene_worth(players)) == set(GENES)

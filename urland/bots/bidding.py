@@ -7,9 +7,10 @@ rules order them (rules 6.1): the first-ranked must buy, later ones buy when a g
 price, nobody pays more than it has on the board. A bid is worth the genes it brings, less the
 Ichtos paid from the board, measured against what the rivals gain.
 
-Rivals are expected to want genes as the medium bot's table rates them (`GENE_WORTH`); the
-bidder may rate them otherwise (`worth`, for the hard bot the measured table of
-gene_worth.py), and it judges every purchase, its own and the rivals', by its own rating.
+Rivals are expected to want genes as the medium bot's table rates them (`GENE_WORTH`), as
+the medium and easy bots do; the bidder may rate them otherwise (`worth`, for the hard bot the
+measured table of gene_worth.py), and it judges every purchase, its own and the rivals', by its
+own rating.
 """
 
 from __future__ import annotations
@@ -55,9 +56,9 @@ def auction_gains(state: GameState, bids: list[int], bidder: int | None = None,
         price = bids[seat] + gene_price(state, seat, 0)
         if state.on_board(seat) < price:
             continue  # cannot pay: out of this auction
-        rating = worth if seat == bidder else GENE_WORTH
-        gene = max(display, key=rating.__getitem__)
-        if must or rating[gene] * tl >= 0.4 * price:
+        picks_by = worth if seat == bidder else GENE_WORTH  # what this seat wants most
+        gene = max(display, key=picks_by.__getitem__)
+        if must or picks_by[gene] * tl >= 0.4 * price:
             display.remove(gene)
             gains[seat] = worth[gene] * tl - ICHTO_PAID * price
             bought += 1

@@ -58,10 +58,12 @@ class GreedyBot:
     double_margin = 0.1  # what two more actions must gain over keeping the chip
 
     def __init__(self, seed: int = 0, remember: bool = True,
-                 gene_worth: Callable[[int], Mapping[str, float]] | None = None) -> None:
+                 worth_for_players: Callable[[int], Mapping[str, float]] | None = None
+                 ) -> None:
         self.rng = random.Random(seed)
         self.remember = remember
-        self.gene_worth = gene_worth  # players -> {gene: worth}; None: the hand-made table
+        # players -> {gene: worth} for bids and purchases; None: the hand-made GENE_WORTH
+        self.worth_for_players = worth_for_players
         self._turn: tuple[int, int, int] | None = None  # (epoch, turn, seat) of _trips
         self._trips: set[tuple[int, int]] = set()  # (src, dst) of this turn's relocations
 
@@ -172,8 +174,10 @@ class GreedyBot:
         return max(value, self.best_line(trial, pending, depth - 1))
 
     def gene_value(self, state: GameState, gene: str) -> float:
-        table = GENE_WORTH if self.gene_worth is None else self.gene_worth(state.n)
-        return table[gene] * time_left(state)
+        """What owning `gene` from now on is worth, in track points."""
+        worth = (GENE_WORTH if self.worth_for_players is None
+                 else self.worth_for_players(state.n))
+        return worth[gene] * time_left(state)
 
     def affordable_bid(self, state: GameState) -> int:
         """The highest bid the seat could pay for while keeping a foothold on the board."""

@@ -19,10 +19,10 @@ whichever comes first, and plays the most visited move.
 The position is judged with the hard weights: a double-turn chip still held and a board that
 can breed keep their worth past this turn, so the search does not spend its chips early or let
 its board wither. Bids are chosen by playing the auction out against bids sampled for each rival
-(bidding.py), and genes are rated by what they were measured to win (gene_worth.py), not by
-the medium bot's hand-made table; purchases, Panic and Ears choices reuse the medium bot's
-one-step reasoning with that rating. Moves that would undo one of its own moves this turn are
-never considered.
+(bidding.py). For its bids and purchases it rates genes by what they were measured to win
+(gene_worth.py), not by the medium bot's hand-made table, which the position's judge still
+uses; purchases, Panic and Ears choices reuse the medium bot's one-step reasoning. Moves that
+would undo one of its own moves this turn are never considered.
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ class HardBot:
         self.max_iterations = max_iterations
         self.exploration = exploration
         # Its own habits, and the decisions it does not search (purchases by measured worth).
-        self.greedy = GreedyBot(seed, gene_worth=measured_gene_worth)
+        self.greedy = GreedyBot(seed, worth_for_players=measured_gene_worth)
         self.policy = GreedyBot(seed, remember=False)  # everybody's moves in the playouts
         self.last_iterations = 0
         self.memory = ChipMemory()
