@@ -8,9 +8,9 @@ seat, a conditional-logit model of who wins, from the genes it bought (weighted 
 the game was left), the Ichtos it paid for them and its place on the track at each auction.
 Each gene's weight, standardised within a player count, is mapped onto the hand-made table's
 mean (3.9) at 1.17 points per standard deviation, a little wider than the hand-made table's own
-spread (0.87). Four and five players gave much the same
-order, so they share one table, the average of the two fits; three players (no Muscles or
-Stinkglands in the deck) rate Wings, Legs and Teeth higher. Only the ends of each table are
+spread (0.87). Four and five players gave much the same order, so they share one table, the
+average of the two fits; three players (no Muscles or Stinkglands in the deck) rate Wings,
+Legs and Teeth higher. Only the ends of each table are
 steady from one sample of games to another (Assimilation and Muscles high, Warm Blood and Care
 of Young low); the genes in between swap places within about half a point.
 
