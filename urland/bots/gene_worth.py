@@ -6,7 +6,7 @@ price says, Assimilation and Muscles win more. The tables here come from
 `benchmarks/gene_worth_fit.py` (1,500 games of medium bots per player count, seed 3): for each
 seat, a conditional-logit model of who wins, from the genes it bought (weighted by how much of
 the game was left), the Ichtos it paid for them and its place on the track at each auction.
-Each gene's weight, standardised within a player count, is mapped onto the hand-made table's
+Each gene's weight, standardised within a player count, is centred on the hand-made table's
 mean (3.9) at 1.17 points per standard deviation, a little wider than the hand-made table's own
 spread (0.87). Four and five players gave much the same order, so they share one table, the
 average of the two fits; three players (no Muscles or Stinkglands in the deck) rate Wings,
