@@ -113,6 +113,11 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
     return [m[i][n] / m[i][i] for i in range(n)]
 
 
+def worth_of(standard: float) -> float:
+    """A standardised weight as track points, centred on the hand-made table's mean."""
+    return statistics.fmean(GENE_WORTH.values()) + SCALE * standard
+
+
 def report(games: list[dict]) -> dict[str, float]:
     """Print the fit for one player count; return each gene's standardised weight."""
     genes = sorted({gene for g in games for _, gene, _, _ in g["bought"]})
@@ -122,31 +127,30 @@ def report(games: list[dict]) -> dict[str, float]:
     halves = [fit(data[::2], size), fit(data[1::2], size)]
     weights = beta[:len(genes)]
     mean, spread = statistics.fmean(weights), statistics.pstdev(weights)
-    centre = statistics.fmean(GENE_WORTH.values())
+    standard = {gene: (beta[i] - mean) / spread for i, gene in enumerate(genes)}
     print(f"{games[0]['players']} players, {len(games)} games; an Ichto paid: "
           f"{beta[len(genes)]:+.3f}")
     print(f"  {'gene':<14} {'weight':>7} {'halves':>13} {'standard':>9} {'worth':>6} "
           f"{'hand-made':>9}")
     for i, gene in sorted(enumerate(genes), key=lambda ig: -beta[ig[0]]):
-        z = (beta[i] - mean) / spread
+        z = standard[gene]
         print(f"  {gene:<14} {beta[i]:7.2f} {halves[0][i]:6.2f} {halves[1][i]:6.2f} "
-              f"{z:9.2f} {centre + SCALE * z:6.1f} {GENE_WORTH[gene]:9.1f}")
+              f"{z:9.2f} {worth_of(z):6.1f} {GENE_WORTH[gene]:9.1f}")
     missing = sorted(set(GENE_WORTH) - set(genes))
     if missing:
         print(f"  never bought: {', '.join(missing)}")
-    return {gene: (beta[i] - mean) / spread for i, gene in enumerate(genes)}
+    return standard
 
 
 def report_shared(standard: dict[int, dict[str, float]]) -> None:
     """Four and five players share one table: the average of their standardised weights."""
     if 4 not in standard or 5 not in standard:
         return
-    centre = statistics.fmean(GENE_WORTH.values())
     shared = {g: (standard[4][g] + standard[5][g]) / 2
               for g in standard[4] if g in standard[5]}
     print("4 or 5 players (average of the two):")
     for gene, z in sorted(shared.items(), key=lambda gz: -gz[1]):
-        print(f"  {gene:<14} {centre + SCALE * z:6.1f}")
+        print(f"  {gene:<14} {worth_of(z):6.1f}")
 
 
 def main() -> None:
