@@ -21,7 +21,7 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m ruff check urland tests benchmarks packaging
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto
 
 lint: $(STAMP)
 	$(PY) -m ruff check urland tests benchmarks packaging
