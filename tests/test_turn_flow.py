@@ -15,6 +15,7 @@ from urland.table import (
     HandOver,
     LocalTable,
     Look,
+    Moved,
     Over,
     Reveal,
     TurnFlow,
@@ -126,3 +127,66 @@ def test_the_door_and_the_flow_load_without_pygame():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 0, done.stderr
+
+
+class SeatZeroHere(LocalTable):
+    """A table where only seat 0 is played; the other seats' moves are made elsewhere (here
+    by the test, on the game itself, as a server would) and reach the table as events."""
+
+    def __init__(self, session):
+        super().__init__(session)
+        self.sent = []
+
+    @property
+    def here(self):
+        return [0]
+
+    @property
+    def viewer(self):
+        return 0
+
+    @property
+    def shared_screen(self):
+        return False
+
+    def bots_here(self):
+        return {}
+
+    def made_elsewhere(self, move):
+        self.sent += self.session.play(move)
+
+    def arrived(self):
+        events, self.sent = [e for e in self.sent if e.visible(0)], []
+        return events
+
+
+def test_moves_made_elsewhere_arrive_as_events_to_show_and_the_flow_waits_for_them():
+    session = Session.new([Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)], 11, None)
+    door = SeatZeroHere(session)
+    flow = TurnFlow(door)
+    me, others = make_bot("easy", 1), {1: make_bot("easy", 2), 2: make_bot("easy", 3)}
+    moved, asked, revealed = [], 0, 0
+    for _ in range(20000):
+        step = flow.next()
+        match step:
+            case Over():
+                break
+            case Moved(events):
+                moved.append(events)
+            case Ask(0):
+                asked += 1
+                flow.play(me.choose(door.view(0)))
+            case Look(0, "peek", _what, curtain):
+                assert not curtain
+                flow.looked()
+            case Reveal():
+                revealed += 1
+            case Wait() if door.decision().seat != 0:
+                seat = door.decision().seat
+                door.made_elsewhere(others[seat].choose(session.game.view(seat)))
+            case _:
+                raise AssertionError(step)
+    assert session.game.over and asked and moved
+    assert all(e.visible(0) for events in moved for e in events)  # nothing secret arrives
+    assert revealed == sum(e.kind == "bids_revealed" for e in session.game.log)
+    flow.shutdown()

@@ -7,8 +7,19 @@
 """
 
 from urland.table.door import TableDoor
-from urland.table.flow import Ask, BotMove, HandOver, Look, Over, Reveal, Step, TurnFlow, Wait
+from urland.table.flow import (
+    Ask,
+    BotMove,
+    HandOver,
+    Look,
+    Moved,
+    Over,
+    Reveal,
+    Step,
+    TurnFlow,
+    Wait,
+)
 from urland.table.local import LocalTable
 
-__all__ = ["Ask", "BotMove", "HandOver", "LocalTable", "Look", "Over", "Reveal", "Step",
-           "TableDoor", "TurnFlow", "Wait"]
+__all__ = ["Ask", "BotMove", "HandOver", "LocalTable", "Look", "Moved", "Over", "Reveal",
+           "Step", "TableDoor", "TurnFlow", "Wait"]

@@ -97,6 +97,11 @@ class TableDoor(Protocol):
         """Play the pending decision's move; the events it caused."""
         ...
 
+    def arrived(self) -> list[Event]:
+        """The events of moves made elsewhere since the last call, in order, as this side may
+        see them (a game on this computer: none, its moves are all made through `play`)."""
+        ...
+
     def can_undo(self) -> bool:
         """The seat played here that decides may take back its last action."""
         ...

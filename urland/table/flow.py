@@ -83,11 +83,18 @@ class BotMove:
 
 
 @dataclass(frozen=True)
+class Moved:
+    """A move was made elsewhere (a game held on another computer): show its events."""
+
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
 class Over:
     """The game has ended: show its end."""
 
 
-Step = Wait | Ask | HandOver | Look | Reveal | BotMove | Over
+Step = Wait | Ask | HandOver | Look | Reveal | BotMove | Moved | Over
 WAIT = Wait()
 
 
@@ -105,6 +112,7 @@ class TurnFlow:
         self.unlocked: int | None = None  # the seat whose secrets a curtain last unlocked
         self.reveal: Event | None = None  # the bids to reveal once the show is over
         self.looks = pending_looks(door)  # (seat, event kind): private looks still owed
+        self.news: list[Event] = []  # public events since the last curtain (a shared screen)
 
     # --- the next step ----------------------------------------------------------------------
 
@@ -113,6 +121,10 @@ class TurnFlow:
         `held`: a guide (the tutorial) keeps the table waiting while the player reads."""
         if busy:
             return WAIT
+        arrived = self.door.arrived()
+        if arrived:
+            self._note(arrived)
+            return Moved(tuple(arrived))
         if self.reveal is not None:
             data, self.reveal = self.reveal.data, None
             track = tuple(self.door.view().state.track)
@@ -156,13 +168,21 @@ class TurnFlow:
     # --- what the table does ------------------------------------------------------------------
 
     def play(self, move: Move) -> list[Event]:
-        """Play the pending decision's move (IllegalMoveError leaves everything as it was), then
-        note what it leaves to do: bids to reveal, private looks; the bots watch the table."""
+        """Play the pending decision's move here (IllegalMoveError leaves everything as it
+        was); the events it caused."""
         mover = self.door.decision().seat
         events = self.door.play(move)
         if self.unlocked == mover:
             self.unlocked = None  # the secret decision is made: the curtain comes down again
+        self._note(events)
+        return events
+
+    def _note(self, events: list[Event]) -> None:
+        """What a move's events leave to do: bids to reveal, private looks for seats played
+        here; and the bots run here watch the table from their own seats."""
         self.asked = None
+        if self.door.shared_screen:
+            self.news += [e for e in events if e.visible_to is None]
         self.reveal = next((e for e in events if e.kind == "bids_revealed"), self.reveal)
         self.looks += [(seat, e.kind) for e in events if e.kind in PRIVATE_LOOKS
                        for seat in self.door.here if e.visible(seat)]
@@ -170,7 +190,6 @@ class TurnFlow:
             watch = getattr(bot, "watch", None)
             if watch is not None:
                 watch(self.door.view(seat))
-        return events
 
     def undo(self) -> Move | None:
         """Take back the last action of the seat played here that decides, if it may."""
@@ -183,6 +202,11 @@ class TurnFlow:
     def ask_again(self) -> None:
         """Ask the pending decision again (a dialog was turned away or a curtain lifted)."""
         self.asked = None
+
+    def take_news(self) -> list[Event]:
+        """The public events since the last curtain, for the next curtain to repeat."""
+        news, self.news = self.news, []
+        return news
 
     def handed_over(self, seat: int) -> None:
         """The curtain is lifted for `seat`: its secrets may show until it has decided, and

@@ -70,6 +70,9 @@ class LocalTable:
     def play(self, move: Move) -> list[Event]:
         return self.session.play(move)
 
+    def arrived(self) -> list[Event]:
+        return []  # every move of a game here is made through `play`
+
     def can_undo(self) -> bool:
         return self.session.can_undo()
 

@@ -57,7 +57,6 @@ class TableScene(Scene):
         self.buttons = self.controls.buttons
         self.log = GameLogView()
         self.hint = HintView()
-        self.news: list[str] = []  # public results since the last hand-over curtain
         self.refresh_log()
         self.shown = door.view()
 
@@ -105,22 +104,25 @@ class TableScene(Scene):
         """Play a decision, then show what it did."""
         if self.nudged(move):
             return
-        track_before, mover = self.shown.state.track[:], self.decision.seat
+        mover = self.decision.seat
         try:
             events = self.flow.play(move)
         except IllegalMoveError as exc:
             self.say(str(exc))
             return
-        self.hint_text = ""
-        self.hint.clear()
         if mover in self.door.here:
             self.log.back = 0  # a player who acts follows the log again
+        self.show_events(events, dropped_at)
+
+    def show_events(self, events: list[Event], dropped_at: tuple[int, int] | None = None) -> None:
+        """Show what a move did, played here or elsewhere: the position, the log, the show."""
+        track_before = self.shown.state.track[:]
+        self.hint_text = ""
+        self.hint.clear()
         self.gestures.cancel()
         self.shown = self.door.view()
         visible = [e for e in events if e.visible(self.door.viewer)]
         self.refresh_log()
-        self.news += [self.sentence(e) for e in events if e.visible_to is None
-                      and e.kind in CALLOUT_KINDS]
         if self.app.settings.speed > 0:
             self.show.add(visible, track_before, self.app.settings.speed, self.sentence, dropped_at)
         else:
@@ -148,8 +150,8 @@ class TableScene(Scene):
 
     def take_news(self) -> list[str]:
         """The public results since the last curtain (for the next curtain to repeat)."""
-        news, self.news = self.news[-4:], []
-        return news
+        news = self.flow.take_news()
+        return [self.sentence(e) for e in news if e.kind in CALLOUT_KINDS][-4:]
 
     def say(self, text: str) -> None:
         self.message, self.message_age = text, 0.0
@@ -192,6 +194,8 @@ class TableScene(Scene):
                 app.open(dialog, table=self, seat=seat)
             case turns.BotMove(_seat, move):
                 self.submit(move)
+            case turns.Moved(events):
+                self.show_events(events)
             case turns.Over():
                 self.flow.shutdown()
                 app.show("game_over", session=self.door.finished())
