@@ -450,3 +450,31 @@ def test_the_chips_line_says_whose_hand_the_chips_are_in():
     assert panel.chips_line(game.view(env)) == (
         f"your scoring chip (face down): {chip} · {panel.seats[dead].name} holds {passed}")
     assert panel.chips_line(game.view(dead)) == f"your chips: {passed}"
+
+
+def test_a_table_behind_another_door_shows_moves_made_elsewhere_and_asks_only_its_own_seat(app):
+    from test_turn_flow import SeatZeroHere
+
+    from urland.bots.registry import make_bot
+
+    session = Session.new([Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)], 11, None)
+    door = SeatZeroHere(session)
+    table = app.show("table", door=door)
+    others = {1: make_bot("easy", 2), 2: make_bot("easy", 3)}
+    frames(app, 2)
+    for _ in range(40):  # the other seats decide elsewhere until it is Anna's turn to act
+        seat = door.decision().seat
+        if seat == 0 and session.game.state.phase == "action":
+            break
+        if app.scene is not table:  # Anna's own dialogs (her chip, her look) are hers to answer
+            assert app.scene.seat == 0 and app.scene.name != "handover"
+            app.scene.confirm() if hasattr(app.scene, "confirm") else app.remove(app.scene)
+        elif seat != 0:
+            assert "is thinking" in table.banner_text()
+            before = len(table.log.entries)
+            door.made_elsewhere(others[seat].choose(session.game.view(seat)))
+            frames(app, 2)
+            assert len(table.log.entries) > before  # the move is told in the log...
+            assert table.shown.state.key() == session.game.view(0).state.key()  # ...and shown
+        frames(app, 2)
+    assert app.scene is table and table.human_turn()

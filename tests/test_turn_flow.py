@@ -152,6 +152,9 @@ class SeatZeroHere(LocalTable):
     def bots_here(self):
         return {}
 
+    def view(self, seat=None):
+        return self.session.view(0 if seat is None else seat)
+
     def made_elsewhere(self, move):
         self.sent += self.session.play(move)
 
