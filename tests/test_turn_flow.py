@@ -5,6 +5,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from urland.bots.registry import make_bot
 from urland.engine import IllegalMoveError, Move
@@ -78,6 +80,31 @@ def test_a_whole_hot_seat_game_plays_through_the_flow_with_a_curtain_before_ever
     assert len(reveals) == len(auctions) and all(len(r.bids) == 3 for r in reveals)
     # the finished game, secrets open, is what the table hands the game-over screen
     assert door.finished() is session
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), kinds=st.lists(st.sampled_from(["human", "easy"]),
+                                                   min_size=3, max_size=5))
+def test_any_table_plays_to_its_end_and_no_secret_shows_without_its_curtain(seed, kinds):
+    colours = [4, 0, 3, 1, 2]
+    seats = [Seat(f"P{i}", colours[i], kind) for i, kind in enumerate(kinds)]
+    session, _door, steps = play_through(seats, seed)
+    assert session.game.over
+    humans = [i for i, kind in enumerate(kinds) if kind == "human"]
+    unlocked = None
+    for step, kind in steps:
+        if isinstance(step, HandOver):
+            unlocked = step.seat
+        elif isinstance(step, Look):
+            assert step.seat in humans and step.curtain == (len(humans) > 1)
+            unlocked = None  # looked at, and hidden again
+        elif isinstance(step, Ask):
+            assert step.seat in humans
+            secret = kind in ("choose_chip", "bid")
+            assert not (secret and len(humans) > 1) or unlocked == step.seat, (step, kind)
+            unlocked = None  # decided: the curtain comes down
+        elif isinstance(step, BotMove):
+            assert step.seat not in humans
 
 
 def test_a_solo_game_never_shows_a_curtain_and_the_table_shows_the_humans_view():
