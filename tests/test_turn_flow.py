@@ -220,3 +220,10 @@ def test_moves_made_elsewhere_arrive_as_events_to_show_and_the_flow_waits_for_th
     assert all(e.visible(0) for events in moved for e in events)  # nothing secret arrives
     assert revealed == sum(e.kind == "bids_revealed" for e in session.game.log)
     flow.shutdown()
+
+
+def test_a_game_on_this_computer_fills_the_whole_door():
+    from urland.table import TableDoor
+
+    contract = {name for name in vars(TableDoor) if not name.startswith("_")}
+    assert contract and contract <= set(dir(LocalTable))
