@@ -7,6 +7,7 @@ after every decision and knows when a shared screen must be handed over before a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 from urland import history, paths, save_status
@@ -18,6 +19,26 @@ from urland.texts.i18n import fmt
 from urland.texts.words import colour_word
 
 KINDS = history.SEAT_KINDS
+
+# Every autosave carries `meta.order`, one more than any save this installation has seen, so
+# Continue finds the game saved last even when the clock went back (file dates do not count).
+_last_order = 0
+
+
+def note_order(order: int) -> None:
+    """A save with this order exists: the next save gets a higher one."""
+    global _last_order
+    _last_order = max(_last_order, order)
+
+
+def _next_order() -> int:
+    note_order(_last_order + 1)
+    return _last_order
+
+
+def _order(meta: dict) -> int:
+    order = meta.get("order") if isinstance(meta, dict) else None
+    return order if type(order) is int and order > 0 else 0
 
 
 @dataclass
@@ -50,6 +71,7 @@ class Session:
         self.save_problem: str | None = None
         # The seat whose private information was last unlocked by a hand-over screen.
         self.unlocked: int | None = None
+        self.order = 0  # this game's place among the saves (see _next_order); 0: unknown
 
     @classmethod
     def new(cls, seats: list[Seat], seed: int, autosave: Path | None = None) -> Session:
@@ -63,7 +85,10 @@ class Session:
         """Resume a saved session; raises SaveError with a message for a damaged file."""
         path = path or paths.autosave_path()
         game, meta = load_game(path)
-        return cls(game, _seats(game, meta), path, paths.history_dir())
+        session = cls(game, _seats(game, meta), path, paths.history_dir())
+        session.order = _order(meta)
+        note_order(session.order)
+        return session
 
     @classmethod
     def from_record(cls, path: Path) -> Session:
@@ -172,8 +197,9 @@ class Session:
         """Autosave; on failure set `save_problem` and carry on. True when the game is saved."""
         if self.autosave is None:
             return True
+        order = _next_order()
         try:
-            save_game(self.game, self.autosave, {"seats": self.seat_meta()})
+            save_game(self.game, self.autosave, {"seats": self.seat_meta(), "order": order})
         except OSError as exc:
             why = exc.strerror or str(exc) or type(exc).__name__
             self.save_problem = fmt("The game could not be saved ({why}). Play on: Urland tries "
@@ -181,15 +207,20 @@ class Session:
             save_status.record_failure(self.autosave, self.save_problem)
             return False
         self.save_problem = None
+        self.order = order
         save_status.record_success(self.autosave, len(self.game.moves), self.game.over)
         return True
 
-    def keep_in_history(self) -> None:
-        """Write the finished game to the history, once; a failure is noted, never raised."""
+    def keep_in_history(self, when: datetime | None = None) -> None:
+        """Write the finished game to the history, once (a record of this very game already
+        there counts); a failure is noted, never raised. Loading a finished game calls this
+        again, so a record that could not be written at the end is written later."""
         if self.history_dir is None or self.record is not None or not self.game.over:
             return
         try:
-            self.record = history.write_record(self.game, self.seat_meta(), self.history_dir)
+            self.record = (history.find_record(self.game, self.history_dir)
+                           or history.write_record(self.game, self.seat_meta(),
+                                                   self.history_dir, when))
             self.record_error = ""
         except (OSError, SaveError) as exc:
             self.record_error = fmt("The game could not be kept in the history: {why}", why=exc)
