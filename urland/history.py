@@ -52,7 +52,8 @@ class RecordSummary:
         try:
             return self.date.astimezone().strftime("%Y-%m-%d %H:%M")
         except (OverflowError, ValueError, OSError):  # the local time is off the calendar
-            return self.date.strftime("%Y-%m-%d %H:%M UTC")
+            d = self.date
+            return f"{d.year:04d}-{d.month:02d}-{d.day:02d} {d.hour:02d}:{d.minute:02d} UTC"
 
 
 def record_meta(game: Game, seats: list[dict[str, str]], when: datetime | None = None
@@ -228,8 +229,7 @@ def export_record(path: Path, folder: str | Path) -> Path:
     except (RuntimeError, OSError, ValueError):  # ~nosuchuser, a folder we may not look in
         usable, target_dir = False, Path(text)
     if not usable:
-        raise ValueError(fmt("There is no folder {folder} that Urland may use.",
-                             folder=display_name(target_dir) or text))
+        raise ValueError(fmt("There is no folder {folder} that Urland may use.", folder=text))
     try:
         if target_dir.resolve() == path.parent.resolve():
             raise ValueError(_("That is the history folder itself: choose another folder."))

@@ -45,7 +45,7 @@ def language_problem() -> str:
     broken = i18n.broken_catalogue()
     if not broken:
         return ""
-    return (fmt("The {language} translation cannot be read, so Urland speaks English.",
+    return (fmt("The language file for {language} cannot be read, so Urland speaks English.",
                 language=i18n.LANGUAGES.get(broken, broken)) + " " + texts.reinstall())
 
 
