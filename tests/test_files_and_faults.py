@@ -344,9 +344,29 @@ def test_a_finished_game_the_history_could_not_take_is_recorded_when_the_title_n
     assert notices == [] and games[0].over
     [record] = paths.history_dir().glob("*.yaml")
     assert load_game(record)[0].notation() == session.game.notation()
+    assert yaml.safe_load((user_home / "autosave.yaml").read_text())["meta"]["recorded"] is True
     library._described.clear()
     library.scan()  # looked at again: the record is found, not written twice
     assert len(list(paths.history_dir().glob("*.yaml"))) == 1
+
+
+def test_a_record_deleted_in_the_history_does_not_come_back(user_home):
+    session = play(Session.new(list(SEATS), 9, user_home / "autosave.yaml"))
+    assert yaml.safe_load(session.autosave.read_text())["meta"]["recorded"] is True
+    history.delete_record(session.record)
+    library.scan()
+    assert list(paths.history_dir().glob("*.yaml")) == []
+
+
+def test_a_game_killed_between_its_last_autosave_and_its_record_is_recorded_at_start(user_home):
+    session = play(Session.new(list(SEATS), 9, user_home / "autosave.yaml"))
+    doc = yaml.safe_load(session.autosave.read_text())
+    doc["meta"]["recorded"] = False  # the autosave as it was before the record was written
+    session.autosave.write_text(yaml.safe_dump(doc, sort_keys=False))
+    session.record.unlink()
+    assert library.scan()[1] == []
+    [record] = paths.history_dir().glob("*.yaml")
+    assert load_game(record)[0].notation() == session.game.notation()
 
 
 # --- D7: names pygame cannot draw ---------------------------------------------------------------

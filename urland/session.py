@@ -72,6 +72,9 @@ class Session:
         # The seat whose private information was last unlocked by a hand-over screen.
         self.unlocked: int | None = None
         self.order = 0  # this game's place among the saves (see _next_order); 0: unknown
+        # The finished game is in the history (or was, before a player deleted it there):
+        # written into the autosave as `recorded`, so a record that failed is retried later.
+        self.recorded = False
 
     @classmethod
     def new(cls, seats: list[Seat], seed: int, autosave: Path | None = None) -> Session:
@@ -87,6 +90,8 @@ class Session:
         game, meta = load_game(path)
         session = cls(game, _seats(game, meta), path, paths.history_dir())
         session.order = _order(meta)
+        # Finished saves from before this field: no retry (their record may have been deleted).
+        session.recorded = game.over and meta.get("recorded") is not False
         note_order(session.order)
         return session
 
@@ -199,7 +204,10 @@ class Session:
             return True
         order = _next_order()
         try:
-            save_game(self.game, self.autosave, {"seats": self.seat_meta(), "order": order})
+            meta = {"seats": self.seat_meta(), "order": order}
+            if self.game.over:
+                meta["recorded"] = self.recorded
+            save_game(self.game, self.autosave, meta)
         except OSError as exc:
             why = exc.strerror or str(exc) or type(exc).__name__
             self.save_problem = fmt("The game could not be saved ({why}). Play on: Urland tries "
@@ -213,9 +221,11 @@ class Session:
 
     def keep_in_history(self, when: datetime | None = None) -> None:
         """Write the finished game to the history, once (a record of this very game already
-        there counts); a failure is noted, never raised. Loading a finished game calls this
-        again, so a record that could not be written at the end is written later."""
-        if self.history_dir is None or self.record is not None or not self.game.over:
+        there counts), then note it in the autosave; a failure is noted, never raised. A
+        finished game loaded from a save that says it is not recorded yet comes here again
+        (urland.library.scan), so a record that failed at the end is written later."""
+        if (self.history_dir is None or self.record is not None or self.recorded
+                or not self.game.over):
             return
         try:
             self.record = (history.find_record(self.game, self.history_dir)
@@ -224,6 +234,9 @@ class Session:
             self.record_error = ""
         except (OSError, SaveError) as exc:
             self.record_error = fmt("The game could not be kept in the history: {why}", why=exc)
+            return
+        self.recorded = True
+        self.save()
 
 
 def _seats(game: Game, meta: dict) -> list[Seat]:
