@@ -20,6 +20,7 @@ from urland import cli, folder_lock, history, library, paths, startup, tutorial
 from urland.bots.random_bot import random_move
 from urland.engine.save import dumps, load_game
 from urland.history import export_record, list_records
+from urland.record_check import CHECKED_FILE, fingerprint
 from urland.session import Seat, Session
 from urland.settings import Settings, load_settings, save_settings
 from urland.setup_memory import read_setup
@@ -261,6 +262,31 @@ def test_a_record_whose_result_was_changed_is_named_and_never_counted(user_home)
     records, problems = list_records(paths.history_dir())
     assert [r.path for r in records] == [record]
     assert problems == ["winner.yaml: damaged (its result is not the one its moves give)."]
+
+
+def test_records_found_sound_are_remembered_and_a_changed_one_is_replayed_again(user_home):
+    record = finished_record(user_home)
+    checked = paths.history_dir() / CHECKED_FILE
+    assert checked.read_text() == fingerprint(record.read_text()) + "\n"  # written here: sound
+    [summary], _ = list_records(paths.history_dir())
+    game = load_game(record)[0]
+    assert summary.scores == tuple(game.state.track) and summary.names == ("Anna", "Ben", "Cleo")
+    doc = yaml.safe_load(record.read_text())
+    doc["meta"]["result"]["scores"] = [99, 0, 0]
+    record.write_text(yaml.safe_dump(doc, sort_keys=False))
+    records, problems = list_records(paths.history_dir())
+    assert records == [] and problems == [
+        f"{record.name}: damaged (its result is not the one its moves give)."]
+    assert checked.read_text() == ""
+
+
+def test_a_damaged_list_of_sound_records_only_means_replaying_them(user_home):
+    record = finished_record(user_home)
+    (paths.history_dir() / CHECKED_FILE).write_bytes(b"\x01\xff garbage")
+    [summary], problems = list_records(paths.history_dir())
+    assert summary.path == record and problems == []
+    assert (paths.history_dir() / CHECKED_FILE).read_text() == (
+        fingerprint(record.read_text()) + "\n")
 
 
 def test_replay_refuses_the_forged_record_with_a_sentence(user_home, capsys):

@@ -21,6 +21,7 @@ import pytest
 
 from urland import history, library, paths, setup_memory, startup, tutorial
 from urland.bots.random_bot import random_move
+from urland.record_check import CHECKED_FILE
 from urland.session import Seat, Session
 from urland.settings import Settings, save_settings
 from urland.stats import statistics
@@ -122,7 +123,7 @@ def record_file(home: Path) -> tuple[Path, bytes]:
 
 
 def read_record_as_history(path: Path) -> tuple[bool, str]:
-    history._summaries.clear()
+    (path.parent / CHECKED_FILE).unlink(missing_ok=True)  # no record found sound before
     records, problems = history.list_records(path.parent)  # the History screen
     statistics(records)
     for record in records:

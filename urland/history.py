@@ -3,8 +3,9 @@
 A record is an ordinary save (docs/save-format.md) of a finished game, written with the engine's
 save functions; a finished game has no secrets left. Its `meta` holds the seats (names and
 kinds, as in the autosave), the date the game ended (UTC, ISO 8601) and the result (scores and
-winner). Listing a record replays it (once per run of the game), so a damaged or forged record
-is named as such and never counted in the statistics (docs/user-files.md).
+winner). Listing a record replays it (once: urland.record_check remembers the sound ones), so a
+damaged or forged record is named as such and never counted in the statistics
+(docs/user-files.md).
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from typing import Any
 from urland.engine.errors import SaveError, UserFileError
 from urland.engine.files import MAX_BYTES, display_name, parse_yaml, read_text
 from urland.engine.game import Game
-from urland.engine.save import load_game, save_game, write_atomic
+from urland.engine.save import dumps, load_game, loads, write_atomic
 from urland.engine.state import COLOUR_NAMES
 from urland.names import drawable_name
+from urland.record_check import CheckedRecords, fingerprint
 from urland.texts.i18n import _, fmt
 from urland.texts.words import colour_word
 
@@ -82,7 +84,9 @@ def write_record(game: Game, seats: list[dict[str, str]], folder: Path,
     while path.exists():
         path = folder / f"{stem}-{k}{SUFFIX}"
         k += 1
-    save_game(game, path, record_meta(game, seats, when))
+    text = dumps(game, record_meta(game, seats, when))
+    write_atomic(path, text)
+    CheckedRecords(folder).remember(fingerprint(text))  # played here: sound by construction
     return path
 
 
@@ -131,31 +135,19 @@ def _parse_date(value: Any) -> datetime | None:
         return None
 
 
-# What summarise() found per record, with the file's (mtime, size, inode) then: each record is
-# replayed once per run of the game, not each time the history is opened.
-_summaries: dict[Path, tuple[tuple[int, int, int], RecordSummary]] = {}
-
-
-def summarise(path: Path) -> RecordSummary:
-    """The record's summary, checked: the record is replayed (once per run while the file is
-    unchanged) and must be a finished game whose result is the one its meta states."""
-    try:
-        info = path.stat()
-        key = (info.st_mtime_ns, info.st_size, info.st_ino)
-    except OSError:
-        key = None
-    known = _summaries.get(path)
-    if key is not None and known is not None and known[0] == key:
-        return known[1]
-    summary = _summarise(path)
-    if key is not None:
-        _summaries[path] = (key, summary)
-    return summary
-
-
-def _summarise(path: Path) -> RecordSummary:
+def summarise(path: Path, checked: CheckedRecords | None = None) -> RecordSummary:
+    """The record's summary, checked: the record is replayed and must be a finished game whose
+    result is the one its meta states. A record whose text was found sound before (`checked`)
+    is read from its meta alone."""
     name = display_name(path)
-    game, meta = load_game(path)  # the bounded reader, then every move replayed
+    text = _read_text(path)
+    fp = fingerprint(text)
+    if checked is not None and fp in checked:
+        summary = _summary_from_meta(path, text)
+        if summary is not None:
+            checked.sound(fp)
+            return summary
+    game, meta = loads(text, name)  # every move replayed
     if not game.over:
         raise SaveError(fmt("{file}: the game is not finished.", file=name))
     result = meta.get("result") if isinstance(meta.get("result"), dict) else {}
@@ -163,10 +155,33 @@ def _summarise(path: Path) -> RecordSummary:
     if result and (result.get("scores") != scores or result.get("winner") != winner):
         raise SaveError(fmt("{file}: damaged (its result is not the one its moves give).",
                             file=name))
+    if checked is not None and result:
+        checked.sound(fp)
     colours = [int(c) for c in game.options.resolved_colours()]
+    return _summary(path, meta, colours, scores, winner, game.seed)
+
+
+def _summary_from_meta(path: Path, text: str) -> RecordSummary | None:
+    """The summary of a record already replayed and found sound, from what comes before its
+    moves (a long history lists quickly); None when that part does not say it all."""
+    try:
+        doc = parse_yaml(text.split("\nmoves:", 1)[0], path.name)
+    except UserFileError:
+        return None
+    if not isinstance(doc, dict) or not isinstance(doc.get("meta"), dict):
+        return None
+    meta, colours, seed = doc["meta"], doc.get("colours"), doc.get("seed")
+    result = meta.get("result")
+    if not (isinstance(colours, list) and isinstance(result, dict) and isinstance(seed, int)):
+        return None
+    return _summary(path, meta, colours, result.get("scores"), result.get("winner"), seed)
+
+
+def _summary(path: Path, meta: dict, colours: list, scores: list, winner: int,
+             seed: int) -> RecordSummary:
     names, kinds = seats_from_meta(meta, colours)
     return RecordSummary(path, _parse_date(meta.get("date")), tuple(names), tuple(kinds),
-                         tuple(colours), tuple(scores), winner, game.seed)
+                         tuple(colours), tuple(scores), winner, seed)
 
 
 def seats_from_meta(meta: dict, colours: list[int]) -> tuple[list[str], list[str]]:
@@ -189,11 +204,13 @@ def list_records(folder: Path) -> tuple[list[RecordSummary], list[str]]:
     if not folder.is_dir():
         return [], []
     records, problems = [], []
+    checked = CheckedRecords(folder)
     for path in sorted(folder.glob(f"*{SUFFIX}")):
         try:
-            records.append(summarise(path))
+            records.append(summarise(path, checked))
         except SaveError as exc:
             problems.append(str(exc))
+    checked.save()
     oldest = datetime.min.replace(tzinfo=UTC)
     records.sort(key=lambda r: (r.date or oldest, r.path.name), reverse=True)
     return records, problems
