@@ -474,6 +474,7 @@ def test_a_save_from_a_newer_urland_is_left_where_it_is(app, user_home):
     assert (user_home / "autosave.yaml").read_text() == text
     assert not title.continue_button.enabled
     assert library.save_files() == [user_home / "autosave.yaml"]
+    assert app.show("title").message == ""  # told once a run
 
 
 def test_settings_only_a_newer_urland_knows_are_kept(user_home):

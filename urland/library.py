@@ -29,6 +29,11 @@ _SET_ASIDE = re.compile(r"\.damaged-")
 _described: dict[Path, tuple[tuple[int, int, int], SavedGame]] = {}
 
 
+# Unusable saves still in place (a newer Urland's, or one the folder would not let us move):
+# told once per run, not each time the title appears.
+_told_in_place: dict[Path, tuple[int, int, int]] = {}
+
+
 @dataclass(frozen=True)
 class SavedGame:
     """One saved game as the Load game list shows it."""
@@ -137,9 +142,13 @@ def scan() -> tuple[list[SavedGame], list[str]]:
         if key is not None and known is not None and known[0] == key:
             games.append(known[1])  # unchanged since it was last replayed
             continue
+        if key is not None and _told_in_place.get(path) == key:
+            continue  # told already
         session, problem = open_game(path)
         if session is None:
             notices.append(problem)
+            if key is not None and path.exists():
+                _told_in_place[path] = key
             continue
         modified = info.st_mtime if key else 0.0
         if session.game.over:  # its record may never have been written: write it now
