@@ -365,8 +365,10 @@ def test_a_finished_game_the_history_could_not_take_is_recorded_when_the_title_n
     session = play(Session.new(list(SEATS), 9, user_home / "autosave.yaml"))
     assert session.record is None and session.record_error.startswith(
         "The game could not be kept in the history:")
+    games, notices = library.scan()  # the title, while the history is still blocked
+    assert list(user_home.glob("history/*")) == [] and games[0].over
     (user_home / "history").unlink()
-    games, notices = library.scan()
+    games, notices = library.scan()  # the title again, in the same run: tried again
     assert notices == [] and games[0].over
     [record] = paths.history_dir().glob("*.yaml")
     assert load_game(record)[0].notation() == session.game.notation()

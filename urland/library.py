@@ -109,9 +109,11 @@ def save_files() -> list[Path]:
 
 def open_game(path: Path) -> tuple[Session | None, str]:
     """The saved session, or None and a sentence for the player (a damaged file is moved
-    aside; a newer Urland's save stays where it is, for that Urland)."""
+    aside; a newer Urland's save stays where it is, for that Urland). A finished game whose
+    history record was never written (the disk was full, the game was killed) is recorded
+    now, dated with the file's time."""
     try:
-        return Session.load(path), ""
+        session = Session.load(path)
     except NewerSaveError:
         return None, fmt("{file} was saved by a newer version of Urland: it is left as it is "
                          "for that version.", file=display_name(path))
@@ -119,6 +121,30 @@ def open_game(path: Path) -> tuple[Session | None, str]:
         if exc.missing and not path.is_symlink():  # a dangling symlink is set aside too
             return None, fmt("{file} is no longer there.", file=display_name(path))
         return None, set_aside(path, exc)
+    if session.game.over and not session.recorded:
+        try:
+            ended = local_time(path.stat().st_mtime).astimezone()
+        except OSError:
+            ended = None
+        session.keep_in_history(ended)
+    return session, ""
+
+
+def _key(path: Path) -> tuple[int, int, int] | None:
+    """What tells a changed file from the one last read: (mtime, size, inode)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return (info.st_mtime_ns, info.st_size, info.st_ino)
+
+
+def _file_time(path: Path) -> float:
+    """The file's modification time; 0 when it cannot be known."""
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 def set_aside(path: Path, problem: SaveError) -> str:
@@ -133,11 +159,7 @@ def scan() -> tuple[list[SavedGame], list[str]]:
     """Every saved game, newest first, and a sentence for each file that had to be set aside."""
     games, notices = [], []
     for path in save_files():
-        try:
-            info = path.stat()
-            key = (info.st_mtime_ns, info.st_size, info.st_ino)
-        except OSError:
-            key = None
+        key = _key(path)
         known = _described.get(path)
         if key is not None and known is not None and known[0] == key:
             games.append(known[1])  # unchanged since it was last replayed
@@ -150,12 +172,10 @@ def scan() -> tuple[list[SavedGame], list[str]]:
             if key is not None and path.exists():
                 _told_in_place[path] = key
             continue
-        modified = info.st_mtime if key else 0.0
-        if session.game.over:  # its record may never have been written: write it now
-            session.keep_in_history(local_time(modified).astimezone())
-        game = describe(session, path, modified)
-        if key is not None:
-            _described[path] = (key, game)
+        key = _key(path)  # recording a finished game notes it in its file
+        game = describe(session, path, _file_time(path))
+        if key is not None and (session.recorded or not session.game.over):
+            _described[path] = (key, game)  # one not recorded yet is tried again next time
         games.append(game)
     # Saved last first: by the order written in the files, then (older saves) by file date.
     games.sort(key=lambda g: (g.order, g.modified), reverse=True)
