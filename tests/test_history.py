@@ -70,7 +70,7 @@ def test_a_damaged_record_is_named_and_the_others_still_listed(tmp_path):
     records, problems = list_records(tmp_path)
     assert len(records) == 1
     assert any("broken.yaml" in p for p in problems)
-    assert any("other.yaml: not an Urland game record" in p for p in problems)
+    assert any("other.yaml: not an Urland save" in p for p in problems)
 
 
 def test_a_record_without_a_result_is_replayed_for_its_summary(tmp_path):

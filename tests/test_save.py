@@ -136,8 +136,10 @@ def test_an_illegal_move_in_a_save_is_refused_with_its_number():
     seed, moves = unseal(doc["sealed"], "x")
     moves.insert(1, "bid 99")
     doc["sealed"], doc["end"] = seal(seed, moves), len(moves)
-    with pytest.raises(SaveError, match="move 2 \\('bid 99'\\)"):
+    # a sealed save names only the move's number: the move could show a bid or a chip
+    with pytest.raises(SaveError) as refused:
         loads(yaml.safe_dump(doc))
+    assert str(refused.value) == "save: damaged (move 2 cannot be replayed)."
     v1 = (SAVES / "version1.yaml").read_text().replace("- chip 7", "- chip 77")
     with pytest.raises(SaveError, match="move 1 \\('chip 77'\\)"):
         loads(v1)

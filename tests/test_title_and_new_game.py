@@ -221,7 +221,9 @@ def test_an_unreadable_set_up_file_is_mentioned_once_on_the_screen(app, user_hom
     paths.setup_path().parent.mkdir(parents=True, exist_ok=True)
     paths.setup_path().write_text("seats: [\n")
     scene = open_new_game(app)
-    assert scene.message == "The last set-up could not be read, so these are the usual seats."
+    [kept] = [p.name for p in paths.setup_path().parent.glob("new_game.damaged-*.yaml")]
+    assert scene.message == ("The last set-up could not be read, so these are the usual seats. "
+                             f"It was kept as {kept}.")
     click(app, scene.start.rect.center)
     assert read_setup()[1] == ""  # starting a game wrote a good one
 

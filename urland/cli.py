@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from urland.bots.registry import bot_names
 from urland.engine import PLAYER_COUNTS
+from urland.engine.files import MAX_DIGITS
 from urland.texts.i18n import LANGUAGES, known
 
 if TYPE_CHECKING:
@@ -115,6 +116,18 @@ def _size(text: str) -> tuple[int, int]:
     return (w, h)
 
 
+SEED_DIGITS = MAX_DIGITS  # a save holds a seed of at most this many digits
+
+
+def _seed(text: str) -> int:
+    """A seed a save can hold: a whole number of at most SEED_DIGITS digits."""
+    digits = text.strip().removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > SEED_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number of at most {SEED_DIGITS} digits, not {text!r}")
+    return int(text)
+
+
 def _seats(text: str) -> list[str]:
     seats = [t.strip().lower() for t in text.split(",") if t.strip()]
     if len(seats) not in PLAYER_COUNTS:
@@ -148,16 +161,23 @@ def _play(argv: Sequence[str]) -> int:
     parser.add_argument("--autoplay", action="store_true",
                         help="play a whole game on screen with the seats given by --seats")
     parser.add_argument("--seats", type=_seats, default=["ai", "ai", "ai", "ai"])
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=_seed, default=1,
+                        help=f"the game's seed: a whole number of at most {SEED_DIGITS} digits")
     parser.add_argument("--screenshots", type=Path, help="save a PNG of each scene type here")
     parser.add_argument("--quit-when-over", action="store_true")
     parser.add_argument("--lang", type=_language, metavar="CODE",
                         help="start in this language: " + ", ".join(LANGUAGES))
     args = parser.parse_args(argv)
+    from urland import folder_lock
     from urland.app import App, AutoplayOptions
     from urland.startup import prepare
 
-    settings, notices = prepare(args.lang)
+    if not folder_lock.claim() and args.autoplay:
+        print("urland: another copy of Urland is running on this user folder "
+              f"({folder_lock.lock_path().parent}); autoplay needs the folder to itself.",
+              file=sys.stderr)
+        return 1
+    settings, notices = prepare(args.lang, tidy=not folder_lock.in_use_elsewhere())
     if args.fullscreen:
         settings.fullscreen = True
     autoplay = None

@@ -3,7 +3,9 @@
 A record is an ordinary save (docs/save-format.md) of a finished game, written with the engine's
 save functions; a finished game has no secrets left. Its `meta` holds the seats (names and
 kinds, as in the autosave), the date the game ended (UTC, ISO 8601) and the result (scores and
-winner) so the list can be shown without replaying every game. Opening a record replays it.
+winner). Listing a record replays it (once: urland.record_check remembers the sound ones), so a
+damaged or forged record is named as such and never counted in the statistics
+(docs/user-files.md).
 """
 
 from __future__ import annotations
@@ -15,10 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from urland.engine.errors import SaveError, UserFileError
-from urland.engine.files import MAX_BYTES, parse_yaml, read_text
+from urland.engine.files import MAX_BYTES, display_name, parse_yaml, read_text
 from urland.engine.game import Game
-from urland.engine.save import FORMAT, load_game, save_game, write_atomic
+from urland.engine.save import dumps, load_game, loads, write_atomic
 from urland.engine.state import COLOUR_NAMES
+from urland.names import drawable_name
+from urland.record_check import CheckedRecords, fingerprint
 from urland.texts.i18n import _, fmt
 from urland.texts.words import colour_word
 
@@ -47,7 +51,11 @@ class RecordSummary:
     def local_date(self) -> str:
         if self.date is None:
             return _("date unknown")
-        return self.date.astimezone().strftime("%Y-%m-%d %H:%M")
+        try:
+            return self.date.astimezone().strftime("%Y-%m-%d %H:%M")
+        except (OverflowError, ValueError, OSError):  # the local time is off the calendar
+            d = self.date
+            return f"{d.year:04d}-{d.month:02d}-{d.day:02d} {d.hour:02d}:{d.minute:02d} UTC"
 
 
 def record_meta(game: Game, seats: list[dict[str, str]], when: datetime | None = None
@@ -76,8 +84,30 @@ def write_record(game: Game, seats: list[dict[str, str]], folder: Path,
     while path.exists():
         path = folder / f"{stem}-{k}{SUFFIX}"
         k += 1
-    save_game(game, path, record_meta(game, seats, when))
+    text = dumps(game, record_meta(game, seats, when))
+    write_atomic(path, text)
+    CheckedRecords(folder).remember(fingerprint(text))  # played here: sound by construction
     return path
+
+
+def find_record(game: Game, folder: Path) -> Path | None:
+    """The record of this very game (same seed, same moves) in `folder`, if there is one."""
+    moves = game.notation()
+    try:
+        candidates = sorted([*folder.glob(f"*_seed{game.seed}{SUFFIX}"),
+                             *folder.glob(f"*_seed{game.seed}-*{SUFFIX}")])
+    except OSError:
+        return None
+    for path in candidates:
+        try:
+            doc = parse_yaml(_read_text(path), path.name)
+        except (SaveError, UserFileError):
+            continue
+        if (isinstance(doc, dict) and doc.get("seed") == game.seed
+                and isinstance(doc.get("moves"), list)
+                and [str(m) for m in doc["moves"]] == moves):
+            return path
+    return None
 
 
 def _read_text(path: Path) -> str:
@@ -86,55 +116,77 @@ def _read_text(path: Path) -> str:
         return read_text(path, MAX_RECORD_BYTES)
     except UserFileError as exc:
         if exc.missing:
-            raise SaveError(fmt("{file}: no such record.", file=path.name),
+            raise SaveError(fmt("{file}: no such record.", file=display_name(path)),
                             missing=True) from None
         raise SaveError(str(exc)) from None
 
 
 def _parse_date(value: Any) -> datetime | None:
-    if isinstance(value, datetime):  # YAML may read an unquoted timestamp as one
-        return value if value.tzinfo else value.replace(tzinfo=UTC)
     if not isinstance(value, str):
         return None
     try:
         date = datetime.fromisoformat(value)
     except ValueError:
         return None
-    return date if date.tzinfo else date.replace(tzinfo=UTC)
+    date = date if date.tzinfo else date.replace(tzinfo=UTC)
+    try:  # a date at the edge of the calendar cannot be moved to UTC or the local time
+        return date.astimezone(UTC)
+    except (OverflowError, ValueError, OSError):
+        return None
 
 
-def summarise(path: Path) -> RecordSummary:
-    """The record's summary from its meta; a record without a result is replayed once."""
-    # The moves come last and are not needed for a summary: reading only what comes before
-    # them keeps a long history quick to list.
-    try:
-        doc = parse_yaml(_read_text(path).split("\nmoves:", 1)[0], path.name)
-    except UserFileError as exc:
-        raise SaveError(str(exc)) from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise SaveError(fmt("{file}: not an Urland game record.", file=path.name))
-    meta = doc.get("meta") if isinstance(doc.get("meta"), dict) else {}
-    players = doc.get("players")
-    colours = doc.get("colours")
-    if not isinstance(players, int) or not isinstance(colours, list) or len(colours) != players:
-        raise SaveError(fmt("{file}: damaged (players or colours).", file=path.name))
+def summarise(path: Path, checked: CheckedRecords | None = None) -> RecordSummary:
+    """The record's summary, checked: the record is replayed and must be a finished game whose
+    result is the one its meta states. A record whose text was found sound before (`checked`)
+    is read from its meta alone."""
+    name = display_name(path)
+    text = _read_text(path)
+    fp = fingerprint(text)
+    if checked is not None and fp in checked:
+        summary = _summary_from_meta(path, text)
+        if summary is not None:
+            checked.sound(fp)
+            return summary
+    game, meta = loads(text, name)  # every move replayed
+    if not game.over:
+        raise SaveError(fmt("{file}: the game is not finished.", file=name))
     result = meta.get("result") if isinstance(meta.get("result"), dict) else {}
-    scores, winner = result.get("scores"), result.get("winner")
-    if not (isinstance(scores, list) and len(scores) == players
-            and all(isinstance(v, int) for v in scores)
-            and isinstance(winner, int) and 0 <= winner < players):
-        game, _ = load_game(path)
-        if not game.over:
-            raise SaveError(fmt("{file}: the game is not finished.", file=path.name))
-        scores, winner = list(game.state.track), game.state.winner
-    names, kinds = seats_from_meta(meta, [int(c) for c in colours])
-    seed = doc.get("seed") if isinstance(doc.get("seed"), int) else 0
+    scores, winner = list(game.state.track), game.state.winner
+    if result and (result.get("scores") != scores or result.get("winner") != winner):
+        raise SaveError(fmt("{file}: damaged (its result is not the one its moves give).",
+                            file=name))
+    if checked is not None and result:
+        checked.sound(fp)
+    colours = [int(c) for c in game.options.resolved_colours()]
+    return _summary(path, meta, colours, scores, winner, game.seed)
+
+
+def _summary_from_meta(path: Path, text: str) -> RecordSummary | None:
+    """The summary of a record already replayed and found sound, from what comes before its
+    moves (a long history lists quickly); None when that part does not say it all."""
+    try:
+        doc = parse_yaml(text.split("\nmoves:", 1)[0], path.name)
+    except UserFileError:
+        return None
+    if not isinstance(doc, dict) or not isinstance(doc.get("meta"), dict):
+        return None
+    meta, colours, seed = doc["meta"], doc.get("colours"), doc.get("seed")
+    result = meta.get("result")
+    if not (isinstance(colours, list) and isinstance(result, dict) and isinstance(seed, int)):
+        return None
+    return _summary(path, meta, colours, result.get("scores"), result.get("winner"), seed)
+
+
+def _summary(path: Path, meta: dict, colours: list, scores: list, winner: int,
+             seed: int) -> RecordSummary:
+    names, kinds = seats_from_meta(meta, colours)
     return RecordSummary(path, _parse_date(meta.get("date")), tuple(names), tuple(kinds),
-                         tuple(int(c) for c in colours), tuple(scores), winner, seed)
+                         tuple(colours), tuple(scores), winner, seed)
 
 
 def seats_from_meta(meta: dict, colours: list[int]) -> tuple[list[str], list[str]]:
-    """Seat names and kinds from a save's meta; colour names and "human" where it has none."""
+    """Seat names and kinds from a save's meta; colour names and "human" where it has none (or
+    a name no font can draw)."""
     raw = meta.get("seats") if isinstance(meta, dict) else None
     names, kinds = [], []
     for i, colour in enumerate(colours):
@@ -143,7 +195,7 @@ def seats_from_meta(meta: dict, colours: list[int]) -> tuple[list[str], list[str
         kinds.append(entry.get("kind") if entry.get("kind") in SEAT_KINDS else "human")
         fallback = (colour_word(colour) if 0 <= colour < len(COLOUR_NAMES)
                     else fmt("Seat {number}", number=i + 1))
-        names.append(str(entry.get("name") or fallback)[:24])
+        names.append(drawable_name(str(entry.get("name") or ""))[:24] or fallback)
     return names, kinds
 
 
@@ -152,11 +204,13 @@ def list_records(folder: Path) -> tuple[list[RecordSummary], list[str]]:
     if not folder.is_dir():
         return [], []
     records, problems = [], []
+    checked = CheckedRecords(folder)
     for path in sorted(folder.glob(f"*{SUFFIX}")):
         try:
-            records.append(summarise(path))
+            records.append(summarise(path, checked))
         except SaveError as exc:
             problems.append(str(exc))
+    checked.save()
     oldest = datetime.min.replace(tzinfo=UTC)
     records.sort(key=lambda r: (r.date or oldest, r.path.name), reverse=True)
     return records, problems
@@ -179,20 +233,34 @@ _UNSAFE = re.compile(r"[^\w.-]+")
 
 
 def export_record(path: Path, folder: str | Path) -> Path:
-    """Copy a record into `folder` (which must exist); returns the copy's path.
+    """Copy a record into `folder` (which must exist); returns the copy's path. A file of the
+    same name there is never overwritten: the copy is then named `NAME-2.yaml`, `-3`, ...
 
     Raises ValueError with a message for the player when the folder is not usable."""
     text = str(folder).strip()
     if not text:
         raise ValueError(_("Type the folder to export to."))
-    target_dir = Path(text).expanduser()
-    if not target_dir.is_dir():
-        raise ValueError(fmt("There is no folder {folder}.", folder=target_dir))
-    target = target_dir / _UNSAFE.sub("_", path.name)
-    if target.resolve() == path.resolve():
-        raise ValueError(_("That is the history folder itself: choose another folder."))
     try:
+        target_dir = Path(text).expanduser()
+        usable = target_dir.is_dir()
+    except (RuntimeError, OSError, ValueError):  # ~nosuchuser, a folder we may not look in
+        usable, target_dir = False, Path(text)
+    if not usable:
+        raise ValueError(fmt("There is no folder {folder} that Urland may use.", folder=text))
+    try:
+        if target_dir.resolve() == path.parent.resolve():
+            raise ValueError(_("That is the history folder itself: choose another folder."))
+        target = _free_name(target_dir, _UNSAFE.sub("_", path.stem))
         write_atomic(target, _read_text(path))
-    except (OSError, SaveError) as exc:
+    except (OSError, RuntimeError, SaveError) as exc:
         raise ValueError(fmt("Could not export: {why}", why=exc)) from exc
     return target
+
+
+def _free_name(folder: Path, stem: str) -> Path:
+    """`folder/STEM.yaml`, or the first of `STEM-2.yaml`, `STEM-3.yaml`, ... not yet taken."""
+    for k in range(1, 1000):
+        target = folder / (f"{stem}{SUFFIX}" if k == 1 else f"{stem}-{k}{SUFFIX}")
+        if not (target.exists() or target.is_symlink()):
+            return target
+    raise OSError(_("every name for the copy is taken"))

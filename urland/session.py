@@ -8,6 +8,7 @@ game in the history.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 from urland import history, paths, save_status
@@ -19,6 +20,26 @@ from urland.texts.i18n import fmt
 from urland.texts.words import colour_word
 
 KINDS = history.SEAT_KINDS
+
+# Every autosave carries `meta.order`, one more than any save this installation has seen, so
+# Continue finds the game saved last even when the clock went back (file dates do not count).
+_last_order = 0
+
+
+def note_order(order: int) -> None:
+    """A save with this order exists: the next save gets a higher one."""
+    global _last_order
+    _last_order = max(_last_order, order)
+
+
+def _next_order() -> int:
+    note_order(_last_order + 1)
+    return _last_order
+
+
+def _order(meta: dict) -> int:
+    order = meta.get("order") if isinstance(meta, dict) else None
+    return order if type(order) is int and order > 0 else 0
 
 
 @dataclass
@@ -50,6 +71,10 @@ class Session:
         # save succeeds (again). A failed save never stops the game: the next decision retries.
         self.save_problem: str | None = None
         self._decision: tuple[tuple, Decision] | None = None  # asked once per position
+        self.order = 0  # this game's place among the saves (see _next_order); 0: unknown
+        # The finished game is in the history (or was, before a player deleted it there):
+        # written into the autosave as `recorded`, so a record that failed is retried later.
+        self.recorded = False
 
     @classmethod
     def new(cls, seats: list[Seat], seed: int, autosave: Path | None = None) -> Session:
@@ -63,7 +88,12 @@ class Session:
         """Resume a saved session; raises SaveError with a message for a damaged file."""
         path = path or paths.autosave_path()
         game, meta = load_game(path)
-        return cls(game, _seats(game, meta), path, paths.history_dir())
+        session = cls(game, _seats(game, meta), path, paths.history_dir())
+        session.order = _order(meta)
+        # Finished saves from before this field: no retry (their record may have been deleted).
+        session.recorded = game.over and meta.get("recorded") is not False
+        note_order(session.order)
+        return session
 
     @classmethod
     def from_record(cls, path: Path) -> Session:
@@ -176,8 +206,12 @@ class Session:
         """Autosave; on failure set `save_problem` and carry on. True when the game is saved."""
         if self.autosave is None:
             return True
+        order = _next_order()
         try:
-            save_game(self.game, self.autosave, {"seats": self.seat_meta()})
+            meta = {"seats": self.seat_meta(), "order": order}
+            if self.game.over:
+                meta["recorded"] = self.recorded
+            save_game(self.game, self.autosave, meta)
         except OSError as exc:
             why = exc.strerror or str(exc) or type(exc).__name__
             self.save_problem = fmt("The game could not be saved ({why}). Play on: Urland tries "
@@ -185,18 +219,28 @@ class Session:
             save_status.record_failure(self.autosave, self.save_problem)
             return False
         self.save_problem = None
+        self.order = order
         save_status.record_success(self.autosave, len(self.game.moves), self.game.over)
         return True
 
-    def keep_in_history(self) -> None:
-        """Write the finished game to the history, once; a failure is noted, never raised."""
-        if self.history_dir is None or self.record is not None or not self.game.over:
+    def keep_in_history(self, when: datetime | None = None) -> None:
+        """Write the finished game to the history, once (a record of this very game already
+        there counts), then note it in the autosave; a failure is noted, never raised. A
+        finished game loaded from a save that says it is not recorded yet comes here again
+        (urland.library.scan), so a record that failed at the end is written later."""
+        if (self.history_dir is None or self.record is not None or self.recorded
+                or not self.game.over):
             return
         try:
-            self.record = history.write_record(self.game, self.seat_meta(), self.history_dir)
+            self.record = (history.find_record(self.game, self.history_dir)
+                           or history.write_record(self.game, self.seat_meta(),
+                                                   self.history_dir, when))
             self.record_error = ""
         except (OSError, SaveError) as exc:
             self.record_error = fmt("The game could not be kept in the history: {why}", why=exc)
+            return
+        self.recorded = True
+        self.save()
 
 
 def _seats(game: Game, meta: dict) -> list[Seat]:

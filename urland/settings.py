@@ -94,4 +94,15 @@ def settings_from(data: Any) -> Settings:
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
-    write_atomic(path or paths.settings_path(), yaml.safe_dump(asdict(settings), sort_keys=False))
+    """Write the settings; what the file holds that this version does not know (a newer
+    Urland's settings) is kept as it was."""
+    path = path or paths.settings_path()
+    try:
+        kept = read_yaml(path, limit=MAX_SETTINGS_BYTES)
+    except UserFileError:
+        kept = None
+    known = {f.name for f in fields(Settings)}
+    data = ({str(k): v for k, v in kept.items() if str(k) not in known}
+            if isinstance(kept, dict) else {})
+    write_atomic(path, yaml.safe_dump({**asdict(settings), **data}, sort_keys=False,
+                                      allow_unicode=True))

@@ -16,7 +16,9 @@ import yaml
 from urland import paths
 from urland.engine import PLAYER_COUNTS
 from urland.engine.errors import UserFileError
-from urland.engine.files import read_yaml, write_atomic
+from urland.engine.files import move_aside, read_yaml, write_atomic
+from urland.names import drawable_name
+from urland.texts.i18n import _, fmt
 
 MAX_SETUP_BYTES = 16 * 1024  # five short names and a few words
 SEATS = 5
@@ -64,8 +66,8 @@ def setup_from(data: Any) -> Setup:
     for seat, item in zip(setup.seats, seats, strict=False):
         if not isinstance(item, dict):
             continue
-        name = item.get("name")
-        if isinstance(name, str) and len(name) <= NAME_LIMIT and name.isprintable():
+        name = drawable_name(item.get("name"))
+        if name and len(name) <= NAME_LIMIT:
             seat.name = name
         if item.get("kind") in KINDS:
             seat.kind = item["kind"]
@@ -87,7 +89,11 @@ def read_setup(path: Path | None = None) -> tuple[Setup, str]:
     except UserFileError as exc:
         if exc.missing:
             return Setup(), ""
-        return Setup(), "The last set-up could not be read, so these are the usual seats."
+        moved = move_aside(path)
+        kept = (fmt("It was kept as {file}.", file=moved.name) if moved
+                else _("It could not be moved aside."))
+        return Setup(), _("The last set-up could not be read, so these are the usual seats.") \
+            + " " + kept
     return setup_from(data), ""
 
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 from urland import paths
 from urland.engine import BoardError, DataError, gene_cards, standard_board
 from urland.engine.files import move_aside, remove_leftover_temp_files
-from urland.settings import Settings, read_settings
+from urland.settings import Settings, load_settings, read_settings
 from urland.texts import assets as texts
 from urland.texts import i18n
 from urland.texts.i18n import fmt
+from urland.tutorial import check_progress
 
 
 def remove_temp_files() -> list[str]:
@@ -34,6 +35,20 @@ def settings_and_notice() -> tuple[Settings, str]:
                          "aside; the defaults are used.", detail=problem)
 
 
+def tutorial_progress_notice() -> str:
+    """A sentence when the tutorial's progress file was damaged (it is then moved aside)."""
+    return check_progress()
+
+
+def language_problem() -> str:
+    """A sentence when the chosen language's catalogue could not be read (English is used)."""
+    broken = i18n.broken_catalogue()
+    if not broken:
+        return ""
+    return (fmt("The language file for {language} cannot be read, so Urland speaks English.",
+                language=i18n.LANGUAGES.get(broken, broken)) + " " + texts.reinstall())
+
+
 def board_problem() -> str:
     """'' when the board and the gene cards can be loaded, else a sentence: without them no
     game can be played (both are rules data)."""
@@ -54,11 +69,15 @@ def asset_problems() -> list[str]:
     return [p for p in (board_problem(), *texts.text_problems()) if p]
 
 
-def prepare(language: str | None = None) -> tuple[Settings, list[str]]:
+def prepare(language: str | None = None, tidy: bool = True) -> tuple[Settings, list[str]]:
     """Run every start-up check: the settings to open the window with, and the notices (in
-    `language`, else the one chosen in the settings, else the system's)."""
-    remove_temp_files()
+    `language`, else the one chosen in the settings, else the system's). `tidy` False (another
+    copy of the game has the folder): its files are left exactly as they are."""
+    if tidy:
+        remove_temp_files()
     i18n.set_language(language or i18n.system_language())  # a damaged file is told in this
-    settings, notice = settings_and_notice()
+    settings, notice = settings_and_notice() if tidy else (load_settings(), "")
     i18n.set_language(language or settings.language or i18n.system_language())
-    return settings, [n for n in (notice, *asset_problems()) if n]
+    progress = tutorial_progress_notice() if tidy else ""
+    return settings, [n for n in (notice, progress, language_problem(), *asset_problems())
+                      if n]

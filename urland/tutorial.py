@@ -16,10 +16,10 @@ from typing import Any
 
 from urland import paths
 from urland.engine import Board, Game, Move, UserFileError, format_move, position_from_text
-from urland.engine.files import read_yaml, write_atomic
+from urland.engine.files import move_aside, read_yaml, write_atomic
 from urland.resources import asset_path
 from urland.session import Seat, Session
-from urland.texts.i18n import _, pgettext
+from urland.texts.i18n import _, fmt, pgettext
 
 PROGRESS_FILE = "tutorial.yaml"
 
@@ -132,6 +132,23 @@ def saved_chapter() -> int:
         return 0
     chapter = data.get("chapter") if isinstance(data, dict) else None
     return chapter if isinstance(chapter, int) and chapter >= 0 else 0
+
+
+def check_progress() -> str:
+    """'' when the progress file is readable or missing; else it is moved aside (the tutorial
+    then starts from the beginning) and a sentence says so."""
+    path = paths.data_dir() / PROGRESS_FILE
+    try:
+        read_yaml(path)
+    except UserFileError as exc:
+        if exc.missing:
+            return ""
+        moved = move_aside(path)
+        kept = (fmt("It was kept as {file}.", file=moved.name) if moved
+                else _("It could not be moved aside."))
+        return fmt("How far you got in Learn to play could not be read: {problem}",
+                   problem=exc) + " " + kept
+    return ""
 
 
 def save_chapter(chapter: int) -> None:

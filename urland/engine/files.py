@@ -75,10 +75,20 @@ class _BoundedLoader(yaml.SafeLoader):
 _BoundedLoader.add_constructor("tag:yaml.org,2002:int", _BoundedLoader.construct_yaml_int)
 
 
+def display_name(path: str | Path) -> str:
+    """The file's name as a sentence can show it: bytes that are not UTF-8 (kept by the file
+    system as surrogate escapes, which no font can draw) become the replacement character."""
+    name = Path(path).name
+    try:
+        return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:  # a lone surrogate of a Windows name
+        return re.sub("[\ud800-\udfff]", "\ufffd", name)
+
+
 def read_text(path: str | Path, limit: int = MAX_BYTES) -> str:
     """The file's text; UserFileError unless it is an ordinary UTF-8 file of at most `limit`."""
     path = Path(path)
-    name = path.name
+    name = display_name(path)
     # O_NONBLOCK: opening a FIFO must not wait for a writer (fstat then refuses it).
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(
         os, "O_BINARY", 0)
@@ -126,23 +136,28 @@ def _size(n: int) -> str:
 
 def parse_yaml(text: str, name: str) -> Any:
     """The YAML document in `text`, read by the narrowed safe loader; UserFileError otherwise."""
-    loader = _BoundedLoader(text)
+    loader = None
     try:
+        # Built inside the `try`: PyYAML's reader refuses control characters as it is made.
+        loader = _BoundedLoader(text)
         return loader.get_single_data()
     except _Refused as exc:
         raise UserFileError(f"{name}: damaged ({exc}).") from None
+    except yaml.reader.ReaderError:
+        raise UserFileError(f"{name}: damaged (it holds a control character).") from None
     except yaml.MarkedYAMLError as exc:
         where = f", line {exc.problem_mark.line + 1}" if exc.problem_mark else ""
         raise UserFileError(f"{name}: damaged (not valid YAML{where}).") from None
     except Exception as exc:  # the loader's own limits: RecursionError, ValueError, ...
         raise UserFileError(f"{name}: damaged (not valid YAML: {type(exc).__name__}).") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
 
 
 def read_yaml(path: str | Path, limit: int = MAX_BYTES) -> Any:
     """`read_text` then `parse_yaml`: the bounded, total reader for every user file."""
-    return parse_yaml(read_text(path, limit), Path(path).name)
+    return parse_yaml(read_text(path, limit), display_name(path))
 
 
 # --- writing ----------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ import yaml
 
 from urland.engine.board import Board
 from urland.engine.errors import NewerSaveError, SaveError, UrlandError, UserFileError
-from urland.engine.files import parse_yaml, read_text, write_atomic
+from urland.engine.files import display_name, parse_yaml, read_text, write_atomic
 from urland.engine.game import Game, GameOptions
 from urland.engine.moves import Move, parse_move
 from urland.engine.state import ACTION
@@ -117,6 +117,19 @@ def loads(text: str, name: str = "save", board: Board | None = None) -> tuple[Ga
         game = Game.new(seed, players, colours, board)
     except (ValueError, TypeError) as exc:
         raise SaveError(f"{name}: damaged ({exc})") from exc
+    _replay(game, moves, version, name, sealed="sealed" in doc)
+    if version < 3:
+        end_turn_the_old_way(game)
+    meta = doc.get("meta") or {}
+    if not isinstance(meta, dict):
+        raise SaveError(f"{name}: damaged ('meta' is not a mapping).")
+    return game, meta
+
+
+def _replay(game: Game, moves: list, version: int, name: str, sealed: bool) -> None:
+    """Play the saved moves; SaveError naming the first that cannot be played. For a sealed
+    save only its number is named: the move and the refusal could show a face-down chip or a
+    bid to whoever looks at the screen."""
     for i, text_move in enumerate(moves, start=1):
         if not isinstance(text_move, str | int):
             raise SaveError(f"{name}: move {i} is not a move.")
@@ -126,14 +139,10 @@ def loads(text: str, name: str = "save", board: Board | None = None) -> tuple[Ga
                 end_turn_the_old_way(game)
             game.play(move)
         except UrlandError as exc:
+            if sealed:
+                raise SaveError(f"{name}: damaged (move {i} cannot be replayed).") from None
             raise SaveError(f"{name}: move {i} ({str(text_move)[:40]!r}) cannot be replayed: "
                             f"{exc}") from exc
-    if version < 3:
-        end_turn_the_old_way(game)
-    meta = doc.get("meta") or {}
-    if not isinstance(meta, dict):
-        raise SaveError(f"{name}: damaged ('meta' is not a mapping).")
-    return game, meta
 
 
 def end_turn_the_old_way(game: Game) -> None:
@@ -167,13 +176,14 @@ def _seed_and_moves(doc: dict, name: str) -> tuple[int, list]:
 def load_game(path: str | Path, board: Board | None = None) -> tuple[Game, dict]:
     """Read a save through the bounded reader and replay it; SaveError for any problem."""
     path = Path(path)
+    name = display_name(path)
     try:
         text = read_text(path)
     except UserFileError as exc:
         if exc.missing:
-            raise SaveError(f"{path.name}: no such save.", missing=True) from None
+            raise SaveError(f"{name}: no such save.", missing=True) from None
         raise SaveError(str(exc)) from None
-    return loads(text, path.name, board)
+    return loads(text, name, board)
 
 
 __all__ = ["FORMAT", "VERSION", "GameOptions", "dumps", "load_game", "loads", "save_game",

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import pygame
 
-from urland import library
+from urland import folder_lock, library
+from urland.engine import UserFileError
 from urland.scenes.base import Scene
 from urland.startup import board_problem
-from urland.texts.i18n import L_, _
+from urland.texts.assets import reinstall
+from urland.texts.i18n import L_, _, fmt
+from urland.tutorial import load_script
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
@@ -22,13 +25,20 @@ class TitleScene(Scene):
 
     def __init__(self, app, message: str = "") -> None:
         super().__init__(app)
+        # Another copy of the game has the user folder: it alone plays and saves games there.
+        self.shared = folder_lock.in_use_elsewhere()
+        self.lock_wait = 0.0
         # Saved games are read (and unusable ones set aside) each time the title appears.
-        self.games, set_aside = library.scan()
+        self.games, set_aside = ([], []) if self.shared else library.scan()
         self.latest = library.latest_unfinished(self.games)
         # Start-up notices are told once: the first title screen takes them.
         self.notices = [n for n in (*app.notices, *set_aside, message) if n]
         app.notices = []
-        playable = not board_problem()
+        if self.shared:
+            self.notices.insert(0, _("Urland is already open in another window on this "
+                                     "computer. Play there: this window starts no game until "
+                                     "the other one is closed."))
+        playable = not board_problem() and not self.shared
         self.new_button = Button(L_("New game"), self.new_game, "primary", enabled=playable,
                                  key=pygame.K_n, show_key=True)
         self.continue_button = Button(L_("Continue"), self.resume,
@@ -39,7 +49,7 @@ class TitleScene(Scene):
         self.load_button = Button(L_("Load game"), self.load_game,
                                   enabled=playable and bool(self.games), key=pygame.K_l,
                                   show_key=True)
-        self.learn_button = Button(L_("Learn to play"), lambda: self.app.show("tutorial"),
+        self.learn_button = Button(L_("Learn to play"), self.learn,
                                    enabled=playable, key=pygame.K_t, show_key=True)
         self.learn_button.detail = L_("a guided first game, about 15 minutes")
         # The main column: what starts or resumes a game.
@@ -123,6 +133,25 @@ class TitleScene(Scene):
 
     def load_game(self) -> None:
         self.app.open("load_game")
+
+    def learn(self) -> None:
+        try:
+            load_script()
+        except UserFileError as exc:
+            self.app.show("title", message=fmt("Learn to play cannot start: {problem}",
+                                               problem=exc) + " " + reinstall())
+            return
+        self.app.show("tutorial")
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if not self.shared:
+            return
+        self.lock_wait += dt
+        if self.lock_wait >= 1.0:  # the other copy may have closed: then this one takes over
+            self.lock_wait = 0.0
+            if folder_lock.claim():
+                self.app.show("title")
 
     def rules(self) -> None:
         self.app.open("rules")

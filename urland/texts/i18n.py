@@ -47,6 +47,7 @@ class _Pseudo(gettext.NullTranslations):
 
 _language = "en"
 _translations: gettext.NullTranslations = gettext.NullTranslations()
+_broken = ""  # the language whose catalogue was there but could not be read
 
 
 def locale_dir() -> str:
@@ -59,17 +60,25 @@ def known(code: str) -> bool:
 
 def set_language(code: str) -> None:
     """Speak `code` from now on (an unknown code or a missing catalogue: English)."""
-    global _language, _translations
+    global _language, _translations, _broken
+    _broken = ""
     if code == PSEUDO:
         _language, _translations = code, _Pseudo()
     elif code in LANGUAGES and code != "en":
         try:
             _translations = gettext.translation(DOMAIN, locale_dir(), languages=[code])
             _language = code
-        except OSError:
+        except FileNotFoundError:
             _language, _translations = "en", gettext.NullTranslations()
+        except Exception:  # a damaged catalogue: struct.error, OSError, UnicodeError, ...
+            _language, _translations, _broken = "en", gettext.NullTranslations(), code
     else:
         _language, _translations = "en", gettext.NullTranslations()
+
+
+def broken_catalogue() -> str:
+    """The language last asked for when its catalogue is damaged ('' otherwise)."""
+    return _broken
 
 
 def language() -> str:

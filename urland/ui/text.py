@@ -9,6 +9,7 @@ it is not seen, and not counted).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -53,11 +54,27 @@ def render(text: Text, pixels: int, colour: Colour, bold: bool = False) -> pygam
 
 @lru_cache(maxsize=2048)
 def _render(text: str, pixels: int, colour: Colour, bold: bool = False) -> pygame.Surface:
-    return _font(pixels, bold).render(text, True, colour)
+    font = _font(pixels, bold)
+    text = drawable(text)
+    try:
+        return font.render(text, True, colour)
+    except pygame.error:  # "Text has zero width": only joiners or combining marks
+        return font.render("", True, colour)
+
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def drawable(text: str) -> str:
+    """`text` as a font can take it: a lone surrogate (a file name that is not UTF-8, a
+    damaged name) becomes the replacement character instead of stopping the game."""
+    if not _SURROGATES.search(text):
+        return text
+    return _SURROGATES.sub("\ufffd", text)
 
 
 def text_width(text: str, pixels: int, bold: bool = False) -> int:
-    return _font(pixels, bold).size(text)[0]
+    return _font(pixels, bold).size(drawable(text))[0]
 
 
 def line_height(pixels: int, bold: bool = False) -> int:
@@ -90,6 +107,7 @@ def wrap(text: Text, pixels: int, width: int, bold: bool = False) -> list[str]:
 @lru_cache(maxsize=1024)
 def _wrap(text: str, pixels: int, width: int, bold: bool) -> tuple[str, ...]:
     font = _font(pixels, bold)
+    text = drawable(text)
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = paragraph.split(" ")

@@ -190,6 +190,11 @@ class Choice(Button):
         return self.values[self.index]
 
 
+def _ascii_digits(text: str) -> bool:
+    """0-9 only: str.isdigit() also takes "²" (a key of French keyboards), which int() refuses."""
+    return text.isascii() and text.isdigit()
+
+
 class TextField:
     def __init__(self, text: str = "", limit: int = 20, placeholder: Text = "",
                  digits: bool = False) -> None:
@@ -211,7 +216,7 @@ class TextField:
         elif event.key in (pygame.K_RETURN, pygame.K_TAB, pygame.K_ESCAPE):
             self.focus = False
         elif (event.unicode and event.unicode.isprintable() and len(self.text) < self.limit
-              and (not self.digits or event.unicode.isdigit())):
+              and (not self.digits or _ascii_digits(event.unicode))):
             self.text += event.unicode
         return True
 
