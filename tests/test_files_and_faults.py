@@ -314,7 +314,7 @@ def test_the_seed_field_takes_only_0_to_9(app):
         type_key(app, key)
     assert scene.seed.text == "71"
     click(app, scene.start.rect.center)
-    assert app.scene.name == "table" and app.scene.session.game.seed == 71
+    assert app.scene.name == "table" and app.scene.door.session.game.seed == 71
 
 
 # --- D5: export ---------------------------------------------------------------------------------
@@ -411,7 +411,7 @@ def test_a_name_no_font_can_draw_becomes_the_colour_name(name, app, user_home):
     frames(app)
     click(app, title.continue_button.rect.center)
     frames(app, 5)
-    assert app.running and app.scene.session.names == ["White", "Ben", "Cleo"]
+    assert app.running and app.scene.door.names == ["White", "Ben", "Cleo"]
 
 
 def test_a_record_with_an_undrawable_name_tells_its_story(app, user_home):
