@@ -32,7 +32,7 @@ To find Urland in your desktop's menu, once (from this folder):
     cp urland.desktop ~/.local/share/applications/
     cp urland.png ~/.local/share/icons/hicolor/256x256/apps/
 
-Your saved games, history and settings are kept in ~/.local/share/urland and ~/.config/urland;
+Your saved games, history and settings are kept in ~/.local/share/Urland and ~/.config/Urland;
 deleting this folder never touches them.
 """
 

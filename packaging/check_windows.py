@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import getpass
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -68,11 +69,22 @@ def expect(condition: bool, message: str) -> None:
     print(f"  ok: {message}")
 
 
+def windows_subsystem(exe: Path) -> int:
+    """The PE header's subsystem: 2 is a windowed program (no console), 3 a console one."""
+    data = exe.read_bytes()[:4096]
+    pe = struct.unpack_from("<I", data, 0x3C)[0]
+    if data[pe:pe + 4] != b"PE\0\0":
+        raise wine.BuildError(f"{exe.name} is not a Windows program")
+    return struct.unpack_from("<H", data, pe + 24 + 68)[0]
+
+
 def check_zip(version: str, outside: Path) -> None:
     print("the zip: unpacked outside the source tree, urland.exe plays a game")
     with zipfile.ZipFile(DIST / f"urland-{version}-windows.zip") as archive:
         archive.extractall(outside / "unzipped")
-    play(outside / "unzipped" / "urland" / "urland.exe", outside / "zip-home", outside)
+    exe = outside / "unzipped" / "urland" / "urland.exe"
+    expect(windows_subsystem(exe) == 2, "urland.exe is a windowed program: no console opens")
+    play(exe, outside / "zip-home", outside)
 
 
 def check_installer(version: str, outside: Path) -> None:
