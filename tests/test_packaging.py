@@ -92,3 +92,27 @@ def test_windows_zip_unpacks_to_one_folder_named_urland(tmp_path):
     assert "urland/urland.exe" in names
     assert "urland/_internal/python311.dll" in names
     assert all(name.startswith("urland/") for name in names)
+
+
+def _pe_header(subsystem: int) -> bytes:
+    """The first bytes of a Windows program: the DOS stub's pointer to the PE header, whose
+    optional header names the subsystem."""
+    data = bytearray(512)
+    data[:2] = b"MZ"
+    data[0x3C:0x40] = (0x80).to_bytes(4, "little")
+    data[0x80:0x84] = b"PE\0\0"
+    data[0x80 + 24 + 68:0x80 + 24 + 70] = subsystem.to_bytes(2, "little")
+    return bytes(data)
+
+
+def test_the_windows_check_tells_a_windowed_program_from_a_console_one(tmp_path):
+    import check_windows
+
+    windowed, console, other = tmp_path / "w.exe", tmp_path / "c.exe", tmp_path / "x.exe"
+    windowed.write_bytes(_pe_header(2))
+    console.write_bytes(_pe_header(3))
+    other.write_bytes(b"\x7fELF" + bytes(200))
+    assert check_windows.windows_subsystem(windowed) == 2
+    assert check_windows.windows_subsystem(console) == 3
+    with pytest.raises(wine.BuildError, match="not a Windows program"):
+        check_windows.windows_subsystem(other)
