@@ -6,6 +6,7 @@ decide what goes into them.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import tarfile
@@ -116,3 +117,42 @@ def test_the_windows_check_tells_a_windowed_program_from_a_console_one(tmp_path)
     assert check_windows.windows_subsystem(console) == 3
     with pytest.raises(wine.BuildError, match="not a Windows program"):
         check_windows.windows_subsystem(other)
+
+
+def _windows_needs(names: list[str]) -> set[str]:
+    """The packages `names` need on Windows, their own needs included (read from the installed
+    packages' metadata, markers evaluated for Windows and CPython 3.11)."""
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    windows = {"sys_platform": "win32", "platform_system": "Windows", "os_name": "nt",
+               "python_version": "3.11", "python_full_version": "3.11.9",
+               "platform_machine": "AMD64", "implementation_name": "cpython",
+               "platform_python_implementation": "CPython", "extra": ""}
+    seen: set[str] = set()
+    todo = [Requirement(name) for name in names]
+    while todo:
+        req = todo.pop()
+        name = canonicalize_name(req.name)
+        if name in seen or (req.marker and not req.marker.evaluate(windows)):
+            continue
+        seen.add(name)
+        # a Windows-only package is not installed here: named all the same, its needs unread
+        with contextlib.suppress(metadata.PackageNotFoundError):
+            todo += [Requirement(line) for line in metadata.requires(req.name) or []]
+    return seen
+
+
+def test_the_windows_build_pins_every_package_the_game_needs():
+    # a dependency added to pyproject.toml but not to the list would be missing from urland.exe
+    import tomllib
+
+    from packaging.utils import canonicalize_name
+
+    with (PACKAGING.parent / "pyproject.toml").open("rb") as f:
+        dependencies = tomllib.load(f)["project"]["dependencies"]
+    pinned = {canonicalize_name(pin.split("==")[0]) for pin in build_windows.pinned_requirements()}
+    missing = _windows_needs(dependencies) - pinned
+    assert not missing, f"add to packaging/windows-requirements.txt: {sorted(missing)}"
