@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 
 DIST_STAMP := $(VENV)/.dist-installed
 
-.PHONY: play test lint bench simulate dist clean catalogs
+.PHONY: play test lint bench simulate dist dist-windows clean catalogs
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -34,10 +34,18 @@ $(DIST_STAMP): $(STAMP)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[test,dist]"
 	touch $(DIST_STAMP)
 
-# dist/urland/urland (urland.exe on Windows): the double-clickable one-folder build
+# dist/urland/urland: the double-clickable one-folder build for this system, and on Linux
+# dist/urland-<version>-linux.tar.gz (the folder, the .desktop file, the icon, a short README)
 dist: $(DIST_STAMP)
 	$(PY) -m PyInstaller packaging/pyinstaller.spec --noconfirm --clean \
 		--distpath dist --workpath build --log-level WARN
+	$(PY) packaging/archives.py linux
+
+# The Windows program, built on Linux with Wine and NSIS (packaging/build_windows.py):
+# dist/windows/urland/urland.exe, dist/urland-<version>-windows.zip and
+# dist/urland-<version>-windows-setup.exe. Downloads go to .cache/windows/ (packaging/windows-requirements.txt).
+dist-windows: $(DIST_STAMP)
+	$(PY) packaging/build_windows.py
 
 # The translations: extract every marked text of the code and the texts kept as data (babel.cfg)
 # into assets/locale/urland.pot, bring each language's .po up to date with it, and compile the
@@ -59,4 +67,4 @@ simulate: $(STAMP)
 	$(PY) -m urland simulate --players 4 --games 40 --seed 11
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist .cache *.egg-info .pytest_cache .ruff_cache .hypothesis

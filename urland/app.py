@@ -22,7 +22,7 @@ from urland.settings import Settings, load_settings, save_settings
 from urland.texts import i18n
 from urland.texts.i18n import _
 from urland.ui import ticker
-from urland.ui.screen import fit_screen
+from urland.ui.screen import declare_dpi_awareness, fit_screen
 from urland.ui.sound import SoundBoard
 from urland.ui.text import blit_text, render
 from urland.ui.theme import Theme
@@ -51,6 +51,7 @@ class App:
             self.settings.animation_speed = "fast"
             self.settings.ai_pause = "none"
         pygame.mixer.pre_init(44100, -16, 2, 512)  # a short buffer: effects land on time
+        declare_dpi_awareness()
         pygame.init()
         pygame.display.set_caption("Urland")
         from urland.ui import art

@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 import os
+import sys
 
 import pygame
+
+
+def declare_dpi_awareness() -> None:
+    """On Windows, tell the system the window draws every pixel itself (per-monitor DPI aware),
+    so a display scaled to 150% shows it sharp instead of stretching a blurred copy. SDL reads
+    this before the video system starts: call it before pygame.init()."""
+    if sys.platform == "win32":
+        os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
 
 
 def screen_size() -> tuple[int, int] | None:

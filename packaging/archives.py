@@ -1,0 +1,94 @@
+"""The archives a player downloads, made from the built program folder.
+
+    python packaging/archives.py linux     # dist/urland-<version>-linux.tar.gz (after make dist)
+
+The Windows zip is made by packaging/build_windows.py with `zip_folder`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+import tarfile
+import tomllib
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+
+LINUX_README = """\
+Urland {version} for Linux (x86-64)
+
+Play: double-click urland/urland in your file manager, or run it from a terminal:
+
+    ./urland/urland
+
+To find Urland in your desktop's menu, once (from this folder):
+
+    mkdir -p ~/.local/bin ~/.local/share/applications ~/.local/share/icons/hicolor/256x256/apps
+    ln -sf "$PWD/urland/urland" ~/.local/bin/urland
+    cp urland.desktop ~/.local/share/applications/
+    cp urland.png ~/.local/share/icons/hicolor/256x256/apps/
+
+Your saved games, history and settings are kept in ~/.local/share/Urland and ~/.config/Urland;
+deleting this folder never touches them.
+"""
+
+
+def project_version() -> str:
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        return tomllib.load(f)["project"]["version"]
+
+
+def zip_folder(folder: Path, archive: Path) -> Path:
+    """`folder` and everything in it, under its own name, into a zip."""
+    archive.unlink(missing_ok=True)
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as z:
+        for path in sorted(folder.rglob("*")):
+            z.write(path, path.relative_to(folder.parent))
+    return archive
+
+
+def _add_text(tar: tarfile.TarFile, name: str, text: str) -> None:
+    data = text.encode("utf-8")
+    info = tarfile.TarInfo(name)
+    info.size = len(data)
+    info.mode = 0o644
+    tar.addfile(info, io.BytesIO(data))
+
+
+def linux_archive(version: str) -> Path:
+    """dist/urland-<version>-linux.tar.gz: the program folder, the .desktop file, the icon and
+    a short README, all in one top folder."""
+    program = DIST / "urland"
+    if not (program / "urland").exists():
+        raise SystemExit("dist/urland/urland is missing: run `make dist` first")
+    top = f"urland-{version}-linux"
+    archive = DIST / f"{top}.tar.gz"
+    with tarfile.open(archive, "w:gz") as tar:
+        tar.add(program, f"{top}/urland")
+        tar.add(ROOT / "packaging" / "urland.desktop", f"{top}/urland.desktop")
+        tar.add(ROOT / "assets" / "sprites" / "icon.png", f"{top}/urland.png")
+        _add_text(tar, f"{top}/README.txt", LINUX_README.format(version=version))
+    return archive
+
+
+def unpacked_size(archive: Path) -> int:
+    with tarfile.open(archive) as tar:
+        return sum(member.size for member in tar.getmembers())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("system", choices=["linux"])
+    parser.parse_args(argv)
+    archive = linux_archive(project_version())
+    print(f"{archive.relative_to(ROOT)}: {archive.stat().st_size / 2**20:.1f} MB, "
+          f"{unpacked_size(archive) / 2**20:.1f} MB unpacked")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
