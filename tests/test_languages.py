@@ -50,7 +50,7 @@ def test_a_sentence_follows_the_language_and_its_plural_rules():
     i18n.set_language("de")
     assert render_event(event, names) == "Anna landet 2 Ichtos aus O1 in Region 5 an."
     i18n.set_language("fr")
-    assert render_event(event, names) == "Anna débarque 2 Ichtos de O1 sur la région 5."
+    assert render_event(event, names) == "Anna débarque 2 Ichtos d'O1 sur la région 5."
     i18n.set_language("en")
     assert render_event(event, names) == "Anna lands 2 Ichtos from O1 on region 5."
 

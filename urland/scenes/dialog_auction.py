@@ -8,7 +8,7 @@ from urland.bots.candidates import cheapest_payment
 from urland.engine import Move
 from urland.scenes.base import TableDialog
 from urland.texts.genes import gene_texts
-from urland.texts.i18n import L_, _, fmt
+from urland.texts.i18n import L_, LP_, _, fmt
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.text import blit_text, blit_wrapped
@@ -89,7 +89,7 @@ class RevealScene(TableDialog):
                  track: list[int]) -> None:
         super().__init__(app, table)
         self.bids, self.ranking, self.track = bids, ranking, track
-        self.ok = Button(L_("Continue"), lambda: self.app.remove(self), "primary",
+        self.ok = Button(LP_("dialog button", "Continue"), lambda: self.app.remove(self), "primary",
                          key=pygame.K_RETURN)
         self.buttons = [self.ok]
 

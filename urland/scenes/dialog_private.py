@@ -163,7 +163,7 @@ class PeekScene(TableDialog):
         super().__init__(app, table)
         self.seat = seat
         self.chips = sorted(self.session.game.view(seat).known_hand())
-        self.ok = Button(L_("Hide them"), self.close, "primary", key=pygame.K_RETURN)
+        self.ok = Button(L_("Hide the chips"), self.close, "primary", key=pygame.K_RETURN)
         self.buttons = [self.ok]
 
     def close(self) -> None:

@@ -49,7 +49,7 @@ class HistoryScene(Scene):
         self.export_button = Button(L_("Export"), self.export)
         self.delete_button = Button(L_("Delete"), self.ask_delete, "danger", key=pygame.K_DELETE)
         self.confirm_button = Button(L_("Delete for good"), self.delete, "danger")
-        self.keep_button = Button(L_("Keep it"), self.cancel_delete)
+        self.keep_button = Button(L_("Keep the game"), self.cancel_delete)
         self.back_button = Button(L_("Back"), self.back, key=pygame.K_ESCAPE)
         self.buttons = [self.games_tab, self.stats_tab, self.story_button, self.replay_button,
                         self.export_button, self.delete_button, self.confirm_button,

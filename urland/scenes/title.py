@@ -9,7 +9,7 @@ import pygame
 from urland import library
 from urland.scenes.base import Scene
 from urland.startup import board_problem
-from urland.texts.i18n import L_, _
+from urland.texts.i18n import L_, LP_, _
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
@@ -31,7 +31,7 @@ class TitleScene(Scene):
         playable = not board_problem()
         self.new_button = Button(L_("New game"), self.new_game, "primary", enabled=playable,
                                  key=pygame.K_n, show_key=True)
-        self.continue_button = Button(L_("Continue"), self.resume,
+        self.continue_button = Button(LP_("title screen", "Continue"), self.resume,
                                       enabled=playable and self.latest is not None,
                                       key=pygame.K_c, show_key=True)
         if self.latest is not None and self.continue_button.enabled:

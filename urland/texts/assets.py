@@ -19,7 +19,7 @@ from urland.resources import asset_path
 from urland.texts import i18n
 from urland.texts.catalog_extract import TEXT_KEYS
 from urland.texts.i18n import _, fmt, pgettext
-from urland.texts.messages import PLURAL_RULES, Catalogue, MessageError, parse_catalogue
+from urland.texts.messages import GLUES, PLURAL_RULES, Catalogue, MessageError, parse_catalogue
 
 
 def reinstall() -> str:
@@ -143,7 +143,8 @@ def _translated(language: str) -> Catalogue | None:
     lists = {style: {part: pgettext(f"list:{style}:{part}", template)
                      for part, template in pattern.items()}
              for style, pattern in source.lists.items()}
-    return Catalogue(messages, lists, PLURAL_RULES.get(language, source.plural))
+    return Catalogue(messages, lists, PLURAL_RULES.get(language, source.plural),
+                     GLUES.get(language, source.glue))
 
 
 def text_problems() -> list[str]:

@@ -74,6 +74,16 @@ class Words:
         i = area - b.n_regions
         return self.say("ocean_label", id=b.ocean_ids[i], name=ocean_name(b.ocean_names[i]))
 
+    def kind(self, area: int) -> str:
+        """'region' or 'ocean': a template selects on it to choose its article and preposition."""
+        return "region" if area < self.board.n_regions else "ocean"
+
+    def place(self, area: int, prefix: str = "area") -> dict[str, Any]:
+        """The values a template names an area with: {area} ('5', 'O2'), {area_label}
+        ('region 5', 'O2 (North Ocean)') and {area_kind} ('region' or 'ocean')."""
+        return {prefix: self.area(area), f"{prefix}_label": self.label(area),
+                f"{prefix}_kind": self.kind(area)}
+
     def number(self, area: int) -> int:
         return self.board.region_numbers[area]
 

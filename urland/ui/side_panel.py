@@ -24,7 +24,7 @@ ROLE_TAGS = {"env": L_("ENVIRONMENT"), "dead": L_("DEAD"), "ichto": L_("ICHTO PL
 # What each mark in a player's row means, shown when the mouse rests on it.
 MARK_TIPS = {
     "env": (L_("Environment player"), L_(
-        "Chose the region that scores this turn, face down, and takes no actions. The roles "
+        "Chooses the region to be scored this turn, face down, and takes no actions. The roles "
         "move one seat clockwise every turn.")),
     "dead": (L_("Dead this turn"), L_(
         "Holds the two chips the environment player passed on, looks at them, and takes no "
