@@ -58,7 +58,7 @@ SENTENCES = {
     "breed_gather": N_("Gathers {count} Ichtos in {ocean} so they can breed there."),
     "swim_near": N_("Brings Ichtos into {ocean}, next to region {region}, ready to land."),
     "swim": N_("Moves Ichtos into {ocean}."),
-    "breed": N_("Breeds in {ocean}: your reserve adds {gain} to the board."),
+    "breed": N_("Proliferation in {ocean}: your reserve adds {gain} to the board."),
     "retreat_save": N_("Brings {ichtos} home before region {region} scores them away."),
     "retreat": N_("Takes {ichtos} back to your reserve."),
     "double": N_("Two more actions gain more now than keeping the double-turn chip for later."),
