@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from language_tour import SEATS, autoplayed_game, autoplayed_tutorial, every_scene
+from language_tour import SEATS, SIZES, autoplayed_game, autoplayed_tutorial, every_scene
 
 from urland.app import App
 from urland.cli import main
@@ -79,9 +79,9 @@ EDITION_WORDS = {
            "Panic": "Massenpanik", "Competition": "Konkurrenz"},
     "it": {"Double turn +2": "Doppio turno +2", "Competition": "Competizione",
            "Final: most on land": "Punteggio terraferma"},
-    "fr": {"Competition": "Concurrence", "Double turn +2": "Coup supplémentaire +2",
+    "fr": {"Competition": "Concurrence", "Double-turn chips": "Jetons de coup supplémentaire",
            "Final: most Ichtos": "Présence générale", "Final: most on land": "Présence terrestre",
-           "still to score": "reste à décompter"},
+           "still to be scored": "reste à décompter"},
     "nl": {"ocean": "watergebied", "Seed": "Startgetal", "DEAD": "TOESCHOUWER"},
 }
 
@@ -161,16 +161,21 @@ def test_an_unknown_language_on_the_command_line_is_refused(capsys):
     assert "unknown language 'xx' (choose from en, de, it, fr, nl)" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))
 @pytest.mark.parametrize("code", list(LANGUAGES))
-def test_every_scene_in_every_language_keeps_its_text_inside_its_box(code, user_home):
+def test_every_scene_in_every_language_and_size_fits_with_nothing_drawn_over_anything(
+        code, size, user_home):
+    """Every scene, the game to its story and the whole tutorial: no text wider than its box,
+    cut short or left out, and no text or button drawn over another."""
     i18n.set_language(code)
     watch = text_ui.start_watching()
-    autoplayed_game()  # first: then the history and the saved games have a game to list
-    drawn = every_scene()
-    autoplayed_tutorial()
+    autoplayed_game(size=size)  # first: then the history and the saved games have a game
+    drawn = every_scene(size=size)
+    autoplayed_tutorial(size=size)
     assert {"history", "load_game", "pause", "choose_chip", "auction", "auction_buy",
             "handover", "pick_ichtos", "game_over", "replay"} <= set(drawn)
     assert sorted(set(watch.overflows)) == []
+    assert sorted(watch.overlaps) == []
 
 
 TUTORIAL_NAMES = ["Alex", "Basil", "Greta"]  # the seats of assets/texts/tutorial.yaml

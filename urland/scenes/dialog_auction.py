@@ -117,8 +117,8 @@ class RevealScene(TableDialog):
             blit_text(surface, fmt("track {points}", points=self.track[seat]),
                       (box.left + t.px(520), y), t.px(22),
                       (110, 100, 90), anchor="midleft")
-        blit_text(surface, _("Higher bids rank higher; on equal bids the player further back on "
-                             "the track ranks higher."), (box.centerx, box.bottom - t.px(126)),
+        blit_text(surface, _("Highest bid first; on equal bids, whoever is further back on the "
+                             "track."), (box.centerx, box.bottom - t.px(126)),
                   t.px(20), (100, 90, 80), anchor="center", width=box.width - t.px(40))
         blit_text(surface, _("The first must buy a gene; the others may buy or pass."),
                   (box.centerx, box.bottom - t.px(104)), t.px(20), (100, 90, 80),

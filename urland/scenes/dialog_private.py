@@ -126,7 +126,7 @@ class ChipScene(TableDialog):
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
-        box = self.draw_box(surface, _("Choose the region that scores"))
+        box = self.draw_box(surface, _("Choose the region to be scored"))
         state = self.view.state
         for chip, rect in zip(self.chips, self.chip_rects, strict=True):
             if chip == self.selected:

@@ -41,7 +41,7 @@ class TitleScene(Scene):
                                   show_key=True)
         self.learn_button = Button(L_("Learn to play"), lambda: self.app.show("tutorial"),
                                    enabled=playable, key=pygame.K_t, show_key=True)
-        self.learn_button.detail = L_("a guided first game, about 15 minutes")
+        self.learn_button.detail = L_("a guided first game, about 15 min")
         # The main column: what starts or resumes a game.
         self.primary = [self.new_button, self.continue_button, self.load_button,
                         self.learn_button]

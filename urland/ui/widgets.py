@@ -13,11 +13,15 @@ import pygame
 
 from urland.texts.i18n import Text
 from urland.ui import theme as th
-from urland.ui.text import blit_text, render
+from urland.ui.text import blit_text, cover, note, render
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill: th.Colour = th.PANEL,
-          radius: int = 10, shadow: int = 4, border: th.Colour | None = None) -> None:
+          radius: int = 10, shadow: int = 4, border: th.Colour | None = None,
+          covers: bool = True) -> None:
+    """A rounded panel; it `covers` what was drawn under it before (a dialog over the table)."""
+    if covers:
+        cover(surface, rect)
     if shadow:
         surface.blit(_shadow(rect.size, radius), rect.move(shadow // 2, shadow))
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
@@ -82,12 +86,13 @@ class Button:
         fill = hover if self.hover and self.enabled else base
         if not self.enabled:
             fill, ink = (70, 74, 80), (140, 144, 150)
-        panel(surface, self.rect, fill, radius=theme.px(9), shadow=theme.px(4))
+        panel(surface, self.rect, fill, radius=theme.px(9), shadow=theme.px(4), covers=False)
+        note(surface, self.rect, f"[{self.label}]", box=True)
         centre = self.rect.center
         if self.show_key and self.key is not None:
             cap = self._draw_key_cap(surface, theme, ink)
             centre = ((self.rect.left + cap.left) // 2, self.rect.centery)
-        room = 2 * min(centre[0] - self.rect.left, self.rect.right - centre[0]) - theme.px(12)
+        room = 2 * min(centre[0] - self.rect.left, self.rect.right - centre[0]) - theme.px(8)
         if self.detail:
             blit_text(surface, self.label, (centre[0], centre[1] - theme.px(9)), theme.px(24),
                       ink, bold=True, anchor="center", width=room)
