@@ -263,3 +263,22 @@ def test_a_refusal_outside_the_action_phase_is_said_in_the_players_language_too(
     i18n.set_language("nl")
     assert refusal_text(refused.value.args[0], session.names, board) == (
         f"Kaartje {missing} zit niet bij je kaartjes.")
+
+
+@pytest.mark.parametrize(("code", "keys"), [
+    ("en", ["N", "C", "L", "T", "H", "R", "S", "Q"]),
+    ("de", ["N", "W", "S", "L", "C", "R", "O", "B"]),
+    ("fr", ["N", "R", "C", "A", "H", "E", "G", "Q"]),
+])
+def test_the_title_screens_keys_are_letters_of_their_labels(code, keys, user_home):
+    from urland.ui.widgets import key_label
+
+    app = App(Settings(), size=(960, 540))
+    i18n.set_language(code)
+    title = app.show("title")
+    app.step(1 / 60)
+    shown = [b for b in title.buttons if b.show_key]
+    assert [key_label(b.key) for b in shown] == keys
+    for button in shown:
+        assert key_label(button.key).lower() in str(button.label).lower().replace("è", "e")
+    pygame.quit()
