@@ -282,3 +282,25 @@ def test_the_title_screens_keys_are_letters_of_their_labels(code, keys, user_hom
     for button in shown:
         assert key_label(button.key).lower() in str(button.label).lower().replace("è", "e")
     pygame.quit()
+
+
+def test_the_details_of_a_file_problem_are_in_the_players_language_too(tmp_path):
+    from urland.engine import SaveError
+    from urland.engine.save import load_game
+    from urland.texts.problems import problem_text
+
+    damaged = tmp_path / "anna.urland"
+    damaged.write_bytes(b"format: urland\0")
+    with pytest.raises(SaveError) as problem:
+        load_game(damaged)
+    assert str(problem.value) == "anna.urland: damaged (not a text file)."
+    i18n.set_language("de")
+    assert problem_text(problem.value) == "anna.urland: beschädigt (keine Textdatei)."
+    nested = tmp_path / "ben.urland"
+    nested.write_text("a: &x 1\nb: *x\n")
+    with pytest.raises(SaveError) as problem:
+        load_game(nested)
+    i18n.set_language("fr")
+    assert problem_text(problem.value) == (
+        "ben.urland : endommagé (il utilise des références YAML (& et *), ce que les fichiers "
+        "d'Urland ne font jamais).")

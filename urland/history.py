@@ -20,6 +20,7 @@ from urland.engine.game import Game
 from urland.engine.save import FORMAT, load_game, save_game, write_atomic
 from urland.engine.state import COLOUR_NAMES
 from urland.texts.i18n import _, fmt
+from urland.texts.problems import problem_text
 from urland.texts.words import colour_word
 
 SEAT_KINDS = ("human", "easy", "medium", "hard")
@@ -88,7 +89,7 @@ def _read_text(path: Path) -> str:
         if exc.missing:
             raise SaveError(fmt("{file}: no such record.", file=path.name),
                             missing=True) from None
-        raise SaveError(str(exc)) from None
+        raise SaveError(exc.args[0]) from None
 
 
 def _parse_date(value: Any) -> datetime | None:
@@ -110,7 +111,7 @@ def summarise(path: Path) -> RecordSummary:
     try:
         doc = parse_yaml(_read_text(path).split("\nmoves:", 1)[0], path.name)
     except UserFileError as exc:
-        raise SaveError(str(exc)) from None
+        raise SaveError(exc.args[0]) from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise SaveError(fmt("{file}: not an Urland game record.", file=path.name))
     meta = doc.get("meta") if isinstance(doc.get("meta"), dict) else {}
@@ -156,7 +157,7 @@ def list_records(folder: Path) -> tuple[list[RecordSummary], list[str]]:
         try:
             records.append(summarise(path))
         except SaveError as exc:
-            problems.append(str(exc))
+            problems.append(problem_text(exc))
     oldest = datetime.min.replace(tzinfo=UTC)
     records.sort(key=lambda r: (r.date or oldest, r.path.name), reverse=True)
     return records, problems

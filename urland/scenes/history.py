@@ -18,6 +18,7 @@ from urland.scenes.base import Scene
 from urland.session import Session
 from urland.stats import statistics
 from urland.texts.i18n import L_, _, fmt
+from urland.texts.problems import problem_text
 from urland.ui import art, stats_view
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
@@ -77,7 +78,7 @@ class HistoryScene(Scene):
         try:
             return Session.from_record(self.current.path)
         except SaveError as exc:
-            self.message = str(exc)
+            self.message = problem_text(exc)
             return None
 
     def open_story(self) -> None:

@@ -20,6 +20,7 @@ from urland.texts import i18n
 from urland.texts.catalog_extract import TEXT_KEYS
 from urland.texts.i18n import _, fmt, pgettext
 from urland.texts.messages import GLUES, PLURAL_RULES, Catalogue, MessageError, parse_catalogue
+from urland.texts.problems import problem_text
 
 
 def reinstall() -> str:
@@ -35,7 +36,8 @@ def _rules() -> tuple[list[dict], str]:
     try:
         data = read_yaml(asset_path("texts", "rules.yaml"))
     except UserFileError as exc:
-        problem = fmt("The rules text cannot be shown: {detail}", detail=exc) + " " + reinstall()
+        problem = (fmt("The rules text cannot be shown: {detail}", detail=problem_text(exc))
+                   + " " + reinstall())
     else:
         if isinstance(data, list) and data and all(_text_entry(e, ("title", "text"))
                                                    for e in data):
