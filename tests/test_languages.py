@@ -96,7 +96,7 @@ def test_each_language_uses_its_editions_words_and_two_words_for_the_two_piles(c
     assert deck.split()[0].lower() != pile.split()[0].lower(), (deck, pile)
 
 
-def test_french_elides_before_a_vowel_and_italian_takes_the_article_before_a_region():
+def test_french_elides_before_a_vowel_and_italian_takes_the_article_and_the_euphonic_d():
     from urland.engine import Event
     from urland.texts.events import render_event
 
@@ -110,6 +110,9 @@ def test_french_elides_before_a_vowel_and_italian_takes_the_article_before_a_reg
     i18n.set_language("it")
     assert render_event(bite, names) == (
         "Ben morde: l'Ichto di Anna nella regione 5 torna nella riserva (Denti).")
+    turn = Event("turn", "", {"turn": 4, "env": 0, "dead": 2})
+    assert render_event(turn, names) == (
+        'Turno 4: il ruolo di giocatore d\'ambiente tocca ad Anna, quello di "morto" a Eve.')
     i18n.set_language("de")
     proliferate = Event("proliferate", "", {"seat": 2, "ocean": 12, "gains": {2: 2}})
     assert render_event(proliferate, names) == "Vermehrung in O1 durch Eve: Eve +2."

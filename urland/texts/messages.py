@@ -43,12 +43,23 @@ def french_glue(before: str, value: str) -> str:
     return before
 
 
+_ITALIAN_EUPHONIC = re.compile(r"(?:(?<=\s)|^)([AaEe]) $")
+
+
+def italian_glue(before: str, value: str) -> str:
+    """Italian adds a d to "a" and "e" before the same vowel: "a Anna" -> "ad Anna"."""
+    m = _ITALIAN_EUPHONIC.search(before)
+    if m and value[:1].lower() == m.group(1).lower():
+        return before[:m.end(1)] + "d "
+    return before
+
+
 def no_glue(before: str, value: str) -> str:
     return before
 
 
 # How each language joins a value to the words before it (elision), where it needs to.
-GLUES: dict[str, Glue] = {"fr": french_glue}
+GLUES: dict[str, Glue] = {"fr": french_glue, "it": italian_glue}
 
 
 # CLDR's cardinal rules for whole numbers, per language the game speaks
