@@ -8,6 +8,7 @@ import pytest
 
 from urland.ui import text as text_ui
 from urland.ui import theme as th
+from urland.ui.caches import clear_caches
 from urland.ui.text import blit_text, blit_wrapped, ellipsized
 from urland.ui.widgets import Button, panel
 
@@ -15,6 +16,7 @@ from urland.ui.widgets import Button, panel
 @pytest.fixture()
 def screen():
     pygame.init()
+    clear_caches()  # fonts made before another test's pygame.quit() are gone
     surface = pygame.Surface((400, 300))
     watch = text_ui.start_watching()
     yield surface, watch
