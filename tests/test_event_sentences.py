@@ -19,7 +19,7 @@ NAMES = ["Anna", "Ben", "Cleo", "Dan", "Eve"]
 # of an auction only when bids tie, and where a retreat came from.
 IMPROVED = {"assimilate", "bite", "ears_dive", "ears_stay", "epoch_end", "game_ends",
             "no_sale", "panic_move", "refill", "bids_revealed", "retreat", "score", "proliferate",
-            "eruption"}
+            "eruption", "walk"}
 
 
 def random_logs(games):
