@@ -35,9 +35,14 @@ def colour_word(colour: int) -> str:
     return _(_COLOURS[colour])
 
 
-def ocean_name(name: str) -> str:
-    """An ocean's name (assets/board.yaml) in the current language."""
-    return pgettext("ocean", name)
+SOFT_HYPHEN = "\u00ad"  # where a translated ocean name may break on the board ("West-ozean")
+
+
+def ocean_name(name: str, breakable: bool = False) -> str:
+    """An ocean's name (assets/board.yaml) in the current language; `breakable` keeps the soft
+    hyphens a translation may put where the board can break a long name."""
+    translated = pgettext("ocean", name)
+    return translated if breakable else translated.replace(SOFT_HYPHEN, "")
 
 
 def colour_names(colours: Sequence[int]) -> list[str]:
