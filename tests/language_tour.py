@@ -9,22 +9,26 @@ from urland.app import App, AutoplayOptions
 from urland.bots.registry import make_bot
 from urland.session import Seat, Session
 from urland.settings import Settings
+from urland.ui import text as text_ui
 
 SEATS = [Seat("Anna", 4, "human"), Seat("Ben", 0, "human"), Seat("Cleo", 3, "human"),
          Seat("Dan", 1, "human")]
 
 
-def autoplayed_game(seed: int = 2, frames: int = 40000) -> App:
+SIZES = [(1280, 720), (960, 540)]  # every screen must fit at both
+
+
+def autoplayed_game(seed: int = 2, frames: int = 40000, size: tuple[int, int] = SIZES[0]) -> App:
     """The autoplay tour (title, rules, settings, new game) and a whole game to its story."""
-    app = App(Settings(), AutoplayOptions(["ai", "ai", "ai"], seed, None, True), size=(1280, 720))
+    app = App(Settings(), AutoplayOptions(["ai", "ai", "ai"], seed, None, True), size=size)
     app.headless = True
     app.show("title")
     return run_to_the_end(app, frames, "the autoplayed game did not end")
 
 
-def autoplayed_tutorial(frames: int = 60000) -> App:
+def autoplayed_tutorial(frames: int = 60000, size: tuple[int, int] = SIZES[0]) -> App:
     """Learn to play, every chapter and step, played by the autoplay App."""
-    app = App(Settings(), AutoplayOptions([], 0, None, True), size=(1280, 720))
+    app = App(Settings(), AutoplayOptions([], 0, None, True), size=size)
     app.headless = True
     app.show("tutorial", chapter=0)
     return run_to_the_end(app, frames, "the tutorial did not end")
@@ -34,6 +38,7 @@ def run_to_the_end(app: App, frames: int, failure: str) -> App:
     """Step the app at 60 frames a second until it closes itself (at most `frames` frames)."""
     for _ in range(frames):
         app.step(1 / 60)
+        text_ui.end_frame()
         if not app.running:
             break
     assert not app.running, failure
@@ -72,12 +77,13 @@ def _advance(session: Session, kinds: set[str], limit: int = 3000) -> bool:
 def _show(app: App, frames: int = 3) -> None:
     for _ in range(frames):
         app.step(1 / 60)
+        text_ui.end_frame()
 
 
-def every_scene(seed: int = 3) -> list[str]:
+def every_scene(seed: int = 3, size: tuple[int, int] = SIZES[0]) -> list[str]:
     """Open each scene that the autoplayed game does not show, with a four-player hot-seat game
     to answer its decisions; the names of the scenes drawn."""
-    app = App(Settings(animation_speed="instant", ai_pause="none"), size=(1280, 720))
+    app = App(Settings(animation_speed="instant", ai_pause="none"), size=size)
     drawn = []
 
     def look(name: str, **kwargs) -> None:

@@ -18,7 +18,8 @@ NAMES = ["Anna", "Ben", "Cleo", "Dan", "Eve"]
 # 10"), and no ruling numbers, which are for the rules document, not for players; the tie rule
 # of an auction only when bids tie, and where a retreat came from.
 IMPROVED = {"assimilate", "bite", "ears_dive", "ears_stay", "epoch_end", "game_ends",
-            "no_sale", "panic_move", "refill", "bids_revealed", "retreat"}
+            "no_sale", "panic_move", "refill", "bids_revealed", "retreat", "score", "proliferate",
+            "eruption", "walk"}
 
 
 def random_logs(games):
@@ -68,12 +69,12 @@ def region(number):
     (event("ears_stay", seat=BLACK, stay=0, fled=3, region=region(5)),
      "Ben has Ears: 0 Ichtos stay on land, 3 flee."),
     (event("panic_move", region=region(5), ocean=O5, seats=[WHITE]),
-     "Region 5 panics into O5 (Central Ocean): Anna flees."),
+     "Panic in region 5: the Ichtos of Anna flee into O5 (Central Ocean)."),
     (event("panic_move", region=region(5), ocean=O5, seats=[WHITE, BLACK, GREY]),
-     "Region 5 panics into O5 (Central Ocean): Anna, Ben and Cleo flee."),
+     "Panic in region 5: the Ichtos of Anna, Ben and Cleo flee into O5 (Central Ocean)."),
     (event("score", chip=7, region=region(7), outcome="competition",
            points={BLACK: 3, GREY: 2}, removed={WHITE: 1}),
-     "Region 7 scores: competition. Anna's 1 Ichto returns to reserve. Ben +3, Cleo +2."),
+     "Region 7 is scored: competition. Anna's 1 Ichto returns to reserve. Ben +3, Cleo +2."),
     (event("refill", genes=["wings"]), "New gene on display: Wings."),
     (event("refill", genes=["wings", "care_of_young"]),
      "New genes on display: Wings, Care of Young."),
@@ -106,8 +107,8 @@ def test_a_played_move_is_told_with_the_players_names():
 def test_moves_in_words_take_names_the_same_way():
     s = table("genes=-.-.teeth.- ichtos=O4:0.2.1.0")
     bite = Move("bite", src=B.parse_area("O4"), target=(BLACK,))
-    assert describe(bite, s) == "Bite Black in O4 (South Ocean)"
-    assert describe(bite, s, NAMES) == "Bite Ben in O4 (South Ocean)"
+    assert describe(bite, s) == "Bite an Ichto of Black in O4 (South Ocean)"
+    assert describe(bite, s, NAMES) == "Bite an Ichto of Ben in O4 (South Ocean)"
     retreat = Move("retreat", picks=((B.parse_area("5"), 2), (B.parse_area("O1"), 1)))
     assert describe(retreat, s) == "Retreat 3 Ichtos (2 from region 5, 1 from O1 (West Ocean))"
     assert describe(Move("ears_stay", count=1), s) == "Keep 1 Ichto on land"

@@ -28,7 +28,7 @@ def test_a_landing_names_the_region_and_the_points_it_expects():
 def test_breeding_names_the_ocean_and_the_gain():
     s = table("ichtos=O2:0.0.3.0")
     h = explain(view(s, GREY), Move("proliferate", s.board.parse_area("O2")))
-    assert h.text == "Breeds in O2 (North Ocean): your reserve adds 1 Ichto to the board."
+    assert h.text == "Proliferation in O2 (North Ocean): your reserve adds 1 Ichto to the board."
 
 
 def test_a_bid_names_the_gene_it_prepares_for():

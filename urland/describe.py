@@ -33,8 +33,7 @@ def _values(w: Words, move: Move) -> dict[str, Any]:
     for field in ("src", "dst"):
         area = getattr(move, field)
         if area >= 0:
-            values[field] = w.area(area)
-            values[f"{field}_label"] = w.label(area)
+            values.update(w.place(area, field))
     if move.target:
         same = len(move.target) == 2 and move.target[0] == move.target[1]
         values["targets"] = (w.say("two_of", seat=w.name(move.target[0])) if same
@@ -43,6 +42,6 @@ def _values(w: Words, move: Move) -> dict[str, Any]:
         values["gene"] = gene_name(move.gene)
     if move.picks:
         values["count"] = sum(n for _, n in move.picks)
-        values["picks"] = w.listing([w.say("move_pick", count=n, area=w.label(a))
+        values["picks"] = w.listing([w.say("move_pick", count=n, **w.place(a))
                                      for a, n in move.picks], "comma")
     return values

@@ -24,6 +24,7 @@ from urland.engine.state import COLOUR_NAMES
 from urland.names import drawable_name
 from urland.record_check import CheckedRecords, fingerprint
 from urland.texts.i18n import _, fmt
+from urland.texts.problems import problem_text
 from urland.texts.words import colour_word
 
 SEAT_KINDS = ("human", "easy", "medium", "hard")
@@ -118,7 +119,7 @@ def _read_text(path: Path) -> str:
         if exc.missing:
             raise SaveError(fmt("{file}: no such record.", file=display_name(path)),
                             missing=True) from None
-        raise SaveError(str(exc)) from None
+        raise SaveError(exc.args[0]) from None
 
 
 def _parse_date(value: Any) -> datetime | None:
@@ -209,7 +210,7 @@ def list_records(folder: Path) -> tuple[list[RecordSummary], list[str]]:
         try:
             records.append(summarise(path, checked))
         except SaveError as exc:
-            problems.append(str(exc))
+            problems.append(problem_text(exc))
     checked.save()
     oldest = datetime.min.replace(tzinfo=UTC)
     records.sort(key=lambda r: (r.date or oldest, r.path.name), reverse=True)

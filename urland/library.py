@@ -20,6 +20,7 @@ from urland.engine import NewerSaveError, SaveError
 from urland.engine.files import display_name, move_aside
 from urland.session import Session
 from urland.texts.i18n import _, fmt
+from urland.texts.problems import problem_text
 
 # Files this module renamed aside: never listed again (nor renamed once more).
 _SET_ASIDE = re.compile(r"\.damaged-")
@@ -152,7 +153,8 @@ def set_aside(path: Path, problem: SaveError) -> str:
     moved = move_aside(path, "damaged")
     kept = (fmt("It was kept as {file}.", file=display_name(moved)) if moved
             else _("It could not be moved aside."))
-    return fmt("A saved game could not be read: {problem}", problem=problem) + " " + kept
+    return (fmt("A saved game could not be read: {problem}", problem=problem_text(problem))
+            + " " + kept)
 
 
 def scan() -> tuple[list[SavedGame], list[str]]:

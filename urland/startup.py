@@ -12,6 +12,7 @@ from urland.settings import Settings, load_settings, read_settings
 from urland.texts import assets as texts
 from urland.texts import i18n
 from urland.texts.i18n import fmt
+from urland.texts.problems import problem_text
 from urland.tutorial import check_progress
 
 
@@ -30,9 +31,10 @@ def settings_and_notice() -> tuple[Settings, str]:
     moved = move_aside(paths.settings_path())
     if moved:
         return settings, fmt("The settings could not be read: {detail} It was kept as {name}; "
-                             "the defaults are used.", detail=problem, name=moved.name)
+                             "the defaults are used.", detail=problem_text(problem),
+                             name=moved.name)
     return settings, fmt("The settings could not be read: {detail} It could not be moved "
-                         "aside; the defaults are used.", detail=problem)
+                         "aside; the defaults are used.", detail=problem_text(problem))
 
 
 def tutorial_progress_notice() -> str:

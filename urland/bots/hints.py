@@ -34,19 +34,19 @@ from urland.texts.genes import gene_name
 from urland.texts.i18n import N_, _, fmt
 from urland.texts.words import area_label
 
-# What each gene does for its owner, in a few words that finish "... so that you ...".
+# What each gene does for its owner: a sentence that follows "Buys Wings." in a hint.
 GENE_PURPOSE = {
-    "warm_blood": N_("have one more action every turn"),
-    "legs": N_("land two Ichtos at a time and walk across straits"),
-    "wings": N_("fly Ichtos to any region"),
-    "turbo": N_("land two at a time and swim to any ocean"),
-    "egg": N_("add Ichtos where you already are"),
-    "teeth": N_("bite rival Ichtos back to their reserve"),
-    "assimilation": N_("turn two rival Ichtos into one of yours"),
-    "care_of_young": N_("breed faster"),
-    "muscles": N_("win ties in scorings"),
-    "ears": N_("stay on land in a Panic and be safe from Teeth"),
-    "stinkglands": N_("drive a rival out of a region"),
+    "warm_blood": N_("That gives you one more action every turn."),
+    "legs": N_("Then you can land two Ichtos at a time and walk across straits."),
+    "wings": N_("Then you can fly Ichtos to any region."),
+    "turbo": N_("Then you can land two at a time and swim to any ocean."),
+    "egg": N_("Then you can add Ichtos where you already are."),
+    "teeth": N_("Then you can bite rival Ichtos and send them back to their reserve."),
+    "assimilation": N_("Then you can turn two rival Ichtos into one of yours."),
+    "care_of_young": N_("Then your Ichtos proliferate faster."),
+    "muscles": N_("Then you win ties in scorings."),
+    "ears": N_("Then your Ichtos can stay on land in a Panic and are safe from Teeth."),
+    "stinkglands": N_("Then you can drive a rival out of a region."),
 }
 
 SENTENCES = {
@@ -58,18 +58,19 @@ SENTENCES = {
     "breed_gather": N_("Gathers {count} Ichtos in {ocean} so they can breed there."),
     "swim_near": N_("Brings Ichtos into {ocean}, next to region {region}, ready to land."),
     "swim": N_("Moves Ichtos into {ocean}."),
-    "breed": N_("Breeds in {ocean}: your reserve adds {gain} to the board."),
+    "breed": N_("Proliferation in {ocean}: your reserve adds {gain} to the board."),
     "retreat_save": N_("Brings {ichtos} home before region {region} scores them away."),
     "retreat": N_("Takes {ichtos} back to your reserve."),
     "double": N_("Two more actions gain more now than keeping the double-turn chip for later."),
     "end_keep": N_("Ends the turn and keeps the double-turn chip for a turn where it counts more."),
     "end": N_("Ends the turn: no action left improves your position."),
     "end_done": N_("Ends the turn: every action is used."),
-    "chip": N_("Lays region {region} to score: you would get {points} there as things stand."),
-    "bid": N_("Bids {count} to buy {gene} early, so that you {purpose}."),
-    "bid_none": N_("Bids nothing: no gene on display is worth Ichtos from your board now."),
-    "buy": N_("Buys {gene} so that you {purpose}."),
-    "pass": N_("Passes: no gene left is worth {price} Ichtos from your board."),
+    "chip": N_("Chooses region {region} for this turn's scoring: you would get {points} there "
+               "as things stand."),
+    "bid": N_("Bids {count} to buy {gene} early. {purpose}"),
+    "bid_none": N_("Bids nothing: no gene on display is worth your Ichtos on the board now."),
+    "buy": N_("Buys {gene}. {purpose}"),
+    "pass": N_("Passes: no gene left is worth {price} of your Ichtos on the board."),
     "panic_region": N_("Lets region {region} panic: it costs you least."),
     "panic_ocean": N_("Sends the panicking Ichtos into {ocean}, where they hurt you least."),
     "ears_stay": N_("Keeps {count} of your Ichtos on land."),

@@ -21,7 +21,7 @@ from typing import Any
 
 import yaml
 
-from urland.engine.errors import UserFileError
+from urland.engine.errors import Refusal, UserFileError
 
 MAX_BYTES = 256 * 1024  # a whole game saves in a few kilobytes
 MAX_DEPTH = 16  # no Urland file nests deeper than four or five levels
@@ -57,10 +57,11 @@ class _BoundedLoader(yaml.SafeLoader):
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent) or getattr(self.peek_event(), "anchor", None):
-            raise _Refused("it uses YAML references (& and *), which Urland files never do")
+            raise _Refused(Refusal(
+                "it uses YAML references (& and *), which Urland files never do"))
         self._depth += 1
         if self._depth > MAX_DEPTH:
-            raise _Refused("it is nested far too deeply")
+            raise _Refused(Refusal("it is nested far too deeply"))
         try:
             return super().compose_node(parent, index)
         finally:
@@ -68,7 +69,7 @@ class _BoundedLoader(yaml.SafeLoader):
 
     def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
         if len(node.value) > MAX_DIGITS + 2:
-            raise _Refused("it holds a number far too long")
+            raise _Refused(Refusal("it holds a number far too long"))
         return super().construct_yaml_int(node)
 
 
@@ -95,28 +96,34 @@ def read_text(path: str | Path, limit: int = MAX_BYTES) -> str:
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise UserFileError(f"{name}: no such file.", missing=True) from None
+        raise UserFileError(Refusal("{name}: no such file.", name=name), missing=True) from None
     except OSError as exc:
-        raise UserFileError(f"{name}: cannot be read ({exc.strerror or exc}).") from exc
+        raise UserFileError(_unreadable(name, exc)) from exc
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise UserFileError(f"{name}: damaged (not an ordinary file).")
+            raise UserFileError(Refusal("{name}: damaged (not an ordinary file).", name=name))
         if info.st_size > limit:
-            raise UserFileError(f"{name}: damaged (far too large: {_size(info.st_size)}).")
+            raise UserFileError(Refusal("{name}: damaged (far too large: {size}).", name=name,
+                                                  size=_size(info.st_size)))
         data = _read_at_most(fd, limit + 1)
     except OSError as exc:
-        raise UserFileError(f"{name}: cannot be read ({exc.strerror or exc}).") from exc
+        raise UserFileError(_unreadable(name, exc)) from exc
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise UserFileError(f"{name}: damaged (far too large).")
+        raise UserFileError(Refusal("{name}: damaged (far too large).", name=name))
     if b"\0" in data:
-        raise UserFileError(f"{name}: damaged (not a text file).")
+        raise UserFileError(Refusal("{name}: damaged (not a text file).", name=name))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise UserFileError(f"{name}: damaged (not a text file).") from None
+        raise UserFileError(Refusal("{name}: damaged (not a text file).", name=name)) from None
+
+
+def _unreadable(name: str, exc: OSError) -> Refusal:
+    """The system's own words for why a file cannot be read (in the system's language)."""
+    return Refusal("{name}: cannot be read ({why}).", name=name, why=exc.strerror or exc)
 
 
 def _read_at_most(fd: int, n: int) -> bytes:
@@ -142,14 +149,19 @@ def parse_yaml(text: str, name: str) -> Any:
         loader = _BoundedLoader(text)
         return loader.get_single_data()
     except _Refused as exc:
-        raise UserFileError(f"{name}: damaged ({exc}).") from None
+        raise UserFileError(Refusal("{name}: damaged ({why}).", name=name,
+                                    why=exc.args[0])) from None
     except yaml.reader.ReaderError:
-        raise UserFileError(f"{name}: damaged (it holds a control character).") from None
+        raise UserFileError(Refusal("{name}: damaged (it holds a control character).",
+                                    name=name)) from None
     except yaml.MarkedYAMLError as exc:
-        where = f", line {exc.problem_mark.line + 1}" if exc.problem_mark else ""
-        raise UserFileError(f"{name}: damaged (not valid YAML{where}).") from None
+        if exc.problem_mark:
+            raise UserFileError(Refusal("{name}: damaged (not valid YAML, line {line}).",
+                                        name=name, line=exc.problem_mark.line + 1)) from None
+        raise UserFileError(Refusal("{name}: damaged (not valid YAML).", name=name)) from None
     except Exception as exc:  # the loader's own limits: RecursionError, ValueError, ...
-        raise UserFileError(f"{name}: damaged (not valid YAML: {type(exc).__name__}).") from None
+        raise UserFileError(Refusal("{name}: damaged (not valid YAML: {kind}).", name=name,
+                                    kind=type(exc).__name__)) from None
     finally:
         if loader is not None:
             loader.dispose()

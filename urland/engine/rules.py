@@ -12,7 +12,7 @@ from itertools import product
 
 from urland.engine import auction, panic, volcano
 from urland.engine.actions import action_options, check_action, do_action
-from urland.engine.errors import IllegalMoveError
+from urland.engine.errors import IllegalMoveError, Named, Refusal
 from urland.engine.flow import choose_chip, end_ichto_turn, run
 from urland.engine.genes import GENE_NAMES
 from urland.engine.moves import KINDS, Move, Option, PickSpec, stray_fields
@@ -47,6 +47,26 @@ PHASE_PROMPTS = {
 _KINDS_OF_PHASE = {CHIP: ("chip",), BID: ("bid",), BUY: ("buy", "pass"),
                    PANIC_REGION: ("panic_region",), PANIC_OCEAN: ("panic_ocean",),
                    PANIC_EARS: ("ears_stay",), VOLCANO_EARS: ("ears_dive",)}
+
+
+# Why a move of the wrong kind is refused in each single-purpose phase (seat: whose decision it is).
+_WRONG_KIND = {
+    CHIP: lambda seat: Refusal("Now {seat} must choose the scoring chip.", seat=seat),
+    BID: lambda seat: Refusal("Now {seat} must place a secret bid.", seat=seat),
+    BUY: lambda seat: Refusal("Now {seat} must buy a gene or pass.", seat=seat),
+    PANIC_REGION: lambda seat: Refusal("Now {seat} must choose which tied region panics.",
+                                       seat=seat),
+    PANIC_OCEAN: lambda seat: Refusal(
+        "Now {seat} must choose the ocean the panicking Ichtos flee to.", seat=seat),
+    PANIC_EARS: lambda seat: Refusal(
+        "Now {seat} must choose how many of their Ichtos stay on land (Ears).", seat=seat),
+    VOLCANO_EARS: lambda seat: Refusal(
+        "Now {seat} must choose the ocean their excess Ichtos dive into (Ears).", seat=seat),
+}
+
+
+def _refuse(template: str, **values: object) -> IllegalMoveError:
+    return IllegalMoveError(Refusal(template, **values))
 
 
 def _board_limits(state: GameState, seat: int) -> tuple[tuple[int, int], ...]:
@@ -87,63 +107,65 @@ def legal_options(state: GameState) -> list[Option]:
 def check_move(state: GameState, move: Move) -> None:
     """Raise IllegalMoveError saying why `move` is not allowed now; otherwise return None."""
     if not isinstance(move, Move):
-        raise IllegalMoveError(f"Not a move: {move!r}.")
+        raise _refuse("Not a move: {move}.", move=repr(move))
     phase = state.phase
     if phase == OVER:
-        raise IllegalMoveError("The game is over.")
+        raise _refuse("The game is over.")
     kind = move.kind
     if kind not in KINDS:
-        raise IllegalMoveError(f"Unknown move kind {kind!r}.")
+        raise _refuse("Unknown move kind {kind}.", kind=repr(kind))
     stray = stray_fields(move)
     if stray:
-        raise IllegalMoveError(f"A '{kind}' move takes no {', '.join(stray)}.")
+        raise _refuse("A '{kind}' move takes no {fields}.", kind=kind, fields=", ".join(stray))
     expected = _KINDS_OF_PHASE.get(phase)
     if expected is not None and kind not in expected:
-        raise IllegalMoveError(f"Now {state.colour_name(state.actor)} must "
-                               f"{PHASE_PROMPTS[phase]}.")
+        seat = Named("seat", state.actor, state.colour_name(state.actor))
+        raise IllegalMoveError(_WRONG_KIND[phase](seat))
     if phase == ACTION:
         check_action(state, move)
     elif phase == CHIP:
         if move.count not in state.hand:
-            raise IllegalMoveError(f"Chip {move.count} is not among your chips.")
+            raise _refuse("Chip {chip} is not among your chips.", chip=move.count)
     elif phase == BID:
         top = state.reserve[state.actor]
         if not 0 <= move.count <= top:
-            raise IllegalMoveError(f"Bid from 0 to {top} (the Ichtos in your reserve).")
+            raise _refuse("Bid from 0 to {top} (the Ichtos in your reserve).", top=top)
     elif phase == BUY:
         _check_buy(state, move)
     elif phase in (PANIC_REGION, PANIC_OCEAN, VOLCANO_EARS):
         chosen = move.src if phase == PANIC_REGION else move.dst
         if chosen not in state.choices:
-            raise IllegalMoveError("Choose one of: " + ", ".join(
-                state.board.area_name(a) for a in state.choices) + ".")
+            raise _refuse("Choose one of: {areas}.", areas=", ".join(
+                state.board.area_name(a) for a in state.choices))
     elif phase == PANIC_EARS:
         most = state.queue[0][2]
         if not 0 <= move.count <= most:
-            raise IllegalMoveError(f"Keep from 0 to {most} Ichtos on land.")
+            raise _refuse("Keep from 0 to {most} Ichtos on land.", most=most)
 
 
 def _check_buy(state: GameState, move: Move) -> None:
     if move.kind == "pass":
         if state.must_buy:
-            raise IllegalMoveError("The highest bidder must buy a gene.")
+            raise _refuse("The highest bidder must buy a gene.")
         return
     if move.gene not in state.display:
-        raise IllegalMoveError(f"{GENE_NAMES.get(move.gene, move.gene)} is not on display.")
+        raise _refuse("{gene} is not on display.", gene=Named(
+            "gene", move.gene, GENE_NAMES.get(move.gene, move.gene)))
     cost = auction.gene_price(state, state.actor)
     paid = 0
     seen = set()
     for area, k in move.picks:
         if not 0 <= area < state.board.n_areas or area in seen or k < 1:
-            raise IllegalMoveError("Name each area of the board once, with at least 1 Ichto.")
+            raise _refuse("Name each area of the board once, with at least 1 Ichto.")
         seen.add(area)
         if state.count(area, state.actor) < k:
-            raise IllegalMoveError(f"You have only {state.count(area, state.actor)} Ichtos in "
-                                   f"{state.board.area_label(area)}.")
+            raise _refuse("You have only {count} Ichtos in {area}.",
+                           count=state.count(area, state.actor),
+                           area=Named("area", area, state.board.area_label(area)))
         paid += k
     if paid != cost:
-        raise IllegalMoveError(f"The price is {cost} Ichtos from the board (your bid plus the "
-                               f"genes you own); you picked {paid}.")
+        raise _refuse("The price is {cost} Ichtos from the board (your bid plus the genes you "
+                       "own); you picked {paid}.", cost=cost, paid=paid)
 
 
 def apply_move(state: GameState, move: Move, advance: bool = True) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 import yaml
 
 from urland.engine.board import Board
-from urland.engine.errors import NewerSaveError, SaveError, UrlandError, UserFileError
+from urland.engine.errors import NewerSaveError, Refusal, SaveError, UrlandError, UserFileError
 from urland.engine.files import display_name, parse_yaml, read_text, write_atomic
 from urland.engine.game import Game, GameOptions
 from urland.engine.moves import Move, parse_move
@@ -65,7 +65,7 @@ def seal(seed: int, moves: list[str]) -> list[str]:
 
 def unseal(lines: Any, name: str) -> tuple[int, list[str]]:
     """Inverse of `seal`; SaveError when the record is not one `seal` wrote."""
-    damaged = SaveError(f"{name}: damaged (the sealed record cannot be read).")
+    damaged = SaveError(Refusal("{name}: damaged (the sealed record cannot be read).", name=name))
     if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
         raise damaged
     try:
@@ -92,27 +92,31 @@ def loads(text: str, name: str = "save", board: Board | None = None) -> tuple[Ga
     try:
         doc = parse_yaml(text, name)
     except UserFileError as exc:
-        raise SaveError(str(exc)) from None
+        raise SaveError(exc.args[0]) from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise SaveError(f"{name}: not an Urland save.")
+        raise SaveError(Refusal("{name}: not an Urland save.", name=name))
     version = doc.get("version")
     if not _is_int(version) or version < 1:
-        raise SaveError(f"{name}: damaged (no format version).")
+        raise SaveError(Refusal("{name}: damaged (no format version).", name=name))
     if version > VERSION:
-        raise NewerSaveError(f"{name}: made by a newer version of Urland (save format "
-                             f"{version}); this version reads formats 1 to {VERSION}.")
+        raise NewerSaveError(Refusal(
+            "{name}: made by a newer version of Urland (save format {version}); this version "
+            "reads formats 1 to {newest}.", name=name, version=version, newest=VERSION))
     if version >= 2 and "end" not in doc:
-        raise SaveError(f"{name}: damaged or truncated (the closing line is missing).")
+        raise SaveError(Refusal("{name}: damaged or truncated (the closing line is missing).",
+                                name=name))
     seed, moves = _seed_and_moves(doc, name)
     if version >= 2 and (not _is_int(doc["end"]) or doc["end"] != len(moves)):
-        raise SaveError(f"{name}: damaged or truncated (it holds {len(moves)} moves, its "
-                        f"closing line says {doc['end']!r}).")
+        raise SaveError(Refusal("{name}: damaged or truncated (it holds {count} moves, its "
+                                "closing line says {end}).", name=name, count=len(moves),
+                                end=repr(doc["end"])))
     players, colours = doc.get("players"), doc.get("colours")
     if not _is_int(players) or not isinstance(colours, list) or not all(
             _is_int(c) for c in colours):
-        raise SaveError(f"{name}: damaged (players or colours of the wrong type).")
+        raise SaveError(Refusal("{name}: damaged (players or colours of the wrong type).",
+                                name=name))
     if len(moves) > MAX_MOVES:
-        raise SaveError(f"{name}: damaged (far too many moves).")
+        raise SaveError(Refusal("{name}: damaged (far too many moves).", name=name))
     try:
         game = Game.new(seed, players, colours, board)
     except (ValueError, TypeError) as exc:
@@ -122,7 +126,7 @@ def loads(text: str, name: str = "save", board: Board | None = None) -> tuple[Ga
         end_turn_the_old_way(game)
     meta = doc.get("meta") or {}
     if not isinstance(meta, dict):
-        raise SaveError(f"{name}: damaged ('meta' is not a mapping).")
+        raise SaveError(Refusal("{name}: damaged ('meta' is not a mapping).", name=name))
     return game, meta
 
 
@@ -132,7 +136,7 @@ def _replay(game: Game, moves: list, version: int, name: str, sealed: bool) -> N
     bid to whoever looks at the screen."""
     for i, text_move in enumerate(moves, start=1):
         if not isinstance(text_move, str | int):
-            raise SaveError(f"{name}: move {i} is not a move.")
+            raise SaveError(Refusal("{name}: move {number} is not a move.", name=name, number=i))
         try:
             move = parse_move(str(text_move), game.board)
             if version < 3:
@@ -140,9 +144,11 @@ def _replay(game: Game, moves: list, version: int, name: str, sealed: bool) -> N
             game.play(move)
         except UrlandError as exc:
             if sealed:
-                raise SaveError(f"{name}: damaged (move {i} cannot be replayed).") from None
-            raise SaveError(f"{name}: move {i} ({str(text_move)[:40]!r}) cannot be replayed: "
-                            f"{exc}") from exc
+                raise SaveError(Refusal("{name}: damaged (move {number} cannot be replayed).",
+                                        name=name, number=i)) from None
+            raise SaveError(Refusal("{name}: move {number} ({move}) cannot be replayed: {why}",
+                                    name=name, number=i, move=repr(str(text_move)[:40]),
+                                    why=exc.args[0] if exc.args else exc)) from exc
 
 
 def end_turn_the_old_way(game: Game) -> None:
@@ -166,10 +172,11 @@ def _seed_and_moves(doc: dict, name: str) -> tuple[int, list]:
         return unseal(doc["sealed"], name)
     for key in ("seed", "players", "colours", "moves"):
         if key not in doc:
-            raise SaveError(f"{name}: damaged or truncated (no '{key}').")
+            raise SaveError(Refusal("{name}: damaged or truncated (no '{key}').", name=name,
+                                    key=key))
     seed, moves = doc["seed"], doc["moves"]
     if not _is_int(seed) or not isinstance(moves, list):
-        raise SaveError(f"{name}: damaged (seed or moves of the wrong type).")
+        raise SaveError(Refusal("{name}: damaged (seed or moves of the wrong type).", name=name))
     return seed, moves
 
 
@@ -181,8 +188,8 @@ def load_game(path: str | Path, board: Board | None = None) -> tuple[Game, dict]
         text = read_text(path)
     except UserFileError as exc:
         if exc.missing:
-            raise SaveError(f"{name}: no such save.", missing=True) from None
-        raise SaveError(str(exc)) from None
+            raise SaveError(Refusal("{name}: no such save.", name=name), missing=True) from None
+        raise SaveError(exc.args[0]) from None
     return loads(text, name, board)
 
 

@@ -18,6 +18,7 @@ from urland.scenes.base import Scene
 from urland.session import Session
 from urland.stats import statistics
 from urland.texts.i18n import L_, _, fmt
+from urland.texts.problems import problem_text
 from urland.ui import art, stats_view
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
@@ -49,7 +50,7 @@ class HistoryScene(Scene):
         self.export_button = Button(L_("Export"), self.export)
         self.delete_button = Button(L_("Delete"), self.ask_delete, "danger", key=pygame.K_DELETE)
         self.confirm_button = Button(L_("Delete for good"), self.delete, "danger")
-        self.keep_button = Button(L_("Keep it"), self.cancel_delete)
+        self.keep_button = Button(L_("Keep the game"), self.cancel_delete)
         self.back_button = Button(L_("Back"), self.back, key=pygame.K_ESCAPE)
         self.buttons = [self.games_tab, self.stats_tab, self.story_button, self.replay_button,
                         self.export_button, self.delete_button, self.confirm_button,
@@ -77,7 +78,7 @@ class HistoryScene(Scene):
         try:
             return Session.from_record(self.current.path)
         except SaveError as exc:
-            self.message = str(exc)
+            self.message = problem_text(exc)
             return None
 
     def open_story(self) -> None:

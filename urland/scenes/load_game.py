@@ -114,7 +114,7 @@ class LoadGameScene(Scene):
                       text=fmt("{players}\n{status}, saved {when}.\nA deleted game cannot be "
                                "brought back.", players=game.players_text(),
                                status=game.status_text(), when=when(game)),
-                      confirm=_("Delete"), cancel=_("Keep it"), danger=True,
+                      confirm=_("Delete"), cancel=_("Keep the game"), danger=True,
                       on_confirm=lambda: self.refresh(library.delete(game)))
 
     # --- drawing ----------------------------------------------------------------------------

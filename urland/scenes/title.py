@@ -11,13 +11,13 @@ from urland.engine import UserFileError
 from urland.scenes.base import Scene
 from urland.startup import board_problem
 from urland.texts.assets import reinstall
-from urland.texts.i18n import L_, _, fmt
+from urland.texts.i18n import L_, LP_, _, fmt
 from urland.tutorial import load_script
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
 from urland.ui.text import blit_text, wrap
-from urland.ui.widgets import Button, panel
+from urland.ui.widgets import Button, assign_mnemonics, panel
 
 
 class TitleScene(Scene):
@@ -41,7 +41,7 @@ class TitleScene(Scene):
         playable = not board_problem() and not self.shared
         self.new_button = Button(L_("New game"), self.new_game, "primary", enabled=playable,
                                  key=pygame.K_n, show_key=True)
-        self.continue_button = Button(L_("Continue"), self.resume,
+        self.continue_button = Button(LP_("title screen", "Continue"), self.resume,
                                       enabled=playable and self.latest is not None,
                                       key=pygame.K_c, show_key=True)
         if self.latest is not None and self.continue_button.enabled:
@@ -51,7 +51,7 @@ class TitleScene(Scene):
                                   show_key=True)
         self.learn_button = Button(L_("Learn to play"), self.learn,
                                    enabled=playable, key=pygame.K_t, show_key=True)
-        self.learn_button.detail = L_("a guided first game, about 15 minutes")
+        self.learn_button.detail = L_("a guided first game, about 15 min")
         # The main column: what starts or resumes a game.
         self.primary = [self.new_button, self.continue_button, self.load_button,
                         self.learn_button]
@@ -63,6 +63,7 @@ class TitleScene(Scene):
             Button(L_("Quit"), self.app.quit, "danger", key=pygame.K_q, show_key=True),
         ]
         self.buttons = [*self.primary, *self.secondary]
+        assign_mnemonics(self.buttons)  # each key a letter of its label, in every language
         self.card = pygame.Rect(0, 0, 0, 0)  # the title card
         self.fish: list[pygame.Rect] = []  # where each Ichto on the card is drawn
         self.notice_box = pygame.Rect(0, 0, 0, 0)
@@ -161,6 +162,7 @@ class TitleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
+        assign_mnemonics(self.buttons)  # the language may have changed
         surface.blit(backdrop(t.size), (0, 0))
         card = self.card
         panel(surface, card, (24, 34, 46), radius=t.px(18), shadow=t.px(8),

@@ -186,7 +186,8 @@ class TutorialScene(Scene):
         draw_card(surface, t, self.card, pgettext("tutorial", chapter.title),
                   fmt("Step {number} of {count}", number=self.step_number,
                       count=self.script.step_count), self.card_text(),
-                  self.nudge_text, t.px(150) if step.next else 0)
+                  self.nudge_text, t.px(150) if step.next else 0,
+                  f"{self.step_number}/{self.script.step_count}")
         self.next_button.visible = step.next
         super().draw(surface)
 

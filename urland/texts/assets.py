@@ -19,7 +19,8 @@ from urland.resources import asset_path
 from urland.texts import i18n
 from urland.texts.catalog_extract import TEXT_KEYS
 from urland.texts.i18n import _, fmt, pgettext
-from urland.texts.messages import PLURAL_RULES, Catalogue, MessageError, parse_catalogue
+from urland.texts.messages import GLUES, PLURAL_RULES, Catalogue, MessageError, parse_catalogue
+from urland.texts.problems import problem_text
 
 
 def reinstall() -> str:
@@ -35,7 +36,8 @@ def _rules() -> tuple[list[dict], str]:
     try:
         data = read_yaml(asset_path("texts", "rules.yaml"))
     except UserFileError as exc:
-        problem = fmt("The rules text cannot be shown: {detail}", detail=exc) + " " + reinstall()
+        problem = (fmt("The rules text cannot be shown: {detail}", detail=problem_text(exc))
+                   + " " + reinstall())
     else:
         if isinstance(data, list) and data and all(_text_entry(e, ("title", "text"))
                                                    for e in data):
@@ -143,7 +145,8 @@ def _translated(language: str) -> Catalogue | None:
     lists = {style: {part: pgettext(f"list:{style}:{part}", template)
                      for part, template in pattern.items()}
              for style, pattern in source.lists.items()}
-    return Catalogue(messages, lists, PLURAL_RULES.get(language, source.plural))
+    return Catalogue(messages, lists, PLURAL_RULES.get(language, source.plural),
+                     GLUES.get(language, source.glue))
 
 
 def text_problems() -> list[str]:

@@ -115,7 +115,7 @@ def _panic_move(w: Words, d: dict) -> list[Message]:
 def _assimilate(w: Words, d: dict) -> list[Message]:
     first, second = d["targets"]
     return _one("assimilate_same" if first == second else "assimilate", seat=w.name(d["seat"]),
-                area_label=w.label(d["area"]), first=w.name(first), second=w.name(second))
+                first=w.name(first), second=w.name(second), **w.place(d["area"]))
 
 
 def _eruption(w: Words, d: dict) -> list[Message]:
@@ -164,7 +164,7 @@ _RENDER: dict[str, Callable[[Words, dict], list[Message]]] = {
                                      gains=w.scores(d["gains"], "gain")),
     "retreat": lambda w, d: _one("retreat", seat=w.name(d["seat"]),
                                  count=sum(k for _, k in d["picks"]),
-                                 picks=w.listing([w.say("move_pick", count=k, area=w.label(a))
+                                 picks=w.listing([w.say("move_pick", count=k, **w.place(a))
                                                   for a, k in d["picks"]], "comma")),
     "assimilate": _assimilate,
     "egg": lambda w, d: _one("egg", seat=w.name(d["seat"]), dst=w.number(d["dst"])),
@@ -172,7 +172,7 @@ _RENDER: dict[str, Callable[[Words, dict], list[Message]]] = {
                                count=d["count"], src=w.number(d["src"]),
                                dst=w.area(d["dst"])),
     "bite": lambda w, d: _one("bite", seat=w.name(d["seat"]), target=w.name(d["target"]),
-                              area_label=w.label(d["area"])),
+                              **w.place(d["area"])),
     "score": _score,
     "track": lambda w, d: _one("track", seat=w.name(d["seat"]), start=d["start"], end=d["end"]),
     "game_ends": lambda w, d: _one("game_ends", threshold=d["threshold"], skipped=d["skipped"]),

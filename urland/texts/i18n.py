@@ -6,6 +6,7 @@ looked up at the moment a text is drawn, so switching language needs no restart.
     N_("New game")                # marks a text for the catalogue; translated later with _()
     fmt("{n, plural, one {# game} other {# games}}", n=3)   # translated, then filled in
     pgettext("gene:legs:name", "Legs")                        # a text with a context
+    LP_("title screen", "Continue")                           # the same, each time it is drawn
 
 English is the source language (no catalogue). "qps" is a pseudo-language made on the fly: every
 text comes back in markers (see PSEUDO_OPEN), so a test can find text that never went through the
@@ -23,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from urland.resources import asset_path
-from urland.texts.messages import PLURAL_RULES, english_plural, format_message
+from urland.texts.messages import GLUES, PLURAL_RULES, english_plural, format_message, no_glue
 
 DOMAIN = "urland"
 LANGUAGES: dict[str, str] = {  # each language in its own words, for the Settings screen
@@ -156,6 +157,30 @@ def L_(message: str) -> Lazy:
     return Lazy(message)
 
 
+class LazyInContext(Lazy):
+    """As Lazy, for a text whose English means different things in different places
+    (`LP_("title screen", "Continue")`): its context tells the translator which."""
+
+    __slots__ = ("context",)
+
+    def __init__(self, context: str, message: str) -> None:
+        super().__init__(message)
+        self.context = context
+
+    def __str__(self) -> str:
+        return pgettext(self.context, self.message)
+
+    def __repr__(self) -> str:
+        return f"LP_({self.context!r}, {self.message!r})"
+
+    def __hash__(self) -> int:
+        return hash((self.context, self.message))
+
+
+def LP_(context: str, message: str) -> LazyInContext:
+    return LazyInContext(context, message)
+
+
 Text = str | Lazy  # what a widget shows: a text, or one translated when drawn
 
 
@@ -175,4 +200,4 @@ def plural_rule() -> Callable[[int], str]:
 
 def fmt(template: str, **values: Any) -> str:
     """`template` translated, then filled in (the syntax of urland.texts.messages)."""
-    return format_message(_(template), values, plural_rule())
+    return format_message(_(template), values, plural_rule(), GLUES.get(_language, no_glue))

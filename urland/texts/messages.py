@@ -13,8 +13,11 @@ catalogue's list patterns. Braces cannot appear in the text itself.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
+
+Glue = Callable[[str, str], str]  # (the text so far, a value) -> the text so far, fitted to it
 
 
 class MessageError(ValueError):
@@ -29,6 +32,36 @@ def french_plural(n: int) -> str:
     return "one" if n in (0, 1) else "other"
 
 
+_FRENCH_ELIDED = re.compile(r"(?:(?<=[\s(«\"'])|^)([Dd]e|[Qq]ue|[Ll]e|[Ll]a) $")
+_VOWEL = re.compile(r"[AEIOUÀÂÄÆÉÈÊËÎÏÔŒÙÛÜHaeiouàâäæéèêëîïôœùûüh]")
+
+
+def french_glue(before: str, value: str) -> str:
+    """French elides "de", "que", "le" and "la" before a vowel: "de Anna" -> "d'Anna"."""
+    if _VOWEL.match(value) and (m := _FRENCH_ELIDED.search(before)):
+        return before[:m.start(1)] + m.group(1)[:-1] + "'"
+    return before
+
+
+_ITALIAN_EUPHONIC = re.compile(r"(?:(?<=\s)|^)([AaEe]) $")
+
+
+def italian_glue(before: str, value: str) -> str:
+    """Italian adds a d to "a" and "e" before the same vowel: "a Anna" -> "ad Anna"."""
+    m = _ITALIAN_EUPHONIC.search(before)
+    if m and value[:1].lower() == m.group(1).lower():
+        return before[:m.end(1)] + "d "
+    return before
+
+
+def no_glue(before: str, value: str) -> str:
+    return before
+
+
+# How each language joins a value to the words before it (elision), where it needs to.
+GLUES: dict[str, Glue] = {"fr": french_glue, "it": italian_glue}
+
+
 # CLDR's cardinal rules for whole numbers, per language the game speaks
 PLURAL_RULES: dict[str, Callable[[int], str]] = {
     "en": english_plural, "de": english_plural, "it": english_plural, "nl": english_plural,
@@ -37,30 +70,34 @@ PLURAL_RULES: dict[str, Callable[[int], str]] = {
 
 
 def format_message(template: str, params: Mapping[str, Any],
-                   plural: Callable[[int], str] = english_plural) -> str:
-    """Fill `template` with `params` (see the module's docstring for the syntax)."""
-    return _format(template, params, plural, None)
+                   plural: Callable[[int], str] = english_plural, glue: Glue = no_glue) -> str:
+    """Fill `template` with `params` (see the module's docstring for the syntax); `glue` joins
+    each value to the words before it (French elision: `french_glue`)."""
+    return _format(template, params, (plural, glue), None, "")
 
 
-def _format(t: str, params: Mapping[str, Any], plural: Callable[[int], str],
-            number: int | None) -> str:
-    out = []
+def _format(t: str, params: Mapping[str, Any], rules: tuple[Callable[[int], str], Glue],
+            number: int | None, text: str) -> str:
+    """`text` followed by `t` filled in (a value may change the end of `text`: elision)."""
     i = 0
     while i < len(t):
         c = t[i]
         if c == "{":
             j = _closing(t, i)
-            out.append(_placeholder(t[i + 1:j], params, plural))
+            text = _placeholder(t[i + 1:j], params, rules, text)
             i = j + 1
         elif c == "}":
             raise MessageError(f"unbalanced '}}' in {t!r}")
         elif c == "#" and number is not None:
-            out.append(str(number))
+            text += str(number)
             i += 1
         else:
-            out.append(c)
-            i += 1
-    return "".join(out)
+            j = i + 1
+            while j < len(t) and t[j] not in "{}#":
+                j += 1
+            text += t[i:j]
+            i = j
+    return text
 
 
 def _closing(t: str, i: int) -> int:
@@ -76,24 +113,27 @@ def _closing(t: str, i: int) -> int:
     raise MessageError(f"unclosed '{{' in {t!r}")
 
 
-def _placeholder(body: str, params: Mapping[str, Any], plural: Callable[[int], str]) -> str:
+def _placeholder(body: str, params: Mapping[str, Any],
+                 rules: tuple[Callable[[int], str], Glue], text: str) -> str:
+    """`text` followed by the placeholder `body` filled in."""
     name, _, rest = (part.strip() for part in body.partition(","))
     if name not in params:
         raise MessageError(f"no value for {{{name}}}")
     value = params[name]
     if not rest:
-        return str(value)
+        shown = str(value)
+        return rules[1](text, shown) + shown
     kind, _, cases_text = (part.strip() for part in rest.partition(","))
     cases = _cases(cases_text)
     if kind == "plural":
         exact = f"={value}"
-        key = exact if exact in cases else plural(value)
-        return _format(cases.get(key, cases.get("other", "")), params, plural, value)
+        key = exact if exact in cases else rules[0](value)
+        return _format(cases.get(key, cases.get("other", "")), params, rules, value, text)
     if kind == "select":
         key = str(value) if str(value) in cases else "other"
         if key not in cases:
             raise MessageError(f"no case for {name}={value!r} in {{{body}}}")
-        return _format(cases[key], params, plural, None)
+        return _format(cases[key], params, rules, None, text)
     raise MessageError(f"unknown placeholder kind {kind!r} in {{{body}}}")
 
 
@@ -137,17 +177,18 @@ class Catalogue:
     """The messages of one language: `say(id, **params)`, `join(items, style)`."""
 
     def __init__(self, messages: Mapping[str, str], lists: Mapping[str, Mapping[str, str]],
-                 plural: Callable[[int], str] = english_plural) -> None:
+                 plural: Callable[[int], str] = english_plural, glue: Glue = no_glue) -> None:
         self.messages = messages
         self.lists = lists
         self.plural = plural
+        self.glue = glue
 
     def say(self, message_id: str, **params: Any) -> str:
         try:
             template = self.messages[message_id]
         except KeyError:
             raise MessageError(f"no message {message_id!r} in the catalogue") from None
-        return format_message(template, params, self.plural)
+        return format_message(template, params, self.plural, self.glue)
 
     def join(self, items: Sequence[Any], style: str = "and") -> str:
         """'a', 'a and b', 'a, b and c' (or as the list style `style` says)."""

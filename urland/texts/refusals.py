@@ -15,7 +15,7 @@ from urland.texts.words import area_label
 _WORDS = {"ocean": N_("ocean"), "region": N_("region"), "area": N_("area")}
 
 
-def refusal_text(refusal: str, names: Sequence[str], board: Board) -> str:
+def refusal_text(refusal: str, names: Sequence[str], board: Board | None) -> str:
     """`refusal` in the current language (a plain text as it is)."""
     if not isinstance(refusal, Refusal):
         return refusal
@@ -26,12 +26,14 @@ def refusal_text(refusal: str, names: Sequence[str], board: Board) -> str:
         return str(refusal)
 
 
-def _word(value: object, names: Sequence[str], board: Board) -> object:
+def _word(value: object, names: Sequence[str], board: Board | None) -> object:
+    if isinstance(value, Refusal):  # a reason inside a reason
+        return refusal_text(value, names, board)
     if not isinstance(value, Named):
         return value
     if value.kind == "seat" and isinstance(value.key, int) and 0 <= value.key < len(names):
         return names[value.key]
-    if value.kind == "area" and isinstance(value.key, int):
+    if value.kind == "area" and isinstance(value.key, int) and board is not None:
         return area_label(board, value.key)
     if value.kind == "gene":
         return gene_name(str(value.key))

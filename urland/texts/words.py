@@ -35,9 +35,14 @@ def colour_word(colour: int) -> str:
     return _(_COLOURS[colour])
 
 
-def ocean_name(name: str) -> str:
-    """An ocean's name (assets/board.yaml) in the current language."""
-    return pgettext("ocean", name)
+SOFT_HYPHEN = "\u00ad"  # where a translated ocean name may break on the board ("West-ozean")
+
+
+def ocean_name(name: str, breakable: bool = False) -> str:
+    """An ocean's name (assets/board.yaml) in the current language; `breakable` keeps the soft
+    hyphens a translation may put where the board can break a long name."""
+    translated = pgettext("ocean", name)
+    return translated if breakable else translated.replace(SOFT_HYPHEN, "")
 
 
 def colour_names(colours: Sequence[int]) -> list[str]:
@@ -73,6 +78,16 @@ class Words:
             return self.say("region_label", number=b.region_numbers[area])
         i = area - b.n_regions
         return self.say("ocean_label", id=b.ocean_ids[i], name=ocean_name(b.ocean_names[i]))
+
+    def kind(self, area: int) -> str:
+        """'region' or 'ocean': a template selects on it to choose its article and preposition."""
+        return "region" if area < self.board.n_regions else "ocean"
+
+    def place(self, area: int, prefix: str = "area") -> dict[str, Any]:
+        """The values a template names an area with: {area} ('5', 'O2'), {area_label}
+        ('region 5', 'O2 (North Ocean)') and {area_kind} ('region' or 'ocean')."""
+        return {prefix: self.area(area), f"{prefix}_label": self.label(area),
+                f"{prefix}_kind": self.kind(area)}
 
     def number(self, area: int) -> int:
         return self.board.region_numbers[area]

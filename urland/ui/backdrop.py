@@ -20,6 +20,7 @@ def backdrop(size: tuple[int, int]) -> pygame.Surface:
         surf.fill((18, 40, 62))
         return surf
     view = BoardView(board)
+    view.labelled = False  # blurred: its words could not be read
     # Painted at a third of the size (it is blurred anyway), which keeps start-up quick.
     third = (max(1, w // 3), max(1, h // 3))
     big = pygame.Rect(0, 0, int(third[0] * 1.25), int(third[1] * 1.25))

@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from urland.texts.words import ocean_name
+from urland.texts.words import SOFT_HYPHEN, ocean_name
 from urland.ui import art, terrain, theme
 from urland.ui.geometry import Point
-from urland.ui.text import blit_text
+from urland.ui.text import blit_text, line_height, text_width
+from urland.ui.track import TILE
 
 if TYPE_CHECKING:
     from urland.ui.board_view import BoardView
@@ -34,14 +35,30 @@ def render(view: BoardView) -> pygame.Surface:
     icon = art.volcano(view.px(46))
     for x, y in view.geo.volcano_spaces:
         surf.blit(icon, icon.get_rect(center=(round(x * s), round(y * s))))
-    for k, (x, y) in enumerate(view.geo.ocean_labels):
+    tx, ty, tw, th_ = view.geo.track_rect  # the ocean names stay inside the score track
+    inside = pygame.Rect(round((tx + TILE / 2 + 2) * s), round((ty + TILE / 2 + 2) * s),
+                         round((tw - TILE - 4) * s), round((th_ - TILE - 4) * s))
+    for k, (x, y) in enumerate(view.geo.ocean_labels if view.labelled else ()):
         label = view.board.ocean_ids[k]
-        name = ocean_name(view.board.ocean_names[k])
+        name = ocean_name(view.board.ocean_names[k], breakable=True)
         for dx, dy, colour in ((1, 1, (16, 50, 84)), (0, 0, (226, 242, 250))):
             blit_text(surf, label, (round(x * s) + dx, round((y - 9) * s) + dy),
                       view.px(24), colour, bold=True, anchor="center")
-        blit_text(surf, name, (round(x * s), round((y + 10) * s)), view.px(16),
-                  (196, 226, 240), anchor="center")
+        centre = (round(x * s), round((y + 10) * s))
+        room = 2 * min(centre[0] - inside.left, inside.right - centre[0])
+        lines = [name.replace(SOFT_HYPHEN, "")]
+        if text_width(lines[0], view.px(16)) > room:  # "Oceano" over "Ovest", "West-" "ozean"
+            if " " in lines[0]:
+                lines = lines[0].rsplit(" ", 1)
+            elif SOFT_HYPHEN in name:
+                head, tail = name.rsplit(SOFT_HYPHEN, 1)
+                lines = [head.replace(SOFT_HYPHEN, "") + "-", tail]
+        step = line_height(view.px(16))
+        for i, line in enumerate(lines):
+            place = pygame.Rect(0, 0, text_width(line, view.px(16)), step)
+            place.center = (centre[0], centre[1] + i * step)
+            blit_text(surf, line, place.clamp(inside).center, view.px(16), (196, 226, 240),
+                      anchor="center")
     _draw_track(view, surf)
     return surf
 
@@ -90,6 +107,8 @@ def _draw_track(view: BoardView, surf: pygame.Surface) -> None:
                     else _flag(min(m.width, m.height)))
             surf.blit(icon, icon.get_rect(center=m.center))
         small = space.kind == "overflow"
+        if not view.labelled:
+            continue
         blit_text(surf, str(space.number), rect(space.number_box).center,
                   view.px(12 if small else 14), (96, 84, 70) if small else (70, 54, 40),
                   bold=space.kind == "end", anchor="center")

@@ -47,6 +47,7 @@ class BoardView:
         self.geo: BoardGeometry = board_geometry(board)
         self.rect = pygame.Rect(0, 0, *self.geo.canvas)
         self.scale = 1.0
+        self.labelled = True  # ocean names and track numbers (not on a blurred backdrop)
         self.static: pygame.Surface | None = None
         self._quiet: tuple | None = None  # (key, surface, state kept alive for its id)
         self._shade: tuple | None = None  # (key, overlay) of the last spotlight

@@ -8,7 +8,7 @@ import math
 import pygame
 
 from urland.ui import theme as th
-from urland.ui.text import blit_text, render, wrap
+from urland.ui.text import blit_text, left_out, line_height, render, text_width, wrap
 from urland.ui.widgets import panel
 
 NUDGE_INK = (150, 50, 30)
@@ -24,23 +24,43 @@ def card_rect(t: th.Theme, log: pygame.Rect, height: int) -> tuple[pygame.Rect, 
 
 
 def draw_card(surface: pygame.Surface, t: th.Theme, rect: pygame.Rect, heading: str,
-              progress: str, text: str, nudge: str, room_right: int) -> None:
-    """The card; `room_right` pixels at its bottom right stay free for the Next button."""
+              progress: str, text: str, nudge: str, room_right: int,
+              short_progress: str = "") -> None:
+    """The card; `room_right` pixels at its bottom right stay free for the Next button. When
+    the heading and `progress` ("Step 3 of 33") do not fit side by side, `short_progress`
+    ("3/33") stands in; when the card is too short for the text at its usual spacing, the
+    lines close up and the last ones wrap short of the Next button."""
     panel(surface, rect, th.PAPER, radius=t.px(12), shadow=t.px(6), border=th.ACCENT_DARK)
     pad = t.px(16)
+    inner = rect.width - 2 * pad
+    gap = t.px(12)
+    if short_progress and (text_width(heading, t.px(24), True) + gap
+                           + text_width(progress, t.px(19)) > inner):
+        progress = short_progress
+    shown = blit_text(surface, progress, (rect.right - pad, rect.top + t.px(14)), t.px(19),
+                      (120, 110, 96), anchor="topright")
     blit_text(surface, heading, (rect.left + pad, rect.top + t.px(12)), t.px(24),
-              th.ACCENT_DARK, True)
-    blit_text(surface, progress, (rect.right - pad, rect.top + t.px(14)), t.px(19),
-              (120, 110, 96), anchor="topright")
-    y = rect.top + t.px(44)
-    size, line_h = t.px(22), t.px(24)
-    for line in wrap(text, size, rect.width - 2 * pad):
+              th.ACCENT_DARK, True, width=shown.left - gap - rect.left - pad)
+    size = t.px(22)
+    top = rect.top + t.px(44)
+    band = rect.bottom - (t.px(62) if room_right else t.px(12))  # the Next button's strip
+    line_h = t.px(24)
+    lines = wrap(text, size, inner)
+    nudges = wrap(nudge, size, inner - room_right) if nudge else []
+    if top + (len(lines) + len(nudges)) * line_h > band:
+        line_h = min(line_h, line_height(size) + t.px(4))
+        fit = max(0, (band - top) // line_h)
+        if room_right and len(lines) > fit:
+            lines = lines[:fit] + wrap(" ".join(lines[fit:]), size, inner - room_right)
+    y = top
+    for line in lines:
         blit_text(surface, line, (rect.left + pad, y), size, th.INK)
         y += line_h
-    if nudge:
-        for line in wrap(nudge, size, rect.width - 2 * pad - room_right):
-            blit_text(surface, line, (rect.left + pad, y + t.px(4)), size, NUDGE_INK, True)
-            y += line_h
+    for line in nudges:
+        blit_text(surface, line, (rect.left + pad, y + t.px(4)), size, NUDGE_INK, True)
+        y += line_h
+    if y > rect.bottom:
+        left_out(text, f"the coach card is {y - rect.bottom} px too short")
 
 
 def card_height(t: th.Theme, width: int, text: str, nudge: str, room_right: int) -> int:

@@ -17,14 +17,14 @@ from urland.texts.i18n import L_, fmt
 from urland.texts.words import colour_word, seat_kind_word
 from urland.ui import art
 from urland.ui import theme as th
-from urland.ui.text import blit_text, line_height, render
+from urland.ui.text import blit_text, left_out, line_height, note, render, text_width
 from urland.ui.widgets import panel
 
 ROLE_TAGS = {"env": L_("ENVIRONMENT"), "dead": L_("DEAD"), "ichto": L_("ICHTO PLAYER")}
 # What each mark in a player's row means, shown when the mouse rests on it.
 MARK_TIPS = {
     "env": (L_("Environment player"), L_(
-        "Chose the region that scores this turn, face down, and takes no actions. The roles "
+        "Chooses the region to be scored this turn, face down, and takes no actions. The roles "
         "move one seat clockwise every turn.")),
     "dead": (L_("Dead this turn"), L_(
         "Holds the two chips the environment player passed on, looks at them, and takes no "
@@ -117,16 +117,22 @@ class SidePanel:
             surface.blit(icon, icon.get_rect(center=(rect.left + t.px(34), rect.centery)))
             name_h, kind_h, _ = _line_heights(t)
             top = rect.top + max(t.px(4), (rect.height - sum(_line_heights(t))) // 2)
-            blit_text(surface, s.name, (rect.left + t.px(64), top), t.px(25), th.TEXT, True)
+            name = blit_text(surface, s.name, (rect.left + t.px(64), top), t.px(25), th.TEXT,
+                             True)
             kind = seat_kind_word(s.kind)
-            blit_text(surface, colour_word(s.colour) + (f" · {kind}" if kind else ""),
-                      (rect.left + t.px(64), top + name_h), t.px(18), th.TEXT_DIM)
+            kind_line = colour_word(s.colour) + (f" · {kind}" if kind else "")
+            words = [name, blit_text(surface, kind_line, (rect.left + t.px(64), top + name_h),
+                                     t.px(18), th.TEXT_DIM)]
             role = _role(state, seat)
             if role:
                 tag = ROLE_TAGS[role]
                 where = blit_text(surface, tag, (rect.left + t.px(64), top + name_h + kind_h),
                                   t.px(15), th.ACCENT if role == "env" else (150, 190, 220))
                 self.marks.append((role, where))
+                words.append(where)
+            else:  # the role's line is free for gene tags
+                words.append(pygame.Rect(rect.left + t.px(64), top + name_h + kind_h, 0,
+                                         line_height(t.px(15))))
             where = blit_text(surface, str(state.track[seat]), (rect.right - t.px(14),
                               rect.top + t.px(8)), t.px(34), th.TEXT, True, anchor="topright")
             self.marks.append(("score", where))
@@ -143,26 +149,51 @@ class SidePanel:
                 self.marks.append(("double", pygame.Rect(
                     rect.right - t.px(76) - (dots - 1) * t.px(14), rect.top + t.px(14),
                     dots * t.px(14), t.px(16))))
-            x = rect.left + t.px(64) + t.px(130)
-            for gene in genes_in(state.genes[seat]):
-                image = render(gene_name(gene), t.px(16), th.INK)
-                r = image.get_rect(topleft=(x, rect.top + t.px(34))).inflate(t.px(8), t.px(4))
-                if r.right > rect.right - t.px(90):
-                    break
-                pygame.draw.rect(surface, (214, 232, 190), r, border_radius=t.px(4))
-                surface.blit(image, image.get_rect(center=r.center))
-                x = r.right + t.px(4)
+            marks = [r for what, r in self.marks[-3:] if what in ("score", "reserve", "double")]
+            self._draw_gene_tags(surface, t, rect, state.genes[seat], words, marks)
+
+    def _draw_gene_tags(self, surface: pygame.Surface, t: th.Theme, rect: pygame.Rect,
+                        genes: int, words: list[pygame.Rect], marks: list[pygame.Rect]) -> None:
+        """A row's genes as small tags beside its words (the kind line first, then the name
+        and role lines), however long the language makes them, left of the score, the
+        double-turn dots and the reserve (`marks`)."""
+
+        def room(r: pygame.Rect) -> int:  # where a tag on r's line must end
+            return min([m.left for m in marks if m.top < r.bottom and m.bottom > r.top]
+                       + [rect.right], default=rect.right) - t.px(6)
+
+        lines = [words[1], words[0], *words[2:]]
+        line = 0
+        x = max(rect.left + t.px(194), lines[0].right + t.px(10))
+        for gene in genes_in(genes):
+            image = render(gene_name(gene), t.px(16), th.INK)
+            r = image.get_rect(left=x, centery=lines[line].centery).inflate(t.px(8), t.px(2))
+            while r.right > room(r) and line + 1 < len(lines):
+                line += 1
+                x = lines[line].right + t.px(10)
+                r = image.get_rect(left=x, centery=lines[line].centery).inflate(t.px(8), t.px(2))
+            if r.right > room(r):
+                left_out(gene_name(gene), "no room for this gene's tag in the player list")
+                break
+            pygame.draw.rect(surface, (214, 232, 190), r, border_radius=t.px(4))
+            surface.blit(image, image.get_rect(center=r.center))
+            note(surface, r, gene_name(gene))
+            x = r.right + t.px(4)
 
     def _draw_genes(self, surface: pygame.Surface, t: th.Theme, shown: PlayerView) -> None:
         state = shown.state
         r = self.genes_rect
         panel(surface, r, th.PANEL, radius=t.px(8), shadow=t.px(3))
-        blit_text(surface, fmt("Genes on display · deck {count}", count=len(state.deck)),
-                  (r.left + t.px(12), r.top + t.px(8)), t.px(19), th.TEXT_DIM)
         chips_text = (fmt("chip pile {count}", count=len(state.pile)) if state.panic_aside
                       else fmt("chip pile {count} incl. Panic", count=len(state.pile)))
-        blit_text(surface, chips_text, (r.right - t.px(12), r.top + t.px(8)), t.px(19),
-                  th.TEXT_DIM, anchor="topright")
+        chips = blit_text(surface, chips_text, (r.right - t.px(12), r.top + t.px(8)), t.px(19),
+                          th.TEXT_DIM, anchor="topright")
+        room = chips.left - t.px(12) - (r.left + t.px(12))
+        deck_text = fmt("Genes on display · deck {count}", count=len(state.deck))
+        if text_width(deck_text, t.px(19)) > room:  # a long language on a small screen
+            deck_text = fmt("deck {count}", count=len(state.deck))
+        blit_text(surface, deck_text, (r.left + t.px(12), r.top + t.px(8)), t.px(19),
+                  th.TEXT_DIM, width=room)
         self.gene_cards = []
         x = r.left + t.px(10)
         y = r.top + t.px(32)
@@ -175,6 +206,7 @@ class SidePanel:
                 card.topleft = (x, y)
             pygame.draw.rect(surface, th.PAPER, card, border_radius=t.px(5))
             surface.blit(image, image.get_rect(center=card.center))
+            note(surface, card, gene_name(gene))
             self.gene_cards.append((gene, card))
             x = card.right + t.px(6)
         text = self.chips_line(shown)

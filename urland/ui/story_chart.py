@@ -17,7 +17,7 @@ from urland.story import Mark, Story
 from urland.texts.i18n import L_, _, fmt
 from urland.ui import art
 from urland.ui import theme as th
-from urland.ui.text import blit_text
+from urland.ui.text import blit_text, text_width
 from urland.ui.tooltip import tooltip
 
 MARK_TITLES = {"mutation": L_("Mutation"), "panic": L_("Panic"), "eruption": L_("Eruption"),
@@ -128,8 +128,11 @@ class ScoreChart:
             band = pygame.Rect(at(self.x_of(a), self.plot.top), (0, self.plot.height))
             band.width = self.x_of(b) - self.x_of(a)
             pygame.draw.rect(surface, BAND[i % 2], band)
-            blit_text(surface, fmt("Epoch {epoch}", epoch=i + 1), (band.left + px(6),
-                      plot.top + px(4)), px(17), th.TEXT_DIM, width=max(1, band.width - px(8)))
+            label = fmt("Epoch {epoch}", epoch=i + 1)
+            if text_width(label, px(17)) > band.width - px(8):  # a short epoch: its number
+                label = str(i + 1)
+            blit_text(surface, label, (band.left + px(6), plot.top + px(4)), px(17),
+                      th.TEXT_DIM, width=max(1, band.width - px(8)))
         # score lines across: every 5, the mutation spaces, the end
         for score in range(0, self.top + 1, 5):
             y = self.y_of(score) + offset[1]

@@ -15,7 +15,7 @@ from urland.texts.genes import gene_name
 from urland.texts.i18n import L_, Text, _, fmt
 from urland.ui import art
 from urland.ui import theme as th
-from urland.ui.text import blit_text, text_width, wrap
+from urland.ui.text import blit_text, ellipsized, wrap
 from urland.ui.widgets import panel
 
 Hover = tuple[pygame.Rect, str, str]
@@ -143,9 +143,4 @@ def genes_card(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, stor
 
 def _fit(text: Text, pixels: int, width: int, bold: bool = False) -> str:
     """Shorten `text` with an ellipsis until it fits `width` pixels."""
-    text = str(text)
-    if text_width(text, pixels, bold) <= width:
-        return text
-    while len(text) > 1 and text_width(text + "...", pixels, bold) > width:
-        text = text[:-1]
-    return text + "..."
+    return ellipsized(text, pixels, width, bold)

@@ -171,9 +171,9 @@ def area_tooltip(state: GameState, area: int, names: Sequence[str]) -> tuple[str
         if number in state.board_chips:
             status = _("scored this epoch")
         elif not state.region_chips(area):
-            status = _("never scores again")
+            status = _("never scored again")
         else:
-            status = _("still to score")
+            status = _("still to be scored")
         body += "\n" + fmt("borders {oceans} · {status}", oceans=oceans, status=status)
         joined = [board.region_numbers[r] for r in range(board.n_regions)
                   if r != area and state.root(r) == area]

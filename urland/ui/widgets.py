@@ -6,6 +6,7 @@ used the event, and `draw(surface, theme)`.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
@@ -13,11 +14,15 @@ import pygame
 
 from urland.texts.i18n import Text
 from urland.ui import theme as th
-from urland.ui.text import blit_text, render
+from urland.ui.text import blit_text, cover, note, render
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill: th.Colour = th.PANEL,
-          radius: int = 10, shadow: int = 4, border: th.Colour | None = None) -> None:
+          radius: int = 10, shadow: int = 4, border: th.Colour | None = None,
+          covers: bool = True) -> None:
+    """A rounded panel; it `covers` what was drawn under it before (a dialog over the table)."""
+    if covers:
+        cover(surface, rect)
     if shadow:
         surface.blit(_shadow(rect.size, radius), rect.move(shadow // 2, shadow))
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
@@ -82,12 +87,13 @@ class Button:
         fill = hover if self.hover and self.enabled else base
         if not self.enabled:
             fill, ink = (70, 74, 80), (140, 144, 150)
-        panel(surface, self.rect, fill, radius=theme.px(9), shadow=theme.px(4))
+        panel(surface, self.rect, fill, radius=theme.px(9), shadow=theme.px(4), covers=False)
+        note(surface, self.rect, f"[{self.label}]", box=True)
         centre = self.rect.center
         if self.show_key and self.key is not None:
             cap = self._draw_key_cap(surface, theme, ink)
             centre = ((self.rect.left + cap.left) // 2, self.rect.centery)
-        room = 2 * min(centre[0] - self.rect.left, self.rect.right - centre[0]) - theme.px(12)
+        room = 2 * min(centre[0] - self.rect.left, self.rect.right - centre[0]) - theme.px(8)
         if self.detail:
             blit_text(surface, self.label, (centre[0], centre[1] - theme.px(9)), theme.px(24),
                       ink, bold=True, anchor="center", width=room)
@@ -108,6 +114,32 @@ class Button:
         blit_text(surface, key_label(self.key), cap.center, theme.px(18), ink, bold=True,
                   anchor="center")
         return cap
+
+
+def assign_mnemonics(buttons: list[Button]) -> None:
+    """Give each button that shows its key a letter of its own label, in the current language
+    (the first letters of its words first, then its other letters; one letter per button):
+    "Chronik" gets C, "Beenden" B. A button with no free letter keeps the key it had."""
+    taken: set[str] = set()
+    for button in buttons:
+        if not button.show_key:
+            continue
+        letter = _mnemonic(str(button.label), taken)
+        if letter:
+            button.key = ord(letter)
+            taken.add(letter)
+        elif button.key is not None and 0 < button.key < 128:
+            taken.add(chr(button.key))
+
+
+def _mnemonic(label: str, taken: set[str]) -> str:
+    plain = unicodedata.normalize("NFKD", label.lower())
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    initials = [word[0] for word in plain.split() if word]
+    for letter in [*initials, *plain]:
+        if "a" <= letter <= "z" and letter not in taken:
+            return letter
+    return ""
 
 
 def key_label(key: int) -> str:

@@ -7,7 +7,7 @@ import pygame
 from urland.engine import Move
 from urland.scenes.table.dialog import TableDialog
 from urland.texts.genes import gene_texts
-from urland.texts.i18n import L_, _, fmt
+from urland.texts.i18n import L_, LP_, _, fmt
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.text import blit_text, blit_wrapped
@@ -88,7 +88,7 @@ class RevealScene(TableDialog):
                  track: list[int]) -> None:
         super().__init__(app, table)
         self.bids, self.ranking, self.track = bids, ranking, track
-        self.ok = Button(L_("Continue"), lambda: self.app.remove(self), "primary",
+        self.ok = Button(LP_("dialog button", "Continue"), lambda: self.app.remove(self), "primary",
                          key=pygame.K_RETURN)
         self.buttons = [self.ok]
 
@@ -116,8 +116,8 @@ class RevealScene(TableDialog):
             blit_text(surface, fmt("track {points}", points=self.track[seat]),
                       (box.left + t.px(520), y), t.px(22),
                       (110, 100, 90), anchor="midleft")
-        blit_text(surface, _("Higher bids rank higher; on equal bids the player further back on "
-                             "the track ranks higher."), (box.centerx, box.bottom - t.px(126)),
+        blit_text(surface, _("Highest bid first; on equal bids, whoever is further back on the "
+                             "track."), (box.centerx, box.bottom - t.px(126)),
                   t.px(20), (100, 90, 80), anchor="center", width=box.width - t.px(40))
         blit_text(surface, _("The first must buy a gene; the others may buy or pass."),
                   (box.centerx, box.bottom - t.px(104)), t.px(20), (100, 90, 80),

@@ -124,7 +124,7 @@ class ChipScene(TableDialog):
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
-        box = self.draw_box(surface, _("Choose the region that scores"))
+        box = self.draw_box(surface, _("Choose the region to be scored"))
         state = self.view.state
         for chip, rect in zip(self.chips, self.chip_rects, strict=True):
             if chip == self.selected:
@@ -161,7 +161,7 @@ class PeekScene(TableDialog):
         super().__init__(app, table)
         self.seat = seat
         self.chips = sorted(self.door.view(seat).known_hand())
-        self.ok = Button(L_("Hide them"), self.close, "primary", key=pygame.K_RETURN)
+        self.ok = Button(L_("Hide the chips"), self.close, "primary", key=pygame.K_RETURN)
         self.buttons = [self.ok]
 
     def close(self) -> None:
