@@ -45,7 +45,7 @@ dist: $(DIST_STAMP)
 LOCALE := assets/locale
 LANGUAGES := de it fr nl
 catalogs: $(STAMP)
-	$(VENV)/bin/pybabel extract -F babel.cfg -k L_ -k fmt -k _refuse -k Refusal --no-location --sort-output \
+	$(VENV)/bin/pybabel extract -F babel.cfg -k L_ -k fmt -k refuse -k Refusal --no-location --sort-output \
 		--project Urland --copyright-holder Urland -o $(LOCALE)/urland.pot . > /dev/null
 	for lang in $(LANGUAGES); do \
 		test -f $(LOCALE)/$$lang/LC_MESSAGES/urland.po || \

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "assets" / "locale"
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
 KEYWORDS = {"_": None, "N_": None, "L_": None, "fmt": None, "pgettext": ((1, "c"), 2),
-            "_refuse": None, "Refusal": None}
+            "refuse": None, "Refusal": None}
 
 
 def catalogue(code):

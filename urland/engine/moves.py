@@ -98,7 +98,10 @@ class Option(NamedTuple):
         return self.counts is None and self.picks is None
 
     def with_count(self, n: int) -> Move:
-        return self.move._replace(count=n)
+        if type(n) is not int:
+            return self.move._replace(count=n)  # refused with the reason
+        m = self.move  # already checked, and so is a whole-number count: no second check
+        return tuple.__new__(Move, (m[0], m[1], m[2], n, m[4], m[5], m[6]))
 
     def with_picks(self, picks: dict[int, int] | tuple[tuple[int, int], ...]) -> Move:
         return self.move._replace(picks=normalise_picks(picks))

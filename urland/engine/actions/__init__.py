@@ -1,0 +1,114 @@
+"""The Ichto players' actions (rules 4.2) and the gene actions (rules 7), one class per kind.
+
+`ACTIONS` maps each move kind of the action phase to its `Action`; the three questions the
+rules ask of an action are loops over it or a lookup in it:
+
+    action_options(state)      # every legal action of the actor, in one fixed order
+    check_action(state, move)  # raises IllegalMoveError with a reason, changes nothing
+    do_action(state, move)     # spends the move's cost and plays it
+
+A new action is one class in `ichto.py` or `gene_actions.py`, added to `ACTIONS` below in the
+place its options should be listed.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from urland.engine.actions.base import Action, Turn, refuse
+from urland.engine.actions.gene_actions import Assimilate, Bite, Egg, Fly, Stink, Walk
+from urland.engine.actions.ichto import (
+    Double,
+    End,
+    Land,
+    Proliferate,
+    Retreat,
+    Swim,
+    proliferation_gain,
+)
+from urland.engine.moves import Move, Option
+from urland.engine.state import GameState
+
+# In the order their options are listed within each sweep (see base.py).
+ACTIONS: dict[str, Action] = {a.kind: a for a in (
+    Proliferate(), Land(), Swim(), Retreat(),
+    Assimilate(), Bite(), Walk(), Egg(), Fly(), Stink(),
+    Double(), End(),
+)}
+
+_OCEAN = tuple(a for a in ACTIONS.values() if a.sweep == "ocean")
+_TURN = tuple(a for a in ACTIONS.values() if a.sweep == "turn")
+_AREA = tuple(a for a in ACTIONS.values() if a.sweep == "area")
+_GENE_ACTIONS = 0
+for _action in _AREA:
+    _GENE_ACTIONS |= _action.gene
+_DOUBLE: Action = ACTIONS["double"]
+_END = End.OPTION
+
+UNDOABLE_KINDS = frozenset(kind for kind, a in ACTIONS.items() if a.undoable)
+
+__all__ = ["ACTIONS", "UNDOABLE_KINDS", "Action", "action_cost", "action_options",
+           "check_action", "do_action", "proliferation_gain"]
+
+
+@cache
+def _area_actions(genes: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """The area-sweep actions a gene set allows: (anywhere, land only)."""
+    held = [a for a in _AREA if genes & a.gene]
+    return (tuple(a for a in held if not a.land_only), tuple(a for a in held if a.land_only))
+
+
+def action_options(state: GameState) -> list[Option]:
+    turn = Turn(state)
+    out: list[Option] = []
+    if turn.left > 0:
+        own = turn.own
+        for ocean in turn.board.ocean_areas:
+            k = own[ocean]
+            for action in _OCEAN:
+                action.ocean_options(turn, ocean, k, out)
+        for action in _TURN:
+            action.turn_options(turn, out)
+        if turn.genes & _GENE_ACTIONS:
+            _area_sweep(turn, out)
+    else:
+        _DOUBLE.turn_options(turn, out)
+    out.append(_END)
+    return out
+
+
+def _area_sweep(turn: Turn, out: list[Option]) -> None:
+    anywhere, land_only = _area_actions(turn.genes)
+    state = turn.state
+    n, p, counts, regions = turn.n, turn.p, state.counts, turn.regions
+    turn.areas = areas = state.live_regions() + list(turn.board.ocean_areas)
+    for a in areas:
+        own = counts[a * n + p]
+        if not own:
+            continue
+        others = [(s, counts[a * n + s]) for s in range(n) if s != p and counts[a * n + s]]
+        for action in anywhere:
+            action.area_options(turn, a, own, others, out)
+        if a < regions:
+            for action in land_only:
+                action.area_options(turn, a, own, others, out)
+
+
+def check_action(state: GameState, move: Move) -> None:
+    action = ACTIONS.get(move.kind)
+    if action is None:
+        if state.actions_left <= 0:
+            raise refuse("You have no actions left.")
+        raise refuse("'{kind}' is not an action.", kind=move.kind)
+    action.check(state, move)
+
+
+def action_cost(state: GameState, move: Move) -> int:
+    return ACTIONS[move.kind].cost(state, move)
+
+
+def do_action(state: GameState, move: Move) -> None:
+    """Play a checked action and spend its cost."""
+    action = ACTIONS[move.kind]
+    state.actions_left -= action.cost(state, move)
+    action.play(state, move)
