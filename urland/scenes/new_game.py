@@ -32,8 +32,7 @@ KIND_LABELS: dict[str, Text] = {HUMAN: L_("Human")} | {
 # One line each, shown beside the choice: what playing against this seat is like.
 KIND_LINES: dict[str, Text] = {HUMAN: L_("A person at this screen.")} | {
     k: BOTS[k].line or BOTS[k].label for k in SEAT_KINDS if k in BOTS}
-FLASH_SECONDS = 2.0
-DIM_INK = (100, 90, 80)
+FLASH_SECONDS, DIM_INK = 2.0, (100, 90, 80)
 
 
 class SeatRow:
@@ -68,7 +67,7 @@ class NewGameScene(Scene):
                                fmt=lambda v: fmt("{count} players", count=v))
         self.seed = TextField("", limit=9, placeholder=L_("random"), digits=True)
         self.start = Button(L_("Start"), self.begin, "primary", key=pygame.K_RETURN)
-        self.back = Button(L_("Back"), self.leave, key=pygame.K_ESCAPE)
+        self.back = Button(L_("Back"), self.go_back, key=pygame.K_ESCAPE)
         self.buttons = [self.start, self.back]
         self.error = ""
         self.message = problem  # what just happened: a swap, or a set-up that was not read
@@ -82,10 +81,7 @@ class NewGameScene(Scene):
 
     def holder(self, colour: int) -> int | None:
         """The active seat wearing `colour`, if any."""
-        for i, row in enumerate(self.active_rows()):
-            if row.colour == colour:
-                return i
-        return None
+        return next((i for i, row in enumerate(self.active_rows()) if row.colour == colour), None)
 
     def choose_colour(self, i: int, colour: int) -> None:
         """Give seat `i` the colour; the seat that wore it takes seat i's old one, and the
@@ -195,11 +191,14 @@ class NewGameScene(Scene):
     def setup(self) -> Setup:
         return Setup(self.players.value, [row.setup() for row in self.rows])
 
+    def text_fields(self) -> list[TextField]:
+        return [*(row.name for row in self.rows), self.seed]
+
     def remember(self) -> None:
         if self.app.autoplay is None:
             save_setup(self.setup())
 
-    def leave(self) -> None:
+    def go_back(self) -> None:
         if self.picker.seat is not None:
             self.picker.seat = None
             return

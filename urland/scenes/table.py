@@ -64,8 +64,7 @@ class TableScene(Scene):
         self.menu_button = Button(L_("Menu"), self.pause, key=pygame.K_ESCAPE)
         self.buttons = [self.end_button, self.double_button, self.undo_button, self.hint_button,
                         self.retreat_button, self.menu_button]
-        self.log = GameLogView()
-        self.hint = HintView()
+        self.log, self.hint = GameLogView(), HintView()
         self.news: list[str] = []  # public results since the last hand-over curtain
         self.refresh_log()
         self._decision: tuple | None = None
@@ -109,8 +108,7 @@ class TableScene(Scene):
         t = self.theme
         w, h = t.size
         self.banner = pygame.Rect(0, 0, w, t.px(50))
-        side_w = t.px(440)
-        side = pygame.Rect(w - side_w - t.px(8), self.banner.bottom + t.px(8), side_w,
+        side = pygame.Rect(w - t.px(448), self.banner.bottom + t.px(8), t.px(440),
                            h - self.banner.bottom - t.px(16))
         self.board_area = pygame.Rect(t.px(8), self.banner.bottom + t.px(6),
                                       side.left - t.px(16), h - self.banner.bottom - t.px(12))
@@ -118,8 +116,7 @@ class TableScene(Scene):
         bh = t.px(44)
         bar = pygame.Rect(side.left, side.bottom - 2 * bh - t.px(8), side.width, 2 * bh + t.px(8))
         self.panel.layout(t, side, bar.top)
-        half = (side.width - t.px(8)) // 2
-        third = (side.width - t.px(16)) // 3
+        half, third = (side.width - t.px(8)) // 2, (side.width - t.px(16)) // 3
         self.end_button.rect = pygame.Rect(bar.left, bar.top, half, bh)
         self.double_button.rect = pygame.Rect(bar.left + half + t.px(8), bar.top, half, bh)
         y2 = bar.top + bh + t.px(8)
@@ -176,8 +173,13 @@ class TableScene(Scene):
         self.gestures.cancel()
         self.app.open("pause", leave=self.to_title)
 
-    def to_title(self) -> None:
+    def leave(self) -> None:  # the App's lifecycle: the bots' and hints' threads stop
         self.thinker.shutdown()
+
+    def language_changed(self) -> None:  # the ocean names are painted into the still picture
+        self.board_view.static = None
+
+    def to_title(self) -> None:
         self.session.save()  # the game left last is the one Continue resumes
         self.app.show("title")
 
@@ -199,7 +201,6 @@ class TableScene(Scene):
         elif self.guide is not None and self.guide.holds():
             return
         elif self.session.game.over:
-            self.thinker.shutdown()
             self.app.show("game_over", session=self.session)
         elif self.session.actor_is_human():
             self.turns.ask_human()
