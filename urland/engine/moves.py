@@ -209,28 +209,31 @@ def _parse(text: str, board: Board) -> Move:
     if kind in AREA_KINDS_SRC:
         fields["src"] = board.parse_area(take("area"))
     if kind in TARGET_KINDS:
-        seats = []
-        want = 2 if kind == "assimilate" else 1
-        for _ in range(want):
-            tok = take("seat")
-            if not (tok.startswith("p") and _NUMBER.fullmatch(tok[1:]) and int(tok[1:]) >= 1):
-                raise IllegalMoveError(f"{kind}: bad seat {tok!r} (expected p1..p5)")
-            seats.append(int(tok[1:]) - 1)
-        fields["target"] = tuple(seats)
+        fields["target"] = tuple(_seat(take("seat"), kind)
+                                 for _ in range(2 if kind == "assimilate" else 1))
     if kind in AREA_KINDS_DST:
         fields["dst"] = board.parse_area(take("area"))
     if kind in COUNT_KINDS:
         tok = take("number")
         fields["count"] = _number(tok[1:] if tok.startswith("x") else tok, kind, "number")
     if kind in PICK_KINDS:
-        picks = []
-        while rest:
-            tok = rest.pop(0)
-            area, sep, n = tok.partition(":")
-            if not sep or not _NUMBER.fullmatch(n):
-                raise IllegalMoveError(f"{kind}: bad pick {tok!r} (expected AREA:N)")
-            picks.append((board.parse_area(area), int(n)))
-        fields["picks"] = normalise_picks(picks)
+        fields["picks"] = normalise_picks([_pick(token, kind, board) for token in rest])
+        rest.clear()
     if rest:
         raise IllegalMoveError(f"{kind}: unexpected {' '.join(rest)[:40]!r}")
     return Move(kind, **fields)
+
+
+def _seat(token: str, kind: str) -> int:
+    """`p1`..`p5` as a 0-based seat."""
+    if not (token.startswith("p") and _NUMBER.fullmatch(token[1:]) and int(token[1:]) >= 1):
+        raise IllegalMoveError(f"{kind}: bad seat {token!r} (expected p1..p5)")
+    return int(token[1:]) - 1
+
+
+def _pick(token: str, kind: str, board: Board) -> tuple[int, int]:
+    """`AREA:N` as (area, N)."""
+    area, sep, n = token.partition(":")
+    if not sep or not _NUMBER.fullmatch(n):
+        raise IllegalMoveError(f"{kind}: bad pick {token!r} (expected AREA:N)")
+    return (board.parse_area(area), int(n))

@@ -93,16 +93,7 @@ def loads(text: str, name: str = "save", board: Board | None = None) -> tuple[Ga
         doc = parse_yaml(text, name)
     except UserFileError as exc:
         raise SaveError(str(exc)) from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise SaveError(f"{name}: not an Urland save.")
-    version = doc.get("version")
-    if not _is_int(version) or version < 1:
-        raise SaveError(f"{name}: damaged (no format version).")
-    if version > VERSION:
-        raise NewerSaveError(f"{name}: made by a newer version of Urland (save format "
-                             f"{version}); this version reads formats 1 to {VERSION}.")
-    if version >= 2 and "end" not in doc:
-        raise SaveError(f"{name}: damaged or truncated (the closing line is missing).")
+    version = _version(doc, name)
     seed, moves = _seed_and_moves(doc, name)
     if version >= 2 and (not _is_int(doc["end"]) or doc["end"] != len(moves)):
         raise SaveError(f"{name}: damaged or truncated (it holds {len(moves)} moves, its "
@@ -117,6 +108,29 @@ def loads(text: str, name: str = "save", board: Board | None = None) -> tuple[Ga
         game = Game.new(seed, players, colours, board)
     except (ValueError, TypeError) as exc:
         raise SaveError(f"{name}: damaged ({exc})") from exc
+    _replay(game, moves, version, name)
+    meta = doc.get("meta") or {}
+    if not isinstance(meta, dict):
+        raise SaveError(f"{name}: damaged ('meta' is not a mapping).")
+    return game, meta
+
+
+def _version(doc: Any, name: str) -> int:
+    """The save format of a document that says it is a save, and reads as a whole one."""
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise SaveError(f"{name}: not an Urland save.")
+    version = doc.get("version")
+    if not _is_int(version) or version < 1:
+        raise SaveError(f"{name}: damaged (no format version).")
+    if version > VERSION:
+        raise NewerSaveError(f"{name}: made by a newer version of Urland (save format "
+                             f"{version}); this version reads formats 1 to {VERSION}.")
+    if version >= 2 and "end" not in doc:
+        raise SaveError(f"{name}: damaged or truncated (the closing line is missing).")
+    return version
+
+
+def _replay(game: Game, moves: list, version: int, name: str) -> None:
     for i, text_move in enumerate(moves, start=1):
         if not isinstance(text_move, str | int):
             raise SaveError(f"{name}: move {i} is not a move.")
@@ -130,10 +144,6 @@ def loads(text: str, name: str = "save", board: Board | None = None) -> tuple[Ga
                             f"{exc}") from exc
     if version < 3:
         end_turn_the_old_way(game)
-    meta = doc.get("meta") or {}
-    if not isinstance(meta, dict):
-        raise SaveError(f"{name}: damaged ('meta' is not a mapping).")
-    return game, meta
 
 
 def end_turn_the_old_way(game: Game) -> None:
