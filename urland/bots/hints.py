@@ -24,6 +24,7 @@ from urland.bots.gene_worth import measured_gene_worth
 from urland.bots.ismcts import HardBot
 from urland.bots.registry import Bot
 from urland.engine import (
+    ACTIONS,
     GameState,
     Move,
     PlayerView,
@@ -102,6 +103,8 @@ def hint(seen: PlayerView, bot: Bot | None = None) -> Hint:
 def explain(seen: PlayerView, move: Move) -> Hint:
     """One plain reason for `move`, the seat's decision in `seen`."""
     reason = _REASONS.get(move.kind)
+    if reason is None and move.kind in ACTIONS:  # an action: where it aims (a new gene's too)
+        reason = _aimed
     if reason is None:
         raise ValueError(f"no reason known for a {move.kind!r} move")
     return reason(seen, move)
@@ -142,8 +145,6 @@ def _ocean_choice(seen: PlayerView, move: Move) -> Hint:
 
 
 _REASONS: dict[str, Callable[[PlayerView, Move], Hint]] = {
-    **dict.fromkeys(("land", "walk", "fly", "egg", "assimilate", "bite", "stink"),
-                    lambda seen, move: _aimed(seen, move)),
     "swim": lambda seen, move: _swim(seen, move),
     "proliferate": _proliferate,
     "retreat": lambda seen, move: _retreat(seen, move),

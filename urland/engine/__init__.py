@@ -10,7 +10,7 @@
 """
 
 from urland.engine import events as event_data  # each kind's data schema, for cast()
-from urland.engine.actions import ACTIONS, proliferation_gain
+from urland.engine.actions import ACTIONS, EVENT_DATA, proliferation_gain
 from urland.engine.auction import gene_price
 from urland.engine.board import Board, load_board, standard_board
 from urland.engine.decision import TRAY, Decision, Prompt
@@ -24,7 +24,7 @@ from urland.engine.errors import (
     UrlandError,
     UserFileError,
 )
-from urland.engine.events import EVENT_DATA, Event
+from urland.engine.events import Event
 from urland.engine.game import Game, GameOptions
 from urland.engine.genes import GENES, GeneCard, gene_cards, gene_name, genes_in
 from urland.engine.hidden import sample_hidden, uniform_bid

@@ -37,8 +37,7 @@ TRAY = -1  # the drop target "the dragged Ichtos' owner's reserve" (Retreat, or 
 _OWN_DRAG_KINDS = tuple(kind for kind, a in ACTIONS.items() if a.drag == "own")
 _RIVAL_DRAG_KINDS = tuple(kind for kind, a in ACTIONS.items() if a.drag == "rival")
 # The order moves are listed in an area's menu: what happens here first, then moves away.
-_MENU_ORDER = ("proliferate", "egg", "assimilate", "bite", "stink", "land", "walk", "fly",
-               "swim", "retreat")
+_MENU_ORDER = tuple(sorted(ACTIONS, key=lambda kind: ACTIONS[kind].menu))
 
 
 class Prompt(NamedTuple):

@@ -4,9 +4,10 @@
 drawn chip, the chip chosen in secret, one's own bid). Text is built only when the state records
 events, so playouts inside a search pay nothing for it.
 
-Each kind's data has a schema, a TypedDict in `EVENT_DATA` (areas are area indices, seats are
-0-based; dicts keyed by seat). Consumers read named fields: `cast(Moved, event.data)["dst"]`.
-A new kind needs its schema here (a test plays games and checks every event against it).
+Each kind's data has a schema, a TypedDict (areas are area indices, seats are 0-based; dicts
+keyed by seat): the actions name theirs (`Action.event`), the other kinds are listed in
+`FLOW_EVENT_DATA`; `urland.engine.EVENT_DATA` holds both. Consumers read named fields:
+`cast(Moved, event.data)["dst"]`. A test plays games and checks every event against its schema.
 """
 
 from __future__ import annotations
@@ -244,15 +245,12 @@ class VolcanoLoss(TypedDict):
     count: int
 
 
-EVENT_DATA: dict[str, type] = {
+FLOW_EVENT_DATA: dict[str, type] = {  # the events of the automatic steps and other decisions
     "setup_volcano": SetupVolcano, "setup_deal": SetupDeal, "setup_pass": SetupPass,
     "setup": SetupDone, "eruption": Erupted, "draw_secret": ChipOnly, "draw": SeatOnly,
     "turn": TurnBegins, "chip_chosen": ChipChosen, "chip_secret": ChipSecret,
     "chips_received": ChipsReceived, "ichto_turn": IchtoTurn, "reveal": Revealed,
     "score": Scored, "track": TrackMoved,
-    "land": Moved, "swim": Moved, "walk": Moved, "fly": Moved, "proliferate": Proliferated,
-    "retreat": Retreated, "double": SeatOnly, "assimilate": Assimilated, "egg": Laid,
-    "stink": Stunk, "bite": Bitten,
     "panic_drawn": SeatOnly, "panic": PanicCalled, "panic_move": PanicMoved,
     "ears_stay": EarsStayed, "ears_dive": EarsDived, "volcano_loss": VolcanoLoss,
     "mutation": Empty, "bid_placed": BidPlaced, "bid_hidden": SeatOnly,

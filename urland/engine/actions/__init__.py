@@ -26,6 +26,7 @@ from urland.engine.actions.ichto import (
     Swim,
     proliferation_gain,
 )
+from urland.engine.events import FLOW_EVENT_DATA
 from urland.engine.moves import Move, Option
 from urland.engine.state import GameState
 
@@ -46,8 +47,11 @@ _DOUBLE: Action = ACTIONS["double"]
 _END = End.OPTION
 
 UNDOABLE_KINDS = frozenset(kind for kind, a in ACTIONS.items() if a.undoable)
+# The schema of every kind of event: the actions' own, then the rest (engine/events.py).
+EVENT_DATA: dict[str, type] = {a.kind: a.event for a in ACTIONS.values() if a.event} | (
+    FLOW_EVENT_DATA)
 
-__all__ = ["ACTIONS", "UNDOABLE_KINDS", "Action", "action_cost", "action_options",
+__all__ = ["ACTIONS", "EVENT_DATA", "UNDOABLE_KINDS", "Action", "action_cost", "action_options",
            "check_action", "do_action", "proliferation_gain"]
 
 

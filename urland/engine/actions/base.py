@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import ClassVar, Literal
 
 from urland.engine.errors import IllegalMoveError, Named, Refusal
+from urland.engine.events import SeatOnly
 from urland.engine.genes import gene_name, genes_in
 from urland.engine.moves import Move, Option
 from urland.engine.state import GameState
@@ -41,13 +42,18 @@ class Action:
     """One kind of action (rules 4.2 and 7).
 
     `kind` is the move kind; `gene` the bit of the gene it needs (0: any Ichto player);
-    `sweep` when its options are gathered (see the module's docstring); `drag` whose Ichtos a
-    drag makes it (`"own"`, `"rival"` or None); `undoable` whether a player may take it back
-    within the turn (it reveals nothing and draws nothing).
+    `event` the schema of the event its play says (engine/events.py; `Moved` when it carries
+    the actor's Ichtos from `src` to `dst`, which the words, the animation and the sound
+    understand without being told); `sweep` when its options are gathered (see the module's
+    docstring); `drag` whose Ichtos a drag makes it (`"own"`, `"rival"` or None); `menu` its
+    place in an area's menu (what happens here first, then moves away); `undoable` whether a
+    player may take it back within the turn (it reveals nothing and draws nothing).
     """
 
     kind: ClassVar[str]
     gene: ClassVar[int] = 0
+    event: ClassVar[type | None] = SeatOnly
+    menu: ClassVar[int] = 99
     sweep: ClassVar[Sweep] = "area"
     drag: ClassVar[Literal["own", "rival"] | None] = None
     land_only: ClassVar[bool] = False  # area sweep: only in land regions

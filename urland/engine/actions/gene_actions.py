@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from urland.engine import events as ev
 from urland.engine.actions.base import (
     Action,
     Turn,
@@ -27,6 +28,8 @@ class Assimilate(Action):
     """Two opponents' Ichtos in an area go back to their reserves; one of yours arrives."""
 
     kind = "assimilate"
+    event = ev.Assimilated
+    menu = 2
     gene = ASSIMILATION
 
     def area_options(self, turn: Turn, area: int, own: int, others: list[tuple[int, int]],
@@ -79,6 +82,8 @@ class Bite(Action):
     """One opponent's Ichto in an area goes back to its reserve (not on land against Ears)."""
 
     kind = "bite"
+    event = ev.Bitten
+    menu = 3
     gene = TEETH
     drag = "rival"
 
@@ -117,6 +122,8 @@ class Walk(Action):
     """One Ichto walks across a strait to the next region."""
 
     kind = "walk"
+    event = ev.Moved
+    menu = 6
     gene = LEGS
     drag = "own"
     land_only = True
@@ -148,6 +155,8 @@ class Egg(Action):
     only 1 Ichto there)."""
 
     kind = "egg"
+    event = ev.Laid
+    menu = 1
     gene = EGG
     land_only = True
 
@@ -182,6 +191,8 @@ class Fly(Action):
     """1 or 2 Ichtos fly from a region to any other region or ocean."""
 
     kind = "fly"
+    event = ev.Moved
+    menu = 7
     gene = WINGS
     drag = "own"
     land_only = True
@@ -210,6 +221,8 @@ class Stink(Action):
     """R7: every Ichto of one opponent in a region flees into a bordering ocean."""
 
     kind = "stink"
+    event = ev.Stunk
+    menu = 4
     gene = STINKGLANDS
     drag = "rival"
     land_only = True

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from urland.engine import events as ev
 from urland.engine.actions.base import (
     Action,
     Turn,
@@ -44,6 +45,8 @@ def relocate(state: GameState, move: Move, sentence: str) -> None:
 
 class Proliferate(Action):
     kind = "proliferate"
+    event = ev.Proliferated
+    menu = 0
     sweep = "ocean"
 
     def ocean_options(self, turn: Turn, ocean: int, own: int, out: list[Option]) -> None:
@@ -91,6 +94,8 @@ def _proliferate(ocean: int) -> Option:
 
 class Land(Action):
     kind = "land"
+    event = ev.Moved
+    menu = 5
     sweep = "ocean"
     drag = "own"
 
@@ -117,6 +122,8 @@ class Land(Action):
 
 class Swim(Action):
     kind = "swim"
+    event = ev.Moved
+    menu = 8
     sweep = "ocean"
     drag = "own"
 
@@ -149,6 +156,8 @@ _RETREAT = Move("retreat")
 
 class Retreat(Action):
     kind = "retreat"
+    event = ev.Retreated
+    menu = 9
     sweep = "turn"
     drag = "own"
 
@@ -188,6 +197,7 @@ class Double(Action):
     """Hand in a double-turn chip for 2 more actions, once the actions are used (rules 4.3)."""
 
     kind = "double"
+    event = ev.SeatOnly
     sweep = "spent"
     _OPTION = Option(Move("double"))
 
@@ -221,6 +231,7 @@ class End(Action):
     """End the Ichto turn; the next player (or the scoring) follows, so it cannot be undone."""
 
     kind = "end"
+    event = None  # what follows (the next turn, a scoring) tells its own events
     sweep = "spent"  # offered last, whether actions are left or not
     undoable = False
     OPTION = Option(Move("end"))
