@@ -29,6 +29,7 @@ from urland.engine import (
     Move,
     PlayerView,
     apply_move,
+    event_data,
     gene_price,
     muscles,
 )
@@ -184,9 +185,10 @@ def _pts(value: float) -> str:
 def _aimed(seen: PlayerView, move: Move) -> Hint:
     state = seen.state
     board = state.board
-    area = move.dst if move.kind in ("land", "walk", "fly", "egg") else move.src
+    carries = ACTIONS[move.kind].event is event_data.Moved  # own Ichtos from src to dst
+    area = move.dst if carries or move.kind == "egg" else move.src
     if area >= board.n_regions:
-        if move.kind == "fly":
+        if carries:
             return _swim(seen, move)
         return Hint(move, "rival", {"area": area_label(board, area)})
     root = state.root(area)

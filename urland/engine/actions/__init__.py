@@ -7,8 +7,8 @@ rules ask of an action are loops over it or a lookup in it:
     check_action(state, move)  # raises IllegalMoveError with a reason, changes nothing
     do_action(state, move)     # spends the move's cost and plays it
 
-A new action is one class in `ichto.py` or `gene_actions.py`, added to `ACTIONS` below in the
-place its options should be listed.
+A new action is one class in `ichto.py` or `gene_actions.py`, listed there (`GENE_ACTIONS`)
+in the place its options should be listed; docs/adding-a-gene.md has the whole recipe.
 """
 
 from __future__ import annotations
@@ -16,26 +16,14 @@ from __future__ import annotations
 from functools import cache
 
 from urland.engine.actions.base import Action, Turn, refuse
-from urland.engine.actions.gene_actions import Assimilate, Bite, Egg, Fly, Stink, Walk
-from urland.engine.actions.ichto import (
-    Double,
-    End,
-    Land,
-    Proliferate,
-    Retreat,
-    Swim,
-    proliferation_gain,
-)
+from urland.engine.actions.gene_actions import GENE_ACTIONS
+from urland.engine.actions.ichto import ICHTO_ACTIONS, TURN_ACTIONS, End, proliferation_gain
 from urland.engine.events import FLOW_EVENT_DATA
 from urland.engine.moves import Move, Option
 from urland.engine.state import GameState
 
 # In the order their options are listed within each sweep (see base.py).
-ACTIONS: dict[str, Action] = {a.kind: a for a in (
-    Proliferate(), Land(), Swim(), Retreat(),
-    Assimilate(), Bite(), Walk(), Egg(), Fly(), Stink(),
-    Double(), End(),
-)}
+ACTIONS: dict[str, Action] = {a.kind: a for a in (*ICHTO_ACTIONS, *GENE_ACTIONS, *TURN_ACTIONS)}
 
 _OCEAN = tuple(a for a in ACTIONS.values() if a.sweep == "ocean")
 _TURN = tuple(a for a in ACTIONS.values() if a.sweep == "turn")

@@ -260,3 +260,7 @@ class Stink(Action):
             f"{ichtos(k)} from region {board.region_numbers[move.src]} into "
             f"{board.area_name(move.dst)}.", seat=p, target=s, src=move.src, dst=move.dst,
             count=k)
+
+
+# In the order their options are listed in each area (a new gene's action joins here).
+GENE_ACTIONS: tuple[Action, ...] = (Assimilate(), Bite(), Walk(), Egg(), Fly(), Stink())

@@ -244,3 +244,8 @@ class End(Action):
 
     def play(self, state: GameState, move: Move) -> None:
         end_ichto_turn(state)
+
+
+# Every Ichto player's actions, listed before the gene actions; then the turn's own two.
+ICHTO_ACTIONS: tuple[Action, ...] = (Proliferate(), Land(), Swim(), Retreat())
+TURN_ACTIONS: tuple[Action, ...] = (Double(), End())
