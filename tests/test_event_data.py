@@ -47,7 +47,7 @@ def test_an_action_that_carries_ichtos_is_animated_from_its_schema_alone(monkeyp
 def test_each_action_names_its_event_schema_and_its_menu_place():
     from urland.engine import ACTIONS, event_data
 
-    assert {k for k, a in ACTIONS.items() if a.event is event_data.Moved} == {
+    assert {k for k, a in ACTIONS.items() if a.event is event_data.Moved} >= {
         "land", "swim", "walk", "fly"}
     assert all(EVENT_DATA[k] is a.event for k, a in ACTIONS.items() if a.event)
     menu = sorted((a.menu, k) for k, a in ACTIONS.items() if k not in ("double", "end"))

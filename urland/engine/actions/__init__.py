@@ -25,12 +25,10 @@ from urland.engine.state import GameState
 # In the order their options are listed within each sweep (see base.py).
 ACTIONS: dict[str, Action] = {a.kind: a for a in (*ICHTO_ACTIONS, *GENE_ACTIONS, *TURN_ACTIONS)}
 
-_OCEAN = tuple(a for a in ACTIONS.values() if a.sweep == "ocean")
-_TURN = tuple(a for a in ACTIONS.values() if a.sweep == "turn")
-_AREA = tuple(a for a in ACTIONS.values() if a.sweep == "area")
-_GENE_ACTIONS = 0
-for _action in _AREA:
-    _GENE_ACTIONS |= _action.gene
+_AREA_GENES = 0  # the genes that give an action in the area sweep
+for _action in ACTIONS.values():
+    if _action.sweep == "area":
+        _AREA_GENES |= _action.gene
 _DOUBLE: Action = ACTIONS["double"]
 _END = End.OPTION
 
@@ -44,10 +42,13 @@ __all__ = ["ACTIONS", "EVENT_DATA", "UNDOABLE_KINDS", "Action", "action_cost", "
 
 
 @cache
-def _area_actions(genes: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
-    """The area-sweep actions a gene set allows: (anywhere, land only)."""
-    held = [a for a in _AREA if genes & a.gene]
-    return (tuple(a for a in held if not a.land_only), tuple(a for a in held if a.land_only))
+def _sweeps(genes: int) -> tuple[tuple[Action, ...], ...]:
+    """The actions a gene set allows, by sweep: oceans, the turn, any area, land areas."""
+    held = [a for a in ACTIONS.values() if not a.gene or genes & a.gene]
+    return (tuple(a for a in held if a.sweep == "ocean"),
+            tuple(a for a in held if a.sweep == "turn"),
+            tuple(a for a in held if a.sweep == "area" and not a.land_only),
+            tuple(a for a in held if a.sweep == "area" and a.land_only))
 
 
 def action_options(state: GameState) -> list[Option]:
@@ -55,22 +56,23 @@ def action_options(state: GameState) -> list[Option]:
     out: list[Option] = []
     if turn.left > 0:
         own = turn.own
+        oceans, whole, anywhere, land_only = _sweeps(turn.genes)
         for ocean in turn.board.ocean_areas:
             k = own[ocean]
-            for action in _OCEAN:
+            for action in oceans:
                 action.ocean_options(turn, ocean, k, out)
-        for action in _TURN:
+        for action in whole:
             action.turn_options(turn, out)
-        if turn.genes & _GENE_ACTIONS:
-            _area_sweep(turn, out)
+        if turn.genes & _AREA_GENES:
+            _area_sweep(turn, out, anywhere, land_only)
     else:
         _DOUBLE.turn_options(turn, out)
     out.append(_END)
     return out
 
 
-def _area_sweep(turn: Turn, out: list[Option]) -> None:
-    anywhere, land_only = _area_actions(turn.genes)
+def _area_sweep(turn: Turn, out: list[Option], anywhere: tuple[Action, ...],
+                land_only: tuple[Action, ...]) -> None:
     state = turn.state
     n, p, counts, regions = turn.n, turn.p, state.counts, turn.regions
     turn.areas = areas = state.live_regions() + list(turn.board.ocean_areas)
