@@ -104,7 +104,8 @@ class Option(NamedTuple):
         return tuple.__new__(Move, (m[0], m[1], m[2], n, m[4], m[5], m[6]))
 
     def with_picks(self, picks: dict[int, int] | tuple[tuple[int, int], ...]) -> Move:
-        return self.move._replace(picks=normalise_picks(picks))
+        m = self.move  # already checked, and normalise_picks checks the picks: no second check
+        return tuple.__new__(Move, (m[0], m[1], m[2], m[3], m[4], m[5], normalise_picks(picks)))
 
 
 def normalise_picks(picks: dict[int, int] | tuple | list) -> tuple[tuple[int, int], ...]:

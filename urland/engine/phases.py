@@ -58,8 +58,12 @@ class Phase:
 
 # --- choosing the scoring chip (rules 4.1) -----------------------------------------------------
 
+_CHIPS: dict[int, Option] = {}  # the option of each chip number, made once
+
+
 def _chip_options(state: GameState) -> list[Option]:
-    return [Option(Move("chip", count=c)) for c in sorted(state.hand)]
+    return [_CHIPS.get(c) or _CHIPS.setdefault(c, Option(Move("chip", count=c)))
+            for c in sorted(state.hand)]
 
 
 def _chip_check(state: GameState, move: Move) -> None:
@@ -68,10 +72,6 @@ def _chip_check(state: GameState, move: Move) -> None:
 
 
 # --- the Ichto players' actions (rules 4.2, 7) -----------------------------------------------
-
-def _action_play(state: GameState, move: Move) -> None:
-    do_action(state, move)  # the turn ends when the player says so ("end")
-
 
 def _action_ask(state: GameState, kinds: frozenset[str]) -> PromptData:
     seat = state.actor
@@ -199,7 +199,8 @@ def _ears_dive_play(state: GameState, move: Move) -> None:
 PHASES: dict[str, Phase] = {p.key: p for p in (
     Phase(CHIP, ("chip",), "choose the scoring chip", _chip_options, _chip_check,
           lambda state, move: choose_chip(state, move.count), private=True),
-    Phase(ACTION, tuple(ACTIONS), "take actions", action_options, check_action, _action_play,
+    # the turn ends when the player says so ("end", an action too)
+    Phase(ACTION, tuple(ACTIONS), "take actions", action_options, check_action, do_action,
           ask=_action_ask, prompt_refuses=False),
     Phase(PANIC_REGION, ("panic_region",), "choose which tied region panics",
           lambda state: [Option(Move("panic_region", src=r)) for r in state.choices],

@@ -152,6 +152,7 @@ class Swim(Action):
 
 
 _RETREAT = Move("retreat")
+_RETREATS: dict[tuple[tuple[int, int], ...], Option] = {}  # the option, by what may retreat
 
 
 class Retreat(Action):
@@ -164,7 +165,13 @@ class Retreat(Action):
     def turn_options(self, turn: Turn, out: list[Option]) -> None:
         limits = tuple((a, c) for a, c in enumerate(turn.own) if c)
         if limits:
-            out.append(Option(_RETREAT, picks=PickSpec(limits, 1, sum(c for _, c in limits))))
+            option = _RETREATS.get(limits)
+            if option is None:
+                if len(_RETREATS) > 4096:  # positions repeat; keep the dictionary small
+                    _RETREATS.clear()
+                option = _RETREATS[limits] = Option(_RETREAT, picks=PickSpec(
+                    limits, 1, sum(c for _, c in limits)))
+            out.append(option)
 
     def carried(self, move: Move, src: int) -> int:
         return dict(move.picks).get(src, 0)
