@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from urland.engine.errors import IllegalMoveError
@@ -143,10 +144,17 @@ def _unused_fields(kind: str) -> tuple[tuple[int, str], ...]:
 
 _UNUSED = {kind: _unused_fields(kind) for kind in KINDS}
 _DEFAULTS = Move("")
+# Per kind: its unused fields read at once, and what they read in a well-formed move.
+_UNUSED_READ = {kind: (itemgetter(*(i for i, _ in fields)),
+                       itemgetter(*(i for i, _ in fields))(_DEFAULTS))
+                for kind, fields in _UNUSED.items()}
 
 
 def stray_fields(move: Move) -> list[str]:
     """Fields set that `move.kind` does not use (a well-formed move has none)."""
+    read, clean = _UNUSED_READ[move.kind]
+    if read(move) == clean:
+        return []
     return [name for i, name in _UNUSED[move.kind] if move[i] != _DEFAULTS[i]]
 
 

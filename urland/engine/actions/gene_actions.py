@@ -71,11 +71,12 @@ class Assimilate(Action):
         state.counts[move.src * n + p] += 1
         state.reserve[p] -= 1
         name = state.colour_name(p)
-        say(state, "assimilate", lambda: f"{name} assimilates in "
-            f"{state.board.area_name(move.src)}: "
-            + " and ".join(f"{state.colour_name(s)}'s Ichto" for s in move.target)
-            + f" return to reserve, 1 {name} Ichto arrives.", seat=p, area=move.src,
-            targets=move.target)
+        if state.events is not None:  # a playout records nothing
+            say(state, "assimilate", lambda: f"{name} assimilates in "
+                f"{state.board.area_name(move.src)}: "
+                + " and ".join(f"{state.colour_name(s)}'s Ichto" for s in move.target)
+                + f" return to reserve, 1 {name} Ichto arrives.", seat=p, area=move.src,
+                targets=move.target)
 
 
 class Bite(Action):
@@ -113,9 +114,10 @@ class Bite(Action):
         state.counts[move.src * state.n + s] -= 1
         state.reserve[s] += 1
         name = state.colour_name(p)
-        say(state, "bite", lambda: f"{name} bites: {state.colour_name(s)}'s Ichto in "
-            f"{state.board.area_name(move.src)} returns to reserve (Teeth).", seat=p, target=s,
-            area=move.src)
+        if state.events is not None:  # a playout records nothing
+            say(state, "bite", lambda: f"{name} bites: {state.colour_name(s)}'s Ichto in "
+                f"{state.board.area_name(move.src)} returns to reserve (Teeth).", seat=p, target=s,
+                area=move.src)
 
 
 class Walk(Action):
@@ -183,8 +185,9 @@ class Egg(Action):
         state.counts[move.dst * state.n + p] += 1
         state.reserve[p] -= 1
         name = state.colour_name(p)
-        say(state, "egg", lambda: f"{name} lays an egg in region "
-            f"{state.board.region_numbers[move.dst]}.", seat=p, dst=move.dst)
+        if state.events is not None:  # a playout records nothing
+            say(state, "egg", lambda: f"{name} lays an egg in region "
+                f"{state.board.region_numbers[move.dst]}.", seat=p, dst=move.dst)
 
 
 class Fly(Action):
@@ -256,10 +259,11 @@ class Stink(Action):
         state.counts[move.dst * n + s] += k
         name = state.colour_name(p)
         board = state.board
-        say(state, "stink", lambda: f"{name}'s Stinkglands drive {state.colour_name(s)}'s "
-            f"{ichtos(k)} from region {board.region_numbers[move.src]} into "
-            f"{board.area_name(move.dst)}.", seat=p, target=s, src=move.src, dst=move.dst,
-            count=k)
+        if state.events is not None:  # a playout records nothing
+            say(state, "stink", lambda: f"{name}'s Stinkglands drive {state.colour_name(s)}'s "
+                f"{ichtos(k)} from region {board.region_numbers[move.src]} into "
+                f"{board.area_name(move.dst)}.", seat=p, target=s, src=move.src, dst=move.dst,
+                count=k)
 
 
 # In the order their options are listed in each area (a new gene's action joins here).

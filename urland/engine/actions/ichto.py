@@ -38,9 +38,10 @@ def relocate(state: GameState, move: Move, sentence: str) -> None:
     state.counts[move.dst * n + p] += count
     name = state.colour_name(p)
     board = state.board
-    say(state, move.kind, lambda: sentence.format(
-        name=name, ichtos=ichtos(count), src=board.area_name(move.src),
-        dst=board.area_name(move.dst)), seat=p, src=move.src, dst=move.dst, count=count)
+    if state.events is not None:  # a playout records nothing
+        say(state, move.kind, lambda: sentence.format(
+            name=name, ichtos=ichtos(count), src=board.area_name(move.src),
+            dst=board.area_name(move.dst)), seat=p, src=move.src, dst=move.dst, count=count)
 
 
 class Proliferate(Action):
@@ -76,10 +77,11 @@ class Proliferate(Action):
                 gains[s] = g
         p = state.actor
         name = state.colour_name(p)
-        say(state, "proliferate", lambda: f"{name} proliferates in "
-            f"{state.board.area_name(move.src)}: "
-            + ", ".join(f"{state.colour_name(s)} +{g}" for s, g in gains.items()) + ".",
-            seat=p, ocean=move.src, gains=gains)
+        if state.events is not None:  # a playout records nothing
+            say(state, "proliferate", lambda: f"{name} proliferates in "
+                f"{state.board.area_name(move.src)}: "
+                + ", ".join(f"{state.colour_name(s)} +{g}" for s, g in gains.items()) + ".",
+                seat=p, ocean=move.src, gains=gains)
 
 
 _PROLIFERATE: dict[int, Option] = {}
@@ -196,8 +198,9 @@ class Retreat(Action):
             total += k
         state.reserve[p] += total
         name = state.colour_name(p)
-        say(state, "retreat", lambda: f"{name} retreats {ichtos(total)} to the reserve.",
-            seat=p, picks=move.picks)
+        if state.events is not None:  # a playout records nothing
+            say(state, "retreat", lambda: f"{name} retreats {ichtos(total)} to the reserve.",
+                seat=p, picks=move.picks)
 
 
 class Double(Action):
@@ -230,8 +233,9 @@ class Double(Action):
         state.double_chips[p] -= 1
         state.actions_left += 2
         name = state.colour_name(p)
-        say(state, "double", lambda: f"{name} hands in a double-turn chip: 2 more actions.",
-            seat=p)
+        if state.events is not None:  # a playout records nothing
+            say(state, "double", lambda: f"{name} hands in a double-turn chip: 2 more actions.",
+                seat=p)
 
 
 class End(Action):
