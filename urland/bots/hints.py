@@ -25,6 +25,7 @@ from urland.bots.ismcts import HardBot
 from urland.bots.registry import Bot
 from urland.engine import (
     ACTIONS,
+    GENES,
     GameState,
     Move,
     PlayerView,
@@ -32,10 +33,13 @@ from urland.engine import (
     event_data,
     gene_price,
     muscles,
+    proliferation_gain,
 )
 from urland.texts.genes import gene_name
 from urland.texts.i18n import N_, _, fmt
 from urland.texts.words import area_label
+
+_CARE_OF_YOUNG = 1 << GENES.index("care_of_young")  # a seat's gene set: bit i is GENES[i]
 
 # What each gene does for its owner, in a few words that finish "... so that you ...".
 GENE_PURPOSE = {
@@ -213,7 +217,8 @@ def _swim(seen: PlayerView, move: Move) -> Hint:
     ocean = move.dst
     had, has = state.count(ocean, seat), _after(state, move).count(ocean, seat)
     label = area_label(board, ocean)
-    if had < 3 <= has:
+    coy = bool(state.genes[seat] & _CARE_OF_YOUNG)
+    if not proliferation_gain(had, coy) and proliferation_gain(has, coy):  # now they can breed
         return Hint(move, "breed_gather", {"count": has, "ocean": label})
     pending = pending_distribution(seen)
     near = [r for r in state.ocean_regions[ocean - board.n_regions] if pending.get(r, 0.0) > 0]
