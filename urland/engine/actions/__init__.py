@@ -59,8 +59,9 @@ def action_options(state: GameState) -> list[Option]:
         oceans, whole, anywhere, land_only = _sweeps(turn.genes)
         for ocean in turn.board.ocean_areas:
             k = own[ocean]
-            for action in oceans:
-                action.ocean_options(turn, ocean, k, out)
+            if k:
+                for action in oceans:
+                    action.ocean_options(turn, ocean, k, out)
         for action in whole:
             action.turn_options(turn, out)
         if turn.genes & _AREA_GENES:

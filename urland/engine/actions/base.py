@@ -62,7 +62,7 @@ class Action:
     # --- options -------------------------------------------------------------------------
 
     def ocean_options(self, turn: Turn, ocean: int, own: int, out: list[Option]) -> None:
-        """Append the options in `ocean`, where the seat has `own` Ichtos."""
+        """Append the options in `ocean`, where the seat has `own` Ichtos (at least 1)."""
 
     def turn_options(self, turn: Turn, out: list[Option]) -> None:
         """Append the options that belong to the whole turn."""

@@ -165,7 +165,7 @@ class Retreat(Action):
     drag = "own"
 
     def turn_options(self, turn: Turn, out: list[Option]) -> None:
-        limits = tuple((a, c) for a, c in enumerate(turn.own) if c)
+        limits = tuple([(a, c) for a, c in enumerate(turn.own) if c])
         if limits:
             option = _RETREATS.get(limits)
             if option is None:
