@@ -51,9 +51,11 @@ dist-windows: $(DIST_STAMP)
 # into assets/locale/urland.pot, bring each language's .po up to date with it, and compile the
 # .mo files the game reads (committed with the .po, so the game needs no Babel to run).
 LOCALE := assets/locale
-LANGUAGES := de it fr nl
+# The languages are the folders found there; `make catalogs ADD=pl` begins a new one.
+LANGUAGES := $(sort $(ADD) $(patsubst $(LOCALE)/%/LC_MESSAGES/urland.po,%,\
+	$(wildcard $(LOCALE)/*/LC_MESSAGES/urland.po)))
 catalogs: $(STAMP)
-	$(VENV)/bin/pybabel extract -F babel.cfg -k L_ -k LP_:1c,2 -k fmt -k _refuse -k Refusal --no-location --sort-output \
+	$(VENV)/bin/pybabel extract -F babel.cfg -k L_ -k LP_:1c,2 -k fmt -k refuse -k Refusal --no-location --sort-output \
 		--project Urland --copyright-holder Urland -o $(LOCALE)/urland.pot . > /dev/null
 	for lang in $(LANGUAGES); do \
 		test -f $(LOCALE)/$$lang/LC_MESSAGES/urland.po || \

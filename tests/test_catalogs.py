@@ -24,7 +24,7 @@ LOCALE = ROOT / "assets" / "locale"
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
 KEYWORDS = {"_": None, "N_": None, "L_": None, "fmt": None, "pgettext": ((1, "c"), 2),
             "LP_": ((1, "c"), 2),
-            "_refuse": None, "Refusal": None}
+            "refuse": None, "Refusal": None}
 
 
 def catalogue(code):
@@ -92,3 +92,26 @@ def test_french_says_zero_in_the_singular_and_the_others_in_the_plural():
     assert format_message(template, {"n": 0}, PLURAL_RULES["fr"]) == "0 Ichto"
     assert format_message(template, {"n": 0}, PLURAL_RULES["de"]) == "0 Ichtos"
     assert format_message(template, {"n": 1}, PLURAL_RULES["nl"]) == "1 Ichto"
+
+
+def test_the_languages_are_the_catalogue_folders_each_named_in_its_own_words():
+    folders = {p.parent.parent.name for p in LOCALE.glob("*/LC_MESSAGES/urland.mo")}
+    assert set(LANGUAGES) == {"en"} | folders
+    assert LANGUAGES["de"] == "Deutsch" and LANGUAGES["fr"] == "Français"
+
+
+def test_a_new_language_is_one_folder_with_its_catalogue(tmp_path, monkeypatch):
+    from babel.messages.catalog import Catalog
+
+    from urland.texts import i18n
+
+    new = Catalog(locale="pl")
+    new.add("English", "Polski", context="language name")
+    folder = tmp_path / "locale" / "pl" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / "urland.mo").open("wb") as f:
+        write_mo(f, new)
+    (tmp_path / "locale" / "xx" / "LC_MESSAGES").mkdir(parents=True)
+    (tmp_path / "locale" / "xx" / "LC_MESSAGES" / "urland.mo").write_bytes(b"not a catalogue")
+    monkeypatch.setattr(i18n, "asset_path", lambda *parts: tmp_path.joinpath(*parts))
+    assert i18n._found_languages() == {"en": "English", "pl": "Polski"}

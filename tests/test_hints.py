@@ -78,3 +78,13 @@ def test_a_hint_tells_nothing_the_seat_cannot_see():
     a, b = view(first, GREY), view(second, GREY)
     assert a == b
     assert hint(a, GreedyBot(3)) == hint(b, GreedyBot(3))
+
+
+def test_gathering_to_breed_counts_with_care_of_young_s_lower_threshold():
+    # Grey has 1 Ichto in O1 and swims 1 more there: 2 can breed with Care of Young, not without.
+    with_coy = table("genes=-.-.care_of_young.- ichtos=O1:0.0.1.0,O2:0.0.1.0")
+    without = table("ichtos=O1:0.0.1.0,O2:0.0.1.0")
+    for s, key in ((with_coy, "breed_gather"), (without, None)):
+        move = Move("swim", s.board.parse_area("O2"), s.board.parse_area("O1"), 1)
+        h = explain(view(s, GREY), move)
+        assert (h.key == "breed_gather") == (key is not None), h.key

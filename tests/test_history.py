@@ -143,7 +143,7 @@ def test_statistics_per_named_player_and_per_bot_level(tmp_path):
     anna = next(line for line in people if line.label == "Anna")
     assert anna.games == 2 and anna.wins == (2 if w == 0 else 0)
     assert anna.average == game3.state.track[0]
-    medium = next(line for line in bots if line.label == "Medium AI")
+    medium = next(line for line in bots if line.label == "AI medium")
     assert medium.games == 2
     assert medium.points == game3.state.track[1] + game3.state.track[2]
     assert medium.wins == (w == 1) + (w == 2)

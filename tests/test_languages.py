@@ -161,7 +161,7 @@ def test_an_unknown_language_on_the_command_line_is_refused(capsys):
     with pytest.raises(SystemExit) as stop:
         main(["--lang", "xx"])
     assert stop.value.code == 2
-    assert "unknown language 'xx' (choose from en, de, it, fr, nl)" in capsys.readouterr().err
+    assert "unknown language 'xx' (choose from en, de, fr, it, nl)" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))

@@ -6,6 +6,7 @@ import pytest
 from test_scenes import frames, solo_table
 
 from urland.app import App
+from urland.engine import GENES
 from urland.rules_pages import page_index, pages, search
 from urland.settings import Settings
 
@@ -47,7 +48,7 @@ def test_the_worked_examples_are_the_rulebook_s_played_by_the_engine():
 
 def test_every_gene_has_a_page_with_an_example():
     genes = [p for p in pages() if p.gene]
-    assert len(genes) == 11
+    assert len(genes) == len(GENES)
     assert all(p.example for p in genes)
 
 

@@ -189,7 +189,7 @@ def test_the_set_up_comes_back_in_the_next_new_game(app):
     assert again.players.value == 3
     assert [(r.name.text, r.kind.value, r.colour) for r in again.active_rows()] == [
         ("zoe", "human", 2), ("Ben", "medium", 1), ("Cleo", "hard", 0)]
-    assert again.rows[2].kind.label == "AI - hard"
+    assert again.rows[2].kind.label == "AI hard"
     assert again.seed.text == ""  # the seed is new each game
     assert again.message == ""
 

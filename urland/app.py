@@ -10,14 +10,13 @@ from __future__ import annotations
 import contextlib
 import os
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pygame
 
 from urland.scenes import create as create_scene
-from urland.scenes.base import Scene
+from urland.scenes.base import AutoplayOptions, Scene
 from urland.settings import Settings, load_settings, save_settings
 from urland.texts import i18n
 from urland.texts.i18n import _
@@ -26,15 +25,9 @@ from urland.ui.screen import declare_dpi_awareness, fit_screen
 from urland.ui.sound import SoundBoard
 from urland.ui.text import blit_text, render
 from urland.ui.theme import Theme
-from urland.ui.widgets import TextField, panel
+from urland.ui.widgets import panel
 
-
-@dataclass
-class AutoplayOptions:
-    seats: list[str]
-    seed: int
-    screenshots: Path | None
-    quit_when_over: bool
+__all__ = ["App", "AutoplayOptions"]
 
 
 class App:
@@ -119,9 +112,7 @@ class App:
         self.settings.language = code
         i18n.set_language(code or i18n.system_language())
         for scene in self.scenes:
-            board = getattr(scene, "board_view", None)
-            if board is not None:
-                board.static = None
+            scene.language_changed()
         self.relayout()
         self.save_settings()
 
@@ -137,6 +128,7 @@ class App:
 
     def push(self, scene: Scene) -> None:
         self.scenes.append(scene)
+        scene.enter()
         scene.layout()
 
     def show(self, name: str, **kwargs: Any) -> Scene:
@@ -153,15 +145,23 @@ class App:
 
     def pop(self) -> None:
         if len(self.scenes) > 1:
-            self.scenes.pop()
+            self.scenes.pop().leave()
 
     def switch(self, scene: Scene) -> None:
+        """`scene` replaces the whole stack: every scene on it leaves, top first."""
+        self._leave_all()
         self.scenes = [scene]
+        scene.enter()
         scene.layout()
 
     def remove(self, scene: Scene) -> None:
         if scene in self.scenes and len(self.scenes) > 1:
             self.scenes.remove(scene)
+            scene.leave()
+
+    def _leave_all(self) -> None:
+        while self.scenes:
+            self.scenes.pop().leave()
 
     # --- loop -----------------------------------------------------------------------------
 
@@ -179,7 +179,7 @@ class App:
             self.open("rules", page=self.scene.help_topic())
         elif (event.type == pygame.KEYDOWN and event.key == pygame.K_m
               and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
-              and not _typing(self.scene)):
+              and not self.scene.takes_text):
             self.toggle_mute()
         else:
             self.scene.handle(event)
@@ -250,6 +250,7 @@ class App:
             else:
                 dt = self.clock.tick(self.FPS) / 1000.0
             self.step(min(dt, 0.1))
+        self._leave_all()
         self.sound.close()
         pygame.quit()
         return self.exit_code
@@ -285,20 +286,3 @@ class App:
     def screenshot(self, path: Path) -> None:
         pygame.image.save(self.screen, str(path))
 
-
-def _typing(scene: Scene) -> bool:
-    """Is a text field of the scene (or of one of its rows) taking keys? Then M is a letter.
-    A scene that reads typed words itself (the rules' search) says so with `takes_text`."""
-    if getattr(scene, "takes_text", False):
-        return True
-
-    def focused(value: object) -> bool:
-        return isinstance(value, TextField) and value.focus
-
-    for value in vars(scene).values():
-        items = value if isinstance(value, list | tuple) else [value]
-        for item in items:
-            if focused(item) or (hasattr(item, "__dict__")
-                                 and any(focused(v) for v in vars(item).values())):
-                return True
-    return False

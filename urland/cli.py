@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from urland.bots.registry import SEAT_KINDS as BOT_SEAT_KINDS
 from urland.bots.registry import bot_names
 from urland.engine import PLAYER_COUNTS
 from urland.engine.files import MAX_DIGITS
@@ -103,7 +104,7 @@ USAGE = """Urland - play, or run the tools:
                              [--players 3,4,5] [--workers W] [--json]
 """
 
-SEAT_KINDS = ("ai", "human", "easy", "medium", "hard", "random")
+SEAT_KINDS = ("ai", *BOT_SEAT_KINDS)  # "ai": the default bot
 
 
 def _size(text: str) -> tuple[int, int]:

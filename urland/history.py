@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from urland.bots.registry import SEAT_KINDS
 from urland.engine.errors import SaveError, UserFileError
 from urland.engine.files import MAX_BYTES, display_name, parse_yaml, read_text
 from urland.engine.game import Game
@@ -27,7 +28,6 @@ from urland.texts.i18n import _, fmt
 from urland.texts.problems import problem_text
 from urland.texts.words import colour_word
 
-SEAT_KINDS = ("human", "easy", "medium", "hard")
 MAX_RECORD_BYTES = MAX_BYTES  # far above any real game (a few hundred moves, ~5 kB)
 SUFFIX = ".yaml"
 
@@ -39,7 +39,7 @@ class RecordSummary:
     path: Path
     date: datetime | None  # when the game ended (aware, UTC); None when the record has none
     names: tuple[str, ...]
-    kinds: tuple[str, ...]  # "human", "easy", "medium", "hard" per seat
+    kinds: tuple[str, ...]  # per seat: "human" or a bot (bots/registry.SEAT_KINDS)
     colours: tuple[int, ...]
     scores: tuple[int, ...]
     winner: int

@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 
 from urland import paths
+from urland.bots.registry import OFFERED_KINDS
 from urland.engine import PLAYER_COUNTS
 from urland.engine.errors import UserFileError
 from urland.engine.files import move_aside, read_yaml, write_atomic
@@ -24,7 +25,7 @@ MAX_SETUP_BYTES = 16 * 1024  # five short names and a few words
 SEATS = 5
 MIN_PLAYERS, MAX_PLAYERS = min(PLAYER_COUNTS), max(PLAYER_COUNTS)
 NAME_LIMIT = 14
-KINDS = ("human", "easy", "medium", "hard")
+KINDS = OFFERED_KINDS  # what New game offers: anything else is forgotten
 DEFAULT_NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve")
 
 

@@ -9,10 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from urland.bots.registry import BOTS
 from urland.history import RecordSummary
-from urland.texts.i18n import N_, _
-
-BOT_LABELS = {"easy": N_("Easy AI"), "medium": N_("Medium AI"), "hard": N_("Hard AI")}
 
 
 @dataclass(frozen=True)
@@ -48,7 +46,7 @@ def statistics(records: Iterable[RecordSummary]) -> tuple[list[Line], list[Line]
             if kind == "human":
                 key, table = name.strip() or "?", people
             else:
-                key, table = _(BOT_LABELS.get(kind, kind)), bots
+                key, table = str(BOTS[kind].label) if kind in BOTS else kind, bots
             line = table.setdefault(key, [0, 0, 0])
             line[0] += 1
             line[1] += seat == record.winner

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import cast
 
-from urland.engine.events import Event
-from urland.engine.game import Game
+from urland.engine import Event, Game
+from urland.engine import event_data as ed
 from urland.texts.genes import gene_name
 from urland.texts.i18n import L_, Lazy, Text, fmt
 
@@ -139,110 +140,156 @@ def _moments(turns: list[int]) -> list[float]:
     return out
 
 
+class _Teller:
+    """Reads the log event by event; one method per kind of event the story cares about."""
 
+    def __init__(self, game: Game, sentence: Callable[[Event], str]) -> None:
+        self.sentence = sentence
+        self.n = n = game.options.players
+        self.moved = [0] * n
+        for e in game.log:
+            if e.kind == "track":
+                d = cast(ed.TrackMoved, e.data)
+                self.moved[d["seat"]] += d["end"] - d["start"]
+        self.start = [game.state.track[s] - self.moved[s] for s in range(n)]
+        self.score = self.start[:]
+        self.series = [[(0.0, self.score[s])] for s in range(n)]
+        self.turn_scores = [[self.score[s]] for s in range(n)]
+        self.points = [dict.fromkeys(SOURCES, 0) for _ in range(n)]
+        self.losses = [dict.fromkeys(LOSSES, 0) for _ in range(n)]
+        for s in range(n):
+            self.points[s]["start"] = self.start[s]
+        self.marks: list[Mark] = []
+        self.genes: list[GeneBought] = []
+        self.bids: list[int] = [0] * n
+        self.final_steps: list[str] = []
+        self.epochs = 1
+
+    def close_turns(self, until: int) -> None:
+        while len(self.turn_scores[0]) <= until:
+            for s in range(self.n):
+                self.turn_scores[s].append(self.score[s])
+
+    def mark(self, kind: str, x: float, t: int, text: Text) -> None:
+        self.marks.append(Mark(kind, x, t, text))
+
+    def step(self, e: Event, t: int, x: float) -> None:
+        """A step of the final scoring, told in words."""
+        self.final_steps.append(self.sentence(e))
+
+    # --- one method per kind ---------------------------------------------------------------
+
+    def scored(self, e: Event, t: int, x: float) -> None:
+        d = cast(ed.Scored, e.data)
+        for s, p in d["points"].items():
+            self.points[s][d["outcome"]] += p
+        if d["outcome"] == "competition":
+            for s, k in d["removed"].items():
+                self.losses[s]["competition"] += k
+
+    def final(self, e: Event, t: int, x: float) -> None:
+        d = cast(ed.FinalStep, e.data)
+        source = "total" if e.kind == "final_total" else "land"
+        for s, p in d["points"].items():
+            self.points[s][source] += p
+        self.step(e, t, x)
+        if e.kind == "final_total":
+            self.mark("final", x, t, L_("Final scoring"))
+
+    def track(self, e: Event, t: int, x: float) -> None:
+        d = cast(ed.TrackMoved, e.data)
+        s = d["seat"]
+        self.score[s] = d["end"]
+        self.series[s].append((x, self.score[s]))
+        if self.final_steps:  # the final scoring, step by step
+            self.step(e, t, x)
+
+    def new_epoch(self, e: Event, t: int, x: float) -> None:
+        self.epochs = cast(ed.NewEpoch, e.data)["epoch"]
+        self.mark("epoch", x, t, fmt("Epoch {epoch} begins.", epoch=self.epochs))
+
+    def mutation(self, e: Event, t: int, x: float) -> None:
+        self.mark("mutation", x, t, L_("Mutation: a gene auction."))
+
+    def panic(self, e: Event, t: int, x: float) -> None:
+        self.mark("panic", x, t, self.sentence(e))
+
+    def eruption(self, e: Event, t: int, x: float) -> None:
+        if t > 0:
+            self.mark("eruption", x, t, self.sentence(e))
+
+    def panic_move(self, e: Event, t: int, x: float) -> None:
+        for s, k in (cast(ed.PanicMoved, e.data).get("fled") or {}).items():
+            self.losses[s]["panic"] += k
+
+    def ears_stay(self, e: Event, t: int, x: float) -> None:
+        d = cast(ed.EarsStayed, e.data)
+        self.losses[d["seat"]]["panic"] += d.get("fled", 0)
+
+    def volcano_loss(self, e: Event, t: int, x: float) -> None:
+        d = cast(ed.VolcanoLoss, e.data)
+        self.losses[d["seat"]]["volcano"] += d["count"]
+
+    def bite(self, e: Event, t: int, x: float) -> None:
+        self.losses[cast(ed.Bitten, e.data)["target"]]["bite"] += 1
+
+    def assimilate(self, e: Event, t: int, x: float) -> None:
+        for s in cast(ed.Assimilated, e.data)["targets"]:
+            self.losses[s]["assimilation"] += 1
+
+    def stink(self, e: Event, t: int, x: float) -> None:
+        d = cast(ed.Stunk, e.data)
+        self.losses[d["target"]]["stink"] += d["count"]
+
+    def bids_revealed(self, e: Event, t: int, x: float) -> None:
+        self.bids = list(cast(ed.BidsRevealed, e.data)["bids"])
+
+    def buy(self, e: Event, t: int, x: float) -> None:
+        d = cast(ed.Bought, e.data)
+        s = d["seat"]
+        self.genes.append(GeneBought(s, d["gene"], gene_name(d["gene"]), d["paid"], self.bids[s],
+                                     t))
+
+
+_TOLD: dict[str, Callable[[_Teller, Event, int, float], None]] = {
+    "score": _Teller.scored, "final_total": _Teller.final, "final_land": _Teller.final,
+    "track": _Teller.track, "game_ends": _Teller.step, "winner": _Teller.step,
+    "new_epoch": _Teller.new_epoch, "mutation": _Teller.mutation, "panic": _Teller.panic,
+    "eruption": _Teller.eruption, "panic_move": _Teller.panic_move,
+    "ears_stay": _Teller.ears_stay, "volcano_loss": _Teller.volcano_loss, "bite": _Teller.bite,
+    "assimilate": _Teller.assimilate, "stink": _Teller.stink,
+    "bids_revealed": _Teller.bids_revealed, "buy": _Teller.buy,
+}
 
 
 def tell(game: Game, sentence: Callable[[Event], str] | None = None) -> Story:
     """The story of a game (finished or not: a game in progress tells its story so far)."""
-    sentence = sentence or (lambda event: event.text)
-    n = game.options.players
+    teller = _Teller(game, sentence or (lambda event: event.text))
     log = game.log
-    moved = [0] * n
-    for e in log:
-        if e.kind == "track":
-            moved[e.data["seat"]] += e.data["end"] - e.data["start"]
-    start = [game.state.track[s] - moved[s] for s in range(n)]
     turns = _turns(log)
-    moments = _moments(turns)
     last_turn = max(turns) if turns else 0
-
-    score = start[:]
-    series = [[(0.0, score[s])] for s in range(n)]
-    turn_scores = [[score[s]] for s in range(n)]
-    points = [dict.fromkeys(SOURCES, 0) for _ in range(n)]
-    losses = [dict.fromkeys(LOSSES, 0) for _ in range(n)]
-    for s in range(n):
-        points[s]["start"] = start[s]
-    marks: list[Mark] = []
-    genes: list[GeneBought] = []
-    bids: list[int] = [0] * n
-    final_steps: list[str] = []
-    epochs = 1
     current_turn = 0
-
-    def close_turns(until: int) -> None:
-        while len(turn_scores[0]) <= until:
-            for s in range(n):
-                turn_scores[s].append(score[s])
-
-    for e, t, x in zip(log, turns, moments, strict=True):
+    for e, t, x in zip(log, turns, _moments(turns), strict=True):
         if t != current_turn:
-            close_turns(t - 1)
+            teller.close_turns(t - 1)
             current_turn = t
-        d = e.data
-        kind = e.kind
-        if kind == "score":
-            for s, p in d["points"].items():
-                points[s][d["outcome"]] += p
-            if d["outcome"] == "competition":
-                for s, k in d["removed"].items():
-                    losses[s]["competition"] += k
-        elif kind in ("final_total", "final_land"):
-            source = "total" if kind == "final_total" else "land"
-            for s, p in d["points"].items():
-                points[s][source] += p
-            final_steps.append(sentence(e))
-            if kind == "final_total":
-                marks.append(Mark("final", x, t, L_("Final scoring")))
-        elif kind == "track":
-            s = d["seat"]
-            score[s] = d["end"]
-            series[s].append((x, score[s]))
-            if final_steps:  # the final scoring, step by step
-                final_steps.append(sentence(e))
-        elif kind == "game_ends":
-            final_steps.append(sentence(e))
-        elif kind == "new_epoch":
-            epochs = d["epoch"]
-            marks.append(Mark("epoch", x, t, fmt("Epoch {epoch} begins.", epoch=d["epoch"])))
-        elif kind == "mutation":
-            marks.append(Mark("mutation", x, t, L_("Mutation: a gene auction.")))
-        elif kind == "panic":
-            marks.append(Mark("panic", x, t, sentence(e)))
-        elif kind == "eruption" and t > 0:
-            marks.append(Mark("eruption", x, t, sentence(e)))
-        elif kind == "panic_move":
-            for s, k in (d.get("fled") or {}).items():
-                losses[s]["panic"] += k
-        elif kind == "ears_stay":
-            losses[d["seat"]]["panic"] += d.get("fled", 0)
-        elif kind == "volcano_loss":
-            losses[d["seat"]]["volcano"] += d["count"]
-        elif kind == "bite":
-            losses[d["target"]]["bite"] += 1
-        elif kind == "assimilate":
-            for s in d["targets"]:
-                losses[s]["assimilation"] += 1
-        elif kind == "stink":
-            losses[d["target"]]["stink"] += d["count"]
-        elif kind == "bids_revealed":
-            bids = list(d["bids"])
-        elif kind == "buy":
-            s = d["seat"]
-            genes.append(GeneBought(s, d["gene"], gene_name(d["gene"]), d["paid"], bids[s], t))
-        elif kind == "winner":
-            final_steps.append(sentence(e))
-    close_turns(last_turn)
+        told = _TOLD.get(e.kind)
+        if told is not None:
+            told(teller, e, t, x)
+    teller.close_turns(last_turn)
+    n = teller.n
+    points = teller.points
     for s in range(n):
         earned = sum(v for k, v in points[s].items() if k not in ("start", "jumps"))
-        points[s]["jumps"] = moved[s] - earned
+        points[s]["jumps"] = teller.moved[s] - earned
     state = game.state
     for s in range(n):
-        series[s].append((float(last_turn), score[s]))
+        teller.series[s].append((float(last_turn), teller.score[s]))
     return Story(
-        players=n, colours=tuple(state.colours), turns=last_turn, epochs=epochs, start=start,
-        final=score[:], winner=state.winner, series=series, turn_scores=turn_scores,
-        marks=marks, points=points, genes=genes, losses=losses, final_steps=final_steps)
+        players=n, colours=tuple(state.colours), turns=last_turn, epochs=teller.epochs,
+        start=teller.start, final=teller.score[:], winner=state.winner, series=teller.series,
+        turn_scores=teller.turn_scores, marks=teller.marks, points=points, genes=teller.genes,
+        losses=teller.losses, final_steps=teller.final_steps)
 
 
 __all__ = ["LOSSES", "LOSS_HELP", "LOSS_LABELS", "MARK_KINDS", "SOURCES", "SOURCE_HELP",

@@ -19,7 +19,7 @@ import random
 from collections.abc import Mapping
 
 from urland.bots.evaluate import GENE_WORTH, time_left
-from urland.engine import GameState, gene_price
+from urland.engine import GameState, gene_price, numbers_for
 
 ICHTO_PAID = 0.9  # track points lost per Ichto paid from the board
 FOOTHOLD_KEPT = 3  # Ichtos a bot keeps on the board whatever it bids
@@ -27,7 +27,8 @@ SAMPLES = 24
 
 
 def for_sale(state: GameState) -> int:
-    return 2 if state.n == 3 else 3
+    """Genes a mutation sells at most (rules 6.1: 2 at three players, else 3)."""
+    return numbers_for(state.n).genes_per_mutation
 
 
 def rival_bid(state: GameState, seat: int, rng: random.Random) -> int:

@@ -25,17 +25,15 @@ from collections.abc import Mapping
 
 from urland.bots.evaluate import GENE_WORTH
 
-THREE_PLAYERS: Mapping[str, float] = {
+# A gene without a measurement (not bought in those games, or new) keeps the hand-made worth.
+THREE_PLAYERS: Mapping[str, float] = GENE_WORTH | {
     "assimilation": 5.9, "wings": 4.5, "legs": 4.5, "teeth": 4.4, "egg": 4.1,
     "turbo": 3.0, "warm_blood": 3.0, "care_of_young": 1.8,
-    "ears": GENE_WORTH["ears"], "muscles": GENE_WORTH["muscles"],
-    "stinkglands": GENE_WORTH["stinkglands"],
 }
 
-FOUR_OR_FIVE_PLAYERS: Mapping[str, float] = {
+FOUR_OR_FIVE_PLAYERS: Mapping[str, float] = GENE_WORTH | {
     "assimilation": 6.2, "muscles": 5.5, "legs": 4.1, "stinkglands": 4.1, "wings": 3.9,
     "turbo": 3.7, "egg": 3.4, "teeth": 3.3, "warm_blood": 2.8, "care_of_young": 2.2,
-    "ears": GENE_WORTH["ears"],
 }
 
 

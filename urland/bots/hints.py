@@ -11,6 +11,7 @@ from the seat's own view, so a hint never tells a secret the seat does not know.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from urland.bots.evaluate import (
@@ -23,17 +24,22 @@ from urland.bots.gene_worth import measured_gene_worth
 from urland.bots.ismcts import HardBot
 from urland.bots.registry import Bot
 from urland.engine import (
+    ACTIONS,
+    GENES,
     GameState,
     Move,
     PlayerView,
     apply_move,
+    event_data,
     gene_price,
     muscles,
+    proliferation_gain,
 )
 from urland.texts.genes import gene_name
 from urland.texts.i18n import N_, _, fmt
 from urland.texts.words import area_label
 
+_CARE_OF_YOUNG = 1 << GENES.index("care_of_young")  # a seat's gene set: bit i is GENES[i]
 # What each gene does for its owner: a sentence that follows "Buys Wings." in a hint.
 GENE_PURPOSE = {
     "warm_blood": N_("That gives you one more action every turn."),
@@ -101,49 +107,66 @@ def hint(seen: PlayerView, bot: Bot | None = None) -> Hint:
 
 def explain(seen: PlayerView, move: Move) -> Hint:
     """One plain reason for `move`, the seat's decision in `seen`."""
+    reason = _REASONS.get(move.kind)
+    if reason is None and move.kind in ACTIONS:  # an action: where it aims (a new gene's too)
+        reason = _aimed
+    if reason is None:
+        raise ValueError(f"no reason known for a {move.kind!r} move")
+    return reason(seen, move)
+
+
+def _proliferate(seen: PlayerView, move: Move) -> Hint:
     state = seen.state
-    board = state.board
-    kind = move.kind
-    seat = state.actor
-    if kind in ("land", "walk", "fly", "egg", "assimilate", "bite", "stink"):
-        return _aimed(seen, move)
-    if kind == "swim":
-        return _swim(seen, move)
-    if kind == "proliferate":
-        after = _after(state, move)
-        gain = after.on_board(seat) - state.on_board(seat)
-        return Hint(move, "breed", {"ocean": area_label(board, move.src), "gain": _ichtos(gain)})
-    if kind == "retreat":
-        return _retreat(seen, move)
-    if kind == "double":
-        return Hint(move, "double")
-    if kind == "end":
-        keeps = state.double_chips[seat] > 0 and not state.double_used
-        if keeps:
-            return Hint(move, "end_keep")
-        return Hint(move, "end_done" if state.actions_left == 0 else "end")
-    if kind == "chip":
-        root = region_of_chip(state, move.count)
-        points = points_of(state.area_counts(root), muscles(state), 0.0)[seat]
-        return Hint(move, "chip", {"region": board.area_name(root), "points": _pts(points)})
-    if kind == "bid":
-        if move.count == 0 or not state.display:
-            return Hint(move, "bid_none")
-        gene = max(state.display, key=measured_gene_worth(state.n).__getitem__)
-        return Hint(move, "bid", {"count": move.count, "gene": gene_name(gene),
-                                  "purpose": GENE_PURPOSE[gene]})
-    if kind == "buy":
-        return Hint(move, "buy", {"gene": gene_name(move.gene),
-                                  "purpose": GENE_PURPOSE[move.gene]})
-    if kind == "pass":
-        return Hint(move, "pass", {"price": gene_price(state, seat)})
-    if kind == "panic_region":
-        return Hint(move, "panic_region", {"region": board.area_name(move.src)})
-    if kind in ("panic_ocean", "ears_dive"):
-        return Hint(move, kind, {"ocean": area_label(board, move.dst)})
-    if kind == "ears_stay":
-        return Hint(move, "ears_stay", {"count": move.count})
-    raise ValueError(f"no reason known for a {kind!r} move")
+    gain = _after(state, move).on_board(state.actor) - state.on_board(state.actor)
+    return Hint(move, "breed", {"ocean": area_label(state.board, move.src),
+                                "gain": _ichtos(gain)})
+
+
+def _end(seen: PlayerView, move: Move) -> Hint:
+    state = seen.state
+    if state.double_chips[state.actor] > 0 and not state.double_used:
+        return Hint(move, "end_keep")
+    return Hint(move, "end_done" if state.actions_left == 0 else "end")
+
+
+def _chip(seen: PlayerView, move: Move) -> Hint:
+    state = seen.state
+    root = region_of_chip(state, move.count)
+    points = points_of(state.area_counts(root), muscles(state), 0.0)[state.actor]
+    return Hint(move, "chip", {"region": state.board.area_name(root), "points": _pts(points)})
+
+
+def _bid(seen: PlayerView, move: Move) -> Hint:
+    state = seen.state
+    if move.count == 0 or not state.display:
+        return Hint(move, "bid_none")
+    gene = max(state.display, key=measured_gene_worth(state.n).__getitem__)
+    return Hint(move, "bid", {"count": move.count, "gene": gene_name(gene),
+                              "purpose": GENE_PURPOSE[gene]})
+
+
+def _ocean_choice(seen: PlayerView, move: Move) -> Hint:
+    return Hint(move, move.kind, {"ocean": area_label(seen.state.board, move.dst)})
+
+
+_REASONS: dict[str, Callable[[PlayerView, Move], Hint]] = {
+    "swim": lambda seen, move: _swim(seen, move),
+    "proliferate": _proliferate,
+    "retreat": lambda seen, move: _retreat(seen, move),
+    "double": lambda seen, move: Hint(move, "double"),
+    "end": _end,
+    "chip": _chip,
+    "bid": _bid,
+    "buy": lambda seen, move: Hint(move, "buy", {"gene": gene_name(move.gene),
+                                                 "purpose": GENE_PURPOSE[move.gene]}),
+    "pass": lambda seen, move: Hint(move, "pass", {"price": gene_price(seen.state,
+                                                                       seen.state.actor)}),
+    "panic_region": lambda seen, move: Hint(move, "panic_region",
+                                            {"region": seen.state.board.area_name(move.src)}),
+    "panic_ocean": _ocean_choice,
+    "ears_dive": _ocean_choice,
+    "ears_stay": lambda seen, move: Hint(move, "ears_stay", {"count": move.count}),
+}
 
 
 def _after(state: GameState, move: Move) -> GameState:
@@ -166,9 +189,10 @@ def _pts(value: float) -> str:
 def _aimed(seen: PlayerView, move: Move) -> Hint:
     state = seen.state
     board = state.board
-    area = move.dst if move.kind in ("land", "walk", "fly", "egg") else move.src
+    carries = ACTIONS[move.kind].event is event_data.Moved  # own Ichtos from src to dst
+    area = move.dst if carries or move.kind == "egg" else move.src
     if area >= board.n_regions:
-        if move.kind == "fly":
+        if carries:
             return _swim(seen, move)
         return Hint(move, "rival", {"area": area_label(board, area)})
     root = state.root(area)
@@ -193,7 +217,8 @@ def _swim(seen: PlayerView, move: Move) -> Hint:
     ocean = move.dst
     had, has = state.count(ocean, seat), _after(state, move).count(ocean, seat)
     label = area_label(board, ocean)
-    if had < 3 <= has:
+    coy = bool(state.genes[seat] & _CARE_OF_YOUNG)
+    if not proliferation_gain(had, coy) and proliferation_gain(has, coy):  # now they can breed
         return Hint(move, "breed_gather", {"count": has, "ocean": label})
     pending = pending_distribution(seen)
     near = [r for r in state.ocean_regions[ocean - board.n_regions] if pending.get(r, 0.0) > 0]

@@ -11,7 +11,11 @@ from urland.engine import Move, Option, PlayerView
 def random_move(options: Sequence[Option], rng: random.Random) -> Move:
     by_kind: dict[str, list[Option]] = {}
     for option in options:
-        by_kind.setdefault(option.move.kind, []).append(option)
+        group = by_kind.get(option.move.kind)
+        if group is None:
+            by_kind[option.move.kind] = [option]
+        else:
+            group.append(option)
     kinds = list(by_kind)
     group = by_kind[kinds[int(rng.random() * len(kinds))]]
     return fill_option(group[int(rng.random() * len(group))], rng)

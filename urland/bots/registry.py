@@ -1,10 +1,18 @@
-"""Bots by name, for the command line, the simulator and the table's seats."""
+"""The one catalogue of computer players: how each is made, what it is called, what it is like.
+
+The command line (`--seats`, `--bots`), New game's seat choices, the table's seats, the saved
+records, the remembered set-up, the statistics and the tournament all read `BOTS`. A new bot is
+its module and one entry here (then `make catalogs` for its words).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
 from urland.engine import Move, PlayerView
+from urland.texts.i18n import L_, Lazy
 
 
 class Bot(Protocol):
@@ -13,16 +21,13 @@ class Bot(Protocol):
     def choose(self, view: PlayerView) -> Move: ...
 
 
-def bot_names() -> list[str]:
-    return list(_FACTORIES)
-
-
-def make_bot(name: str, seed: int) -> Bot:
-    try:
-        factory = _FACTORIES[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; choose from {', '.join(_FACTORIES)}") from None
-    return factory(seed)
+@dataclass(frozen=True)
+class BotEntry:
+    key: str  # the name on the command line and in files
+    make: Callable[[int], Bot]  # seed -> bot
+    label: Lazy  # what a seat it plays is called, everywhere ("AI medium")
+    line: Lazy | None = None  # one line on what playing against it is like (New game)
+    offered: bool = True  # offered as a seat in New game (the random bot is a tool)
 
 
 def _random(seed: int) -> Bot:
@@ -49,4 +54,32 @@ def _hard(seed: int) -> Bot:
     return HardBot(seed)
 
 
-_FACTORIES = {"random": _random, "easy": _easy, "medium": _medium, "hard": _hard}
+BOTS: dict[str, BotEntry] = {e.key: e for e in (
+    BotEntry("easy", _easy, L_("AI easy"), L_("A beginner who knows the rules.")),
+    BotEntry("medium", _medium, L_("AI medium"), L_("A solid player.")),
+    BotEntry("hard", _hard, L_("AI hard"),
+             L_("Thinks ahead with search, about a second a move.")),
+    BotEntry("random", _random, L_("AI random"), offered=False),
+)}
+DEFAULT_BOT = "medium"  # what `--seats ai` plays
+HUMAN = "human"
+SEAT_KINDS = (HUMAN, *BOTS)  # every kind a seat may be: in saves, records and on the table
+OFFERED_KINDS = (HUMAN, *(k for k, e in BOTS.items() if e.offered))  # New game's choices
+
+
+def seat_kind_word(kind: str) -> str:
+    """'' for a human seat, else the computer player's label ('AI medium')."""
+    entry = BOTS.get(kind)
+    return "" if entry is None else str(entry.label)
+
+
+def bot_names() -> list[str]:
+    return list(BOTS)
+
+
+def make_bot(name: str, seed: int) -> Bot:
+    try:
+        entry = BOTS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOTS)}") from None
+    return entry.make(seed)

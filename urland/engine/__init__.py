@@ -9,6 +9,8 @@
     sample_hidden(game.view(seat), rng)     # a full state that view could stand for
 """
 
+from urland.engine import events as event_data  # each kind's data schema, for cast()
+from urland.engine.actions import ACTIONS, EVENT_DATA, proliferation_gain
 from urland.engine.auction import gene_price
 from urland.engine.board import Board, load_board, standard_board
 from urland.engine.decision import TRAY, Decision, Prompt
@@ -67,10 +69,12 @@ from urland.engine.view import UNKNOWN, PlayerView, view
 
 __all__ = [
     "ACTION",
+    "ACTIONS",
     "BID",
     "BUY",
     "CHIP",
     "COLOUR_NAMES",
+    "EVENT_DATA",
     "GENES",
     "OVER",
     "PANIC",
@@ -107,6 +111,7 @@ __all__ = [
     "after_panic",
     "apply_move",
     "check_move",
+    "event_data",
     "expand",
     "format_move",
     "gene_cards",
@@ -126,6 +131,7 @@ __all__ = [
     "parse_move",
     "position_from_text",
     "position_to_text",
+    "proliferation_gain",
     "sample_hidden",
     "scoring_outcome",
     "seat_counts",

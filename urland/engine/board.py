@@ -92,111 +92,23 @@ def parse_board(data: Any, path: Path) -> Board:
     """Check and convert the YAML document; every problem names the file and the entry."""
     if not isinstance(data, dict):
         raise _fail(path, "top level", "expected a mapping with regions, oceans and track")
-
-    continents_raw = _as_list(_require(data, "continents", path, "top level"), path,
-                              "top level", "continents")
-    continents: list[tuple[str, str]] = []
-    for i, c in enumerate(continents_raw):
-        where = f"continent #{i + 1}"
-        cid = str(_require(c, "id", path, where))
-        continents.append((cid, str(c.get("name", cid))))
-    continent_ids = {c[0] for c in continents}
-
-    oceans_raw = _as_list(_require(data, "oceans", path, "top level"), path, "top level", "oceans")
-    ocean_ids: list[str] = []
-    for i, o in enumerate(oceans_raw):
-        oid = str(_require(o, "id", path, f"ocean #{i + 1}")).upper()
-        if oid in ocean_ids:
-            raise _fail(path, f"ocean {oid}", "duplicate id")
-        ocean_ids.append(oid)
-
-    regions_raw = _as_list(_require(data, "regions", path, "top level"), path, "top level",
-                           "regions")
-    numbers: list[int] = []
-    for i, r in enumerate(regions_raw):
-        num = _require(r, "number", path, f"region #{i + 1}")
-        if not isinstance(num, int) or isinstance(num, bool) or num < 1:
-            raise _fail(path, f"region #{i + 1}", f"number must be a positive integer, not {num!r}")
-        if num in numbers:
-            raise _fail(path, f"region {num}", "duplicate number")
-        numbers.append(num)
-    if not numbers or not oceans_raw:
-        raise _fail(path, "top level", "the board needs at least one region and one ocean")
-
-    n_regions = len(numbers)
-
-    def region_index(value: Any, where: str) -> int:
-        if value not in numbers:
-            raise _fail(path, where, f"unknown region {value!r}")
-        return numbers.index(value)
-
-    def ocean_area(value: Any, where: str) -> int:
-        key = str(value).upper()
-        if key not in ocean_ids:
-            raise _fail(path, where, f"unknown ocean {value!r}")
-        return n_regions + ocean_ids.index(key)
-
-    r_oceans, r_straits, bridges, r_continents = [], [], [], []
-    for r in regions_raw:
-        where = f"region {r['number']}"
-        cont = str(_require(r, "continent", path, where))
-        if cont not in continent_ids:
-            raise _fail(path, where, f"unknown continent {cont!r}")
-        r_continents.append(cont)
-        oceans = _as_list(_require(r, "oceans", path, where), path, where, "oceans")
-        if not oceans:
-            raise _fail(path, where, "a region must border at least one ocean")
-        r_oceans.append(tuple(ocean_area(o, where) for o in oceans))
-        straits = _as_list(_require(r, "straits", path, where), path, where, "straits")
-        r_straits.append(tuple(region_index(s, where) for s in straits))
-        bridge = region_index(_require(r, "volcano_bridge", path, where), where)
-        bridges.append(bridge)
-
-    for i, straits in enumerate(r_straits):
-        where = f"region {numbers[i]}"
-        for j in straits:
-            if j == i:
-                raise _fail(path, where, "a region cannot be its own strait neighbour")
-            if i not in r_straits[j]:
-                raise _fail(path, where, f"strait to region {numbers[j]} is one-sided "
-                                         f"(region {numbers[j]} does not list {numbers[i]})")
-        if bridges[i] not in straits:
-            raise _fail(path, where, f"volcano_bridge {numbers[bridges[i]]} is not one of its "
-                                     "strait neighbours")
-
-    o_names, o_neigh = [], []
-    for o, oid in zip(oceans_raw, ocean_ids, strict=True):
-        where = f"ocean {oid}"
-        o_names.append(str(o.get("name", oid)))
-        neigh = _as_list(_require(o, "neighbours", path, where), path, where, "neighbours")
-        o_neigh.append(tuple(ocean_area(x, where) for x in neigh))
-    for k, neigh in enumerate(o_neigh):
-        me = n_regions + k
-        for other in neigh:
-            if other == me:
-                raise _fail(path, f"ocean {ocean_ids[k]}", "an ocean cannot neighbour itself")
-            if me not in o_neigh[other - n_regions]:
-                raise _fail(path, f"ocean {ocean_ids[k]}",
-                            f"neighbour {ocean_ids[other - n_regions]} is one-sided")
-
-    track = _require(data, "track", path, "top level")
-    spaces = _as_list(_require(track, "mutation_spaces", path, "track"), path, "track",
-                      "mutation_spaces")
-    end = _require(track, "end_threshold", path, "track")
-    if not all(isinstance(s, int) and s > 0 for s in spaces) or spaces != sorted(set(spaces)):
-        raise _fail(path, "track", "mutation_spaces must be increasing positive integers")
-    if not isinstance(end, int) or end <= 0:
-        raise _fail(path, "track", "end_threshold must be a positive integer")
-
+    reader = _BoardReader(data, path)
+    continents = reader.continents()
+    reader.read_ids()
+    r_continents, r_oceans, r_straits, bridges = reader.regions({c[0] for c in continents})
+    reader.check_straits(r_straits, bridges)
+    o_names, o_neigh = reader.oceans()
+    spaces, end = reader.track()
     geometry = data.get("geometry") or {}
     if not isinstance(geometry, dict):
         raise _fail(path, "geometry", "must be a mapping")
-    region_geometry = tuple(_geometry(r, path, f"region {r['number']}") for r in regions_raw)
+    ocean_ids = reader.ocean_ids
+    region_geometry = tuple(_geometry(r, path, f"region {r['number']}")
+                            for r in reader.regions_raw)
     ocean_geometry = tuple(_geometry(o, path, f"ocean {oid}")
-                           for o, oid in zip(oceans_raw, ocean_ids, strict=True))
-
+                           for o, oid in zip(reader.oceans_raw, ocean_ids, strict=True))
     return Board(
-        region_numbers=tuple(numbers),
+        region_numbers=tuple(reader.numbers),
         region_continents=tuple(r_continents),
         region_oceans=tuple(r_oceans),
         region_straits=tuple(r_straits),
@@ -211,6 +123,123 @@ def parse_board(data: Any, path: Path) -> Board:
         region_geometry=region_geometry,
         ocean_geometry=ocean_geometry,
     )
+
+
+class _BoardReader:
+    """The board file read part by part, in the order its problems are reported."""
+
+    def __init__(self, data: dict, path: Path) -> None:
+        self.data, self.path = data, path
+        self.ocean_ids: list[str] = []
+        self.numbers: list[int] = []
+        self.oceans_raw: list = []
+        self.regions_raw: list = []
+
+    def _list(self, entry: Any, key: str, where: str) -> list:
+        return _as_list(_require(entry, key, self.path, where), self.path, where, key)
+
+    def continents(self) -> list[tuple[str, str]]:
+        continents: list[tuple[str, str]] = []
+        for i, c in enumerate(self._list(self.data, "continents", "top level")):
+            cid = str(_require(c, "id", self.path, f"continent #{i + 1}"))
+            continents.append((cid, str(c.get("name", cid))))
+        return continents
+
+    def read_ids(self) -> None:
+        """The oceans' ids and the regions' numbers, which everything else refers to."""
+        path = self.path
+        self.oceans_raw = self._list(self.data, "oceans", "top level")
+        for i, o in enumerate(self.oceans_raw):
+            oid = str(_require(o, "id", path, f"ocean #{i + 1}")).upper()
+            if oid in self.ocean_ids:
+                raise _fail(path, f"ocean {oid}", "duplicate id")
+            self.ocean_ids.append(oid)
+        self.regions_raw = self._list(self.data, "regions", "top level")
+        for i, r in enumerate(self.regions_raw):
+            num = _require(r, "number", path, f"region #{i + 1}")
+            if not isinstance(num, int) or isinstance(num, bool) or num < 1:
+                raise _fail(path, f"region #{i + 1}",
+                            f"number must be a positive integer, not {num!r}")
+            if num in self.numbers:
+                raise _fail(path, f"region {num}", "duplicate number")
+            self.numbers.append(num)
+        if not self.numbers or not self.oceans_raw:
+            raise _fail(path, "top level", "the board needs at least one region and one ocean")
+
+    def region_index(self, value: Any, where: str) -> int:
+        if value not in self.numbers:
+            raise _fail(self.path, where, f"unknown region {value!r}")
+        return self.numbers.index(value)
+
+    def ocean_area(self, value: Any, where: str) -> int:
+        key = str(value).upper()
+        if key not in self.ocean_ids:
+            raise _fail(self.path, where, f"unknown ocean {value!r}")
+        return len(self.numbers) + self.ocean_ids.index(key)
+
+    def regions(self, continent_ids: set[str]) -> tuple[list, list, list, list]:
+        """Each region's continent, oceans, straits and volcano bridge."""
+        r_continents, r_oceans, r_straits, bridges = [], [], [], []
+        for r in self.regions_raw:
+            where = f"region {r['number']}"
+            cont = str(_require(r, "continent", self.path, where))
+            if cont not in continent_ids:
+                raise _fail(self.path, where, f"unknown continent {cont!r}")
+            r_continents.append(cont)
+            oceans = self._list(r, "oceans", where)
+            if not oceans:
+                raise _fail(self.path, where, "a region must border at least one ocean")
+            r_oceans.append(tuple(self.ocean_area(o, where) for o in oceans))
+            r_straits.append(tuple(self.region_index(s, where)
+                                   for s in self._list(r, "straits", where)))
+            bridges.append(self.region_index(_require(r, "volcano_bridge", self.path, where),
+                                             where))
+        return r_continents, r_oceans, r_straits, bridges
+
+    def check_straits(self, r_straits: list, bridges: list) -> None:
+        numbers = self.numbers
+        for i, straits in enumerate(r_straits):
+            where = f"region {numbers[i]}"
+            for j in straits:
+                if j == i:
+                    raise _fail(self.path, where, "a region cannot be its own strait neighbour")
+                if i not in r_straits[j]:
+                    raise _fail(self.path, where, f"strait to region {numbers[j]} is one-sided "
+                                                  f"(region {numbers[j]} does not list "
+                                                  f"{numbers[i]})")
+            if bridges[i] not in straits:
+                raise _fail(self.path, where, f"volcano_bridge {numbers[bridges[i]]} is not one "
+                                              "of its strait neighbours")
+
+    def oceans(self) -> tuple[list[str], list[tuple[int, ...]]]:
+        """Each ocean's name and neighbours (both ways)."""
+        n_regions, ocean_ids = len(self.numbers), self.ocean_ids
+        o_names, o_neigh = [], []
+        for o, oid in zip(self.oceans_raw, ocean_ids, strict=True):
+            where = f"ocean {oid}"
+            o_names.append(str(o.get("name", oid)))
+            o_neigh.append(tuple(self.ocean_area(x, where)
+                                 for x in self._list(o, "neighbours", where)))
+        for k, neigh in enumerate(o_neigh):
+            me = n_regions + k
+            for other in neigh:
+                if other == me:
+                    raise _fail(self.path, f"ocean {ocean_ids[k]}",
+                                "an ocean cannot neighbour itself")
+                if me not in o_neigh[other - n_regions]:
+                    raise _fail(self.path, f"ocean {ocean_ids[k]}",
+                                f"neighbour {ocean_ids[other - n_regions]} is one-sided")
+        return o_names, o_neigh
+
+    def track(self) -> tuple[list[int], int]:
+        track = _require(self.data, "track", self.path, "top level")
+        spaces = self._list(track, "mutation_spaces", "track")
+        end = _require(track, "end_threshold", self.path, "track")
+        if not all(isinstance(s, int) and s > 0 for s in spaces) or spaces != sorted(set(spaces)):
+            raise _fail(self.path, "track", "mutation_spaces must be increasing positive integers")
+        if not isinstance(end, int) or end <= 0:
+            raise _fail(self.path, "track", "end_threshold must be a positive integer")
+        return spaces, end
 
 
 def _geometry(entry: dict, path: Path, where: str) -> dict[str, Any]:

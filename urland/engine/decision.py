@@ -23,36 +23,21 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple
 
+from urland.engine.actions import ACTIONS
 from urland.engine.auction import gene_price
 from urland.engine.errors import IllegalMoveError, Refusal
 from urland.engine.moves import Move, Option
+from urland.engine.phases import PHASES
 from urland.engine.rules import check_move, legal_options
-from urland.engine.state import (
-    ACTION,
-    BID,
-    BUY,
-    CHIP,
-    OVER,
-    PANIC_EARS,
-    PANIC_OCEAN,
-    PANIC_REGION,
-    VOLCANO_EARS,
-    GameState,
-)
+from urland.engine.state import ACTION, OVER, PANIC_REGION, GameState
 
 TRAY = -1  # the drop target "the dragged Ichtos' owner's reserve" (Retreat, or a bite)
 
 # Moves a drag of one's own Ichtos can make, and moves a drag of an opponent's Ichto can make.
-_OWN_DRAG_KINDS = ("land", "swim", "walk", "fly", "retreat")
-_RIVAL_DRAG_KINDS = ("stink", "bite")
+_OWN_DRAG_KINDS = tuple(kind for kind, a in ACTIONS.items() if a.drag == "own")
+_RIVAL_DRAG_KINDS = tuple(kind for kind, a in ACTIONS.items() if a.drag == "rival")
 # The order moves are listed in an area's menu: what happens here first, then moves away.
-_MENU_ORDER = ("proliferate", "egg", "assimilate", "bite", "stink", "land", "walk", "fly",
-               "swim", "retreat")
-# Decisions that show the deciding seat something private: a hand-over must come first.
-_PRIVATE = (CHIP, BID)
-# Decisions answered by clicking one area of the board.
-_CLICK_KIND = {PANIC_REGION: "panic_region", PANIC_OCEAN: "panic_ocean",
-               VOLCANO_EARS: "ears_dive"}
+_MENU_ORDER = tuple(sorted(ACTIONS, key=lambda kind: ACTIONS[kind].menu))
 
 
 class Prompt(NamedTuple):
@@ -89,7 +74,8 @@ class Decision:
     @property
     def private(self) -> bool:
         """The decision shows the deciding seat private information (its chips, its bid)."""
-        return self.kind in _PRIVATE
+        phase = PHASES.get(self.kind)
+        return phase is not None and phase.private
 
     @cached_property
     def kinds(self) -> frozenset[str]:
@@ -114,27 +100,10 @@ class Decision:
 
     @property
     def prompt(self) -> Prompt:
-        s = self.state
-        kind = self.kind
-        seat = self.seat
-        if kind == OVER:
-            return Prompt("over", {"winner": s.winner})
-        if kind == ACTION:
-            if s.actions_left > 0:
-                return Prompt("actions", {"seat": seat, "left": s.actions_left})
-            if self.allows("double"):
-                return Prompt("double_or_end", {"seat": seat})
-            return Prompt("end_turn", {"seat": seat})
-        if kind == BID:
-            return Prompt("bid", {"seat": seat, "reserve": s.reserve[seat],
-                                  "owned": s.genes[seat].bit_count()})
-        if kind == BUY:
-            return Prompt("buy", {"seat": seat, "price": self.price(seat),
-                                  "must": not self.allows("pass")})
-        if kind == PANIC_EARS:
-            lo_hi = self.count_range or (0, 0)
-            return Prompt("panic_ears", {"seat": seat, "most": lo_hi[1]})
-        return Prompt(kind, {"seat": seat})
+        if self.kind == OVER:
+            return Prompt("over", {"winner": self.state.winner})
+        key, values = PHASES[self.kind].prompt_data(self.state, self.kinds)
+        return Prompt(key, values)
 
     # --- prices ------------------------------------------------------------------------------
 
@@ -146,18 +115,23 @@ class Decision:
     # --- clicks ------------------------------------------------------------------------------
 
     @property
+    def _click_kind(self) -> str:
+        phase = PHASES.get(self.kind)
+        return phase.click if phase is not None else ""
+
+    @property
     def clickable(self) -> tuple[int, ...]:
         """Areas a click decides (a Panic region or ocean, the ocean Ears dive into)."""
-        kind = _CLICK_KIND.get(self.kind)
-        if kind is None:
+        kind = self._click_kind
+        if not kind:
             return ()
         return tuple(o.move.src if kind == "panic_region" else o.move.dst
                      for o in self.options if o.move.kind == kind)
 
     def click(self, area: int) -> Move | None:
         """The move a click on `area` makes in a click decision, or None."""
-        kind = _CLICK_KIND.get(self.kind)
-        if kind is None or area not in self.clickable:
+        kind = self._click_kind
+        if not kind or area not in self.clickable:
             return None
         return Move(kind, src=area) if kind == "panic_region" else Move(kind, dst=area)
 
@@ -270,11 +244,7 @@ def _menu_key(move: Move) -> tuple:
 
 
 def _carried(move: Move, src: int) -> int:
-    if move.kind == "retreat":
-        return dict(move.picks).get(src, 0)
-    if move.kind in ("walk", "stink", "bite"):
-        return 1
-    return move.count
+    return ACTIONS[move.kind].carried(move, src)
 
 
 def _with_count_range(option: Option, src: int) -> list[Move]:

@@ -34,9 +34,10 @@ def _everyone(state: GameState) -> int:
 def start_turn(state: GameState) -> None:
     state.phase = CHIP
     state.actor = state.env
-    say(state, "turn", lambda: f"Turn {state.turn}: {state.colour_name(state.env)} is the "
-        f"environment player, {state.colour_name(state.dead)} is dead this turn.",
-        env=state.env, dead=state.dead, turn=state.turn)
+    if state.events is not None:  # a playout records nothing
+        say(state, "turn", lambda: f"Turn {state.turn}: {state.colour_name(state.env)} is the "
+            f"environment player, {state.colour_name(state.dead)} is dead this turn.",
+            env=state.env, dead=state.dead, turn=state.turn)
 
 
 def choose_chip(state: GameState, chip: int) -> None:
@@ -48,14 +49,15 @@ def choose_chip(state: GameState, chip: int) -> None:
     state.seen[chip] = 1 << env
     for c in state.hand:
         state.seen[c] = 1 << env | 1 << dead
-    say(state, "chip_chosen", lambda: f"{state.colour_name(env)} lays a scoring chip face down "
-        f"and passes 2 chips to {state.colour_name(dead)}.", env=env, dead=dead)
-    say(state, "chip_secret", lambda: f"You chose chip {chip} to score this turn; chips "
-        f"{' and '.join(map(str, sorted(state.hand)))} go to {state.colour_name(dead)}.",
-        visible_to=1 << env, chip=chip, passed=sorted(state.hand), dead=dead)
-    say(state, "chips_received", lambda: f"{state.colour_name(env)} passes you chips "
-        f"{' and '.join(map(str, sorted(state.hand)))}.", visible_to=1 << dead,
-        passed=sorted(state.hand), env=env)
+    if state.events is not None:  # a playout records nothing
+        say(state, "chip_chosen", lambda: f"{state.colour_name(env)} lays a scoring chip face down "
+            f"and passes 2 chips to {state.colour_name(dead)}.", env=env, dead=dead)
+        say(state, "chip_secret", lambda: f"You chose chip {chip} to score this turn; chips "
+            f"{' and '.join(map(str, sorted(state.hand)))} go to {state.colour_name(dead)}.",
+            visible_to=1 << env, chip=chip, passed=sorted(state.hand), dead=dead)
+        say(state, "chips_received", lambda: f"{state.colour_name(env)} passes you chips "
+            f"{' and '.join(map(str, sorted(state.hand)))}.", visible_to=1 << dead,
+            passed=sorted(state.hand), env=env)
     state.phase = None
     state.agenda += [("end_turn",), ("score_chosen",), ("ichto", 0)]
 
@@ -68,8 +70,9 @@ def ichto_turn(state: GameState, index: int) -> None:
     state.actor = seat
     state.actions_left = actions_per_turn(state, seat)
     state.double_used = False
-    say(state, "ichto_turn", lambda: f"{state.colour_name(seat)} acts: "
-        f"{state.actions_left} actions.", seat=seat, actions=state.actions_left)
+    if state.events is not None:  # a playout records nothing
+        say(state, "ichto_turn", lambda: f"{state.colour_name(seat)} acts: "
+            f"{state.actions_left} actions.", seat=seat, actions=state.actions_left)
 
 
 def end_ichto_turn(state: GameState) -> None:
@@ -83,8 +86,9 @@ def score_chosen(state: GameState) -> None:
     chip = state.chosen
     state.chosen = -1
     state.seen[chip] = _everyone(state)
-    say(state, "reveal", lambda: f"{state.colour_name(state.env)} reveals chip {chip}.",
-        chip=chip, seat=state.env)
+    if state.events is not None:  # a playout records nothing
+        say(state, "reveal", lambda: f"{state.colour_name(state.env)} reveals chip {chip}.",
+            chip=chip, seat=state.env)
     score_region(state, state.root(state.chip_area(chip)), chip)
     state.board_chips.append(chip)
     new = newly_reached_mutations(state)
@@ -128,8 +132,9 @@ def draw(state: GameState) -> None:
         return
     state.hand.append(chip)
     state.seen[chip] |= 1 << env
-    say(state, "draw", lambda: f"{state.colour_name(env)} draws a chip.", seat=env)
-    say(state, "draw_secret", lambda: f"You draw chip {chip}.", visible_to=1 << env, chip=chip)
+    if state.events is not None:  # a playout records nothing
+        say(state, "draw", lambda: f"{state.colour_name(env)} draws a chip.", seat=env)
+        say(state, "draw_secret", lambda: f"You draw chip {chip}.", visible_to=1 << env, chip=chip)
     state.agenda.append(("draw",))
 
 

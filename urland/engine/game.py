@@ -3,7 +3,8 @@
 `Game` is what front ends and saves use. It plays each move on a copy of the state and keeps
 the copy only when the move succeeded, so nothing — not even an unexpected error — can leave a
 game half-changed. A game is fully described by (seed, options, moves): `Game.replay` rebuilds
-the identical state.
+the identical state. Undo is a stack: the state before each move is kept (states are never
+changed once played on), and each action says whether it may be taken back (`Action.undoable`).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from urland.engine.actions import UNDOABLE_KINDS
 from urland.engine.board import Board
 from urland.engine.decision import Decision
 from urland.engine.events import Event
@@ -42,6 +44,9 @@ class Game:
     # The position the game began from when it did not begin at a set-up (a lesson, a puzzle):
     # undo replays the moves from it instead of from the seed.
     start: GameState | None = None
+    # The state before each move, and whether that move may be taken back within its turn.
+    before: list[GameState] = field(default_factory=list, repr=False)
+    undoable: list[bool] = field(default_factory=list, repr=False)
 
     @classmethod
     def new(cls, seed: int, players: int = 4, colours: Sequence[int] | None = None,
@@ -86,6 +91,8 @@ class Game:
         apply_move(trial, move)
         events = trial.events or []
         trial.events = []
+        self.before.append(self.state)
+        self.undoable.append(self.state.phase == ACTION and move.kind in UNDOABLE_KINDS)
         self.state = trial
         self.moves.append(move)
         self.move_log_start.append(len(self.log))
@@ -115,17 +122,14 @@ class Game:
     def undo_depth(self, seat: int) -> int:
         """How many of `seat`'s own last moves may be taken back now.
 
-        Only actions within the seat's current Ichto turn: they reveal nothing, so replaying
-        without them changes no secret. Never across a draw, a reveal or another's decision.
+        Only actions within the seat's current Ichto turn: they reveal nothing, so taking them
+        back changes no secret. Never across a draw, a reveal or another's decision.
         """
         if self.state.phase != ACTION or self.state.actor != seat:
             return 0
         depth = 0
-        for i in range(len(self.moves) - 1, -1, -1):
-            start = self.move_log_start[i]
-            end = self.move_log_start[i + 1] if i + 1 < len(self.moves) else len(self.log)
-            kinds = {e.kind for e in self.log[start:end]}
-            if kinds - _ACTION_EVENT_KINDS or self.moves[i].kind in ("end", "chip"):
+        for undoable in reversed(self.undoable):
+            if not undoable:
                 break
             depth += 1
         return depth
@@ -133,17 +137,8 @@ class Game:
     def undo(self, seat: int) -> Move:
         if not self.undo_depth(seat):
             raise ValueError("Nothing to undo.")
-        undone = self.moves[-1]
-        if self.start is not None:
-            again = Game.from_position(self.start, self.seed)
-            for move in self.moves[:-1]:
-                again.play(move)
-        else:
-            again = Game.replay(self.seed, self.options, self.moves[:-1], self.board)
-        self.state, self.moves, self.log, self.move_log_start = (
-            again.state, again.moves, again.log, again.move_log_start)
+        undone = self.moves.pop()
+        self.undoable.pop()
+        self.state = self.before.pop()
+        del self.log[self.move_log_start.pop():]
         return undone
-
-
-_ACTION_EVENT_KINDS = {"land", "swim", "proliferate", "retreat", "assimilate", "walk", "egg",
-                       "fly", "stink", "bite", "double"}

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from urland.engine.errors import IllegalMoveError
@@ -98,10 +99,14 @@ class Option(NamedTuple):
         return self.counts is None and self.picks is None
 
     def with_count(self, n: int) -> Move:
-        return self.move._replace(count=n)
+        if type(n) is not int:
+            return self.move._replace(count=n)  # refused with the reason
+        m = self.move  # already checked, and so is a whole-number count: no second check
+        return tuple.__new__(Move, (m[0], m[1], m[2], n, m[4], m[5], m[6]))
 
     def with_picks(self, picks: dict[int, int] | tuple[tuple[int, int], ...]) -> Move:
-        return self.move._replace(picks=normalise_picks(picks))
+        m = self.move  # already checked, and normalise_picks checks the picks: no second check
+        return tuple.__new__(Move, (m[0], m[1], m[2], m[3], m[4], m[5], normalise_picks(picks)))
 
 
 def normalise_picks(picks: dict[int, int] | tuple | list) -> tuple[tuple[int, int], ...]:
@@ -139,10 +144,17 @@ def _unused_fields(kind: str) -> tuple[tuple[int, str], ...]:
 
 _UNUSED = {kind: _unused_fields(kind) for kind in KINDS}
 _DEFAULTS = Move("")
+# Per kind: its unused fields read at once, and what they read in a well-formed move.
+_UNUSED_READ = {kind: (itemgetter(*(i for i, _ in fields)),
+                       itemgetter(*(i for i, _ in fields))(_DEFAULTS))
+                for kind, fields in _UNUSED.items()}
 
 
 def stray_fields(move: Move) -> list[str]:
     """Fields set that `move.kind` does not use (a well-formed move has none)."""
+    read, clean = _UNUSED_READ[move.kind]
+    if read(move) == clean:
+        return []
     return [name for i, name in _UNUSED[move.kind] if move[i] != _DEFAULTS[i]]
 
 
@@ -206,28 +218,31 @@ def _parse(text: str, board: Board) -> Move:
     if kind in AREA_KINDS_SRC:
         fields["src"] = board.parse_area(take("area"))
     if kind in TARGET_KINDS:
-        seats = []
-        want = 2 if kind == "assimilate" else 1
-        for _ in range(want):
-            tok = take("seat")
-            if not (tok.startswith("p") and _NUMBER.fullmatch(tok[1:]) and int(tok[1:]) >= 1):
-                raise IllegalMoveError(f"{kind}: bad seat {tok!r} (expected p1..p5)")
-            seats.append(int(tok[1:]) - 1)
-        fields["target"] = tuple(seats)
+        fields["target"] = tuple(_seat(take("seat"), kind)
+                                 for _ in range(2 if kind == "assimilate" else 1))
     if kind in AREA_KINDS_DST:
         fields["dst"] = board.parse_area(take("area"))
     if kind in COUNT_KINDS:
         tok = take("number")
         fields["count"] = _number(tok[1:] if tok.startswith("x") else tok, kind, "number")
     if kind in PICK_KINDS:
-        picks = []
-        while rest:
-            tok = rest.pop(0)
-            area, sep, n = tok.partition(":")
-            if not sep or not _NUMBER.fullmatch(n):
-                raise IllegalMoveError(f"{kind}: bad pick {tok!r} (expected AREA:N)")
-            picks.append((board.parse_area(area), int(n)))
-        fields["picks"] = normalise_picks(picks)
+        fields["picks"] = normalise_picks([_pick(token, kind, board) for token in rest])
+        rest.clear()
     if rest:
         raise IllegalMoveError(f"{kind}: unexpected {' '.join(rest)[:40]!r}")
     return Move(kind, **fields)
+
+
+def _seat(token: str, kind: str) -> int:
+    """`p1`..`p5` as a 0-based seat."""
+    if not (token.startswith("p") and _NUMBER.fullmatch(token[1:]) and int(token[1:]) >= 1):
+        raise IllegalMoveError(f"{kind}: bad seat {token!r} (expected p1..p5)")
+    return int(token[1:]) - 1
+
+
+def _pick(token: str, kind: str, board: Board) -> tuple[int, int]:
+    """`AREA:N` as (area, N)."""
+    area, sep, n = token.partition(":")
+    if not sep or not _NUMBER.fullmatch(n):
+        raise IllegalMoveError(f"{kind}: bad pick {token!r} (expected AREA:N)")
+    return (board.parse_area(area), int(n))

@@ -93,18 +93,7 @@ def loads(text: str, name: str = "save", board: Board | None = None) -> tuple[Ga
         doc = parse_yaml(text, name)
     except UserFileError as exc:
         raise SaveError(exc.args[0]) from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise SaveError(Refusal("{name}: not an Urland save.", name=name))
-    version = doc.get("version")
-    if not _is_int(version) or version < 1:
-        raise SaveError(Refusal("{name}: damaged (no format version).", name=name))
-    if version > VERSION:
-        raise NewerSaveError(Refusal(
-            "{name}: made by a newer version of Urland (save format {version}); this version "
-            "reads formats 1 to {newest}.", name=name, version=version, newest=VERSION))
-    if version >= 2 and "end" not in doc:
-        raise SaveError(Refusal("{name}: damaged or truncated (the closing line is missing).",
-                                name=name))
+    version = _version(doc, name)
     seed, moves = _seed_and_moves(doc, name)
     if version >= 2 and (not _is_int(doc["end"]) or doc["end"] != len(moves)):
         raise SaveError(Refusal("{name}: damaged or truncated (it holds {count} moves, its "
@@ -128,6 +117,23 @@ def loads(text: str, name: str = "save", board: Board | None = None) -> tuple[Ga
     if not isinstance(meta, dict):
         raise SaveError(Refusal("{name}: damaged ('meta' is not a mapping).", name=name))
     return game, meta
+
+
+def _version(doc: Any, name: str) -> int:
+    """The save format of a document that says it is a save, and reads as a whole one."""
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise SaveError(Refusal("{name}: not an Urland save.", name=name))
+    version = doc.get("version")
+    if not _is_int(version) or version < 1:
+        raise SaveError(Refusal("{name}: damaged (no format version).", name=name))
+    if version > VERSION:
+        raise NewerSaveError(Refusal(
+            "{name}: made by a newer version of Urland (save format {version}); this version "
+            "reads formats 1 to {newest}.", name=name, version=version, newest=VERSION))
+    if version >= 2 and "end" not in doc:
+        raise SaveError(Refusal("{name}: damaged or truncated (the closing line is missing).",
+                                name=name))
+    return version
 
 
 def _replay(game: Game, moves: list, version: int, name: str, sealed: bool) -> None:

@@ -6,9 +6,30 @@ from urland.engine.events import ichtos, say
 from urland.engine.genes import EARS
 from urland.engine.state import VOLCANO_EARS, GameState
 
+# Boards, merges and the neighbours they leave repeat from game to game: the answers by
+# (board, merges, neighbours before), the board kept in the answer so a reused id never matches.
+_ADJACENCY: dict[tuple, tuple] = {}
+
 
 def recompute_adjacency(state: GameState) -> None:
     """Rebuild the per-root ocean and strait neighbours after a merge (R1)."""
+    key = (id(state.board), tuple(state.parent), tuple(state.region_oceans),
+           tuple(state.region_straits))
+    known = _ADJACENCY.get(key)
+    if known is None or known[0] is not state.board:
+        _recompute(state)
+        if len(_ADJACENCY) > 2048:
+            _ADJACENCY.clear()
+        _ADJACENCY[key] = (state.board, tuple(state.region_oceans),
+                           tuple(state.region_straits), tuple(state.ocean_regions))
+        return
+    _, region_oceans, region_straits, ocean_regions = known
+    state.region_oceans = list(region_oceans)
+    state.region_straits = list(region_straits)
+    state.ocean_regions = list(ocean_regions)
+
+
+def _recompute(state: GameState) -> None:
     board = state.board
     roots = state.live_regions()
     members: dict[int, list[int]] = {r: [] for r in roots}

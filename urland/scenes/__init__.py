@@ -12,8 +12,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from urland.app import App
-    from urland.scenes.base import Scene
+    from urland.scenes.base import Host, Scene
 
 SCENES: dict[str, str] = {
     "title": "urland.scenes.title:TitleScene",
@@ -40,7 +39,7 @@ SCENES: dict[str, str] = {
 }
 
 
-def create(name: str, app: App, **kwargs: Any) -> Scene:
+def create(name: str, app: Host, **kwargs: Any) -> Scene:
     """A new scene of the named kind; KeyError for a name nobody registered."""
     module_name, class_name = SCENES[name].split(":")
     scene_class = getattr(import_module(module_name), class_name)

@@ -1,25 +1,44 @@
-"""The scene protocol: every screen of the game is a Scene on the App's stack."""
+"""The scene protocol: every screen of the game is a Scene on the App's stack.
+
+The App calls a scene's lifecycle hooks: `enter()` when it comes on the stack, `leave()` when
+it goes (switched away, closed, or the program ends: release threads and the like there), and
+`language_changed()` after a switch of language (drop pictures with words painted in). A scene
+reaches the App only through `Host`, so the scenes never import the App.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from urland.texts.i18n import L_, _
 from urland.ui import theme as th
 from urland.ui.text import blit_text
-from urland.ui.widgets import Button, panel
+from urland.ui.widgets import Button, TextField, panel
 
 if TYPE_CHECKING:
-    from urland.app import App
+    from urland.settings import Settings
+    from urland.ui.sound import SoundBoard
+
+
+@dataclass
+class AutoplayOptions:
+    """How a run that plays itself goes (`--autoplay`): the seats, the seed, where pictures go."""
+
+    seats: list[str]
+    seed: int
+    screenshots: Path | None
+    quit_when_over: bool
 
 
 class Scene:
     name = "scene"  # the scene type, used for screenshot file names
     modal = False  # drawn over the scene below it
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.buttons: list[Button] = []
         self.age = 0.0  # seconds since the scene appeared
@@ -27,6 +46,26 @@ class Scene:
     @property
     def theme(self) -> th.Theme:
         return self.app.theme
+
+    # --- lifecycle (called by the App) ---------------------------------------------------
+
+    def enter(self) -> None:
+        """The scene came on the App's stack."""
+
+    def leave(self) -> None:
+        """The scene left the App's stack for good: let go of what it holds (threads ...)."""
+
+    def language_changed(self) -> None:
+        """The language changed: drop anything painted with words (the App lays out again)."""
+
+    @property
+    def takes_text(self) -> bool:
+        """A text field has the keys (so a letter like M is typed, not a shortcut)."""
+        return any(isinstance(v, TextField) and v.focus for v in self.text_fields())
+
+    def text_fields(self) -> list[TextField]:
+        """The scene's text fields (scenes with any say so)."""
+        return []
 
     def layout(self) -> None:
         """Place widgets for the current window size."""
@@ -60,7 +99,7 @@ class Dialog(Scene):
     width, height = 640, 420
     peekable = False
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.peeking = False
         self.peek_button = Button(L_("See the board"), self.start_peek, key=pygame.K_TAB)
@@ -118,3 +157,46 @@ class Dialog(Scene):
             self.peek_button.rect.bottomleft = (box.left + t.px(14), box.bottom - t.px(14))
             self.peek_button.draw(surface, t)
         return box
+
+
+class Host(Protocol):
+    """What a scene may ask of the App that hosts it."""
+
+    settings: Settings
+    theme: th.Theme
+    sound: SoundBoard
+    screen: pygame.Surface
+    scenes: list[Scene]
+    autoplay: AutoplayOptions | None
+    fullscreen: bool
+    headless: bool
+    notices: list[str]
+    shot_types: set[str]
+    visited: set[str]
+
+    @property
+    def scene(self) -> Scene: ...
+
+    def show(self, name: str, **kwargs: Any) -> Scene: ...
+
+    def open(self, name: str, **kwargs: Any) -> Scene: ...
+
+    def pop(self) -> None: ...
+
+    def remove(self, scene: Scene) -> None: ...
+
+    def quit(self, code: int = 0) -> None: ...
+
+    def set_language(self, code: str) -> None: ...
+
+    def set_text_size(self, percent: int) -> None: ...
+
+    def resize(self, size: tuple[int, int]) -> None: ...
+
+    def toggle_fullscreen(self) -> None: ...
+
+    def save_settings(self) -> None: ...
+
+    def request_screenshot(self, name: str) -> None: ...
+
+    def screenshot(self, path: Path) -> None: ...

@@ -126,6 +126,9 @@ class HistoryScene(Scene):
 
     # --- layout -------------------------------------------------------------------------------
 
+    def text_fields(self) -> list[TextField]:
+        return [self.export_field]
+
     def layout(self) -> None:
         t = self.theme
         w, h = t.size

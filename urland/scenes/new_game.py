@@ -12,11 +12,12 @@ import random
 import pygame
 
 from urland import library
+from urland.bots.registry import BOTS, DEFAULT_BOT, HUMAN, OFFERED_KINDS, SEAT_KINDS
 from urland.engine import PLAYER_COUNTS
 from urland.scenes.base import Scene
 from urland.session import Seat, Session
 from urland.setup_memory import NAME_LIMIT, SeatSetup, Setup, read_setup, save_setup
-from urland.texts.i18n import L_, _, fmt
+from urland.texts.i18n import L_, Text, _, fmt
 from urland.texts.words import colour_word
 from urland.ui import art
 from urland.ui import theme as th
@@ -25,17 +26,13 @@ from urland.ui.colour_picker import ColourPicker
 from urland.ui.text import blit_text, line_height, wrap
 from urland.ui.widgets import Button, Choice, Stepper, TextField, panel
 
-KIND_LABELS = {"human": L_("Human"), "easy": L_("AI - easy"), "medium": L_("AI - medium"),
-               "hard": L_("AI - hard")}
+# The seat choices: a person, or one of the bots the catalogue offers.
+KIND_LABELS: dict[str, Text] = {HUMAN: L_("Human")} | {
+    k: BOTS[k].label for k in OFFERED_KINDS if k in BOTS}
 # One line each, shown beside the choice: what playing against this seat is like.
-KIND_LINES = {
-    "human": L_("A person at this screen."),
-    "easy": L_("A beginner who knows the rules."),
-    "medium": L_("A solid player."),
-    "hard": L_("Thinks ahead with search, about a second a move."),
-}
-FLASH_SECONDS = 2.0
-DIM_INK = (100, 90, 80)
+KIND_LINES: dict[str, Text] = {HUMAN: L_("A person at this screen.")} | {
+    k: BOTS[k].line or BOTS[k].label for k in SEAT_KINDS if k in BOTS}
+FLASH_SECONDS, DIM_INK = 2.0, (100, 90, 80)
 
 
 class SeatRow:
@@ -70,7 +67,7 @@ class NewGameScene(Scene):
                                fmt=lambda v: fmt("{count} players", count=v))
         self.seed = TextField("", limit=9, placeholder=L_("random"), digits=True)
         self.start = Button(L_("Start"), self.begin, "primary", key=pygame.K_RETURN)
-        self.back = Button(L_("Back"), self.leave, key=pygame.K_ESCAPE)
+        self.back = Button(L_("Back"), self.go_back, key=pygame.K_ESCAPE)
         self.buttons = [self.start, self.back]
         self.error = ""
         self.message = problem  # what just happened: a swap, or a set-up that was not read
@@ -84,10 +81,7 @@ class NewGameScene(Scene):
 
     def holder(self, colour: int) -> int | None:
         """The active seat wearing `colour`, if any."""
-        for i, row in enumerate(self.active_rows()):
-            if row.colour == colour:
-                return i
-        return None
+        return next((i for i, row in enumerate(self.active_rows()) if row.colour == colour), None)
 
     def choose_colour(self, i: int, colour: int) -> None:
         """Give seat `i` the colour; the seat that wore it takes seat i's old one, and the
@@ -197,11 +191,14 @@ class NewGameScene(Scene):
     def setup(self) -> Setup:
         return Setup(self.players.value, [row.setup() for row in self.rows])
 
+    def text_fields(self) -> list[TextField]:
+        return [*(row.name for row in self.rows), self.seed]
+
     def remember(self) -> None:
         if self.app.autoplay is None:
             save_setup(self.setup())
 
-    def leave(self) -> None:
+    def go_back(self) -> None:
         if self.picker.seat is not None:
             self.picker.seat = None
             return
@@ -290,11 +287,13 @@ class NewGameScene(Scene):
         auto = self.app.autoplay
         if auto is None or self.age < 0.6:
             return
-        kinds = {"ai": "medium", "human": "human", "easy": "easy", "medium": "medium",
-                 "hard": "hard", "random": "easy"}
         self.players.value = len(auto.seats)
         for row, kind in zip(self.rows, auto.seats, strict=False):
-            row.kind.index = list(KIND_LABELS).index(kinds.get(kind, "medium"))
+            kind = DEFAULT_BOT if kind == "ai" else kind
+            if kind not in row.kind.values:  # a bot New game does not offer (random)
+                row.kind.values.append(kind)
+                row.kind.labels.append(BOTS[kind].label)
+            row.kind.index = row.kind.values.index(kind)
             row.kind.label = row.kind.labels[row.kind.index]
         self.seed.text = str(auto.seed)
         self.begin()

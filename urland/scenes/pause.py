@@ -19,7 +19,7 @@ class PauseScene(Dialog):
 
     def __init__(self, app, leave: Callable[[], None]) -> None:
         super().__init__(app)
-        self.leave = leave
+        self.leave_game = leave
         self.resume = Button(L_("Resume"), self.close, "primary", key=pygame.K_ESCAPE)
         self.buttons = [
             self.resume,
@@ -34,7 +34,7 @@ class PauseScene(Dialog):
 
     def save_and_leave(self) -> None:
         self.app.remove(self)
-        self.leave()
+        self.leave_game()
 
     def layout(self) -> None:
         t = self.theme

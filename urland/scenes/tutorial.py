@@ -47,6 +47,12 @@ class TutorialScene(Scene):
     def step_number(self) -> int:
         return self.script.first_step_number(self.chapter) + self.step_index
 
+    def leave(self) -> None:  # the App's lifecycle reaches the table this scene hosts
+        self.table.leave()
+
+    def language_changed(self) -> None:
+        self.table.language_changed()
+
     def start_chapter(self, chapter: int) -> None:
         self.chapter = chapter
         save_chapter(chapter)
@@ -74,10 +80,10 @@ class TutorialScene(Scene):
             self.step_index += 1
             self.begin_step()
         elif self.chapter + 1 < len(self.script.chapters):
-            self.table.flow.shutdown()
+            self.table.leave()
             self.start_chapter(self.chapter + 1)
         else:
-            self.table.flow.shutdown()
+            self.table.leave()
             save_chapter(0)  # finished: Learn to play starts from the beginning again
             if self.app.autoplay:
                 self.app.quit(0)

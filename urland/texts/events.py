@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from urland.engine import Board, Event, standard_board
+from urland.engine import EVENT_DATA, Board, Event, event_data, standard_board
 from urland.texts.genes import gene_name
 from urland.texts.messages import Catalogue, MessageError
 from urland.texts.words import Words, colour_names, sentences
@@ -38,9 +38,12 @@ def render_event(event: Event, names: Sequence[str], board: Board | None = None,
     """As `event_sentence`, but a missing message or value raises (MessageError, KeyError)."""
     words = Words(texts or _shipped(), names, board or standard_board())
     render = _RENDER.get(event.kind)
-    if render is None:
+    if render is not None:
+        messages = render(words, event.data)
+    elif event.kind in _MOVED:
+        messages = _one(event.kind, **_relocation(words, event.data))
+    else:
         raise KeyError(f"no sentence for events of kind {event.kind!r}")
-    messages = render(words, event.data)
     return " ".join(words.say(message_id, **values) for message_id, values in messages)
 
 
@@ -53,6 +56,11 @@ def _shipped() -> Catalogue:
 
 def _one(message_id: str, **values: Any) -> list[Message]:
     return [(message_id, values)]
+
+
+# Events of Ichtos carried from one area to another (land, swim, walk, fly and any new such
+# action): their message has the kind's id and takes the seat, the areas and the count.
+_MOVED = frozenset(kind for kind, schema in EVENT_DATA.items() if schema is event_data.Moved)
 
 
 def _relocation(w: Words, d: dict) -> dict[str, Any]:
@@ -155,10 +163,6 @@ _RENDER: dict[str, Callable[[Words, dict], list[Message]]] = {
     "reveal": lambda w, d: _one("reveal", seat=w.name(d["seat"]), chip=d["chip"]),
     "ichto_turn": lambda w, d: _one("ichto_turn", seat=w.name(d["seat"]), actions=d["actions"]),
     "double": lambda w, d: _one("double", seat=w.name(d["seat"])),
-    "land": lambda w, d: _one("land", **_relocation(w, d)),
-    "swim": lambda w, d: _one("swim", **_relocation(w, d)),
-    "walk": lambda w, d: _one("walk", **_relocation(w, d)),
-    "fly": lambda w, d: _one("fly", **_relocation(w, d)),
     "proliferate": lambda w, d: _one("proliferate", seat=w.name(d["seat"]),
                                      ocean=w.area(d["ocean"]),
                                      gains=w.scores(d["gains"], "gain")),
@@ -207,4 +211,4 @@ _RENDER: dict[str, Callable[[Words, dict], list[Message]]] = {
     "refill": _refill,
 }
 
-EVENT_KINDS = frozenset(_RENDER)
+EVENT_KINDS = frozenset(_RENDER) | _MOVED

@@ -27,13 +27,27 @@ from urland.resources import asset_path
 from urland.texts.messages import GLUES, PLURAL_RULES, english_plural, format_message, no_glue
 
 DOMAIN = "urland"
-LANGUAGES: dict[str, str] = {  # each language in its own words, for the Settings screen
-    "en": "English",
-    "de": "Deutsch",
-    "it": "Italiano",
-    "fr": "Français",
-    "nl": "Nederlands",
-}
+SOURCE = "en"  # the language the texts are written in (no catalogue)
+
+
+def _found_languages() -> dict[str, str]:
+    """English, then every language with a compiled catalogue in assets/locale, each in its own
+    words: a new language is one folder (see the README), found here, in the Makefile and by
+    the tests alike."""
+    found = {SOURCE: "English"}
+    for mo in sorted(asset_path("locale").glob(f"*/LC_MESSAGES/{DOMAIN}.mo")):
+        code = mo.parent.parent.name
+        try:
+            with mo.open("rb") as f:
+                # each catalogue gives its language's own name as this entry's translation
+                own = gettext.GNUTranslations(f).pgettext("language name", "English")
+        except (OSError, ValueError):
+            continue  # a damaged catalogue: that language is not offered
+        found[code] = own if own != "English" else code
+    return found
+
+
+LANGUAGES: dict[str, str] = _found_languages()  # code -> the language in its own words
 PSEUDO = "qps"
 PSEUDO_OPEN, PSEUDO_CLOSE = "\u27e6", "\u27e7"  # ⟦ ⟧
 

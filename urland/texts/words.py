@@ -21,13 +21,6 @@ _COLOURS = (N_("White"), N_("Black"), N_("Grey"), N_("Purple"), N_("Green"))
 assert len(_COLOURS) == len(COLOUR_NAMES)
 
 
-_AI_KINDS = {"easy": N_("AI easy"), "medium": N_("AI medium"), "hard": N_("AI hard"),
-             "random": N_("AI random")}
-
-
-def seat_kind_word(kind: str) -> str:
-    """'' for a human seat, else the computer player's level ('AI medium')."""
-    return "" if kind == "human" else _(_AI_KINDS.get(kind, kind))
 
 
 def colour_word(colour: int) -> str:

@@ -6,21 +6,18 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import TYPE_CHECKING
 
 import pygame
 
 from urland.texts.words import SOFT_HYPHEN, ocean_name
 from urland.ui import art, terrain, theme
+from urland.ui.board_canvas import BoardCanvas
 from urland.ui.geometry import Point
 from urland.ui.text import blit_text, line_height, text_width
 from urland.ui.track import TILE
 
-if TYPE_CHECKING:
-    from urland.ui.board_view import BoardView
 
-
-def render(view: BoardView) -> pygame.Surface:
+def render(view: BoardCanvas) -> pygame.Surface:
     """The board's still picture at the view's size: the painted map, the ocean borders and
     names, fords, volcanoes and the score track."""
     surf = terrain.terrain(view.geo, view.rect.size).image.copy()
@@ -63,7 +60,7 @@ def render(view: BoardView) -> pygame.Surface:
     return surf
 
 
-def _draw_fords(view: BoardView, surf: pygame.Surface) -> None:
+def _draw_fords(view: BoardCanvas, surf: pygame.Surface) -> None:
     """Stepping stones across each strait: here the water is shallow enough to cross."""
     s = view.scale
     for (a, b), (x, y) in view.geo.strait_centres.items():
@@ -82,7 +79,7 @@ TILE_COLOURS = {"plain": (236, 224, 194), "mutation": (196, 228, 248),
                 "end": (250, 204, 112), "overflow": (200, 190, 168)}
 
 
-def _draw_track(view: BoardView, surf: pygame.Surface) -> None:
+def _draw_track(view: BoardCanvas, surf: pygame.Surface) -> None:
     """Each space's tile: its number, and beside it (never over it) the mark of a mutation
     space or of the end; the spaces past the end smaller and greyer."""
     s = view.scale

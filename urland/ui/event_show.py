@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from urland.engine import Event, GameState
+from urland.engine import EVENT_DATA, Event, GameState, event_data
 from urland.ui import art
 from urland.ui.board_view import ICON, BoardView
 from urland.ui.sound import EVENT_SOUNDS
@@ -55,7 +55,7 @@ def glides_of(event: Event, focus_ocean: int = -1) -> list[Glide]:
     """The Ichtos an event moves, from its data (an empty list for events that move none)."""
     d = event.data
     kind = event.kind
-    if kind in ("land", "swim", "walk", "fly"):
+    if EVENT_DATA.get(kind) is event_data.Moved:  # land, swim, walk, fly ...
         return [Glide(d["seat"], d["src"], d["dst"], d.get("count", 1))]
     if kind == "proliferate":
         return [Glide(s, RESERVE, d["ocean"], g) for s, g in d["gains"].items()]

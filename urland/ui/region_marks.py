@@ -3,22 +3,18 @@ the numbers of the parts it gained), and an extended region's land drawn as one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from urland.engine import GameState
 from urland.ui import merged, piece_layout, theme
+from urland.ui.board_canvas import BoardCanvas
 from urland.ui.text import render
-
-if TYPE_CHECKING:
-    from urland.ui.board_view import BoardView
 
 TAG_BELOW = 22  # an extended region's joined numbers, under its own number (board units)
 BADGE_H_CENTRE = piece_layout.BADGE_BOX[0] / 2  # a number's centre from its box's left edge
 
 
-def draw_number(view: BoardView, surface: pygame.Surface, state: GameState, region: int) -> None:
+def draw_number(view: BoardCanvas, surface: pygame.Surface, state: GameState, region: int) -> None:
     """A region's number: bold on a living region; an extended region's names its joined
     parts under it ("8", then "+9"); a part that lost its number by erupting keeps it faded."""
     board = view.board
@@ -41,7 +37,7 @@ def draw_number(view: BoardView, surface: pygame.Surface, state: GameState, regi
     badge(surface, str(number), centre, view.px(26), theme.PAPER, theme.INK)
 
 
-def merged_land(view: BoardView, parts: tuple[int, ...]
+def merged_land(view: BoardCanvas, parts: tuple[int, ...]
                 ) -> tuple[pygame.Surface, tuple[int, int]]:
     """The straits between an extended region's parts filled with sand, and one glowing
     lava-coloured line around all of it: a picture and where it goes on the board, made

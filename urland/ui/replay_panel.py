@@ -10,10 +10,11 @@ from collections.abc import Sequence
 
 import pygame
 
+from urland.bots.registry import seat_kind_word
 from urland.engine import GameState
 from urland.replay import Replay, genes_of, secrets
 from urland.texts.i18n import _, fmt
-from urland.texts.words import colour_word, seat_kind_word
+from urland.texts.words import colour_word
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.text import blit_text, text_width, wrap

@@ -11,10 +11,11 @@ from dataclasses import dataclass
 
 import pygame
 
+from urland.bots.registry import seat_kind_word
 from urland.engine import PlayerView, genes_in, hand_holder
 from urland.texts.genes import gene_name
 from urland.texts.i18n import L_, fmt
-from urland.texts.words import colour_word, seat_kind_word
+from urland.texts.words import colour_word
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.text import blit_text, left_out, line_height, note, render, text_width

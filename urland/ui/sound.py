@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from urland.engine import EVENT_DATA, event_data
 from urland.resources import asset_path
 
 if TYPE_CHECKING:
@@ -32,7 +33,9 @@ EFFECTS = ("pickup", "drop", "land", "splash", "proliferate", "score", "hop", "p
 AMBIENCE = "sea"
 
 # Engine event kinds (urland/engine/events.py and the engine's say() calls) -> effect names.
+# Ichtos carried onto the land make the "land" sound unless listed (the engine's Moved events).
 EVENT_SOUNDS: dict[str, str] = {
+    kind: "land" for kind, schema in EVENT_DATA.items() if schema is event_data.Moved} | {
     "land": "land", "walk": "land", "fly": "land", "egg": "land",
     "swim": "splash", "retreat": "splash", "ears_dive": "splash",
     "proliferate": "proliferate",

@@ -10,15 +10,12 @@ a column of dark ash and its new bridge glows white-hot, then cools.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import pygame
 
 from urland.engine import GameState
 from urland.ui import art
-
-if TYPE_CHECKING:
-    from urland.ui.board_view import BoardView
+from urland.ui.board_canvas import BoardCanvas
 
 ERUPTION_SECONDS = 3.0
 SHAKE_SECONDS = 0.7
@@ -37,7 +34,7 @@ def unrest(state: GameState) -> int:
 class Volcanoes:
     """Smoke and glow for one board view."""
 
-    def __init__(self, view: BoardView) -> None:
+    def __init__(self, view: BoardCanvas) -> None:
         self.view = view
         self.erupted: set[int] | None = None  # regions known to have erupted
         self.bursts: dict[int, float] = {}  # region -> animation time its eruption began

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from urland.engine import Decision, Move
-from urland.scenes.base import Dialog
+from urland.scenes.base import Dialog, Host
 
 if TYPE_CHECKING:
-    from urland.app import App
+
     from urland.table import TableDoor, TurnFlow
 
 
@@ -35,7 +35,7 @@ class TableHost(Protocol):
 class TableDialog(Dialog):
     """A dialog that answers one decision of the table it was opened over."""
 
-    def __init__(self, app: App, table: TableHost) -> None:
+    def __init__(self, app: Host, table: TableHost) -> None:
         super().__init__(app)
         self.table = table
         self.door = table.door

@@ -87,8 +87,7 @@ class TableScene(Scene):
         t = self.theme
         w, h = t.size
         self.banner = pygame.Rect(0, 0, w, t.px(50))
-        side_w = t.px(440)
-        side = pygame.Rect(w - side_w - t.px(8), self.banner.bottom + t.px(8), side_w,
+        side = pygame.Rect(w - t.px(448), self.banner.bottom + t.px(8), t.px(440),
                            h - self.banner.bottom - t.px(16))
         self.board_area = pygame.Rect(t.px(8), self.banner.bottom + t.px(6),
                                       side.left - t.px(16), h - self.banner.bottom - t.px(12))
@@ -160,8 +159,13 @@ class TableScene(Scene):
         self.gestures.cancel()
         self.app.open("pause", leave=self.to_title)
 
-    def to_title(self) -> None:
+    def leave(self) -> None:  # the App's lifecycle: the bots' and hints' threads stop
         self.flow.shutdown()
+
+    def language_changed(self) -> None:  # the ocean names are painted into the still picture
+        self.board_view.static = None
+
+    def to_title(self) -> None:
         self.door.leave()
         self.app.show("title")
 
@@ -197,7 +201,6 @@ class TableScene(Scene):
             case turns.Moved(events):
                 self.show_events(events)
             case turns.Over():
-                self.flow.shutdown()
                 app.show("game_over", session=self.door.finished())
 
     # --- mouse and keys -------------------------------------------------------------------------

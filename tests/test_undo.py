@@ -1,0 +1,62 @@
+"""Undo: a stack of the states before each move; each action says whether it may be taken back.
+
+A player may take back their own actions within their Ichto turn, never the end of a turn, a
+chip, a bid or anything another seat did. Taking a move back gives exactly the game that never
+played it: the same position, the same log, the same moves.
+"""
+
+import random
+
+import pytest
+from positions import GREY, table_text
+
+from urland.bots.random_bot import random_move
+from urland.engine import Game, Move, position_from_text
+from urland.engine.actions import ACTIONS, UNDOABLE_KINDS
+from urland.engine.state import ACTION
+
+
+def test_every_action_but_the_end_of_the_turn_may_be_taken_back():
+    assert set(ACTIONS) - UNDOABLE_KINDS == {"end"}
+    assert not ACTIONS["end"].undoable
+
+
+def test_undo_takes_back_the_last_action_and_its_log():
+    game = Game.from_position(position_from_text(table_text("ichtos=O1:0.0.5.0")))
+    before = game.state.key()
+    game.play(Move("swim", game.board.parse_area("O1"), game.board.parse_area("O2"), 2))
+    assert game.undo_depth(GREY) == 1 and len(game.log) == 1
+    assert game.undo(GREY).kind == "swim"
+    assert game.state.key() == before and game.log == [] and game.moves == []
+    assert game.undo_depth(GREY) == 0
+    with pytest.raises(ValueError, match="Nothing to undo"):
+        game.undo(GREY)
+
+
+def test_undo_stops_at_the_end_of_a_turn_and_is_only_for_the_seat_acting():
+    game = Game.from_position(position_from_text(table_text("ichtos=O1:0.0.5.5")))
+    o1, o2 = game.board.parse_area("O1"), game.board.parse_area("O2")
+    game.play(Move("swim", o1, o2, 1))
+    game.play(Move("end"))  # Purple's turn now
+    assert game.undo_depth(GREY) == 0 and game.undo_depth(game.state.actor) == 0
+    game.play(Move("swim", o1, o2, 1))
+    assert game.undo_depth(game.state.actor) == 1 and game.undo_depth(GREY) == 0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_undo_anywhere_in_a_game_is_the_game_that_never_played_the_move(seed):
+    game = Game.new(seed, 3 + seed % 3)
+    rng = random.Random(seed)
+    undone = 0
+    while not game.over:
+        seat = game.state.actor
+        if game.undo_depth(seat) and rng.random() < 0.3:
+            assert game.state.phase == ACTION
+            game.undo(seat)
+            undone += 1
+            again = Game.replay(game.seed, game.options, game.moves)
+            assert game.state.key() == again.state.key()
+            assert game.log == again.log and game.move_log_start == again.move_log_start
+            continue
+        game.play(random_move(game.legal_options(), rng))
+    assert undone > 0

@@ -1,0 +1,109 @@
+"""The Ichto players' actions (rules 4.2) and the gene actions (rules 7), one class per kind.
+
+`ACTIONS` maps each move kind of the action phase to its `Action`; the three questions the
+rules ask of an action are loops over it or a lookup in it:
+
+    action_options(state)      # every legal action of the actor, in one fixed order
+    check_action(state, move)  # raises IllegalMoveError with a reason, changes nothing
+    do_action(state, move)     # spends the move's cost and plays it
+
+A new action is one class in `ichto.py` or `gene_actions.py`, listed there (`GENE_ACTIONS`)
+in the place its options should be listed; docs/adding-a-gene.md has the whole recipe.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from urland.engine.actions.base import Action, Turn, refuse
+from urland.engine.actions.gene_actions import GENE_ACTIONS
+from urland.engine.actions.ichto import ICHTO_ACTIONS, TURN_ACTIONS, End, proliferation_gain
+from urland.engine.events import FLOW_EVENT_DATA
+from urland.engine.moves import Move, Option
+from urland.engine.state import GameState
+
+# In the order their options are listed within each sweep (see base.py).
+ACTIONS: dict[str, Action] = {a.kind: a for a in (*ICHTO_ACTIONS, *GENE_ACTIONS, *TURN_ACTIONS)}
+
+_AREA_GENES = 0  # the genes that give an action in the area sweep
+for _action in ACTIONS.values():
+    if _action.sweep == "area":
+        _AREA_GENES |= _action.gene
+_DOUBLE: Action = ACTIONS["double"]
+_END = End.OPTION
+
+UNDOABLE_KINDS = frozenset(kind for kind, a in ACTIONS.items() if a.undoable)
+# The schema of every kind of event: the actions' own, then the rest (engine/events.py).
+EVENT_DATA: dict[str, type] = {a.kind: a.event for a in ACTIONS.values() if a.event} | (
+    FLOW_EVENT_DATA)
+
+__all__ = ["ACTIONS", "EVENT_DATA", "UNDOABLE_KINDS", "Action", "action_cost", "action_options",
+           "check_action", "do_action", "proliferation_gain"]
+
+
+@cache
+def _sweeps(genes: int) -> tuple[tuple[Action, ...], ...]:
+    """The actions a gene set allows, by sweep: oceans, the turn, any area, land areas."""
+    held = [a for a in ACTIONS.values() if not a.gene or genes & a.gene]
+    return (tuple(a for a in held if a.sweep == "ocean"),
+            tuple(a for a in held if a.sweep == "turn"),
+            tuple(a for a in held if a.sweep == "area" and not a.land_only),
+            tuple(a for a in held if a.sweep == "area" and a.land_only))
+
+
+def action_options(state: GameState) -> list[Option]:
+    turn = Turn(state)
+    out: list[Option] = []
+    if turn.left > 0:
+        own = turn.own
+        oceans, whole, anywhere, land_only = _sweeps(turn.genes)
+        for ocean in turn.board.ocean_areas:
+            k = own[ocean]
+            if k:
+                for action in oceans:
+                    action.ocean_options(turn, ocean, k, out)
+        for action in whole:
+            action.turn_options(turn, out)
+        if turn.genes & _AREA_GENES:
+            _area_sweep(turn, out, anywhere, land_only)
+    else:
+        _DOUBLE.turn_options(turn, out)
+    out.append(_END)
+    return out
+
+
+def _area_sweep(turn: Turn, out: list[Option], anywhere: tuple[Action, ...],
+                land_only: tuple[Action, ...]) -> None:
+    state = turn.state
+    n, p, counts, regions = turn.n, turn.p, state.counts, turn.regions
+    turn.areas = areas = state.live_regions() + list(turn.board.ocean_areas)
+    for a in areas:
+        own = counts[a * n + p]
+        if not own:
+            continue
+        others = [(s, counts[a * n + s]) for s in range(n) if s != p and counts[a * n + s]]
+        for action in anywhere:
+            action.area_options(turn, a, own, others, out)
+        if a < regions:
+            for action in land_only:
+                action.area_options(turn, a, own, others, out)
+
+
+def check_action(state: GameState, move: Move) -> None:
+    action = ACTIONS.get(move.kind)
+    if action is None:
+        if state.actions_left <= 0:
+            raise refuse("You have no actions left.")
+        raise refuse("'{kind}' is not an action.", kind=move.kind)
+    action.check(state, move)
+
+
+def action_cost(state: GameState, move: Move) -> int:
+    return ACTIONS[move.kind].cost(state, move)
+
+
+def do_action(state: GameState, move: Move) -> None:
+    """Play a checked action and spend its cost."""
+    action = ACTIONS[move.kind]
+    state.actions_left -= action.cost(state, move)
+    action.play(state, move)
