@@ -46,6 +46,6 @@ def test_seats_random_on_the_command_line_are_played_by_the_random_bot(user_home
         if app.scene.name == "table":
             break
     assert app.scene.name == "table"
-    seats = sorted(app.scene.session.seats, key=lambda seat: seat.colour)
+    seats = sorted(app.scene.door.seats, key=lambda seat: seat.colour)
     assert [seat.kind for seat in seats] == ["random", "easy", DEFAULT_BOT]
-    assert type(app.scene.turns.bots[0]).__name__ == "RandomBot"
+    assert type(app.scene.flow.bots[0]).__name__ == "RandomBot"

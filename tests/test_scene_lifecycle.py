@@ -51,14 +51,14 @@ def test_leaving_the_table_stops_its_thinking_threads(app):
     table = app.show("table", session=Session.new([Seat("A", 0), Seat("B", 1), Seat("C", 2)], 4))
     frames(app)
     app.show("title")
-    assert table.thinker._pool._shutdown
+    assert table.flow.thinker._pool._shutdown
 
 
 def test_leaving_learn_to_play_stops_the_threads_of_its_table(app):
     tutorial = app.show("tutorial")
     frames(app)
     app.show("title")
-    assert tutorial.table.thinker._pool._shutdown
+    assert tutorial.table.flow.thinker._pool._shutdown
 
 
 def test_save_and_leave_from_the_menu_leaves_the_table_once(app):
