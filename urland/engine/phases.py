@@ -15,7 +15,7 @@ from typing import Any
 from urland.engine import auction, panic, volcano
 from urland.engine.actions import ACTIONS, action_options, check_action, do_action
 from urland.engine.actions.base import refuse
-from urland.engine.errors import Named
+from urland.engine.errors import Named, Refusal
 from urland.engine.flow import choose_chip
 from urland.engine.genes import GENE_NAMES
 from urland.engine.moves import Move, Option, PickSpec
@@ -45,9 +45,9 @@ class Phase:
     private: bool = False  # shows the deciding seat something private (its chips, its bid)
     click: str = ""  # the move kind a click on one area of the board makes, if any
     ask: Callable[[GameState, frozenset[str]], PromptData] | None = None  # the prompt as data
-    # Why a move of another kind is refused ("Now {seat} must ..."), a template for the
-    # catalogue; "" in the action phase, whose check names the action that is wanted.
-    wrong_kind: str = ""
+    # Why a move of another kind is refused ("Now White must ..."), given the deciding seat;
+    # None in the action phase, whose check names the action that is wanted.
+    wrong_kind: Callable[[Named], Refusal] | None = None
 
     def prompt_data(self, state: GameState, kinds: frozenset[str]) -> PromptData:
         """The prompt as a key and values (never a finished sentence); `kinds` are the move
@@ -202,7 +202,8 @@ def _ears_dive_play(state: GameState, move: Move) -> None:
 PHASES: dict[str, Phase] = {p.key: p for p in (
     Phase(CHIP, ("chip",), "choose the scoring chip", _chip_options, _chip_check,
           lambda state, move: choose_chip(state, move.count), private=True,
-          wrong_kind="Now {seat} must choose the scoring chip."),
+          wrong_kind=lambda seat: Refusal(
+              "Now {seat} must choose the scoring chip.", seat=seat)),
     # the turn ends when the player says so ("end", an action too)
     Phase(ACTION, tuple(ACTIONS), "take actions", action_options, check_action, do_action,
           ask=_action_ask),
@@ -210,23 +211,29 @@ PHASES: dict[str, Phase] = {p.key: p for p in (
           lambda state: [Option(Move("panic_region", src=r)) for r in state.choices],
           lambda state, move: _choose_one(state, move.src), _panic_region_play,
           click="panic_region",
-          wrong_kind="Now {seat} must choose which tied region panics."),
+          wrong_kind=lambda seat: Refusal(
+              "Now {seat} must choose which tied region panics.", seat=seat)),
     Phase(PANIC_OCEAN, ("panic_ocean",), "choose the ocean the panicking Ichtos flee to",
           lambda state: [Option(Move("panic_ocean", dst=o)) for o in state.choices],
           lambda state, move: _choose_one(state, move.dst), _panic_ocean_play,
           click="panic_ocean",
-          wrong_kind="Now {seat} must choose the ocean the panicking Ichtos flee to."),
+          wrong_kind=lambda seat: Refusal(
+              "Now {seat} must choose the ocean the panicking Ichtos flee to.", seat=seat)),
     Phase(PANIC_EARS, ("ears_stay",), "choose how many of your Ichtos stay on land (Ears)",
           lambda state: [Option(Move("ears_stay"), counts=(0, state.queue[0][2]))],
           _ears_stay_check, _ears_stay_play, ask=_ears_stay_ask,
-          wrong_kind="Now {seat} must choose how many of their Ichtos stay on land (Ears)."),
+          wrong_kind=lambda seat: Refusal(
+              "Now {seat} must choose how many of their Ichtos stay on land (Ears).", seat=seat)),
     Phase(VOLCANO_EARS, ("ears_dive",), "choose the ocean your excess Ichtos dive into (Ears)",
           lambda state: [Option(Move("ears_dive", dst=o)) for o in state.choices],
           lambda state, move: _choose_one(state, move.dst), _ears_dive_play, click="ears_dive",
-          wrong_kind="Now {seat} must choose the ocean their excess Ichtos dive into (Ears)."),
+          wrong_kind=lambda seat: Refusal(
+              "Now {seat} must choose the ocean their excess Ichtos dive into (Ears).", seat=seat)),
     Phase(BID, ("bid",), "place a secret bid", _bid_options, _bid_check,
           lambda state, move: auction.place_bid(state, state.actor, move.count), private=True,
-          ask=_bid_ask, wrong_kind="Now {seat} must place a secret bid."),
+          ask=_bid_ask, wrong_kind=lambda seat: Refusal(
+              "Now {seat} must place a secret bid.", seat=seat)),
     Phase(BUY, ("buy", "pass"), "buy a gene or pass", _buy_options, _buy_check, _buy_play,
-          ask=_buy_ask, wrong_kind="Now {seat} must buy a gene or pass."),
+          ask=_buy_ask, wrong_kind=lambda seat: Refusal(
+              "Now {seat} must buy a gene or pass.", seat=seat)),
 )}

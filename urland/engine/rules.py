@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from itertools import product
 
 from urland.engine.actions.base import refuse
-from urland.engine.errors import IllegalMoveError, Named, Refusal
+from urland.engine.errors import IllegalMoveError, Named
 from urland.engine.flow import run
 from urland.engine.moves import KINDS, Move, Option, stray_fields
 from urland.engine.phases import PHASES
@@ -42,9 +42,9 @@ def check_move(state: GameState, move: Move) -> None:
     phase = PHASES.get(state.phase)  # type: ignore[arg-type]
     if phase is None:
         return
-    if phase.wrong_kind and kind not in phase.kinds:
+    if phase.wrong_kind is not None and kind not in phase.kinds:
         seat = Named("seat", state.actor, state.colour_name(state.actor))
-        raise IllegalMoveError(Refusal(phase.wrong_kind, seat=seat))
+        raise IllegalMoveError(phase.wrong_kind(seat))
     phase.check(state, move)
 
 
