@@ -100,6 +100,10 @@ USAGE = """Urland - play, or run the tools:
   python -m urland simulate --players N --games G --seed S [--bots random,...] [--json]
   python -m urland tournament --bots hard,medium,medium,medium --games N --seed S
                              [--players 3,4,5] [--workers W] [--json]
+  python -m urland serve [--host H] [--port P] [--room CODE --seats remote,remote,medium
+                         --seed N] [--quit-when-over] [--cert FILE --key FILE]
+  python -m urland join ADDRESS --room CODE [--name N] [--autoplay] [--quit-when-over]
+                        [--screenshots DIR]
 """
 
 SEAT_KINDS = ("ai", "human", "easy", "medium", "hard", "random")
@@ -237,6 +241,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _simulate(argv[1:])
     if argv and argv[0] == "tournament":
         return _tournament(argv[1:])
+    if argv and argv[0] in ("serve", "join"):
+        from urland.net import commands
+
+        return (commands.serve_main if argv[0] == "serve" else commands.join_main)(argv[1:])
     return _play(argv)
 
 
