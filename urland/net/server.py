@@ -115,6 +115,9 @@ class GameServer:
         room = Room.create(code, kinds, seed, self.options.rooms_dir)
         self.kept.discard(key)
         self._adopt(key, room)
+        with contextlib.suppress(RuntimeError):  # no loop yet: `start` lets the bots play
+            asyncio.get_running_loop()
+            self.kick(key)
         return room
 
     def room(self, code: str) -> Room | None:
