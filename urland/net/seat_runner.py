@@ -28,15 +28,8 @@ async def run_seat(client: NetClient, bot: Bot | None = None, *, quit_when_over:
     """Play the seat until the game is over (0) or the server is lost for good (1)."""
     kept = False
     asked = -1
+    msg: dict = {"type": "update"}  # what is known already may hold a pending decision
     while True:
-        try:
-            msg = await client.receive()
-        except ConnectionClosed as closed:
-            code = closed.rcvd.code if closed.rcvd is not None else None
-            if code in FINAL_CLOSES or not await reconnect(client, patience):
-                return 1
-            asked = -1
-            continue
         mirror = client.mirror
         if on_change is not None:
             on_change(mirror)
@@ -49,16 +42,29 @@ async def run_seat(client: NetClient, bot: Bot | None = None, *, quit_when_over:
             if quit_when_over:
                 await client.close()
                 return 0
-            continue
-        if bot is None or msg["type"] not in ("update", "refused"):
-            continue
-        watch = getattr(bot, "watch", None)
-        if watch is not None and mirror.view is not None and msg["type"] == "update":
-            watch(mirror.view)
-        if mirror.my_turn and asked != mirror.at:
-            asked = mirror.at
-            move = await asyncio.to_thread(bot.choose, mirror.view)
-            try:
-                await client.play(move)
-            except ConnectionClosed:
-                asked = -1
+        elif bot is not None and msg["type"] in ("update", "refused"):
+            asked = await _decide(client, bot, asked, watch=msg["type"] == "update")
+        try:
+            msg = await client.receive()
+        except ConnectionClosed as closed:
+            code = closed.rcvd.code if closed.rcvd is not None else None
+            if code in FINAL_CLOSES or not await reconnect(client, patience):
+                return 1
+            asked = -1
+            msg = {"type": "update"}
+
+
+async def _decide(client: NetClient, bot: Bot, asked: int, watch: bool) -> int:
+    """Let the bot play the seat's pending decision (once per position); the position asked."""
+    mirror = client.mirror
+    see = getattr(bot, "watch", None)
+    if watch and see is not None and mirror.view is not None:
+        see(mirror.view)
+    if not mirror.my_turn or asked == mirror.at:
+        return asked
+    move = await asyncio.to_thread(bot.choose, mirror.view)
+    try:
+        await client.play(move)
+    except ConnectionClosed:
+        return -1
+    return mirror.at

@@ -329,12 +329,8 @@ class GameServer:
             await self._send(client, message)
 
     async def _changed(self, room: Room) -> None:
-        for client in self._room_clients(room):
-            await self._update(client)
-        key = normal_code(room.code)
-        if room.game.over:
-            self._keep_in_history(key, room)
-        self.kick(key)
+        await self._changed_without_kick(room)
+        self.kick(normal_code(room.code))
 
     def _keep_in_history(self, key: str, room: Room) -> None:
         if key in self.kept or self.options.history_dir is None:
@@ -403,10 +399,10 @@ class GameServer:
         return (key, seat) not in self.clients
 
     async def _changed_without_kick(self, room: Room) -> None:
+        if room.game.over:  # kept before anyone is told, so every side has it
+            self._keep_in_history(normal_code(room.code), room)
         for client in self._room_clients(room):
             await self._update(client)
-        if room.game.over:
-            self._keep_in_history(normal_code(room.code), room)
 
     async def close(self) -> None:
         for task in self.drivers.values():
