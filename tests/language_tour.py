@@ -112,7 +112,7 @@ def every_scene(seed: int = 3) -> list[str]:
     if _advance(session, {"action"}):
         table = app.show("table", session=session)
         _show(app)
-        table.turns.retreat_dialog()
+        table.controls.retreat_dialog()
         _show(app)
         drawn.append(app.scene.name)
     _advance(session, set(), limit=6000)  # on to the end of the game

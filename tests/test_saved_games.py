@@ -47,8 +47,8 @@ def test_new_game_asks_before_replacing_an_unfinished_game_and_keeps_it(app, use
     new_game.begin()
     app.scene.confirm_button.on_click()  # Start new game
     table = app.scene
-    assert table.name == "table" and table.session.autosave == paths.autosave_path()
-    assert len(table.session.game.moves) == 0
+    assert table.name == "table" and table.door.session.autosave == paths.autosave_path()
+    assert len(table.door.session.game.moves) == 0
     [kept] = paths.saves_dir().iterdir()
     assert kept.name.startswith("game-") and load_game(kept)[0].moves == old.game.moves
 
@@ -82,8 +82,8 @@ def test_continue_resumes_the_most_recently_saved_unfinished_game(app, user_home
     title.continue_button.on_click()
     table = app.scene
     assert table.name == "table"
-    assert table.session.game.moves == latest.game.moves
-    assert table.session.autosave == paths.saves_dir() / "game-b.yaml"  # saves where it was
+    assert table.door.session.game.moves == latest.game.moves
+    assert table.door.session.autosave == paths.saves_dir() / "game-b.yaml"  # saves where it was
 
 
 def test_load_game_lists_date_players_turn_and_whose_move(app, user_home):
@@ -106,7 +106,7 @@ def test_load_game_lists_date_players_turn_and_whose_move(app, user_home):
     assert playing.saved_at.timestamp() == pytest.approx(stamp)
     frames(app)
     scene.rows[1].load.on_click()
-    assert app.scene.name == "table" and app.scene.session.game.moves == a.game.moves
+    assert app.scene.name == "table" and app.scene.door.session.game.moves == a.game.moves
 
 
 def test_deleting_a_saved_game_asks_first_and_removes_only_that_file(app, user_home):

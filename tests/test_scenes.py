@@ -45,7 +45,7 @@ def solo_table(app, seed=5, env_is_ai=True):
 
 
 def stack_point(table, area_name, seat):
-    state = table.session.game.state
+    state = table.door.session.game.state
     bv = table.board_view
     area = state.board.parse_area(area_name)
     slots = bv.stack_slots(area, [s for s in range(state.n) if state.count(area, s)])
@@ -54,7 +54,7 @@ def stack_point(table, area_name, seat):
 
 def area_point(table, area_name):
     bv = table.board_view
-    return bv.to_screen(bv.anchor(table.session.game.board.parse_area(area_name)))
+    return bv.to_screen(bv.anchor(table.door.board.parse_area(area_name)))
 
 
 def test_title_offers_new_game_and_greys_continue_without_a_save(app):
@@ -106,7 +106,7 @@ def test_undo_takes_back_the_last_own_action(app):
     drag(app, stack_point(table, "O2", 0), area_point(table, "5"))
     assert session.game.moves[-1].kind == "land"
     moves = len(session.game.moves)
-    click(app, table.undo_button.rect.center)
+    click(app, table.controls.undo_button.rect.center)
     assert len(session.game.moves) == moves - 1
     assert "Undone" in table.message
 
@@ -126,7 +126,7 @@ def test_solo_game_never_shows_a_handover(app):
         seen.add(app.scene.name)
         if app.scene is table and session.actor_is_human() and session.game.state.phase == \
                 "action":
-            click(app, table.end_button.rect.center)
+            click(app, table.controls.end_button.rect.center)
         elif app.scene is not table and hasattr(app.scene, "confirm"):
             app.scene.confirm()
         elif app.scene is not table:
@@ -141,7 +141,7 @@ def test_hot_seat_hands_over_before_private_chips(app):
     frames(app)
     env = session.game.state.env
     assert app.scene.name == "handover" and app.scene.seat == env
-    assert session.unlocked is None  # nothing private is shown yet
+    assert table.flow.unlocked is None  # nothing private is shown yet
     click(app, app.scene.ok.rect.center)
     assert app.scene.name == "choose_chip" and app.scene.seat == env
     click(app, app.scene.ok.rect.center)

@@ -11,6 +11,8 @@ from urland.bots.hints import Hint
 from urland.engine import Move, expand
 from urland.session import Seat, Session
 from urland.settings import Settings
+from urland.table import LocalTable
+from urland.table.flow import pending_looks
 from urland.ui import theme as th
 from urland.ui.side_panel import MARK_TIPS
 from urland.ui.table_overlays import hover_tooltip
@@ -31,7 +33,7 @@ def release(app, pos):
 
 
 def names(table, areas):
-    return {table.session.game.board.area_name(a) for a in areas}
+    return {table.door.board.area_name(a) for a in areas}
 
 
 def test_carrying_three_lights_only_the_oceans_and_the_reserve_not_the_islands(app):
@@ -119,15 +121,15 @@ def test_a_hint_that_arrives_after_the_position_changed_is_dropped(app):
         release.wait(5)  # still thinking when the player moves on
         return Hint(land[1], "region_hold", {"region": 5})
 
-    table.thinker.ask("hint", table.position_key, slow_hint, None)
-    old_key = table.position_key
+    table.flow.thinker.ask("hint", table.door.position(), slow_hint, None)
+    old_key = table.door.position()
     frames(app, 1)
     table.submit(land[0])
-    assert table.position_key != old_key
+    assert table.door.position() != old_key
     release.set()
     for _ in range(20):
         frames(app, 1)
-    assert table.thinker.answer("hint", table.position_key) == (False, None)
+    assert table.flow.thinker.answer("hint", table.door.position()) == (False, None)
     assert table.hint.move is None and table.hint_text == ""
 
 
@@ -138,7 +140,7 @@ def test_after_continue_the_dead_player_is_offered_their_look_again(app, tmp_pat
     session.play(game.legal_options()[0].move)  # the scoring chip: two chips go to the dead
     dead = game.state.dead
     resumed = Session.load(tmp_path / "autosave.yaml")
-    assert resumed.pending_looks() == [(dead, "chips_received")]
+    assert pending_looks(LocalTable(resumed)) == [(dead, "chips_received")]
     table = app.show("table", session=resumed)
     frames(app, 2)
     assert app.scene.name == "handover" and app.scene.seat == dead
@@ -156,7 +158,7 @@ def test_the_log_keeps_the_whole_game_scrolls_back_and_opens_a_scoring(app):
            or game.state.phase != "action"):
         game.play(game.legal_options()[0].move)
     table = app.show("table", session=session)
-    table.looks = []  # the dead player has had their look
+    table.flow.looks = []  # the dead player has had their look
     frames(app, 2)
     log = table.log
     assert len(log.entries) > 60  # the whole game so far, not the last ten lines
@@ -191,7 +193,7 @@ def test_at_a_shared_screen_the_curtain_repeats_the_scoring_everybody_just_saw(a
         table.submit(move)
         scored = [table.sentence(e) for e in session.game.log[-30:] if e.kind == "score"]
     app.scenes = [table]
-    table.asked = None
+    table.flow.ask_again()
     frames(app, 2)
     assert app.scene.name == "handover"
     assert scored[-1] in app.scene.news
@@ -204,14 +206,14 @@ def test_every_mark_in_a_players_row_explains_itself_on_hover(app):
     assert {"env", "dead", "ichto", "score", "reserve", "double"} <= kinds
     for kind, rect in table.panel.marks:
         tip = hover_tooltip(rect.center, table.panel, table.board_view, table.shown.state,
-                            table.session.names)
+                            table.door.names)
         assert tip == MARK_TIPS[kind]
 
 
 def test_menu_pauses_the_game_and_leaving_is_a_choice_not_a_surprise(app):
     table, session = solo_table(app)
     moves = len(session.game.moves)
-    click(app, table.menu_button.rect.center)
+    click(app, table.controls.menu_button.rect.center)
     assert app.scene.name == "pause" and app.scenes[0] is table
     resume = app.scene.resume
     click(app, resume.rect.center)
@@ -251,7 +253,7 @@ def test_the_scoring_chip_dialog_steps_aside_to_show_the_board(app):
     while not (game.state.phase == "choose_chip" and game.state.actor == 0):
         game.play(game.legal_options()[0].move)
     table = app.show("table", session=session)
-    table.looks = []
+    table.flow.looks = []
     frames(app, 2)
     dialog = app.scene
     assert dialog.name == "choose_chip"
@@ -270,7 +272,7 @@ def test_a_hint_lights_its_areas_draws_an_arrow_and_goes_when_the_position_chang
     table, _ = solo_table(app)
     land = next(o.move for o in table.decision.options if o.move.kind == "land")
     advice = Hint(land, "region_hold", {"region": 5})
-    table.thinker.ask("hint", table.position_key, lambda view: advice, None)
+    table.flow.thinker.ask("hint", table.door.position(), lambda view: advice, None)
     # the answer comes from a background thread: give it time (not a count of frames, which
     # a busy machine can run before the thread is scheduled)
     patience = time.monotonic() + 5
@@ -361,24 +363,24 @@ def test_the_turn_ends_only_when_the_player_says_so_and_undo_reaches_the_last_ac
         frames(app, 1)
     last, played = game.moves[-1], len(game.moves)
     assert game.state.actor == 0 and game.state.actions_left == 0  # still Anna's turn
-    assert table.undo_button.enabled
+    assert table.controls.undo_button.enabled
     assert "end your turn" in table.banner_text()
-    click(app, table.undo_button.rect.center)
+    click(app, table.controls.undo_button.rect.center)
     assert len(game.moves) == played - 1 and game.state.actions_left == 1
     table.submit(last)
     frames(app, 1)
-    click(app, table.end_button.rect.center)
+    click(app, table.controls.end_button.rect.center)
     assert game.moves[played].kind == "end"  # Anna's turn ended when she said so
 
 
 def test_ending_a_turn_with_actions_left_asks_first(app):
     table, session = solo_table(app)
     moves = len(session.game.moves)
-    click(app, table.end_button.rect.center)
+    click(app, table.controls.end_button.rect.center)
     assert app.scene.name == "confirm" and "3 actions" in app.scene.text
     click(app, app.scene.cancel_button.rect.center)  # Keep playing
     assert app.scene is table and len(session.game.moves) == moves
-    click(app, table.end_button.rect.center)
+    click(app, table.controls.end_button.rect.center)
     click(app, app.scene.confirm_button.rect.center)
     assert session.game.moves[moves].kind == "end"
 

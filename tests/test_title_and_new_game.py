@@ -181,7 +181,7 @@ def test_the_set_up_comes_back_in_the_next_new_game(app):
     click(app, scene.start.rect.center)
     table = app.scenes[0]
     assert table.name == "table"
-    assert [(s.name, s.kind, s.colour) for s in table.session.seats] == [
+    assert [(s.name, s.kind, s.colour) for s in table.door.session.seats] == [
         ("zoe", "human", 2), ("Ben", "medium", 1), ("Cleo", "hard", 0)]
 
     again = app.show("new_game")

@@ -39,7 +39,7 @@ def test_each_lesson_s_moves_are_legal_from_its_position_and_each_step_is_told()
 def test_a_move_the_step_does_not_want_is_nudged_not_played(app):
     scene = app.show("tutorial", chapter=chapter_index("actions"))
     frames(app, 3)
-    game = scene.session.game
+    game = scene.table.door.session.game
     before = len(game.moves)
     scene.table.submit(parse_move("land O2 4 x1", game.board))  # the lesson asks for O1 -> 2
     assert len(game.moves) == before
@@ -62,7 +62,7 @@ def test_next_steps_hold_the_table_and_the_next_button_moves_on(app):
 def test_undo_in_a_lesson_goes_back_to_the_lesson_s_position(app):
     scene = app.show("tutorial", chapter=chapter_index("actions"))
     frames(app, 3)
-    game = scene.session.game
+    game = scene.table.door.session.game
     start = game.state.key()
     scene.table.submit(parse_move("land O1 2 x1", game.board))
     scene.table.undo()
@@ -85,7 +85,7 @@ def test_a_nudge_is_shown_on_the_card_and_the_move_stays_undone(app):
     frames(app, 3)
     scene.table.submit(Move("end"))  # the lesson first asks for a landing
     assert scene.nudge_text.startswith("Land one Ichto")
-    assert scene.session.game.state.phase == "action"
+    assert scene.table.door.session.game.state.phase == "action"
 
 
 def test_learn_to_play_plays_itself_and_saves_a_picture_of_every_step(tmp_path):

@@ -1,7 +1,8 @@
 """A game at the table: the engine's Game plus who sits where (names, humans or AI levels).
 
-No pygame here: the table scene drives a Session, and tests can too. The session autosaves
-after every decision and knows when a shared screen must be handed over before a secret.
+No pygame here: the table reaches a Session through its door (`urland.table.LocalTable`), and
+tests can drive it directly. The session autosaves after every decision and keeps a finished
+game in the history.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from pathlib import Path
 
 from urland import history, paths, save_status
 from urland.describe import describe
-from urland.engine import Event, Game, Move, PlayerView, SaveError
+from urland.engine import Board, Decision, Event, Game, Move, PlayerView, SaveError
 from urland.engine.save import load_game, save_game
 from urland.texts.events import event_sentence
 from urland.texts.i18n import fmt
@@ -48,8 +49,7 @@ class Session:
         # Why the last autosave failed, in a sentence for the table's banner; None once a
         # save succeeds (again). A failed save never stops the game: the next decision retries.
         self.save_problem: str | None = None
-        # The seat whose private information was last unlocked by a hand-over screen.
-        self.unlocked: int | None = None
+        self._decision: tuple[tuple, Decision] | None = None  # asked once per position
 
     @classmethod
     def new(cls, seats: list[Seat], seed: int, autosave: Path | None = None) -> Session:
@@ -74,6 +74,45 @@ class Session:
     @property
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
+
+    @property
+    def board(self) -> Board:
+        return self.game.board
+
+    @property
+    def seed(self) -> int:
+        return self.game.seed
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    @property
+    def moves_played(self) -> int:
+        return len(self.game.moves)
+
+    @property
+    def finished_game(self) -> Game:
+        """The finished game with every secret open, for its story and its replay."""
+        if not self.game.over:
+            raise ValueError("the game is not over: its secrets are not open yet")
+        return self.game
+
+    def position(self) -> tuple:
+        """A key that changes with every move played or taken back."""
+        moves = self.game.moves
+        return (len(moves), moves[-1] if moves else None)
+
+    def decision(self) -> Decision:
+        """The engine's pending decision, asked once per position."""
+        key = self.position()
+        if self._decision is None or self._decision[0] != key:
+            self._decision = (key, self.game.decision())
+        return self._decision[1]
+
+    def log(self, seat: int | None) -> list[Event]:
+        """The log as `seat` may read it (None: public events only)."""
+        return self.game.log_for(seat)
 
     def sentence(self, event: Event) -> str:
         """What players are told of an event, with their names."""
@@ -102,20 +141,6 @@ class Session:
     def view(self, seat: int | None = None) -> PlayerView:
         return self.game.view(self.table_viewer() if seat is None else seat)
 
-    def secret_decision(self) -> bool:
-        """The pending decision shows private information (the chips in hand, a bid)."""
-        return self.game.decision().private
-
-    def needs_handover(self) -> int | None:
-        """The human seat to hand the screen to before its next decision, or None."""
-        state = self.game.state
-        seat = state.actor
-        if state.over or not self.seats[seat].human or not self.shared_screen:
-            return None
-        if self.secret_decision() and self.unlocked != seat:
-            return seat
-        return None
-
     def actor_is_human(self) -> bool:
         state = self.game.state
         return not state.over and self.seats[state.actor].human
@@ -123,10 +148,7 @@ class Session:
     # --- playing ----------------------------------------------------------------------------
 
     def play(self, move: Move) -> list[Event]:
-        seat = self.game.state.actor
         events = self.game.play(move)
-        if self.unlocked == seat:
-            self.unlocked = None
         self.save()
         if self.game.over:
             self.keep_in_history()
@@ -146,24 +168,6 @@ class Session:
         if not self.can_undo():
             return None
         return self.undo(self.game.state.actor)
-
-    def pending_looks(self) -> list[tuple[int, str]]:
-        """Private steps to offer again when a game is resumed: (human seat, event kind).
-
-        The dead player's look at the two chips passed this turn is offered again, behind its
-        hand-over, as long as the turn they belong to is still being played.
-        """
-        game = self.game
-        if game.over:
-            return []
-        looks: list[tuple[int, str]] = []
-        for event in reversed(game.log):
-            if event.kind == "turn":
-                break
-            if event.kind == "chips_received":
-                looks += [(seat, event.kind) for seat in self.humans if event.visible(seat)]
-                break
-        return looks
 
     def seat_meta(self) -> list[dict[str, str]]:
         return [{"name": s.name, "kind": s.kind} for s in self.seats]

@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from urland import paths
-from urland.engine import Game, Move, UserFileError, format_move, position_from_text
+from urland.engine import Board, Game, Move, UserFileError, format_move, position_from_text
 from urland.engine.files import read_yaml, write_atomic
 from urland.resources import asset_path
 from urland.session import Seat, Session
@@ -44,9 +44,9 @@ class Step:
     label: Label | None = None
     tell: str = ""  # an event kind: the card repeats the latest such event's sentence
 
-    def nudge_for(self, move: Move, game: Game) -> str | None:
+    def nudge_for(self, move: Move, board: Board) -> str | None:
         """None when the step accepts the move, else the friendly sentence to show."""
-        if not self.expect or _matches(format_move(move, game.board), self.expect):
+        if not self.expect or _matches(format_move(move, board), self.expect):
             return None
         return pgettext("tutorial", self.nudge) if self.nudge else _("Not now: follow the arrow.")
 

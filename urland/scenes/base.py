@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,8 +13,6 @@ from urland.ui.widgets import Button, panel
 
 if TYPE_CHECKING:
     from urland.app import App
-    from urland.engine import Move
-    from urland.session import Session
 
 
 class Scene:
@@ -120,46 +118,3 @@ class Dialog(Scene):
             self.peek_button.rect.bottomleft = (box.left + t.px(14), box.bottom - t.px(14))
             self.peek_button.draw(surface, t)
         return box
-
-
-class TableDialog(Dialog):
-    """A dialog that answers one decision of the table it was opened over."""
-
-    def __init__(self, app: App, table: TableLike) -> None:
-        super().__init__(app)
-        self.table = table
-        self.session = table.session
-
-    def submit(self, move: Move) -> None:
-        self.app.remove(self)
-        self.table.submit(move)
-
-    def autoplay_step(self) -> None:
-        """A human seat's dialog under autoplay (the tutorial): press the keys its guide asks
-        for (e.g. + twice for a bid of 2), then its main button's key."""
-        if self.age > 0.8 and not getattr(self, "pressed", False):
-            self.pressed = True
-            guide = getattr(self.table, "guide", None)
-            keys = guide.dialog_keys(self.name) if guide is not None else []
-            for key in [*keys, pygame.K_RETURN]:
-                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0,
-                                                     unicode="", scancode=0))
-
-    def help_topic(self) -> str | None:
-        return self.session.game.decision().kind
-
-    def seat_label(self, seat: int) -> str:
-        return self.session.seats[seat].label
-
-
-class TableLike(Protocol):
-    """What a table dialog needs of the table scene under it."""
-
-    session: Session
-    asked: tuple | None
-
-    def submit(self, move: Move) -> None: ...
-
-    def take_news(self) -> list[str]: ...
-
-    def to_title(self) -> None: ...

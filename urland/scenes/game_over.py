@@ -35,12 +35,12 @@ class GameOverScene(Scene):
         self.from_history = from_history
         if from_history:
             self.name = "story"
-        self.story = tell(session.game, session.sentence)
+        self.story = tell(session.finished_game, session.sentence)
         self.names = [s.name for s in session.seats]
         self.steps = list(self.story.final_steps)
         self.page = "story" if from_history else "result"
-        self.board_view = BoardView(session.game.board)
-        self.chart = ScoreChart(self.story, session.game.board, self.names)
+        self.board_view = BoardView(session.board)
+        self.chart = ScoreChart(self.story, session.board, self.names)
         self.hovers: list[Hover] = []
         self.mouse = (-1, -1)
         self.story_age = 0.0  # when autoplay turned to the story page
@@ -141,7 +141,7 @@ class GameOverScene(Scene):
 
     def draw_header(self, surface: pygame.Surface) -> None:
         t = self.theme
-        story, state = self.story, self.session.game.state
+        story, state = self.story, self.session.finished_game.state
         winner = self.names[story.winner]
         title = (fmt("{winner} wins with {points, plural, one {# point} other {# points}}",
                      winner=winner, points=state.track[story.winner])
@@ -164,7 +164,7 @@ class GameOverScene(Scene):
 
     def draw_result(self, surface: pygame.Surface) -> None:
         t = self.theme
-        self.board_view.draw(surface, self.session.game.state)
+        self.board_view.draw(surface, self.session.finished_game.state)
         side = self.side
         table_h = min(side.height * 62 // 100, t.px(330))
         self.hovers += table(surface, pygame.Rect(side.left, side.top, side.width, table_h), t,

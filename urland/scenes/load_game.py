@@ -104,7 +104,7 @@ class LoadGameScene(Scene):
         session, problem = library.open_game(game.path)
         if session is None:
             self.refresh(problem)
-        elif session.game.over:
+        elif session.over:
             self.app.show("game_over", session=session)
         else:
             self.app.show("table", session=session)

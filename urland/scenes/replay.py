@@ -35,10 +35,10 @@ class ReplayScene(Scene):
         super().__init__(app)
         self.session = session
         self.standalone = standalone  # opened from the command line: Back goes to the title
-        self.replay = Replay(session.game, session.names, session.sentence)
+        self.replay = Replay(session.finished_game, session.names, session.sentence)
         self.names = [s.name for s in session.seats]
         self.kinds = [s.kind for s in session.seats]
-        self.board_view = BoardView(session.game.board)
+        self.board_view = BoardView(session.board)
         self.slider = TurnSlider(self.replay.last, self.replay.turn_starts, self.replay.seek,
                                  self.replay.epoch_starts)
         self.playing = False
@@ -169,7 +169,7 @@ class ReplayScene(Scene):
         step = self.replay.step
         if step == 0:
             return set()
-        move = self.session.game.moves[step - 1]
+        move = self.session.finished_game.moves[step - 1]
         state = self.replay.state
         regions = state.board.n_regions
         areas = {a for a in (move.src, move.dst) if a is not None and a >= 0}

@@ -116,7 +116,7 @@ class TitleScene(Scene):
         session, problem = library.open_game(path)
         if session is None:
             self.app.show("title", message=problem)
-        elif session.game.over:
+        elif session.over:
             self.app.show("game_over", session=session)
         else:
             self.app.show("table", session=session)

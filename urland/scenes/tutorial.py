@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from urland.engine import TRAY, Move
+from urland.engine import TRAY, Event, Move
 from urland.scenes import create as create_scene
 from urland.scenes.base import Scene
 from urland.scenes.tutorial_pilot import TutorialPilot
@@ -50,8 +50,9 @@ class TutorialScene(Scene):
     def start_chapter(self, chapter: int) -> None:
         self.chapter = chapter
         save_chapter(chapter)
-        self.session = self.script.session(chapter)
-        self.table = create_scene("table", self.app, session=self.session, guide=self)
+        session = self.script.session(chapter)
+        self.table = create_scene("table", self.app, session=session, guide=self)
+        self.door = self.table.door
         self.table.layout()
         self.step_index = 0
         self.begin_step()
@@ -59,10 +60,10 @@ class TutorialScene(Scene):
     def begin_step(self) -> None:
         self.step_age = 0.0
         self.frames = 0
-        self.log_mark = len(self.session.game.log)
+        self.log_mark = len(self.log())
         self.nudge_text = ""
-        told = [e for e in self.session.game.log if e.kind == self.step.tell]
-        self.told = self.session.sentence(told[-1]) if told else ""
+        told = [e for e in self.log() if e.kind == self.step.tell]
+        self.told = self.door.sentence(told[-1]) if told else ""
         self.table.hint.clear()
         self.point()
         self.layout_card()
@@ -73,10 +74,10 @@ class TutorialScene(Scene):
             self.step_index += 1
             self.begin_step()
         elif self.chapter + 1 < len(self.script.chapters):
-            self.table.thinker.shutdown()
+            self.table.flow.shutdown()
             self.start_chapter(self.chapter + 1)
         else:
-            self.table.thinker.shutdown()
+            self.table.flow.shutdown()
             save_chapter(0)  # finished: Learn to play starts from the beginning again
             if self.app.autoplay:
                 self.app.quit(0)
@@ -85,7 +86,7 @@ class TutorialScene(Scene):
 
     def point(self) -> None:
         """Show the step's arrow or glow with the table's hint view (it draws both)."""
-        board = self.session.game.board
+        board = self.door.board
         step = self.step
         if step.arrow:
             src, dst = (TRAY if a == "tray" else board.parse_area(a) for a in step.arrow)
@@ -105,10 +106,14 @@ class TutorialScene(Scene):
         """The step's event has been told, or the decision it names is now pending."""
         until = self.step.until
         return bool(until) and (self.table.decision.kind == until or any(
-            e.kind == until for e in self.session.game.log[self.log_mark:]))
+            e.kind == until for e in self.log()[self.log_mark:]))
+
+    def log(self) -> list[Event]:
+        """The game's log as the player reads it."""
+        return self.door.log(self.door.viewer)
 
     def nudge(self, move: Move) -> str | None:
-        why = self.step.nudge_for(move, self.session.game)
+        why = self.step.nudge_for(move, self.door.board)
         if why is not None:
             self.nudge_text = why
             self.layout_card()
@@ -119,8 +124,8 @@ class TutorialScene(Scene):
         if step.next or not step.until:
             return False
         table = self.table
-        idle = (not table.show.busy and self.app.scene is self and not table.looks
-                and table.reveal_pending is None)
+        idle = (not table.show.busy and self.app.scene is self and not table.flow.looks
+                and table.flow.reveal is None)
         return idle and self.until_seen()
 
     # --- the scene ------------------------------------------------------------------------------
@@ -167,13 +172,14 @@ class TutorialScene(Scene):
             self.app.request_screenshot(f"tutorial-{self.step_number:02d}-{self.step.id}")
         self.table.draw(surface)
         step = self.step
-        ring = {"end": self.table.end_button, "double": self.table.double_button}.get(
+        controls = self.table.controls
+        ring = {"end": controls.end_button, "double": controls.double_button}.get(
             step.button)
         if ring is not None and ring.visible:
             draw_ring(surface, t, ring.rect, self.age)
         if step.label is not None:
             view = self.table.board_view
-            area = self.session.game.board.parse_area(step.label.at)
+            area = self.door.board.parse_area(step.label.at)
             draw_pin(surface, t, view.to_screen(view.anchor(area)),
                      pgettext("tutorial", step.label.text))
         chapter = self.script.chapters[self.chapter]

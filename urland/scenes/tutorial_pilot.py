@@ -4,14 +4,16 @@ engine; dialogs are answered by the keys their buttons carry."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from urland.engine import format_move
+from urland.tutorial import Step
+from urland.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from urland.scenes.tutorial import TutorialScene
+    from urland.scenes.table.scene import TableScene
 
 Point = tuple[int, int]
 RETRY = 3.0  # seconds after which a gesture that changed nothing is tried again
@@ -33,8 +35,24 @@ def post_drag(start: Point, end: Point) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
 
 
+class PilotHost(Protocol):
+    """The tutorial as its pilot sees it: where the script stands, the table it hosts (the
+    scene made by name, its widgets reached as a player's eyes would) and its Next button."""
+
+    chapter: int
+    step_index: int
+    age: float
+    table: TableScene
+    next_button: Button
+
+    @property
+    def step(self) -> Step: ...
+
+    def until_seen(self) -> bool: ...
+
+
 class TutorialPilot:
-    def __init__(self, scene: TutorialScene) -> None:
+    def __init__(self, scene: PilotHost) -> None:
         self.scene = scene
         self.done: tuple | None = None  # the (step, position) last acted on: act once on each
         self.done_at = 0.0  # ... unless nothing came of it for RETRY seconds
@@ -70,7 +88,7 @@ class TutorialPilot:
         return []
 
     def _choose(self, menu, expect: str) -> None:
-        board = self.scene.session.game.board
+        board = self.scene.table.door.board
         for rect, move in menu.rows:
             if format_move(move, board).startswith(expect):
                 post_click(rect.center)
@@ -78,7 +96,7 @@ class TutorialPilot:
 
     def _gesture(self, words: list[str]) -> None:
         table = self.scene.table
-        board = table.session.game.board
+        board = table.door.board
         view = table.board_view
         kind = words[0]
 
@@ -91,7 +109,7 @@ class TutorialPilot:
             return view.to_screen(view.stack_slots(area, seats)[table.decision.seat])
 
         if kind in ("end", "double"):
-            button = table.end_button if kind == "end" else table.double_button
+            button = table.controls.end_button if kind == "end" else table.controls.double_button
             post_click(button.rect.center)
         elif kind in ("land", "swim"):
             src, dst = (board.parse_area(w) for w in words[1:3])

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from urland.bots.candidates import cheapest_payment
 from urland.engine import Move
-from urland.scenes.base import TableDialog
+from urland.scenes.table.dialog import TableDialog
 from urland.texts.genes import gene_texts
 from urland.texts.i18n import L_, _, fmt
 from urland.ui import art
@@ -23,7 +22,7 @@ class BidScene(TableDialog):
     def __init__(self, app, table, seat: int) -> None:
         super().__init__(app, table)
         self.seat = seat
-        self.decision = self.session.game.decision()
+        self.decision = table.decision
         low, high = self.decision.count_range or (0, 0)
         self.stepper = Stepper(low, low, high, fmt=lambda v: fmt("bid {amount}", amount=v))
         self.ok = Button(L_("Place secret bid"), self.confirm, "primary", key=pygame.K_RETURN)
@@ -46,7 +45,7 @@ class BidScene(TableDialog):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         box = self.draw_box(surface, fmt("Mutation! {name}, bid",
-                                          name=self.session.seats[self.seat].name))
+                                          name=self.door.seats[self.seat].name))
         draw_gene_row(surface, t, self.decision.state.display, pygame.Rect(box.left + t.px(30),
                       box.top + t.px(70), box.width - t.px(60), t.px(200)))
         bid = self.stepper.value
@@ -104,7 +103,7 @@ class RevealScene(TableDialog):
         box = self.draw_box(surface, _("Bids revealed"))
         for rank, seat in enumerate(self.ranking):
             y = box.top + t.px(90) + rank * t.px(50)
-            s = self.session.seats[seat]
+            s = self.door.seats[seat]
             blit_text(surface, f"{rank + 1}.", (box.left + t.px(70), y), t.px(30), th.INK, True,
                       anchor="midleft")
             icon = art.ichto(s.colour, t.px(40))
@@ -138,7 +137,7 @@ class BuyScene(TableDialog):
     def __init__(self, app, table, seat: int) -> None:
         super().__init__(app, table)
         self.seat = seat
-        self.decision = self.session.game.decision()
+        self.decision = table.decision
         self.options = self.decision.options
         self.price = self.decision.price(seat)
         display = self.decision.state.display
@@ -162,7 +161,7 @@ class BuyScene(TableDialog):
         self.app.open("pick_ichtos", table=table, seat=seat,
                       title=fmt("Pay {price} for {gene}", price=self.price,
                                 gene=gene_texts()[self.selected]["name"]),
-                      option=option, suggested=dict(cheapest_payment(self.decision.state, option)),
+                      option=option, suggested=self.door.suggested_payment(option),
                       back=lambda: app.open("auction_buy", table=table, seat=seat))
 
     def layout(self) -> None:
@@ -178,7 +177,7 @@ class BuyScene(TableDialog):
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
-        name = self.session.seats[self.seat].name
+        name = self.door.seats[self.seat].name
         box = self.draw_box(surface, fmt("{name}, choose a gene", name=name))
         self.cards = draw_gene_row(surface, t, self.decision.state.display, pygame.Rect(
             box.left + t.px(30), box.top + t.px(70), box.width - t.px(60), t.px(230)),

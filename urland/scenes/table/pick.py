@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from urland.engine import Move, Option
-from urland.scenes.base import TableDialog
+from urland.scenes.table.dialog import TableDialog
 from urland.texts.i18n import L_, _, fmt
 from urland.ui import theme as th
 from urland.ui.text import blit_text
@@ -69,7 +69,7 @@ class PickScene(TableDialog):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         box = self.draw_box(surface, self.title)
-        board = self.session.game.board
+        board = self.door.board
         for a in self.areas:
             s = self.steppers[a]
             blit_text(surface, board.area_name(a) if a >= board.n_regions else
@@ -98,7 +98,7 @@ class EarsScene(TableDialog):
     def __init__(self, app, table, seat: int) -> None:
         super().__init__(app, table)
         self.seat = seat
-        _least, most = self.session.game.decision().count_range or (0, 0)
+        _least, most = table.decision.count_range or (0, 0)
         self.stepper = Stepper(most, 0, most, fmt=lambda v: fmt("{count} stay", count=v))
         self.ok = Button(L_("Confirm"), lambda: self.submit(Move("ears_stay",
                                                              count=self.stepper.value)),

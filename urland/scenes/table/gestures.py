@@ -11,22 +11,23 @@ engine's pending decision, never a rule of its own.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from urland.engine import TRAY, Decision
+from urland.engine import TRAY, Decision, Move, PlayerView
 from urland.texts.i18n import _, fmt
 from urland.texts.refusals import refusal_text
 from urland.texts.words import area_label
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
+from urland.ui.side_panel import SidePanel
 from urland.ui.table_overlays import AreaMenu
 from urland.ui.text import render
 from urland.ui.widgets import panel
 
 if TYPE_CHECKING:
-    from urland.scenes.table import TableScene
+    from urland.table import TableDoor
 
 DRAG_THRESHOLD = 6  # pixels the mouse must travel before a press becomes a drag
 _PLUS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
@@ -48,15 +49,38 @@ class Drag:
         return self.src >= 0 and self.moved
 
 
+class GestureHost(Protocol):
+    """What the gestures need of the table: its door, its pending decision, what it shows where
+    (the board, the players' rows), and a way to play a move or say why not."""
+
+    app: Any
+    door: TableDoor
+    board_view: BoardView
+    panel: SidePanel
+    shown: PlayerView
+
+    @property
+    def theme(self) -> th.Theme: ...
+
+    @property
+    def decision(self) -> Decision: ...
+
+    def submit(self, move: Move, dropped_at: tuple[int, int] | None = None) -> None: ...
+
+    def say(self, text: str) -> None: ...
+
+    def describe(self, move: Move) -> str: ...
+
+
 class BoardGestures:
-    def __init__(self, table: TableScene) -> None:
-        self.table = table
+    def __init__(self, host: GestureHost) -> None:
+        self.host = host
         self.drag: Drag | None = None
         self.menu: AreaMenu | None = None
 
     @property
     def decision(self) -> Decision:
-        return self.table.decision
+        return self.host.decision
 
     def cancel(self) -> None:
         self.drag = None
@@ -66,14 +90,7 @@ class BoardGestures:
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.menu is not None:
-            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
-                return event.type == pygame.MOUSEBUTTONDOWN
-            closed, move = self.menu.handle(event)
-            if closed:
-                self.menu = None
-            if move is not None:
-                self.table.submit(move)
-            return True
+            return self._menu_event(event)
         if self.decision.clickable:
             if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
                 return self._click_choice(event.pos)
@@ -84,35 +101,53 @@ class BoardGestures:
             return self._press(event.pos)
         if self.drag is None:
             return False
+        return self._drag_event(self.drag, event)
+
+    def _menu_event(self, event: pygame.event.Event) -> bool:
+        """An area's menu is open: it takes every event."""
+        assert self.menu is not None
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
+            return event.type == pygame.MOUSEBUTTONDOWN
+        closed, move = self.menu.handle(event)
+        if closed:
+            self.menu = None
+        if move is not None:
+            self.host.submit(move)
+        return True
+
+    def _drag_event(self, drag: Drag, event: pygame.event.Event) -> bool:
+        """A press is held: it moves, carries more or fewer, or lets go."""
         if event.type == pygame.MOUSEMOTION:
-            self.drag.pos = event.pos
-            dx, dy = event.pos[0] - self.drag.start[0], event.pos[1] - self.drag.start[1]
-            if abs(dx) + abs(dy) > DRAG_THRESHOLD and not self.drag.moved:
-                self.drag.moved = True
-                if self.drag.src >= 0:
-                    self.table.app.sound.play("pickup")
+            drag.pos = event.pos
+            dx, dy = event.pos[0] - drag.start[0], event.pos[1] - drag.start[1]
+            if abs(dx) + abs(dy) > DRAG_THRESHOLD and not drag.moved:
+                drag.moved = True
+                if drag.src >= 0:
+                    self.host.app.sound.play("pickup")
             return True
-        if event.type == pygame.MOUSEWHEEL and self.drag.src >= 0:
+        if event.type == pygame.MOUSEWHEEL and drag.src >= 0:
             self._carry(event.y)
             return True
         if event.type == pygame.KEYDOWN and event.key in _PLUS + _MINUS:
             self._carry(1 if event.key in _PLUS else -1)
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            drag, self.drag = self.drag, None
-            if not drag.moved:
-                self._click_area(event.pos)
-            elif drag.src >= 0:
-                self._drop(drag, event.pos)
-            elif drag.refused >= 0:
-                self.table.say(self.explain(self.decision.refusal(drag.refused, TRAY, 1,
-                                                                  drag.owner)))
+            self.drag = None
+            self._release(drag, event.pos)
             return True
         return False
 
+    def _release(self, drag: Drag, pos: tuple[int, int]) -> None:
+        if not drag.moved:
+            self._click_area(pos)
+        elif drag.src >= 0:
+            self._drop(drag, pos)
+        elif drag.refused >= 0:
+            self.host.say(self.explain(self.decision.refusal(drag.refused, TRAY, 1, drag.owner)))
+
     def _press(self, pos: tuple[int, int]) -> bool:
-        table = self.table
-        hit = table.board_view.stack_at(pos, table.shown.state)
+        host = self.host
+        hit = host.board_view.stack_at(pos, host.shown.state)
         if hit is not None:
             area, owner = hit
             most = self.decision.carry_limit(area, owner)
@@ -122,7 +157,7 @@ class BoardGestures:
             everything = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
             self.drag = Drag(area, owner, most if everything else 1, pos, pos)
             return True
-        if table.board_view.rect.collidepoint(pos):
+        if host.board_view.rect.collidepoint(pos):
             self.drag = Drag(-1, -1, 0, pos, pos)
             return True
         return False
@@ -134,61 +169,61 @@ class BoardGestures:
         drag.count = max(1, min(most, drag.count + delta))
 
     def _target_at(self, pos: tuple[int, int], owner: int) -> int | None:
-        table = self.table
-        if table.panel.row_at(pos) == owner:
+        host = self.host
+        if host.panel.row_at(pos) == owner:
             return TRAY
-        return table.board_view.area_at(pos, table.shown.state)
+        return host.board_view.area_at(pos, host.shown.state)
 
     def _drop(self, drag: Drag, pos: tuple[int, int]) -> None:
         target = self._target_at(pos, drag.owner)
-        if target is None and self.table.panel.row_at(pos) is not None:
-            owner = self.table.session.seats[drag.owner].name
-            self.table.say(fmt("That is another player's row: drop on {name}'s own row to send "
+        if target is None and self.host.panel.row_at(pos) is not None:
+            owner = self.host.door.names[drag.owner]
+            self.host.say(fmt("That is another player's row: drop on {name}'s own row to send "
                                "Ichtos back to the reserve.", name=owner))
             return
         if target is None or target == drag.src:
             return
         moves = self.decision.find_moves(drag.src, target, drag.count, drag.owner)
         if not moves:
-            self.table.say(self.explain(self.decision.refusal(drag.src, target, drag.count,
+            self.host.say(self.explain(self.decision.refusal(drag.src, target, drag.count,
                                                               drag.owner)))
         elif len(moves) == 1:
-            self.table.app.sound.play("drop")
-            self.table.submit(moves[0], dropped_at=pos)
+            self.host.app.sound.play("drop")
+            self.host.submit(moves[0], dropped_at=pos)
         else:
-            self.menu = AreaMenu([(self.table.describe(m), m) for m in moves], pos)
+            self.menu = AreaMenu([(self.host.describe(m), m) for m in moves], pos)
 
     def explain(self, refusal: str) -> str:
         """The engine's refusal in the player's language, with the players' names."""
-        session = self.table.session
-        return refusal_text(refusal, session.names, session.game.board)
+        door = self.host.door
+        return refusal_text(refusal, door.names, door.board)
 
     def _click_area(self, pos: tuple[int, int]) -> None:
-        table = self.table
-        area = table.board_view.area_at(pos, table.shown.state)
+        host = self.host
+        area = host.board_view.area_at(pos, host.shown.state)
         if area is None:
             return
         only = self.decision.only_move_at(area)
         if only is not None:
-            table.submit(only)
+            host.submit(only)
             return
         moves = self.decision.moves_from(area)
         if not moves:
-            table.say(fmt("Nothing to do in {area}: drag an Ichto from an ocean, or click an "
-                          "ocean to proliferate.", area=area_label(table.shown.state.board, area)))
+            host.say(fmt("Nothing to do in {area}: drag an Ichto from an ocean, or click an "
+                          "ocean to proliferate.", area=area_label(host.shown.state.board, area)))
             return
-        self.menu = AreaMenu([(table.describe(m), m) for m in moves], pos)
+        self.menu = AreaMenu([(host.describe(m), m) for m in moves], pos)
 
     def _click_choice(self, pos: tuple[int, int]) -> bool:
-        table = self.table
-        area = table.board_view.area_at(pos, table.shown.state)
+        host = self.host
+        area = host.board_view.area_at(pos, host.shown.state)
         if area is None:
             return False
         move = self.decision.click(area)
         if move is None:
-            table.say(self.explain(self.decision.click_refusal(area)))
+            host.say(self.explain(self.decision.click_refusal(area)))
         else:
-            table.submit(move)
+            host.submit(move)
         return True
 
     # --- what the board lights up -------------------------------------------------------------
@@ -212,15 +247,15 @@ class BoardGestures:
 
     def draw_menu(self, surface: pygame.Surface, hover: tuple[int, int]) -> None:
         if self.menu is not None:
-            self.menu.draw(surface, self.table.theme, hover)
+            self.menu.draw(surface, self.host.theme, hover)
 
     def draw_carried(self, surface: pygame.Surface) -> None:
         drag = self.drag
         if drag is None or not drag.carrying:
             return
-        t = self.table.theme
-        bv = self.table.board_view
-        colour = self.table.shown.state.colours[drag.owner]
+        t = self.host.theme
+        bv = self.host.board_view
+        colour = self.host.shown.state.colours[drag.owner]
         shadow = pygame.Rect(0, 0, bv.px(40), bv.px(14))
         shadow.center = (drag.pos[0] + t.px(6), drag.pos[1] + t.px(26))
         pygame.draw.ellipse(surface, (10, 20, 30), shadow)

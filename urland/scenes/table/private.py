@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from urland.engine import Move
-from urland.scenes.base import TableDialog
+from urland.scenes.table.dialog import TableDialog
 from urland.texts.i18n import L_, _, fmt
 from urland.texts.words import colour_word
 from urland.ui import art
@@ -30,7 +30,7 @@ class HandOverScene(TableDialog):
         self.news = table.take_news()
         if self.news:
             self.height = 380 + 30 * sum(len(n) // 60 + 1 for n in self.news)
-        seat_obj = self.session.seats[seat]
+        seat_obj = self.door.seats[seat]
         self.ok = Button(fmt("I am {name}", name=seat_obj.name), self.confirm, "primary",
                          key=pygame.K_RETURN)
         self.menu = Button(L_("Menu"), lambda: self.app.open("pause", leave=table.to_title),
@@ -38,12 +38,10 @@ class HandOverScene(TableDialog):
         self.buttons = [self.ok, self.menu]
 
     def confirm(self) -> None:
-        self.session.unlocked = self.seat
+        self.table.flow.handed_over(self.seat)  # the table opens the private step now...
         self.app.remove(self)
         if self.then is not None:
-            self.then()
-        else:
-            self.table.asked = None  # let the table open the private step now
+            self.then()  # ... or this curtain's own look
 
     def layout(self) -> None:
         t = self.theme
@@ -55,7 +53,7 @@ class HandOverScene(TableDialog):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         surface.blit(backdrop(t.size), (0, 0))  # the table stays hidden behind the curtain
-        seat = self.session.seats[self.seat]
+        seat = self.door.seats[self.seat]
         box = self.draw_box(surface, fmt("Pass the screen to {name}", name=seat.name))
         image = art.ichto(seat.colour, t.px(84))
         surface.blit(image, image.get_rect(center=(box.centerx, box.top + t.px(118))))
@@ -90,7 +88,7 @@ class ChipScene(TableDialog):
     def __init__(self, app, table, seat: int) -> None:
         super().__init__(app, table)
         self.seat = seat
-        self.view = self.session.game.view(seat)
+        self.view = self.door.view(seat)
         self.chips = sorted(self.view.known_hand())
         self.selected = self.chips[0]
         self.chip_rects: list[pygame.Rect] = []
@@ -162,12 +160,12 @@ class PeekScene(TableDialog):
     def __init__(self, app, table, seat: int) -> None:
         super().__init__(app, table)
         self.seat = seat
-        self.chips = sorted(self.session.game.view(seat).known_hand())
+        self.chips = sorted(self.door.view(seat).known_hand())
         self.ok = Button(L_("Hide them"), self.close, "primary", key=pygame.K_RETURN)
         self.buttons = [self.ok]
 
     def close(self) -> None:
-        self.session.unlocked = None
+        self.table.flow.looked()
         self.app.remove(self)
 
     def layout(self) -> None:
@@ -178,7 +176,7 @@ class PeekScene(TableDialog):
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
-        name = self.session.seats[self.seat].name
+        name = self.door.seats[self.seat].name
         box = self.draw_box(surface, fmt("{name}: the two chips passed to you", name=name))
         for i, chip in enumerate(self.chips):
             image = art.chip(chip, t.px(100))

@@ -1,9 +1,10 @@
 """The table: the board, the players, the genes, the log, and every decision of the game.
 
-A thin scene. It asks the engine's pending decision (`game.decision()`) what may be done and
-what a gesture means (`table_gestures`), plays moves through the Session (which autosaves),
-and plays back the events each move caused (`ui.event_show`). Bots and hints think in the
-background (`urland.loop.Thinker`), so the window stays responsive.
+A thin scene behind the table's door (`urland.table.TableDoor`): it asks the pending decision
+what may be done and what a gesture means (`gestures`), plays moves through the turn flow
+(`urland.table.TurnFlow`, which also says what happens next: a dialog, a curtain, a bot's move)
+and plays back the events each move caused (`ui.event_show`). It never sees the true state,
+so the same scene seats players at a game held on another computer.
 """
 
 from __future__ import annotations
@@ -11,28 +12,23 @@ from __future__ import annotations
 import pygame
 
 from urland.engine import Decision, Event, IllegalMoveError, Move
-from urland.loop import Thinker
 from urland.scenes.base import Scene
-from urland.scenes.table_gestures import BoardGestures
-from urland.scenes.table_turns import TableGuide, TurnDriver
+from urland.scenes.table.controls import TableControls
+from urland.scenes.table.gestures import BoardGestures
+from urland.scenes.table.guide import TableGuide
 from urland.session import Session
-from urland.texts.i18n import L_, fmt
+from urland.table import LocalTable, TableDoor, TurnFlow
+from urland.table import flow as turns
+from urland.texts.i18n import _, fmt
 from urland.texts.log import log_entries
 from urland.texts.prompts import prompt_text, thinking_text, turn_heading
+from urland.ui import table_overlays as overlays
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
 from urland.ui.event_show import CALLOUT_KINDS, EventShow
 from urland.ui.game_log import GameLogView
 from urland.ui.hint_view import HintView
 from urland.ui.side_panel import SeatLabel, SidePanel
-from urland.ui.table_overlays import (
-    draw_banner,
-    draw_callout,
-    draw_note,
-    draw_tooltip,
-    hover_tooltip,
-)
-from urland.ui.widgets import Button
 
 NOTE_SECONDS = 5.0
 
@@ -40,68 +36,50 @@ NOTE_SECONDS = 5.0
 class TableScene(Scene):
     name = "table"
 
-    def __init__(self, app, session: Session, guide: TableGuide | None = None) -> None:
+    def __init__(self, app, session: Session | None = None, door: TableDoor | None = None,
+                 guide: TableGuide | None = None) -> None:
+        """A table for a game on this computer (`session`) or behind any other `door`."""
         super().__init__(app)
-        self.session, self.guide = session, guide
-        self.board_view = BoardView(session.game.board)
-        self.panel = SidePanel([SeatLabel(s.name, s.colour, s.kind) for s in session.seats])
+        if door is None:
+            assert session is not None, "a table needs a session or a door"
+            door = LocalTable(session)
+        self.door, self.guide = door, guide
+        self.flow = TurnFlow(door, pause=lambda: app.settings.pause,
+                             block=0.05 if app.headless else 0.0)
+        self.board_view = BoardView(door.board)
+        self.panel = SidePanel([SeatLabel(s.name, s.colour, s.kind) for s in door.seats])
         self.gestures = BoardGestures(self)
         self.show = EventShow(self.board_view, lambda seat: self.panel.reserve_point(
             self.theme, seat), app.sound.play)
-        self.thinker = Thinker()
-        self.turns = TurnDriver(self)
         self.message, self.message_age, self.hint_text = "", NOTE_SECONDS, ""
         self.hover_pos = (0, 0)
-        self.asked: tuple | None = None
-        self.reveal_pending: Event | None = None
-        self.looks = self.session.pending_looks()  # private steps still to show (after Continue)
-        self.end_button = Button(L_("End turn"), self.turns.end_turn, "primary", key=pygame.K_e)
-        self.double_button = Button(L_("Double turn +2"), lambda: self.submit(Move("double")),
-                                    key=pygame.K_d)
-        self.undo_button = Button(L_("Undo"), self.undo)
-        self.hint_button = Button(L_("Hint"), self.turns.ask_hint, key=pygame.K_h)
-        self.retreat_button = Button(L_("Retreat..."), self.turns.retreat_dialog)
-        self.menu_button = Button(L_("Menu"), self.pause, key=pygame.K_ESCAPE)
-        self.buttons = [self.end_button, self.double_button, self.undo_button, self.hint_button,
-                        self.retreat_button, self.menu_button]
+        self.controls = TableControls(self)
+        self.buttons = self.controls.buttons
         self.log = GameLogView()
         self.hint = HintView()
-        self.news: list[str] = []  # public results since the last hand-over curtain
         self.refresh_log()
-        self._decision: tuple | None = None
-        self.shown = self.session.view()
+        self.shown = door.view()
 
     # --- what the table asks --------------------------------------------------------------------
 
     @property
-    def viewer(self) -> int | None:
-        return self.session.table_viewer()
-
-    @property
-    def position_key(self) -> tuple:
-        moves = self.session.game.moves
-        return (len(moves), moves[-1] if moves else None)
-
-    @property
     def decision(self) -> Decision:
-        """The engine's pending decision, asked once per position."""
-        key = self.position_key
-        if self._decision is None or self._decision[0] != key:
-            self._decision = (key, self.session.game.decision())
-        return self._decision[1]
+        """The pending decision (the door asks the engine once per position)."""
+        return self.door.decision()
 
     def sentence(self, event: Event) -> str:
-        return self.session.sentence(event)
+        return self.door.sentence(event)
 
     def refresh_log(self) -> None:
-        events = self.session.game.log_for(self.viewer)
-        self.log.set_entries(log_entries(events, self.sentence, self.session.names))
+        events = self.door.log(self.door.viewer)
+        self.log.set_entries(log_entries(events, self.sentence, self.door.names))
 
     def describe(self, move: Move) -> str:
-        return self.session.describe(move)
+        return self.door.describe(move)
 
     def human_turn(self) -> bool:
-        return self.session.actor_is_human() and not self.show.busy
+        """A player at this screen decides, and the last move's show is over."""
+        return self.flow.acting_here() and not self.show.busy
 
     # --- layout ---------------------------------------------------------------------------------
 
@@ -118,56 +96,62 @@ class TableScene(Scene):
         bh = t.px(44)
         bar = pygame.Rect(side.left, side.bottom - 2 * bh - t.px(8), side.width, 2 * bh + t.px(8))
         self.panel.layout(t, side, bar.top)
-        half = (side.width - t.px(8)) // 2
-        third = (side.width - t.px(16)) // 3
-        self.end_button.rect = pygame.Rect(bar.left, bar.top, half, bh)
-        self.double_button.rect = pygame.Rect(bar.left + half + t.px(8), bar.top, half, bh)
-        y2 = bar.top + bh + t.px(8)
-        for i, b in enumerate((self.undo_button, self.hint_button, self.retreat_button)):
-            b.rect = pygame.Rect(bar.left + i * (third + t.px(8)), y2, third, bh)
-        self.menu_button.rect = pygame.Rect(w - t.px(120), t.px(7), t.px(110), t.px(36))
+        self.controls.layout(t, bar, bh)
 
     # --- playing moves --------------------------------------------------------------------------
 
     def submit(self, move: Move, dropped_at: tuple[int, int] | None = None) -> None:
         """Play a decision, then show what it did."""
-        if self.turns.nudged(move):
+        if self.nudged(move):
             return
-        track_before, mover = self.shown.state.track[:], self.decision.seat
+        mover = self.decision.seat
         try:
-            events = self.session.play(move)
+            events = self.flow.play(move)
         except IllegalMoveError as exc:
             self.say(str(exc))
             return
+        if mover in self.door.here:
+            self.log.back = 0  # a player who acts follows the log again
+        self.show_events(events, dropped_at)
+
+    def show_events(self, events: list[Event], dropped_at: tuple[int, int] | None = None) -> None:
+        """Show what a move did, played here or elsewhere: the position, the log, the show."""
+        track_before = self.shown.state.track[:]
         self.hint_text = ""
         self.hint.clear()
-        if self.session.seats[mover].human:
-            self.log.back = 0  # a player who acts follows the log again
         self.gestures.cancel()
-        self.shown = self.session.view()
-        visible = [e for e in events if e.visible(self.viewer)]
+        self.shown = self.door.view()
+        visible = [e for e in events if e.visible(self.door.viewer)]
         self.refresh_log()
-        self.news += [self.sentence(e) for e in events if e.visible_to is None
-                      and e.kind in CALLOUT_KINDS]
         if self.app.settings.speed > 0:
             self.show.add(visible, track_before, self.app.settings.speed, self.sentence, dropped_at)
         else:
             self.app.sound.play_events(visible)
-        self.turns.note(events)
-        self.asked = None
+
+    def nudged(self, move: Move) -> bool:
+        """The guide turned the acting player's move away: say why, and ask again."""
+        if self.guide is None or not self.flow.acting_here():
+            return False
+        why = self.guide.nudge(move)
+        if why is None:
+            return False
+        self.say(why)
+        self.gestures.cancel()
+        self.flow.ask_again()  # a dialog that was answered is opened again
+        return True
 
     def undo(self) -> None:
-        undone = self.session.undo_for_human()
+        undone = self.flow.undo()
         if undone is not None:
-            self.shown = self.session.view()
+            self.shown = self.door.view()
             self.show.skip()
             self.refresh_log()
             self.say(fmt("Undone: {move}.", move=self.describe(undone)))
 
     def take_news(self) -> list[str]:
         """The public results since the last curtain (for the next curtain to repeat)."""
-        news, self.news = self.news[-4:], []
-        return news
+        news = self.flow.take_news()
+        return [self.sentence(e) for e in news if e.kind in CALLOUT_KINDS][-4:]
 
     def say(self, text: str) -> None:
         self.message, self.message_age = text, 0.0
@@ -177,8 +161,8 @@ class TableScene(Scene):
         self.app.open("pause", leave=self.to_title)
 
     def to_title(self) -> None:
-        self.thinker.shutdown()
-        self.session.save()  # the game left last is the one Continue resumes
+        self.flow.shutdown()
+        self.door.leave()
         self.app.show("title")
 
     # --- every frame ----------------------------------------------------------------------------
@@ -188,23 +172,33 @@ class TableScene(Scene):
         self.message_age += dt
         self.hint.update(dt)
         self.show.update(dt)
-        if self.show.busy:
-            return
-        if self.reveal_pending is not None:
-            e, self.reveal_pending = self.reveal_pending, None
-            self.app.open("auction_reveal", table=self, bids=e.data["bids"],
-                          ranking=e.data["ranking"], track=self.shown.state.track[:])
-        elif self.looks:
-            self.turns.offer_look(*self.looks.pop(0))
-        elif self.guide is not None and self.guide.holds():
-            return
-        elif self.session.game.over:
-            self.thinker.shutdown()
-            self.app.show("game_over", session=self.session)
-        elif self.session.actor_is_human():
-            self.turns.ask_human()
-        else:
-            self.turns.run_ai()
+        busy = self.show.busy
+        held = not busy and self.guide is not None and self.guide.holds()
+        self.answer(self.flow.next(busy, held))
+
+    def answer(self, step: turns.Step) -> None:
+        """Do what the turn flow says happens next."""
+        app = self.app
+        match step:
+            case turns.Reveal(bids, ranking, track):
+                app.open("auction_reveal", table=self, bids=list(bids), ranking=list(ranking),
+                         track=list(track))
+            case turns.Look(seat, dialog, what, curtain) if curtain:
+                app.open("handover", table=self, seat=seat, what=what,
+                         then=lambda: app.open(dialog, table=self, seat=seat))
+            case turns.Look(seat, dialog):
+                app.open(dialog, table=self, seat=seat)
+            case turns.HandOver(seat, what):
+                app.open("handover", table=self, seat=seat, what=what)
+            case turns.Ask(seat, _kind, dialog) if dialog is not None:
+                app.open(dialog, table=self, seat=seat)
+            case turns.BotMove(_seat, move):
+                self.submit(move)
+            case turns.Moved(events):
+                self.show_events(events)
+            case turns.Over():
+                self.flow.shutdown()
+                app.show("game_over", session=self.door.finished())
 
     # --- mouse and keys -------------------------------------------------------------------------
 
@@ -212,7 +206,7 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.hover_pos = event.pos
         skip = ((event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-                 and not self.menu_button.rect.collidepoint(event.pos))
+                 and not self.controls.menu_button.rect.collidepoint(event.pos))
                 or (event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE))
         if self.show.busy and skip:
             self.show.skip()
@@ -230,15 +224,9 @@ class TableScene(Scene):
     # --- drawing --------------------------------------------------------------------------------
 
     def update_buttons(self) -> None:
-        d = self.decision
-        acting = self.human_turn() and d.allows("end")
-        for b in self.buttons[:-1]:
-            b.visible = acting
-        self.double_button.visible = acting and d.allows("double")
-        self.undo_button.enabled = acting and self.session.can_undo()
-        self.retreat_button.enabled = d.allows("retreat")
-        ready, advice = self.thinker.answer("hint", self.position_key)
-        if ready:  # the move, and one sentence of why
+        self.controls.refresh(self.human_turn())
+        advice = self.flow.hint()
+        if advice is not None:  # the move, and one sentence of why
             move = self.describe(advice.move)
             self.hint_text = fmt("Hint: {move}.", move=move) + " " + advice.text
             self.hint.show(advice.move)
@@ -246,9 +234,9 @@ class TableScene(Scene):
 
     def banner_text(self) -> str:
         d = self.decision
-        if not d.over and not self.session.seats[d.seat].human:
-            return thinking_text(self.session.seats[d.seat].name, self.age)
-        return prompt_text(d.prompt, self.session.names)
+        if not d.over and d.seat not in self.door.here:
+            return thinking_text(self.door.names[d.seat], self.age)
+        return prompt_text(d.prompt, self.door.names)
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
@@ -264,7 +252,7 @@ class TableScene(Scene):
         self.hint.draw(surface, self.board_view, shown, self.decision.seat,
                        lambda: self.panel.reserve_point(t, self.decision.seat))
         d = self.decision
-        draw_banner(surface, t, self.banner, turn_heading(shown.turn, shown.epoch),
+        overlays.draw_banner(surface, t, self.banner, turn_heading(shown.turn, shown.epoch),
                     None if d.over else shown.colours[d.seat], self.banner_text())
         self.panel.draw(surface, t, self.shown, d.seat, tray)
         self.log.draw(surface, t, self.panel.log_rect)
@@ -272,13 +260,13 @@ class TableScene(Scene):
         super().draw(surface)
         note = self.message if self.message_age < NOTE_SECONDS else self.hint_text
         if note:
-            draw_note(surface, t, self.board_area.centerx, self.banner.bottom + t.px(10), note,
-                      note == self.message, self.board_area.width - t.px(40))
-        if self.session.save_problem:  # stays until a save succeeds again
-            draw_note(surface, t, self.board_area.centerx,
-                      self.board_area.bottom - t.px(48), self.session.save_problem, True)
+            overlays.draw_note(surface, t, self.board_area.centerx, self.banner.bottom + t.px(10),
+                               note, note == self.message, self.board_area.width - t.px(40))
+        if self.door.save_problem:  # stays until a save succeeds again
+            overlays.draw_note(surface, t, self.board_area.centerx,
+                               self.board_area.bottom - t.px(48), self.door.save_problem, True)
         if self.show.callout:
-            draw_callout(surface, t, self.board_view.rect, self.show.callout)
+            overlays.draw_callout(surface, t, self.board_view.rect, self.show.callout)
         self.gestures.draw_carried(surface)
         if (self.gestures.drag is None and self.gestures.menu is None and not self.show.busy
                 and self.app.scene is (self.guide or self)):
@@ -286,13 +274,22 @@ class TableScene(Scene):
         self.gestures.draw_menu(surface, self.hover_pos)
 
     def draw_hover(self, surface: pygame.Surface) -> None:
-        tip = hover_tooltip(self.hover_pos, self.panel, self.board_view, self.shown.state,
-                            self.session.names)
+        tip = overlays.hover_tooltip(self.hover_pos, self.panel, self.board_view,
+                                     self.shown.state, self.door.names)
         if tip is not None:
-            draw_tooltip(surface, self.theme, *tip, self.hover_pos)
+            overlays.draw_tooltip(surface, self.theme, *tip, self.hover_pos)
+
+    # --- buttons and keys ------------------------------------------------------------------------
 
     def help_topic(self) -> str | None:
-        return self.turns.help_topic()
+        """F1 at the table: the gene under the mouse, else the rules of the pending decision."""
+        gene = self.panel.gene_at(self.hover_pos)
+        return f"gene:{gene}" if gene else self.decision.kind
+
+    def ask_hint(self) -> None:
+        """The hard bot's advice for the acting player, thought about in the background."""
+        if not self.show.busy and self.flow.ask_hint():
+            self.hint_text = _("Thinking about a hint...")
 
     def autoplay_step(self) -> None:
         if self.show.busy and self.show.callout and self.show.t > 0.4:

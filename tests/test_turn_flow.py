@@ -1,0 +1,192 @@
+"""The table's turn flow without a window: who acts next, hand-overs before secrets, private
+looks, bid reveals and bots, all through the table's door (no pygame, no scene)."""
+
+import subprocess
+import sys
+
+import pytest
+
+from urland.bots.registry import make_bot
+from urland.engine import IllegalMoveError, Move
+from urland.session import Seat, Session
+from urland.table import (
+    Ask,
+    BotMove,
+    HandOver,
+    LocalTable,
+    Look,
+    Moved,
+    Over,
+    Reveal,
+    TurnFlow,
+    Wait,
+)
+
+
+def play_through(seats, seed, limit=5000):
+    """Play a whole game through the flow: every Ask is answered by a bot deciding from that
+    seat's own view, every curtain is lifted, every look taken. Returns the steps in order."""
+    session = Session.new(seats, seed, None)
+    door = LocalTable(session)
+    flow = TurnFlow(door, block=0.05)
+    players = {seat: make_bot("easy", 100 + seat) for seat in door.here}
+    steps = []
+    try:
+        for _ in range(limit):
+            step = flow.next()
+            if not isinstance(step, Wait):
+                steps.append((step, door.decision().kind))
+            match step:
+                case Over():
+                    return session, door, steps
+                case HandOver(seat):
+                    flow.handed_over(seat)
+                case Look(seat, _dialog, _what, curtain):
+                    if curtain:
+                        flow.handed_over(seat)
+                    flow.looked()
+                case Ask(seat):
+                    flow.play(players[seat].choose(door.view(seat)))
+                case BotMove(_seat, move):
+                    flow.play(move)
+    finally:
+        flow.shutdown()
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_hot_seat_game_plays_through_the_flow_with_a_curtain_before_every_secret():
+    seats = [Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3, "easy")]
+    session, door, steps = play_through(seats, 7)
+    assert session.game.over and isinstance(steps[-1][0], Over)
+    assert session.game.moves  # the flow played the game: every move went through it
+    asks = [(s, kind) for s, kind in steps if isinstance(s, Ask)]
+    bots = [s for s, _ in steps if isinstance(s, BotMove)]
+    assert {s.seat for s, _ in asks} == {0, 1} and {s.seat for s in bots} == {2}
+    assert len(asks) + len(bots) == len(session.game.moves)  # one step per decision
+    # every secret decision of a human (the chips, the bid) comes right after its curtain
+    for i, (step, kind) in enumerate(steps):
+        if isinstance(step, Ask) and kind in ("choose_chip", "bid"):
+            before = steps[i - 1][0]
+            assert isinstance(before, HandOver) and before.seat == step.seat, (i, kind)
+    assert any(isinstance(s, HandOver) and "bid" in s.what for s, _ in steps)
+    # the dead player's look at the two chips is offered, behind a curtain, to a human only
+    looks = [s for s, _ in steps if isinstance(s, Look)]
+    assert looks and all(s.curtain and s.dialog == "peek" and s.seat in (0, 1) for s in looks)
+    # every auction's sealed bids are revealed once, with the track that breaks ties
+    reveals = [s for s, _ in steps if isinstance(s, Reveal)]
+    auctions = [e for e in session.game.log if e.kind == "bids_revealed"]
+    assert len(reveals) == len(auctions) and all(len(r.bids) == 3 for r in reveals)
+    # the finished game, secrets open, is what the table hands the game-over screen
+    assert door.finished() is session
+
+
+def test_a_solo_game_never_shows_a_curtain_and_the_table_shows_the_humans_view():
+    seats = [Seat("Anna", 4), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy")]
+    session, door, steps = play_through(seats, 3)
+    assert session.game.over
+    assert not any(isinstance(s, HandOver) for s, _ in steps)
+    assert all(not s.curtain for s, _ in steps if isinstance(s, Look))
+    assert door.viewer == 0 and door.here == [0]
+
+
+def test_a_decision_is_asked_once_and_again_only_when_the_table_says_so():
+    session = Session.new([Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)], 5, None)
+    door = LocalTable(session)
+    flow = TurnFlow(door)
+    env = session.game.state.env
+    assert flow.next() == HandOver(env, "{name}'s three chips")
+    assert flow.next() == Wait()  # the curtain is up: nothing else happens meanwhile
+    flow.handed_over(env)
+    assert flow.next() == Ask(env, "choose_chip", "choose_chip")
+    assert flow.next() == Wait()  # asked once: the dialog is open
+    flow.ask_again()  # a move the dialog made was turned away (the tutorial's nudge)
+    assert flow.next() == Ask(env, "choose_chip", "choose_chip")
+    # a refused move changes nothing: the secret stays unlocked for the same decision
+    with pytest.raises(IllegalMoveError):
+        flow.play(Move("chip", count=99))
+    assert flow.unlocked == env and len(session.game.moves) == 0
+    flow.play(door.decision().options[0].move)
+    assert flow.unlocked is None  # the decision is made: the curtain comes down again
+    step = flow.next()
+    assert isinstance(step, Look) and step.seat == session.game.state.dead and step.curtain
+
+
+def test_a_busy_or_guided_table_waits_and_a_finished_game_is_over():
+    session = Session.new([Seat("Anna", 4), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy")],
+                          5, None)
+    flow = TurnFlow(LocalTable(session))
+    assert flow.next(busy=True) == Wait() and flow.next(held=True) == Wait()
+    with pytest.raises(ValueError):
+        LocalTable(session).finished()  # no secrets are opened before the end
+    flow.shutdown()
+
+
+def test_the_door_and_the_flow_load_without_pygame():
+    code = ("import sys, urland.table, urland.table.flow, urland.table.local; "
+            "assert 'pygame' not in sys.modules, 'pygame was imported'")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+
+
+class SeatZeroHere(LocalTable):
+    """A table where only seat 0 is played; the other seats' moves are made elsewhere (here
+    by the test, on the game itself, as a server would) and reach the table as events."""
+
+    def __init__(self, session):
+        super().__init__(session)
+        self.sent = []
+
+    @property
+    def here(self):
+        return [0]
+
+    @property
+    def viewer(self):
+        return 0
+
+    @property
+    def shared_screen(self):
+        return False
+
+    def bots_here(self):
+        return {}
+
+    def made_elsewhere(self, move):
+        self.sent += self.session.play(move)
+
+    def arrived(self):
+        events, self.sent = [e for e in self.sent if e.visible(0)], []
+        return events
+
+
+def test_moves_made_elsewhere_arrive_as_events_to_show_and_the_flow_waits_for_them():
+    session = Session.new([Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)], 11, None)
+    door = SeatZeroHere(session)
+    flow = TurnFlow(door)
+    me, others = make_bot("easy", 1), {1: make_bot("easy", 2), 2: make_bot("easy", 3)}
+    moved, asked, revealed = [], 0, 0
+    for _ in range(20000):
+        step = flow.next()
+        match step:
+            case Over():
+                break
+            case Moved(events):
+                moved.append(events)
+            case Ask(0):
+                asked += 1
+                flow.play(me.choose(door.view(0)))
+            case Look(0, "peek", _what, curtain):
+                assert not curtain
+                flow.looked()
+            case Reveal():
+                revealed += 1
+            case Wait() if door.decision().seat != 0:
+                seat = door.decision().seat
+                door.made_elsewhere(others[seat].choose(session.game.view(seat)))
+            case _:
+                raise AssertionError(step)
+    assert session.game.over and asked and moved
+    assert all(e.visible(0) for events in moved for e in events)  # nothing secret arrives
+    assert revealed == sum(e.kind == "bids_revealed" for e in session.game.log)
+    flow.shutdown()

@@ -1,0 +1,95 @@
+"""The table's button bar: End turn, Double turn, Undo, Hint, Retreat and Menu, shown while a
+player at this screen may act, and what each one does."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+import pygame
+
+from urland.engine import Decision, Move
+from urland.texts.i18n import L_, _, fmt
+from urland.ui import theme as th
+from urland.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from urland.table import TableDoor
+
+
+class ControlsHost(Protocol):
+    """What the buttons need of the table they sit on."""
+
+    app: Any
+    door: TableDoor
+
+    @property
+    def decision(self) -> Decision: ...
+
+    def submit(self, move: Move) -> None: ...
+
+    def undo(self) -> None: ...
+
+    def ask_hint(self) -> None: ...
+
+    def pause(self) -> None: ...
+
+    def say(self, text: str) -> None: ...
+
+
+class TableControls:
+    def __init__(self, host: ControlsHost) -> None:
+        self.host = host
+        self.end_button = Button(L_("End turn"), self.end_turn, "primary", key=pygame.K_e)
+        self.double_button = Button(L_("Double turn +2"), lambda: host.submit(Move("double")),
+                                    key=pygame.K_d)
+        self.undo_button = Button(L_("Undo"), host.undo)
+        self.hint_button = Button(L_("Hint"), host.ask_hint, key=pygame.K_h)
+        self.retreat_button = Button(L_("Retreat..."), self.retreat_dialog)
+        self.menu_button = Button(L_("Menu"), host.pause, key=pygame.K_ESCAPE)
+        self.buttons = [self.end_button, self.double_button, self.undo_button, self.hint_button,
+                        self.retreat_button, self.menu_button]
+
+    def layout(self, t: th.Theme, bar: pygame.Rect, bh: int) -> None:
+        """Two rows in `bar` (End turn, Double turn; Undo, Hint, Retreat); Menu at the top right."""
+        w = t.size[0]
+        half = (bar.width - t.px(8)) // 2
+        third = (bar.width - t.px(16)) // 3
+        self.end_button.rect = pygame.Rect(bar.left, bar.top, half, bh)
+        self.double_button.rect = pygame.Rect(bar.left + half + t.px(8), bar.top, half, bh)
+        y2 = bar.top + bh + t.px(8)
+        for i, b in enumerate((self.undo_button, self.hint_button, self.retreat_button)):
+            b.rect = pygame.Rect(bar.left + i * (third + t.px(8)), y2, third, bh)
+        self.menu_button.rect = pygame.Rect(w - t.px(120), t.px(7), t.px(110), t.px(36))
+
+    def refresh(self, acting: bool) -> None:
+        """Show the bar while a player here may act (`acting`) in an Ichto player's turn."""
+        d = self.host.decision
+        acting = acting and d.allows("end")
+        for b in self.buttons[:-1]:
+            b.visible = acting
+        self.double_button.visible = acting and d.allows("double")
+        self.undo_button.enabled = acting and self.host.door.can_undo()
+        self.retreat_button.enabled = d.allows("retreat")
+
+    def retreat_dialog(self) -> None:
+        d = self.host.decision
+        option = next((o for o in d.options if o.move.kind == "retreat"), None)
+        if option is None:
+            self.host.say(_("Nothing to retreat."))
+            return
+        self.host.app.open("pick_ichtos", table=self.host, seat=d.seat,
+                           title=_("Retreat to your reserve"), option=option, suggested={})
+
+    def end_turn(self) -> None:
+        """End the turn; with actions still unused, ask first (a slip of the hand costs a
+        whole turn)."""
+        host = self.host
+        left = host.decision.actions_left
+        if left == 0:
+            host.submit(Move("end"))
+            return
+        host.app.open("confirm", title=_("End your turn?"),
+                      text=fmt("You still have {left, plural, one {# action} other "
+                               "{# actions}}.", left=left),
+                      confirm=_("End turn"), cancel=_("Keep playing"),
+                      on_confirm=lambda: host.submit(Move("end")))

@@ -1,0 +1,59 @@
+"""What a dialog over the table needs of the table under it (`TableHost`), and the dialog that
+answers one of its decisions (`TableDialog`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from urland.engine import Decision, Move
+from urland.scenes.base import Dialog
+
+if TYPE_CHECKING:
+    from urland.app import App
+    from urland.table import TableDoor, TurnFlow
+
+
+class TableHost(Protocol):
+    """The table scene as its dialogs see it: the door to the game, the turn flow, the pending
+    decision, and the few things a dialog does at the table."""
+
+    door: TableDoor
+    flow: TurnFlow
+
+    @property
+    def decision(self) -> Decision: ...
+
+    def submit(self, move: Move) -> None: ...
+
+    def take_news(self) -> list[str]: ...
+
+    def to_title(self) -> None: ...
+
+
+class TableDialog(Dialog):
+    """A dialog that answers one decision of the table it was opened over."""
+
+    def __init__(self, app: App, table: TableHost) -> None:
+        super().__init__(app)
+        self.table = table
+        self.door = table.door
+
+    def submit(self, move: Move) -> None:
+        self.app.remove(self)
+        self.table.submit(move)
+
+    def autoplay_step(self) -> None:
+        """A human seat's dialog under autoplay (the tutorial): press the keys its guide asks
+        for (e.g. + twice for a bid of 2), then its main button's key."""
+        if self.age > 0.8 and not getattr(self, "pressed", False):
+            self.pressed = True
+            guide = getattr(self.table, "guide", None)
+            keys = guide.dialog_keys(self.name) if guide is not None else []
+            for key in [*keys, pygame.K_RETURN]:
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0,
+                                                     unicode="", scancode=0))
+
+    def help_topic(self) -> str | None:
+        return self.table.decision.kind

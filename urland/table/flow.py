@@ -1,0 +1,263 @@
+"""What happens next at the table, without pygame: `TurnFlow.next()` returns one `Step`.
+
+The flow owns who acts next: the dialog a seat played here answers (behind a hand-over curtain
+where a secret would show at a shared screen), the private looks owed to those seats (the dead
+player's two chips), the bid reveal, the bots run on this side (thinking in a background
+`Thinker`, and watching the table after every move from their own seats) and the hint. It
+reaches the game only through the table's door (`urland.table.door.TableDoor`), so a game held
+elsewhere flows the same way. A scene answers each step: it opens a dialog by name, shows a
+curtain, plays a bot's move, or shows the game's end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from urland.bots.registry import make_bot
+from urland.engine import Decision, Event, Move
+from urland.loop import Thinker
+from urland.table.door import TableDoor
+from urland.texts.i18n import N_
+
+# The dialog that asks a seat played here each decision that is not made on the board.
+DIALOG_OF = {"choose_chip": "choose_chip", "bid": "auction", "buy": "auction_buy",
+             "panic_ears": "ears"}
+# Private events that a seat played here must be shown (behind a curtain at a shared screen):
+# the dialog that shows them, and what the curtain says everybody else must not see ({name}:
+# the player the screen goes to), translated when drawn.
+PRIVATE_LOOKS = {"chips_received": ("peek", N_("the two chips passed to {name}"))}
+HANDOVER_WHAT = {"choose_chip": N_("{name}'s three chips"), "bid": N_("{name}'s secret bid")}
+HINT_SECONDS = 0.8  # how long the hard bot thinks about a hint
+
+
+@dataclass(frozen=True)
+class Wait:
+    """Nothing to do this frame: a show is playing, a bot thinks, someone else decides."""
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A seat played here decides `kind`: open `dialog`, or (None) let it act on the board."""
+
+    seat: int
+    kind: str
+    dialog: str | None
+
+
+@dataclass(frozen=True)
+class HandOver:
+    """Pass the shared screen to `seat` before its secret decision; `what` is the untranslated
+    sentence of what everybody else must not see ({name}: that seat's player)."""
+
+    seat: int
+    what: str
+
+
+@dataclass(frozen=True)
+class Look:
+    """Show `seat` something private in `dialog`, behind a curtain first when `curtain`."""
+
+    seat: int
+    dialog: str
+    what: str
+    curtain: bool
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """The secret bids are turned over: show them, the ranking, and the track that breaks ties."""
+
+    bids: tuple[int, ...]
+    ranking: tuple[int, ...]
+    track: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class BotMove:
+    """A bot run here has decided: play its move."""
+
+    seat: int
+    move: Move
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A move was made elsewhere (a game held on another computer): show its events."""
+
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class Over:
+    """The game has ended: show its end."""
+
+
+Step = Wait | Ask | HandOver | Look | Reveal | BotMove | Moved | Over
+WAIT = Wait()
+
+
+class TurnFlow:
+    """Who acts next at one table. `pause()` is how long a bot's move is held back (seconds),
+    `block` how long one frame may wait for a bot that is still thinking."""
+
+    def __init__(self, door: TableDoor, pause: Callable[[], float] = lambda: 0.0,
+                 block: float = 0.0) -> None:
+        self.door = door
+        self.pause, self.block = pause, block
+        self.bots = {seat: make_bot(kind, seed) for seat, (kind, seed) in door.bots_here().items()}
+        self.thinker = Thinker()
+        self.asked: Hashable | None = None  # the decision last asked of a seat played here
+        self.unlocked: int | None = None  # the seat whose secrets a curtain last unlocked
+        self.reveal: Event | None = None  # the bids to reveal once the show is over
+        self.looks = pending_looks(door)  # (seat, event kind): private looks still owed
+        self.news: list[Event] = []  # public events since the last curtain (a shared screen)
+
+    # --- the next step ----------------------------------------------------------------------
+
+    def next(self, busy: bool = False, held: bool = False) -> Step:
+        """The next thing to happen. `busy`: the table is still showing the last move's events;
+        `held`: a guide (the tutorial) keeps the table waiting while the player reads."""
+        if busy:
+            return WAIT
+        arrived = self.door.arrived()
+        if arrived:
+            self._note(arrived)
+            return Moved(tuple(arrived))
+        if self.reveal is not None:
+            data, self.reveal = self.reveal.data, None
+            track = tuple(self.door.view().state.track)
+            return Reveal(tuple(data["bids"]), tuple(data["ranking"]), track)
+        if self.looks:
+            seat, kind = self.looks.pop(0)
+            dialog, what = PRIVATE_LOOKS[kind]
+            return Look(seat, dialog, what, self.door.shared_screen)
+        if held:
+            return WAIT
+        if self.door.over:
+            return Over()
+        decision = self.door.decision()
+        if decision.seat in self.door.here:
+            return self._ask(decision)
+        if decision.seat in self.bots:
+            return self._bot(decision.seat)
+        return WAIT  # a seat played elsewhere decides
+
+    def _ask(self, decision: Decision) -> Step:
+        """Ask a seat played here, once per position."""
+        key = (self.door.position(), decision.kind, decision.seat)
+        if self.asked == key:
+            return WAIT
+        self.asked = key
+        if self.door.shared_screen and decision.private and self.unlocked != decision.seat:
+            return HandOver(decision.seat, HANDOVER_WHAT[decision.kind])
+        return Ask(decision.seat, decision.kind, DIALOG_OF.get(decision.kind))
+
+    def _bot(self, seat: int) -> Step:
+        """Let the seat's bot think in the background; its move once ready and shown long
+        enough as thinking."""
+        key = self.door.position()
+        if not self.thinker.asked("bot", key):
+            self.thinker.ask("bot", key, self.bots[seat].choose, self.door.view(seat))
+        if self.thinker.seconds("bot") < self.pause():
+            return WAIT
+        ready, move = self.thinker.answer("bot", key, block=self.block)
+        return BotMove(seat, move) if ready else WAIT
+
+    # --- what the table does ------------------------------------------------------------------
+
+    def play(self, move: Move) -> list[Event]:
+        """Play the pending decision's move here (IllegalMoveError leaves everything as it
+        was); the events it caused."""
+        mover = self.door.decision().seat
+        events = self.door.play(move)
+        if self.unlocked == mover:
+            self.unlocked = None  # the secret decision is made: the curtain comes down again
+        self._note(events)
+        return events
+
+    def _note(self, events: list[Event]) -> None:
+        """What a move's events leave to do: bids to reveal, private looks for seats played
+        here; and the bots run here watch the table from their own seats."""
+        self.asked = None
+        if self.door.shared_screen:
+            self.news += [e for e in events if e.visible_to is None]
+        self.reveal = next((e for e in events if e.kind == "bids_revealed"), self.reveal)
+        self.looks += [(seat, e.kind) for e in events if e.kind in PRIVATE_LOOKS
+                       for seat in self.door.here if e.visible(seat)]
+        for seat, bot in self.bots.items():
+            watch = getattr(bot, "watch", None)
+            if watch is not None:
+                watch(self.door.view(seat))
+
+    def undo(self) -> Move | None:
+        """Take back the last action of the seat played here that decides, if it may."""
+        return self.door.undo()
+
+    def acting_here(self) -> bool:
+        """A seat played here decides now."""
+        return not self.door.over and self.door.decision().seat in self.door.here
+
+    def ask_again(self) -> None:
+        """Ask the pending decision again (a dialog was turned away or a curtain lifted)."""
+        self.asked = None
+
+    def take_news(self) -> list[Event]:
+        """The public events since the last curtain, for the next curtain to repeat."""
+        news, self.news = self.news, []
+        return news
+
+    def handed_over(self, seat: int) -> None:
+        """The curtain is lifted for `seat`: its secrets may show until it has decided, and
+        its decision is asked (again) now."""
+        self.unlocked = seat
+        self.asked = None
+
+    def looked(self) -> None:
+        """A private look is over: the secret is hidden again."""
+        self.unlocked = None
+
+    # --- hints --------------------------------------------------------------------------------
+
+    def ask_hint(self) -> bool:
+        """Start the hard bot's advice for the seat played here that decides, from its own view.
+        False when there is nothing to ask (not its decision, or already thinking)."""
+        key = self.door.position()
+        if not self.acting_here() or self.thinker.asked("hint", key):
+            return False
+        from urland.bots.hints import hint
+        from urland.bots.ismcts import HardBot
+
+        bot = HardBot(seed=self.door.moves_played(), time_limit=HINT_SECONDS)
+        self.thinker.ask("hint", key, lambda seen: hint(seen, bot),
+                         self.door.view(self.door.decision().seat))
+        return True
+
+    def hint(self) -> Any:
+        """The advice for the current position once it is ready (a `Hint`), else None."""
+        ready, advice = self.thinker.answer("hint", self.door.position())
+        return advice if ready else None
+
+    def shutdown(self) -> None:
+        """Stop thinking: the table is left."""
+        self.thinker.shutdown()
+
+
+def pending_looks(door: TableDoor) -> list[tuple[int, str]]:
+    """Private looks to offer again when a game is resumed: (seat played here, event kind).
+
+    The dead player's look at the two chips passed this turn is offered again, behind its
+    curtain, as long as the turn it belongs to is still being played.
+    """
+    if door.over:
+        return []
+    looks = []
+    for seat in door.here:
+        for event in reversed(door.log(seat)):
+            if event.kind == "turn":
+                break
+            if event.kind in PRIVATE_LOOKS:
+                looks.append((seat, event.kind))
+                break
+    return looks
