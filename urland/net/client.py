@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ssl
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -148,6 +149,8 @@ class NetClient:
         self.ws: ClientConnection | None = None
         self.received: list[dict] = []  # every message, when `keep_messages` (tests read them)
         self.keep_messages = False
+        # Held while a message is taken into the mirror (a window reads it from another thread).
+        self.lock = threading.Lock()
 
     async def connect(self, timeout: float = 10.0) -> None:
         """Connect and take the seat; JoinRefused with the server's reason when refused."""
@@ -177,7 +180,8 @@ class NetClient:
         msg = p.decode_server_message(raw)
         if self.keep_messages:
             self.received.append(msg)
-        self.mirror.apply(msg)
+        with self.lock:
+            self.mirror.apply(msg)
         return msg
 
     async def receive(self, timeout: float | None = None) -> dict:

@@ -167,7 +167,7 @@ def join_main(argv: Sequence[str]) -> int:
         tls = ssl.create_default_context(cafile=str(args.cafile) if args.cafile else None)
     if args.no_window:
         return asyncio.run(join_headless(url, args, tls))
-    from urland.net.join_window import join_with_window
+    from urland.join_window import join_with_window
 
     return join_with_window(url, args, tls)
 

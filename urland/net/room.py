@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from urland.engine import Game, IllegalMoveError, Move, parse_move
+from urland.engine import COLOUR_NAMES, Game, IllegalMoveError, Move, parse_move
 from urland.engine.errors import SaveError, UrlandError
 from urland.engine.save import load_game, save_game
 
@@ -84,7 +84,8 @@ class Room:
     def create(cls, code: str, kinds: list[str], seed: int, folder: Path | None) -> Room:
         colours = list(range(len(kinds)))
         game = Game.new(seed, len(kinds), colours)
-        seats = [SeatSlot(kind, "" if kind == REMOTE else kind.capitalize()) for kind in kinds]
+        seats = [SeatSlot(kind, "" if kind == REMOTE else COLOUR_NAMES[colour])
+                 for kind, colour in zip(kinds, colours, strict=True)]
         room = cls(code, game, seats, folder)
         room.save()
         return room
