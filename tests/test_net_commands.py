@@ -15,7 +15,7 @@ from urland.history import list_records
 def _newest_moves(home) -> list[str]:
     records, problems = list_records(home / "history")
     assert records and not problems
-    game, meta = load_game(records[0].path)
+    game, _meta = load_game(records[0].path)
     assert game.over
     return game.notation()
 
