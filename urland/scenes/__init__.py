@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 SCENES: dict[str, str] = {
     "title": "urland.scenes.title:TitleScene",
     "new_game": "urland.scenes.new_game:NewGameScene",
+    "join": "urland.scenes.join:JoinScene",
     "table": "urland.scenes.table.scene:TableScene",
     "game_over": "urland.scenes.game_over:GameOverScene",
     "rules": "urland.scenes.rules:RulesScene",
