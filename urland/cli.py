@@ -106,7 +106,7 @@ USAGE = """Urland - play, or run the tools:
                         [--screenshots DIR]
 """
 
-SEAT_KINDS = ("ai", "human", "easy", "medium", "hard", "random")
+SEAT_KINDS = ("ai", "human", "easy", "medium", "hard", "random", "online")
 
 
 def _size(text: str) -> tuple[int, int]:

@@ -22,7 +22,7 @@ MAX_SETUP_BYTES = 16 * 1024  # five short names and a few words
 SEATS = 5
 MIN_PLAYERS, MAX_PLAYERS = min(PLAYER_COUNTS), max(PLAYER_COUNTS)
 NAME_LIMIT = 14
-KINDS = ("human", "easy", "medium", "hard")
+KINDS = ("human", "easy", "medium", "hard", "online")
 DEFAULT_NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve")
 
 

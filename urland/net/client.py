@@ -69,6 +69,7 @@ class Mirror:
     can_undo: bool = False
     connected: list[bool] = field(default_factory=list)
     stand_in: list[bool] = field(default_factory=list)
+    joined: list[bool] = field(default_factory=list)  # per seat: taken by someone (or an AI)
     chat: list[tuple[str, str]] = field(default_factory=list)
     refused: str = ""
     record: Game | None = None
@@ -91,8 +92,15 @@ class Mirror:
     def waiting_for(self) -> list[str]:
         """The names of the players whose connection is lost (and no AI plays for them)."""
         return [self.names[i] for i, up in enumerate(self.connected)
-                if not up and self.kinds[i] == "human" and not (
+                if not up and self.kinds[i] == "human" and self.has_joined(i) and not (
                     i < len(self.stand_in) and self.stand_in[i])]
+
+    def has_joined(self, seat: int) -> bool:
+        return seat >= len(self.joined) or self.joined[seat]
+
+    def free_seats(self) -> int:
+        """Seats nobody has taken yet (players still to join)."""
+        return sum(1 for i in range(len(self.joined)) if not self.joined[i])
 
 
 def _welcome(m: Mirror, msg: dict) -> None:
@@ -120,6 +128,7 @@ def _presence(m: Mirror, msg: dict) -> None:
     m.names = [str(n) for n in msg.get("names", m.names)]
     m.connected = [bool(c) for c in msg.get("connected", [])]
     m.stand_in = [bool(c) for c in msg.get("stand_in", [])]
+    m.joined = [bool(c) for c in msg.get("joined", [])]
 
 
 def _chat(m: Mirror, msg: dict) -> None:

@@ -3,8 +3,9 @@
 Pygame-free and network-free. A room code is unguessable (60 bits from `secrets`, unless the
 server was given one); each remote seat gets its own token when it is first taken, and only
 the token's hash is kept, in memory and on disk. Every move is checked by the engine before it
-is played, and a room is written atomically (the save format, sealed while the game runs)
-after every change, so a restarted server carries on where it stood.
+is played. The server writes a room atomically (`save`: the save format, sealed while the game
+runs) after every change and before anyone is told of it, so a restarted server carries on
+where it stood.
 """
 
 from __future__ import annotations
@@ -81,11 +82,12 @@ class Room:
     chat: list[tuple[str, str]] = field(default_factory=list)
 
     @classmethod
-    def create(cls, code: str, kinds: list[str], seed: int, folder: Path | None) -> Room:
-        colours = list(range(len(kinds)))
+    def create(cls, code: str, kinds: list[str], seed: int, folder: Path | None,
+               colours: list[int] | None = None, names: list[str] | None = None) -> Room:
+        colours = colours or list(range(len(kinds)))
         game = Game.new(seed, len(kinds), colours)
-        seats = [SeatSlot(kind, "" if kind == REMOTE else COLOUR_NAMES[colour])
-                 for kind, colour in zip(kinds, colours, strict=True)]
+        names = names or [COLOUR_NAMES[c] for c in colours]
+        seats = [SeatSlot(kind, name[:24]) for kind, name in zip(kinds, names, strict=True)]
         room = cls(code, game, seats, folder)
         room.save()
         return room
@@ -134,10 +136,18 @@ class Room:
             if slot.remote and not slot.taken:
                 token = secrets.token_urlsafe(24)
                 slot.token_hash = token_hash(token)
-                slot.name = name or f"Player {i + 1}"
+                slot.name = name or slot.name or f"Player {i + 1}"
                 self.save()
                 return i, token
         return None
+
+    def claim(self, seat: int, name: str) -> str:
+        """Take remote seat `seat` for the host's own player; its new token."""
+        slot = self.seats[seat]
+        token = secrets.token_urlsafe(24)
+        slot.token_hash, slot.name = token_hash(token), name[:24] or slot.name
+        self.save()
+        return token
 
     def names(self) -> list[str]:
         return [s.name or f"Player {i + 1}" for i, s in enumerate(self.seats)]
@@ -165,18 +175,12 @@ class Room:
             self.game.play(move)
         except (IllegalMoveError, UrlandError, ValueError) as exc:
             raise MoveRefused(str(exc) or "That move is not allowed.") from None
-        self.save()
         return move
-
-    def play_bot(self, move: Move) -> None:
-        self.game.play(move)
-        self.save()
 
     def undo(self, seat: int, at: int) -> None:
         if at != len(self.game.moves) or not self.game.undo_depth(seat):
             raise MoveRefused("Nothing to undo.")
         self.game.undo(seat)
-        self.save()
 
 
 def load_rooms(folder: Path) -> tuple[dict[str, Room], list[str]]:

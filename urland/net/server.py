@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -86,6 +87,7 @@ class GameServer:
         self.bots: dict[str, dict[int, Bot]] = {}
         self.away_since: dict[tuple[str, int], float] = {}
         self.drivers: dict[str, asyncio.Task] = {}
+        self.locks: dict[str, asyncio.Lock] = {}  # one change at a time in each room
         self.kept: set[str] = set()  # rooms whose finished game is in the history
         # Called with (room, seat, message) before each message to a seat (tests check it).
         self.observer: Callable[[Room, int, dict], None] | None = None
@@ -104,7 +106,8 @@ class GameServer:
         if room.game.over:
             self.kept.add(key)  # a room read back finished was kept when it ended
 
-    def open_room(self, code: str, kinds: list[str], seed: int) -> Room:
+    def open_room(self, code: str, kinds: list[str], seed: int, colours: list[int] | None = None,
+                  names: list[str] | None = None) -> Room:
         """The room `code`: carried on where it stood when it exists unfinished, else new."""
         key = normal_code(code)
         room = self.rooms.get(key)
@@ -112,7 +115,7 @@ class GameServer:
             return room
         if self.options.rooms_dir is not None:
             room_file(self.options.rooms_dir, code).unlink(missing_ok=True)
-        room = Room.create(code, kinds, seed, self.options.rooms_dir)
+        room = Room.create(code, kinds, seed, self.options.rooms_dir, colours, names)
         self.kept.discard(key)
         self._adopt(key, room)
         with contextlib.suppress(RuntimeError):  # no loop yet: `start` lets the bots play
@@ -263,20 +266,29 @@ class GameServer:
             return False
         return True
 
+    async def _commit(self, room: Room, change: Callable[[], Any]) -> None:
+        """Make a change to the room's game and write the room (in a worker thread, so the
+        disk never holds up the other rooms) before anyone is told; MoveRefused leaves all."""
+        async with self.locks.setdefault(normal_code(room.code), asyncio.Lock()):
+            change()
+            try:
+                await asyncio.to_thread(room.save)
+            except OSError as exc:
+                log.error("room %s could not be saved: %s", room.code, exc)
+
     async def _move(self, client: Client, msg: dict) -> None:
         try:
-            client.room.play(client.seat, msg["move"], msg["at"])
+            await self._commit(client.room,
+                               lambda: client.room.play(client.seat, msg["move"], msg["at"]))
         except MoveRefused as exc:
             await self._send(client, {"type": "refused", "message": str(exc),
                                       "at": len(client.room.game.moves)})
             return
-        except OSError as exc:
-            log.error("room %s could not be saved: %s", client.room.code, exc)
         await self._changed(client.room)
 
     async def _undo(self, client: Client, msg: dict) -> None:
         try:
-            client.room.undo(client.seat, msg["at"])
+            await self._commit(client.room, lambda: client.room.undo(client.seat, msg["at"]))
         except MoveRefused as exc:
             await self._send(client, {"type": "refused", "message": str(exc),
                                       "at": len(client.room.game.moves)})
@@ -324,6 +336,7 @@ class GameServer:
     async def _presence(self, room: Room) -> None:
         key = normal_code(room.code)
         message = {"type": "presence", "names": room.names(), "connected": self.connected(room),
+                   "joined": [s.taken or not s.remote for s in room.seats],
                    "stand_in": [self._standing_in(key, i) for i in range(len(room.seats))]}
         for client in self._room_clients(room):
             await self._send(client, message)
@@ -380,10 +393,7 @@ class GameServer:
             move: Move = await asyncio.to_thread(bot.choose, room.game.view(seat))
             if len(room.game.moves) != at:
                 continue  # the position changed while the bot thought
-            try:
-                room.play_bot(move)
-            except OSError as exc:
-                log.error("room %s could not be saved: %s", room.code, exc)
+            await self._commit(room, lambda move=move: room.game.play(move))
             let_bots_watch(room.game.state, {s: b for s, b in self.bots[key].items() if s >= 0})
             await self._changed_without_kick(room)
 

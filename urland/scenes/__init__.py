@@ -19,6 +19,8 @@ SCENES: dict[str, str] = {
     "title": "urland.scenes.title:TitleScene",
     "new_game": "urland.scenes.new_game:NewGameScene",
     "join": "urland.scenes.join:JoinScene",
+    "host": "urland.scenes.host:HostScene",
+    "invite": "urland.scenes.invite:InviteDialog",
     "table": "urland.scenes.table.scene:TableScene",
     "game_over": "urland.scenes.game_over:GameOverScene",
     "rules": "urland.scenes.rules:RulesScene",

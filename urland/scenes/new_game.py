@@ -1,9 +1,7 @@
-"""New game: 3-5 seats, each human or AI (with strength, explained in a line), a name and a
-colour; a seed. The seats come back as they were last time (urland.setup_memory).
-
-A colour is chosen from a strip that shows all five and who wears each; choosing one another
-seat wears swaps the two, and the screen says so.
-"""
+"""New game: 3-5 seats, each human, AI (its strength explained in a line) or online (a hosted
+game: the `host` scene), a name and a colour; a seed. The seats come back as last time
+(urland.setup_memory). A colour is chosen from a strip showing all five and who wears each;
+choosing one another seat wears swaps the two, and the screen says so."""
 
 from __future__ import annotations
 
@@ -26,13 +24,14 @@ from urland.ui.text import blit_text, line_height, wrap
 from urland.ui.widgets import Button, Choice, Stepper, TextField, panel
 
 KIND_LABELS = {"human": L_("Human"), "easy": L_("AI - easy"), "medium": L_("AI - medium"),
-               "hard": L_("AI - hard")}
+               "hard": L_("AI - hard"), "online": L_("Online")}
 # One line each, shown beside the choice: what playing against this seat is like.
 KIND_LINES = {
     "human": L_("A person at this screen."),
     "easy": L_("A beginner who knows the rules."),
     "medium": L_("A solid player."),
     "hard": L_("Thinks ahead with search, about a second a move."),
+    "online": L_("A player who joins from another computer."),
 }
 FLASH_SECONDS = 2.0
 DIM_INK = (100, 90, 80)
@@ -227,6 +226,8 @@ class NewGameScene(Scene):
         """Start at once; an unfinished autosave is first moved into the saves folder."""
         self.remember()
         seed = int(self.seed.text) if self.seed.text else random.randrange(1, 10**9)
+        if any(s.kind == "online" for s in self.seats()):
+            return self.app.show("host", seats=self.seats(), seed=seed)
         session = Session.new(self.seats(), seed, library.new_game_path())
         self.app.show("table", session=session)
 
@@ -290,11 +291,10 @@ class NewGameScene(Scene):
         auto = self.app.autoplay
         if auto is None or self.age < 0.6:
             return
-        kinds = {"ai": "medium", "human": "human", "easy": "easy", "medium": "medium",
-                 "hard": "hard", "random": "easy"}
+        kinds = {"ai": "medium", "random": "easy"}
         self.players.value = len(auto.seats)
         for row, kind in zip(self.rows, auto.seats, strict=False):
-            row.kind.index = list(KIND_LABELS).index(kinds.get(kind, "medium"))
+            row.kind.index = list(KIND_LABELS).index(kinds.get(kind, kind))
             row.kind.label = row.kind.labels[row.kind.index]
         self.seed.text = str(auto.seed)
         self.begin()

@@ -8,7 +8,7 @@ this seat's view only, through the same door.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 from urland.bots.candidates import cheapest_payment
 from urland.describe import describe
@@ -33,9 +33,13 @@ from urland.texts.i18n import _, fmt
 class RemoteTable:
     """`TableDoor` over a `NetLink`: one seat here, every other seat elsewhere."""
 
-    def __init__(self, link: NetLink, autoplay: bool = False, seed: int = 0) -> None:
+    def __init__(self, link: NetLink, autoplay: bool = False, seed: int = 0,
+                 invitation: str = "", on_leave: Callable[[], None] | None = None) -> None:
         self.link = link
         self.autoplay, self.seed = autoplay, seed
+        # What the host tells friends (addresses, port, room code) while seats are free.
+        self.invitation = invitation
+        self.on_leave = on_leave
         self._board = standard_board()
         self._shown = 0  # how many events of the log the table has been given
         self._sent: list[Move] = []  # this seat's moves, for undo to name
@@ -90,9 +94,13 @@ class RemoteTable:
                      "with the same room code later.")
         if not self.link.online:
             return _("The connection to the server is lost. Trying again...")
+        if self.over:
+            return None
         away = self.link.mirror.waiting_for()
-        if away and not self.over:
+        if away:
             return fmt("Waiting for {name} to reconnect.", name=", ".join(away))
+        if self.invitation and self.link.mirror.free_seats():
+            return fmt("Waiting for players to join: {invitation}", invitation=self.invitation)
         return None
 
     def bots_here(self) -> dict[int, tuple[str, int]]:
@@ -169,6 +177,8 @@ class RemoteTable:
 
     def leave(self) -> None:
         self.link.close()  # the seat stays ours: its token is kept to come back with
+        if self.on_leave is not None:
+            self.on_leave()
 
     def finished(self) -> Session:
         record: Game | None = self.link.mirror.record
