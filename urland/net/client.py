@@ -182,6 +182,8 @@ class NetClient:
         if first["type"] != "welcome":
             raise p.ProtocolError("the server did not welcome this client")
         self.token = first.get("token", self.token)
+        while self.mirror.view is None:  # the seat's view follows the welcome at once
+            await self._receive(timeout)
 
     async def _receive(self, timeout: float | None = None) -> dict:
         assert self.ws is not None

@@ -20,11 +20,12 @@ from urland.net.room import REMOTE, new_room_code
 from urland.net.server import GameServer, ServerOptions, bound_port
 
 PORTS_TRIED = 10
+LISTEN_ON = "0.0.0.0"  # every address of this computer: friends reach it on the network
 
 
 class HostedGame:
     def __init__(self, kinds: list[str], names: list[str], colours: list[int], here: int,
-                 seed: int, host: str = "0.0.0.0", port: int = DEFAULT_PORT) -> None:
+                 seed: int, host: str | None = None, port: int | None = None) -> None:
         """`kinds`: "online", "human" (the one seat played here) or an AI level per seat."""
         self.code = new_room_code()
         self.loop = asyncio.new_event_loop()
@@ -36,7 +37,8 @@ class HostedGame:
         self._stop: asyncio.Event | None = None
         started = threading.Event()
         self.failure: BaseException | None = None
-        self.thread = threading.Thread(target=self._run, args=(host, port, started),
+        where = (host or LISTEN_ON, DEFAULT_PORT if port is None else port)
+        self.thread = threading.Thread(target=self._run, args=(*where, started),
                                        daemon=True, name="urland-host")
         self.thread.start()
         started.wait(10)
@@ -55,7 +57,7 @@ class HostedGame:
     async def _serve(self, host: str, port: int, started: threading.Event) -> None:
         self._stop = asyncio.Event()
         last: OSError | None = None
-        for candidate in range(port, port + PORTS_TRIED):
+        for candidate in ([0] if port == 0 else range(port, port + PORTS_TRIED)):
             try:
                 async with self.server.serve(host, candidate) as ws:
                     self.port = bound_port(ws)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+from concurrent.futures import Future
 from pathlib import Path
 
 from websockets.exceptions import ConnectionClosed
@@ -39,6 +40,7 @@ class NetLink:
         self.gone = False  # the server refused us for good, or could not be reached again
         self.record_path: Path | None = None
         self.kept = False
+        self.listener: Future | None = None
 
     @classmethod
     def open(cls, client: NetClient, history_dir: Path | None, timeout: float = 10.0
@@ -51,7 +53,7 @@ class NetLink:
             link.close()
             raise
         link.online = True
-        asyncio.run_coroutine_threadsafe(link._listen(), link.loop)
+        link.listener = asyncio.run_coroutine_threadsafe(link._listen(), link.loop)
         return link
 
     @property
@@ -126,6 +128,9 @@ class NetLink:
             self._call(self.client.chat(text), 5)
 
     def close(self) -> None:
+        if self.listener is not None:
+            self.listener.cancel()
         with contextlib.suppress(Exception):
             self._call(self.client.close(), 3)
-        self.loop.call_soon_threadsafe(self.loop.stop)
+        with contextlib.suppress(RuntimeError):
+            self.loop.call_soon_threadsafe(self.loop.stop)
