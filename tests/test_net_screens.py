@@ -112,3 +112,38 @@ def test_the_remote_door_refuses_an_illegal_move_and_plays_a_legal_one():
     finally:
         link.close()
         game.close()
+
+
+def _press(app, key, text=""):
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=0))
+    frames(app, 1)
+
+
+def test_the_chat_line_shows_what_others_say_with_their_name_sends_and_can_be_muted(app):
+    import pygame
+
+    game = hosted()
+    ben = NetLink.open(NetClient(game.local_address, game.code, "Ben"), None)
+    anna = NetLink.open(NetClient(game.local_address, game.code, "Anna", game.token), None)
+    try:
+        app.show("online_table", door=RemoteTable(anna))
+        chat = app.scene.chat
+        ben.chat("good luck")
+        until(lambda: [(n, t) for n, t, _ in chat.recent] == [("Ben", "good luck")], app)
+        _press(app, pygame.K_RETURN)
+        for ch in "thanks":
+            _press(app, ord(ch), ch)
+        _press(app, pygame.K_RETURN)
+        until(lambda: ben.mirror.chat[-1:] == [("Anna", "thanks")], app)
+        click(app, chat.mute_button.rect.center)
+        assert chat.muted and not chat.recent
+        ben.chat("are you there?")
+        until(lambda: len(anna.mirror.chat) == 3, app)
+        frames(app, 2)
+        assert not chat.recent  # muted: nothing shown
+    finally:
+        ben.close()
+        anna.close()
+        game.close()

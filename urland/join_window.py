@@ -38,7 +38,7 @@ def join_with_window(url: str, args: argparse.Namespace, tls: ssl.SSLContext | N
     # Frames run back to back without a screen: let them wait for the server instead.
     door.patient = autoplay is not None and os.environ.get("SDL_VIDEODRIVER") == "dummy"
     app = App(settings, autoplay, notices=notices)
-    code = app.run("table", door=door)
+    code = app.run("online_table", door=door)
     link.close()
     if link.mirror.over and link.record_path is None:
         print("urland join: the game could not be kept in the history", file=sys.stderr)

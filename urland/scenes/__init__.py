@@ -22,6 +22,7 @@ SCENES: dict[str, str] = {
     "host": "urland.scenes.host:HostScene",
     "invite": "urland.scenes.invite:InviteDialog",
     "table": "urland.scenes.table.scene:TableScene",
+    "online_table": "urland.scenes.table.online:OnlineTableScene",
     "game_over": "urland.scenes.game_over:GameOverScene",
     "rules": "urland.scenes.rules:RulesScene",
     "tutorial": "urland.scenes.tutorial:TutorialScene",

@@ -76,7 +76,7 @@ class HostScene(Scene):
                          code=hosted.code)
         door = RemoteTable(link, autoplay=self.app.autoplay is not None, seed=self.seed,
                            invitation=invitation, on_leave=hosted.close)
-        self.app.show("table", door=door)
+        self.app.show("online_table", door=door)
         self.app.open("invite", addresses=addresses, code=hosted.code)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -83,7 +83,7 @@ class JoinScene(Dialog):
         self.finder.close()
         from urland.table.remote import RemoteTable
 
-        self.app.show("table", door=RemoteTable(joiner.link))
+        self.app.show("online_table", door=RemoteTable(joiner.link))
 
     def _list_found(self) -> None:
         games = self.finder.found()[:3]

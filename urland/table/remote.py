@@ -166,6 +166,13 @@ class RemoteTable:
         self.arrived()
         return self._sent.pop() if self._sent else Move("end")
 
+    def chat_lines(self) -> list[tuple[str, str]]:
+        """What the players said, oldest first: (name, text)."""
+        return list(self.link.mirror.chat)
+
+    def chat(self, text: str) -> None:
+        self.link.chat(text)
+
     def sentence(self, event: Event) -> str:
         return event_sentence(event, self.names, self.board)
 
