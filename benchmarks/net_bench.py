@@ -7,8 +7,9 @@ of 4 remote seats; the clients (random bots, in this process, deciding at once) 
 seconds before each move, so every room plays one move per `pace` seconds whatever the load.
 A move's round trip is the time from sending it to receiving the update that shows it played.
 Prints, per room count: moves, round-trip median and 99th percentile, the server's CPU (share
-of one core, and per room) and memory (resident, and per room); then the most rooms whose
-99th percentile stayed at or under 100 ms. Loopback only (127.0.0.1). Asserts nothing.
+of one core, and per room) and memory (resident, and per room), the clients' own CPU and the
+machine's load average (other programs slow the figures down); then the most rooms whose 99th
+percentile stayed at or under 100 ms. Loopback only (127.0.0.1). Asserts nothing.
 """
 
 from __future__ import annotations
@@ -113,15 +114,19 @@ def measure(rooms: int, seconds: float, pace: float) -> dict:
         try:
             port = int(server.stdout.readline())
             cpu0, t0 = _cpu_seconds(server.pid), time.monotonic()
+            mine0 = time.process_time()
             rtts = asyncio.run(_clients(f"127.0.0.1:{port}", rooms, seconds, pace))
-            cpu = (_cpu_seconds(server.pid) - cpu0) / (time.monotonic() - t0)
+            elapsed = time.monotonic() - t0
+            cpu = (_cpu_seconds(server.pid) - cpu0) / elapsed
+            clients_cpu = (time.process_time() - mine0) / elapsed
             rss = _rss_mb(server.pid)
         finally:
             server.kill()
             server.wait()
     ms = sorted(1000 * t for t in rtts) or [float("nan")]
     return {"rooms": rooms, "moves": len(rtts), "median": statistics.median(ms),
-            "p99": ms[min(len(ms) - 1, int(0.99 * len(ms)))], "cpu": cpu, "rss": rss}
+            "p99": ms[min(len(ms) - 1, int(0.99 * len(ms)))], "cpu": cpu, "rss": rss,
+            "clients_cpu": clients_cpu, "load": os.getloadavg()[0]}
 
 
 def main() -> None:
@@ -138,13 +143,14 @@ def main() -> None:
     print(f"{SEATS} bot clients a room, one move per {args.pace:g} s a room, "
           f"{args.seconds:g} s measured; server CPU as a share of one core")
     print(f"{'rooms':>6} {'moves':>6} {'median ms':>10} {'p99 ms':>8} {'CPU':>6} "
-          f"{'CPU/room':>9} {'RSS MB':>7} {'MB/room':>8}")
+          f"{'CPU/room':>9} {'RSS MB':>7} {'MB/room':>8} {'clients CPU':>11} {'load':>5}")
     held = 0
     for rooms in (int(n) for n in args.rooms.split(",")):
         r = measure(rooms, args.seconds, args.pace)
         print(f"{r['rooms']:>6} {r['moves']:>6} {r['median']:>10.1f} {r['p99']:>8.1f} "
               f"{r['cpu']:>6.1%} {r['cpu'] / rooms:>9.3%} {r['rss']:>7.1f} "
-              f"{r['rss'] / rooms:>8.2f}", flush=True)
+              f"{r['rss'] / rooms:>8.2f} {r['clients_cpu']:>11.1%} {r['load']:>5.1f}",
+              flush=True)
         if r["p99"] <= GOAL_MS:
             held = max(held, rooms)
     print(f"most rooms with the 99th percentile at or under {GOAL_MS:g} ms: {held} "
