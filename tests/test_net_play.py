@@ -113,3 +113,38 @@ async def _stand_in() -> None:
 
 def test_a_missing_seat_is_handed_to_an_ai_after_a_while_when_the_host_allows_it():
     run(_stand_in())
+
+
+async def _undo_online() -> None:
+    from urland.bots.registry import make_bot
+    from urland.engine import ACTION
+
+    async with serving() as (server, address):
+        room = server.open_room("undo", ["remote", "random", "random"], 12)
+        anna = await seated(address, "undo", "Anna")
+        bot = make_bot("random", 1)
+        while True:  # play until Anna's own Ichto turn has an action to take back
+            view = anna.mirror.view
+            if view.my_turn and view.state.phase == ACTION:
+                actions = [o.move for o in view.legal_options()
+                           if o.move.kind not in ("end", "double")]
+                if actions:
+                    break
+            if view.my_turn:
+                await anna.play(bot.choose(view))
+            await anna.receive(5)
+        before = room.game.notation()
+        await anna.play(actions[0])
+        while anna.mirror.at == len(before):
+            await anna.receive(5)
+        assert anna.mirror.can_undo
+        await anna.undo()
+        while anna.mirror.at != len(before):
+            await anna.receive(5)
+        assert room.game.notation() == before
+        assert anna.mirror.view == room.game.view(0)
+        assert events_to_wire(anna.mirror.log) == events_to_wire(room.game.log_for(0))
+
+
+def test_a_player_takes_back_an_action_of_their_own_turn_and_every_side_agrees():
+    run(_undo_online())
