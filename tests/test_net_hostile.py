@@ -223,7 +223,7 @@ def test_a_client_killed_with_kill_9_mid_game_rejoins_with_its_token(tmp_path):
             command = urland_command("join", f"ws://{address}", "--room", "nine", "--name",
                                      "Anna", "--autoplay", "--quit-when-over", "--no-window")
             anna = await asyncio.create_subprocess_exec(*command, env=env)
-            while not room.seats[0].taken:
+            while not (tmp_path / "anna" / "online.yaml").exists():  # seated, token kept
                 await asyncio.sleep(0.05)
             ben = await seated(address, "nine", "Ben")
             while room.game.state.actor != 1:  # Anna plays until Ben must decide
