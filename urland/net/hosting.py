@@ -21,6 +21,7 @@ from urland.net.server import GameServer, ServerOptions, bound_port
 
 PORTS_TRIED = 10
 LISTEN_ON = "0.0.0.0"  # every address of this computer: friends reach it on the network
+STAND_IN_AFTER = 300.0  # seconds a friend may be away before an AI plays their seat for them
 
 
 class HostedGame:
@@ -29,7 +30,8 @@ class HostedGame:
         """`kinds`: "online", "human" (the one seat played here) or an AI level per seat."""
         self.code = new_room_code()
         self.loop = asyncio.new_event_loop()
-        self.server = GameServer(ServerOptions(rooms_dir=paths.data_dir() / "rooms"))
+        self.server = GameServer(ServerOptions(rooms_dir=paths.data_dir() / "rooms",
+                                               ai_after=STAND_IN_AFTER))
         room_kinds = [REMOTE if k in ("online", "human") else k for k in kinds]
         self.room = self.server.open_room(self.code, room_kinds, seed, colours, names)
         self.token = self.room.claim(here, names[here])
