@@ -32,11 +32,13 @@ GOAL_MS = 100.0
 
 
 def serve_rooms(rooms: int, folder: str) -> None:
-    """The server process: N rooms, then serve until killed (prints its port)."""
+    """The server process: N rooms, then serve until killed (prints its port). Folder "-":
+    rooms kept in memory only (to tell the disk's share of the round trip)."""
     from urland.net.server import GameServer, ServerOptions, bound_port
 
     async def main() -> None:
-        server = GameServer(ServerOptions(rooms_dir=Path(folder), rate=50, burst=100))
+        rooms_dir = None if folder == "-" else Path(folder)
+        server = GameServer(ServerOptions(rooms_dir=rooms_dir, rate=50, burst=100))
         for i in range(rooms):
             server.open_room(f"bench-{i}", ["remote"] * SEATS, i)
         async with server.serve("127.0.0.1", 0) as ws:
@@ -107,9 +109,10 @@ async def _clients(address: str, rooms: int, seconds: float, pace: float) -> lis
     return measured
 
 
-def measure(rooms: int, seconds: float, pace: float) -> dict:
+def measure(rooms: int, seconds: float, pace: float, disk: bool = True) -> dict:
     with tempfile.TemporaryDirectory() as folder:
-        server = subprocess.Popen([sys.executable, __file__, "--serve", str(rooms), folder],
+        server = subprocess.Popen([sys.executable, __file__, "--serve", str(rooms),
+                                   folder if disk else "-"],
                                   stdout=subprocess.PIPE, text=True)
         try:
             port = int(server.stdout.readline())
@@ -135,18 +138,21 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--pace", type=float, default=2.0,
                         help="seconds each client waits before its move")
+    parser.add_argument("--memory", action="store_true",
+                        help="keep rooms in memory only (no file written after each move)")
     parser.add_argument("--serve", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
         serve_rooms(int(args.serve[0]), args.serve[1])
         return
     print(f"{SEATS} bot clients a room, one move per {args.pace:g} s a room, "
-          f"{args.seconds:g} s measured; server CPU as a share of one core")
+          f"{args.seconds:g} s measured; server CPU as a share of one core; rooms "
+          + ("in memory only" if args.memory else "written to disk after every move"))
     print(f"{'rooms':>6} {'moves':>6} {'median ms':>10} {'p99 ms':>8} {'CPU':>6} "
           f"{'CPU/room':>9} {'RSS MB':>7} {'MB/room':>8} {'clients CPU':>11} {'load':>5}")
     held = 0
     for rooms in (int(n) for n in args.rooms.split(",")):
-        r = measure(rooms, args.seconds, args.pace)
+        r = measure(rooms, args.seconds, args.pace, disk=not args.memory)
         print(f"{r['rooms']:>6} {r['moves']:>6} {r['median']:>10.1f} {r['p99']:>8.1f} "
               f"{r['cpu']:>6.1%} {r['cpu'] / rooms:>9.3%} {r['rss']:>7.1f} "
               f"{r['rss'] / rooms:>8.2f} {r['clients_cpu']:>11.1%} {r['load']:>5.1f}",
