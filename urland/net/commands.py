@@ -15,9 +15,9 @@ from pathlib import Path
 from urland import paths
 from urland.bots.registry import bot_names
 from urland.engine import PLAYER_COUNTS
+from urland.net.client import DEFAULT_PORT
 from urland.net.room import REMOTE, normal_code
 
-DEFAULT_PORT = 8765
 GOODBYE_SECONDS = 10.0  # how long a finished room waits for its clients to take the record
 
 
