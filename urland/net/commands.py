@@ -48,7 +48,8 @@ def serve_parser() -> argparse.ArgumentParser:
                         "(default: every address of this computer)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (0: any free one)")
     parser.add_argument("--room", type=_room_code, help="open this room at start "
-                        "(carried on if it is kept unfinished)")
+                        "(carried on if it is kept unfinished); without it, kept rooms are "
+                        "carried on, or a new one is made when none is left")
     parser.add_argument("--seats", type=_seat_kinds, default=[REMOTE] * 3,
                         help="the room's seats: remote or a bot (easy, medium, hard, random)")
     parser.add_argument("--seed", type=int, help="the room's game seed (default: random)")
@@ -97,9 +98,13 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
     for problem in server.problems:
         print(f"urland serve: {problem}", file=sys.stderr)
     room = None
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     if args.room:
-        seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
         room = server.open_room(args.room, args.seats, seed)
+    elif not any(not r.game.over for r in server.rooms.values()):
+        from urland.net.room import new_room_code
+
+        server.open_room(new_room_code(), args.seats, seed)  # a first room to play in
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -109,10 +114,11 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
         scheme = "wss" if tls else "ws"
         print(f"Urland server listening on {scheme}://{args.host}:{bound_port(ws_server)}",
               flush=True)
-        if room is not None:
-            kinds = ",".join(s.kind for s in room.seats)
-            print(f"Room {room.code} ({kinds}), {len(room.game.moves)} moves played",
-                  flush=True)
+        for kept in server.rooms.values():
+            if kept is room or not kept.game.over:
+                kinds = ",".join(s.kind for s in kept.seats)
+                print(f"Room {kept.code} ({kinds}), {len(kept.game.moves)} moves played",
+                      flush=True)
         await server.start()
         if args.quit_when_over and room is not None:
             await _until_over(server, room, stop)
