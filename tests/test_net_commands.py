@@ -63,3 +63,22 @@ def test_join_refuses_a_bad_address_and_serve_a_bad_seat_list_with_a_message():
     seats = subprocess.run(urland_command("serve", "--seats", "remote,wizard,medium"),
                            capture_output=True, text=True, timeout=60)
     assert seats.returncode == 2 and "unknown seat 'wizard'" in seats.stderr
+
+
+def test_serve_without_a_room_makes_one_with_an_unguessable_code_and_keeps_it(tmp_path):
+    env = {**os.environ, "URLAND_HOME": str(tmp_path)}
+
+    def first_room() -> str:
+        server = subprocess.Popen(urland_command("serve", "--host", "127.0.0.1", "--port", "0"),
+                                  env=env, stdout=subprocess.PIPE, text=True)
+        try:
+            assert "listening" in server.stdout.readline()
+            return server.stdout.readline()
+        finally:
+            server.kill()
+            server.wait()
+
+    line = first_room()
+    code = line.split()[1]
+    assert line.startswith("Room ") and len(code.replace("-", "")) == 12
+    assert first_room() == line  # started again: the same room, carried on
