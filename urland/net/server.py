@@ -15,6 +15,7 @@ import logging
 import ssl
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,8 @@ from urland.net.room import MoveRefused, Room, load_rooms, normal_code, room_fil
 from urland.net.wire import events_to_wire, record_to_wire, view_to_wire
 
 log = logging.getLogger("urland.server")
-STAND_IN = "medium"  # the bot that plays a missing player's seat once the host allows it
+STAND_IN = "medium"
+WRITERS = 32  # the bot that plays a missing player's seat once the host allows it
 
 
 @dataclass
@@ -88,6 +90,9 @@ class GameServer:
         self.away_since: dict[tuple[str, int], float] = {}
         self.drivers: dict[str, asyncio.Task] = {}
         self.locks: dict[str, asyncio.Lock] = {}  # one change at a time in each room
+        # Rooms are written in these threads: many at once, so the disk can flush them
+        # together instead of one after another.
+        self.writers = ThreadPoolExecutor(max_workers=WRITERS, thread_name_prefix="urland-room")
         self.kept: set[str] = set()  # rooms whose finished game is in the history
         # Called with (room, seat, message) before each message to a seat (tests check it).
         self.observer: Callable[[Room, int, dict], None] | None = None
@@ -272,7 +277,7 @@ class GameServer:
         async with self.locks.setdefault(normal_code(room.code), asyncio.Lock()):
             change()
             try:
-                await asyncio.to_thread(room.save)
+                await asyncio.get_running_loop().run_in_executor(self.writers, room.save)
             except OSError as exc:
                 log.error("room %s could not be saved: %s", room.code, exc)
 
@@ -420,6 +425,7 @@ class GameServer:
         for task in self.drivers.values():
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        self.writers.shutdown(wait=True)
 
 
 def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
