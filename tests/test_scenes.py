@@ -45,7 +45,7 @@ def solo_table(app, seed=5, env_is_ai=True):
 
 
 def stack_point(table, area_name, seat):
-    state = table.door.session.game.state
+    state = table.shown.state  # where the stacks are drawn
     bv = table.board_view
     area = state.board.parse_area(area_name)
     slots = bv.stack_slots(area, [s for s in range(state.n) if state.count(area, s)])

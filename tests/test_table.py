@@ -4,7 +4,7 @@ import os
 import time
 
 import pygame
-from test_scenes import area_point, click, frames, solo_table, stack_point
+from test_scenes import area_point, click, drag, frames, solo_table, stack_point
 
 from urland.app import App
 from urland.bots.hints import Hint
@@ -450,3 +450,34 @@ def test_the_chips_line_says_whose_hand_the_chips_are_in():
     assert panel.chips_line(game.view(env)) == (
         f"your scoring chip (face down): {chip} · {panel.seats[dead].name} holds {passed}")
     assert panel.chips_line(game.view(dead)) == f"your chips: {passed}"
+
+
+def test_a_table_behind_another_door_shows_moves_made_elsewhere_and_asks_only_its_own_seat(app):
+    from one_seat_table import FarSide, OneSeatTable
+
+    from urland.bots.registry import make_bot
+
+    session = Session.new([Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)], 11, None)
+    far = FarSide(session)
+    table = app.show("table", door=OneSeatTable(far, 0, list(session.seats)))
+    others = {1: make_bot("easy", 2), 2: make_bot("easy", 3)}
+    frames(app, 2)
+    for _ in range(40):  # the other seats decide elsewhere until it is Anna's turn to act
+        seat = session.decision().seat
+        if seat == 0 and session.game.state.phase == "action":
+            break
+        if app.scene is not table:  # Anna's own dialogs (her chip, her look) are hers to answer
+            assert app.scene.seat == 0 and app.scene.name != "handover"
+            app.scene.confirm() if hasattr(app.scene, "confirm") else app.remove(app.scene)
+        elif seat != 0:
+            assert "is thinking" in table.banner_text()
+            before = len(table.log.entries)
+            far.play(seat, others[seat].choose(session.game.view(seat)))
+            frames(app, 2)
+            assert len(table.log.entries) > before  # the move is told in the log...
+            assert table.shown.state.key() == session.game.view(0).state.key()  # ...and shown
+        frames(app, 2)
+    assert app.scene is table and table.human_turn()
+    drag(app, stack_point(table, "O2", 0), area_point(table, "5"))  # Anna acts at her screen
+    assert session.game.moves[-1] == Move("land", session.board.parse_area("O2"),
+                                          session.board.parse_area("5"), 1)

@@ -5,6 +5,9 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from one_seat_table import FarSide, OneSeatTable
 
 from urland.bots.registry import make_bot
 from urland.engine import IllegalMoveError, Move
@@ -80,6 +83,31 @@ def test_a_whole_hot_seat_game_plays_through_the_flow_with_a_curtain_before_ever
     assert door.finished() is session
 
 
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), kinds=st.lists(st.sampled_from(["human", "easy"]),
+                                                   min_size=3, max_size=5))
+def test_any_table_plays_to_its_end_and_no_secret_shows_without_its_curtain(seed, kinds):
+    colours = [4, 0, 3, 1, 2]
+    seats = [Seat(f"P{i}", colours[i], kind) for i, kind in enumerate(kinds)]
+    session, _door, steps = play_through(seats, seed)
+    assert session.game.over
+    humans = [i for i, kind in enumerate(kinds) if kind == "human"]
+    unlocked = None
+    for step, kind in steps:
+        if isinstance(step, HandOver):
+            unlocked = step.seat
+        elif isinstance(step, Look):
+            assert step.seat in humans and step.curtain == (len(humans) > 1)
+            unlocked = None  # looked at, and hidden again
+        elif isinstance(step, Ask):
+            assert step.seat in humans
+            secret = kind in ("choose_chip", "bid")
+            assert not (secret and len(humans) > 1) or unlocked == step.seat, (step, kind)
+            unlocked = None  # decided: the curtain comes down
+        elif isinstance(step, BotMove):
+            assert step.seat not in humans
+
+
 def test_a_solo_game_never_shows_a_curtain_and_the_table_shows_the_humans_view():
     seats = [Seat("Anna", 4), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy")]
     session, door, steps = play_through(seats, 3)
@@ -129,40 +157,12 @@ def test_the_door_and_the_flow_load_without_pygame():
     assert done.returncode == 0, done.stderr
 
 
-class SeatZeroHere(LocalTable):
-    """A table where only seat 0 is played; the other seats' moves are made elsewhere (here
-    by the test, on the game itself, as a server would) and reach the table as events."""
-
-    def __init__(self, session):
-        super().__init__(session)
-        self.sent = []
-
-    @property
-    def here(self):
-        return [0]
-
-    @property
-    def viewer(self):
-        return 0
-
-    @property
-    def shared_screen(self):
-        return False
-
-    def bots_here(self):
-        return {}
-
-    def made_elsewhere(self, move):
-        self.sent += self.session.play(move)
-
-    def arrived(self):
-        events, self.sent = [e for e in self.sent if e.visible(0)], []
-        return events
-
-
-def test_moves_made_elsewhere_arrive_as_events_to_show_and_the_flow_waits_for_them():
+def test_a_table_filled_only_from_its_seats_view_plays_a_whole_game_through_the_flow():
+    """The door holds for a game held elsewhere: seat 0's table knows only its own view, log
+    and events; the other seats decide at the far side."""
     session = Session.new([Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)], 11, None)
-    door = SeatZeroHere(session)
+    far = FarSide(session)
+    door = OneSeatTable(far, 0, list(session.seats))
     flow = TurnFlow(door)
     me, others = make_bot("easy", 1), {1: make_bot("easy", 2), 2: make_bot("easy", 3)}
     moved, asked, revealed = [], 0, 0
@@ -183,10 +183,20 @@ def test_moves_made_elsewhere_arrive_as_events_to_show_and_the_flow_waits_for_th
                 revealed += 1
             case Wait() if door.decision().seat != 0:
                 seat = door.decision().seat
-                door.made_elsewhere(others[seat].choose(session.game.view(seat)))
+                far.play(seat, others[seat].choose(session.game.view(seat)))
             case _:
                 raise AssertionError(step)
     assert session.game.over and asked and moved
     assert all(e.visible(0) for events in moved for e in events)  # nothing secret arrives
     assert revealed == sum(e.kind == "bids_revealed" for e in session.game.log)
+    assert door.log(0) == session.game.log_for(0)  # the same story, from seat 0's side
+    assert door.finished().game.moves == session.game.moves
     flow.shutdown()
+
+
+def test_a_game_on_this_computer_fills_the_whole_door():
+    from urland.table import TableDoor
+
+    contract = {name for name in vars(TableDoor) if not name.startswith("_")}
+    assert contract and contract <= set(dir(LocalTable))
+    assert contract <= set(dir(OneSeatTable))  # and so does a table fed from one seat's view

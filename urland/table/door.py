@@ -86,7 +86,11 @@ class TableDoor(Protocol):
         ...
 
     def decision(self) -> Decision:
-        """The pending decision, from the deciding seat's view when it may be seen here."""
+        """The pending decision, from the deciding seat's view when it may be seen here.
+
+        While a seat seen nowhere here decides, a table reads only who decides (`seat`),
+        what (`kind`, `prompt`, `allows`) and `over`; `Decision.of` on this side's own view
+        gives that much."""
         ...
 
     def log(self, seat: int | None) -> list[Event]:
@@ -99,7 +103,8 @@ class TableDoor(Protocol):
 
     def arrived(self) -> list[Event]:
         """The events of moves made elsewhere since the last call, in order, as this side may
-        see them (a game on this computer: none, its moves are all made through `play`)."""
+        see them; never those `play` already returned (a game on this computer: none, its
+        moves are all made through `play`)."""
         ...
 
     def can_undo(self) -> bool:
