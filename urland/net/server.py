@@ -94,6 +94,7 @@ class GameServer:
         # together instead of one after another.
         self.writers = ThreadPoolExecutor(max_workers=WRITERS, thread_name_prefix="urland-room")
         self.kept: set[str] = set()  # rooms whose finished game is in the history
+        self.closing = False
         # Called with (room, seat, message) before each message to a seat (tests check it).
         self.observer: Callable[[Room, int, dict], None] | None = None
         self.problems: list[str] = []
@@ -371,6 +372,8 @@ class GameServer:
     def kick(self, key: str) -> None:
         """Make sure the room's bots play if a bot's decision is pending."""
         task = self.drivers.get(key)
+        if self.closing:
+            return
         if task is None or task.done():
             self.drivers[key] = asyncio.get_running_loop().create_task(self._drive(key))
 
@@ -420,6 +423,7 @@ class GameServer:
             await self._update(client)
 
     async def close(self) -> None:
+        self.closing = True
         for task in self.drivers.values():
             task.cancel()
         for task in self.drivers.values():
