@@ -73,7 +73,7 @@ def test_all_title_buttons_fit_the_window_and_overlap_nothing(size, user_home):
         frames(a)
         window = a.screen.get_rect()
         rects = [b.rect for b in title.buttons]
-        assert len(rects) == 8  # four to play (Learn to play among them), four in the row
+        assert len(rects) == 9  # five to play (Join online game, Learn to play), four in the row
         for r in rects:
             assert window.contains(r) and r.width > 0 and r.height > 0
         for r1, r2 in itertools.combinations(rects, 2):
@@ -152,7 +152,7 @@ def test_each_seat_kind_is_explained_in_one_line(app):
     scene = open_new_game(app)
     row = scene.rows[1]
     seen = {}
-    for _ in range(4):
+    for _ in range(5):
         click(app, row.kind.rect.center)
         seen[row.kind.value] = KIND_LINES[row.kind.value]
     assert seen == {
@@ -160,6 +160,7 @@ def test_each_seat_kind_is_explained_in_one_line(app):
         "easy": "A beginner who knows the rules.",
         "medium": "A solid player.",
         "hard": "Thinks ahead with search, about a second a move.",
+        "online": "A player who joins from another computer.",
     }
     # the line is written in its own space beside the choice, inside the row
     assert row.rect.contains(row.about) and not row.about.colliderect(row.kind.rect)

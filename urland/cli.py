@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from urland.bots.registry import ONLINE, bot_names
 from urland.bots.registry import SEAT_KINDS as BOT_SEAT_KINDS
-from urland.bots.registry import bot_names
 from urland.engine import PLAYER_COUNTS
 from urland.engine.files import MAX_DIGITS
 from urland.texts.i18n import LANGUAGES, known
@@ -102,9 +102,13 @@ USAGE = """Urland - play, or run the tools:
   python -m urland simulate --players N --games G --seed S [--bots random,...] [--json]
   python -m urland tournament --bots hard,medium,medium,medium --games N --seed S
                              [--players 3,4,5] [--workers W] [--json]
+  python -m urland serve [--host H] [--port P] [--room CODE --seats remote,remote,medium
+                         --seed N] [--quit-when-over] [--cert FILE --key FILE]
+  python -m urland join ADDRESS --room CODE [--name N] [--autoplay] [--quit-when-over]
+                        [--screenshots DIR]
 """
 
-SEAT_KINDS = ("ai", *BOT_SEAT_KINDS)  # "ai": the default bot
+SEAT_KINDS = ("ai", *BOT_SEAT_KINDS, ONLINE)  # "ai": the default bot
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -258,6 +262,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _simulate(argv[1:])
     if argv and argv[0] == "tournament":
         return _tournament(argv[1:])
+    if argv and argv[0] in ("serve", "join"):
+        from urland.net import commands
+
+        return (commands.serve_main if argv[0] == "serve" else commands.join_main)(argv[1:])
     return _play(argv)
 
 

@@ -63,8 +63,10 @@ BOTS: dict[str, BotEntry] = {e.key: e for e in (
 )}
 DEFAULT_BOT = "medium"  # what `--seats ai` plays
 HUMAN = "human"
+ONLINE = "online"  # a person at another computer, in a game hosted from New game
 SEAT_KINDS = (HUMAN, *BOTS)  # every kind a seat may be: in saves, records and on the table
-OFFERED_KINDS = (HUMAN, *(k for k, e in BOTS.items() if e.offered))  # New game's choices
+# New game's choices: a person here, the bots it offers, a person joining from elsewhere
+OFFERED_KINDS = (HUMAN, *(k for k, e in BOTS.items() if e.offered), ONLINE)
 
 
 def seat_kind_word(kind: str) -> str:

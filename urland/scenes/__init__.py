@@ -17,7 +17,11 @@ if TYPE_CHECKING:
 SCENES: dict[str, str] = {
     "title": "urland.scenes.title:TitleScene",
     "new_game": "urland.scenes.new_game:NewGameScene",
+    "join": "urland.scenes.join:JoinScene",
+    "host": "urland.scenes.host:HostScene",
+    "invite": "urland.scenes.invite:InviteDialog",
     "table": "urland.scenes.table.scene:TableScene",
+    "online_table": "urland.scenes.table.online:OnlineTableScene",
     "game_over": "urland.scenes.game_over:GameOverScene",
     "rules": "urland.scenes.rules:RulesScene",
     "tutorial": "urland.scenes.tutorial:TutorialScene",

@@ -1,9 +1,7 @@
-"""New game: 3-5 seats, each human or AI (with strength, explained in a line), a name and a
-colour; a seed. The seats come back as they were last time (urland.setup_memory).
-
-A colour is chosen from a strip that shows all five and who wears each; choosing one another
-seat wears swaps the two, and the screen says so.
-"""
+"""New game: 3-5 seats, each human, AI (its strength explained in a line) or online (a hosted
+game: the `host` scene), a name and a colour; a seed. The seats come back as last time
+(urland.setup_memory). A colour is chosen from a strip showing all five and who wears each;
+choosing one another seat wears swaps the two, and the screen says so."""
 
 from __future__ import annotations
 
@@ -12,7 +10,7 @@ import random
 import pygame
 
 from urland import library
-from urland.bots.registry import BOTS, DEFAULT_BOT, HUMAN, OFFERED_KINDS, SEAT_KINDS
+from urland.bots.registry import BOTS, DEFAULT_BOT, HUMAN, OFFERED_KINDS, ONLINE, SEAT_KINDS
 from urland.engine import PLAYER_COUNTS
 from urland.scenes.base import Scene
 from urland.session import Seat, Session
@@ -26,12 +24,13 @@ from urland.ui.colour_picker import ColourPicker
 from urland.ui.text import blit_text, line_height, wrap
 from urland.ui.widgets import Button, Choice, Stepper, TextField, panel
 
-# The seat choices: a person, or one of the bots the catalogue offers.
+# The seat choices: a person here, one of the bots the catalogue offers, or a person online.
 KIND_LABELS: dict[str, Text] = {HUMAN: L_("Human")} | {
-    k: BOTS[k].label for k in OFFERED_KINDS if k in BOTS}
+    k: BOTS[k].label for k in OFFERED_KINDS if k in BOTS} | {ONLINE: L_("Online")}
 # One line each, shown beside the choice: what playing against this seat is like.
 KIND_LINES: dict[str, Text] = {HUMAN: L_("A person at this screen.")} | {
-    k: BOTS[k].line or BOTS[k].label for k in SEAT_KINDS if k in BOTS}
+    k: BOTS[k].line or BOTS[k].label for k in SEAT_KINDS if k in BOTS} | {
+    ONLINE: L_("A player who joins from another computer.")}
 FLASH_SECONDS, DIM_INK = 2.0, (100, 90, 80)
 
 
@@ -224,6 +223,8 @@ class NewGameScene(Scene):
         """Start at once; an unfinished autosave is first moved into the saves folder."""
         self.remember()
         seed = int(self.seed.text) if self.seed.text else random.randrange(1, 10**9)
+        if any(s.kind == ONLINE for s in self.seats()):
+            return self.app.show("host", seats=self.seats(), seed=seed)
         session = Session.new(self.seats(), seed, library.new_game_path())
         self.app.show("table", session=session)
 

@@ -52,9 +52,12 @@ class TitleScene(Scene):
         self.learn_button = Button(L_("Learn to play"), self.learn,
                                    enabled=playable, key=pygame.K_t, show_key=True)
         self.learn_button.detail = L_("a guided first game, about 15 min")
+        self.join_button = Button(L_("Join online game"), lambda: self.app.open("join"),
+                                  enabled=playable, key=pygame.K_j, show_key=True)
+        self.join_button.detail = L_("a game hosted on another computer")
         # The main column: what starts or resumes a game.
         self.primary = [self.new_button, self.continue_button, self.load_button,
-                        self.learn_button]
+                        self.join_button, self.learn_button]
         # One row under it: everything else.
         self.secondary = [
             Button(L_("History"), lambda: self.app.show("history"), key=pygame.K_h, show_key=True),
@@ -75,7 +78,7 @@ class TitleScene(Scene):
 
     # Heights in 1280x720 units, top to bottom: the card, a gap, the column, a gap, the row.
     CARD = (640, 240)
-    PRIMARY = (360, 60, 10)  # width, height, gap
+    PRIMARY = (360, 56, 8)  # width, height, gap
     ROW = (48, 12)  # height, gap
     GAPS = (22, 24)
 

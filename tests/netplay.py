@@ -1,0 +1,59 @@
+"""Helpers of the network tests: a server on 127.0.0.1 with a free port, clients, time limits."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from urland.bots.registry import make_bot
+from urland.net.client import NetClient
+from urland.net.seat_runner import run_seat
+from urland.net.server import GameServer, ServerOptions, bound_port
+
+LIMIT = 60.0  # seconds any one network scenario may take
+
+
+def run(coro, limit: float = LIMIT):
+    """Run a scenario, failing it (not hanging) when it takes longer than `limit`."""
+    return asyncio.run(asyncio.wait_for(coro, limit))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.asynccontextmanager
+async def serving(options: ServerOptions | None = None, port: int = 0
+                  ) -> AsyncIterator[tuple[GameServer, str]]:
+    """A server on 127.0.0.1 and its address (host:port)."""
+    server = GameServer(options or ServerOptions(hello_seconds=2.0))
+    async with server.serve("127.0.0.1", port) as ws_server:
+        await server.start()
+        try:
+            yield server, f"127.0.0.1:{bound_port(ws_server)}"
+        finally:
+            await server.close()
+
+
+async def seated(address: str, room: str, name: str = "", token: str | None = None
+                 ) -> NetClient:
+    client = NetClient(address, room, name, token)
+    client.keep_messages = True
+    await client.connect()
+    return client
+
+
+async def play_seat(client: NetClient, seed: int, bot: str = "random",
+                    history_dir: Path | None = None, patience: float = 30.0) -> int:
+    return await run_seat(client, make_bot(bot, seed), patience=patience,
+                          history_dir=history_dir)
+
+
+def urland_command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "urland", *args]

@@ -1,0 +1,84 @@
+"""The issue's own check: `serve` and two `join --autoplay` clients with windows (dummy video
+driver), each with its own URLAND_HOME, and a wrong room code refused."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+
+from netplay import free_port, urland_command
+
+from urland.engine.save import load_game
+from urland.history import list_records
+
+
+def _newest_moves(home) -> list[str]:
+    records, problems = list_records(home / "history")
+    assert records and not problems
+    game, _meta = load_game(records[0].path)
+    assert game.over
+    return game.notation()
+
+
+def test_serve_and_two_joined_clients_play_to_the_end_with_the_same_moves_in_every_history(
+        tmp_path):
+    port = str(free_port())
+    homes = {side: tmp_path / side for side in ("server", "anna", "ben", "stranger")}
+
+    def start(side: str, *args: str) -> subprocess.Popen:
+        env = {**os.environ, "URLAND_HOME": str(homes[side]), "SDL_VIDEODRIVER": "dummy",
+               "SDL_AUDIODRIVER": "dummy"}
+        return subprocess.Popen(urland_command(*args), env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+
+    server = start("server", "serve", "--host", "127.0.0.1", "--port", port, "--room", "smoke",
+                   "--seats", "remote,remote,medium", "--seed", "5", "--quit-when-over")
+    try:
+        assert "listening" in server.stdout.readline()
+        address = f"ws://127.0.0.1:{port}"
+        stranger = start("stranger", "join", address, "--room", "wrong-code", "--autoplay",
+                         "--quit-when-over")
+        _, err = stranger.communicate(timeout=60)
+        assert stranger.returncode != 0 and "no game with that room code" in err
+        clients = [start(name, "join", address, "--room", "smoke", "--name", name.title(),
+                         "--autoplay", "--quit-when-over", "--screenshots",
+                         str(tmp_path / f"{name}-pictures")) for name in ("anna", "ben")]
+        for client in clients:
+            client.communicate(timeout=180)
+            assert client.returncode == 0
+        server.communicate(timeout=60)
+        assert server.returncode == 0
+    finally:
+        for process in (server,):
+            process.kill()
+    moves = _newest_moves(homes["server"])
+    assert _newest_moves(homes["anna"]) == moves == _newest_moves(homes["ben"])
+    assert (tmp_path / "anna-pictures" / "game_over-1280x720.png").exists()
+
+
+def test_join_refuses_a_bad_address_and_serve_a_bad_seat_list_with_a_message():
+    bad = subprocess.run(urland_command("join", "ftp://example", "--room", "x"),
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "not a server address" in bad.stderr
+    seats = subprocess.run(urland_command("serve", "--seats", "remote,wizard,medium"),
+                           capture_output=True, text=True, timeout=60)
+    assert seats.returncode == 2 and "unknown seat 'wizard'" in seats.stderr
+
+
+def test_serve_without_a_room_makes_one_with_an_unguessable_code_and_keeps_it(tmp_path):
+    env = {**os.environ, "URLAND_HOME": str(tmp_path)}
+
+    def first_room() -> str:
+        server = subprocess.Popen(urland_command("serve", "--host", "127.0.0.1", "--port", "0"),
+                                  env=env, stdout=subprocess.PIPE, text=True)
+        try:
+            assert "listening" in server.stdout.readline()
+            return server.stdout.readline()
+        finally:
+            server.kill()
+            server.wait()
+
+    line = first_room()
+    code = line.split()[1]
+    assert line.startswith("Room ") and len(code.replace("-", "")) == 12
+    assert first_room() == line  # started again: the same room, carried on

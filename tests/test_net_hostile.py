@@ -1,0 +1,295 @@
+"""Hostile and unlucky clients: each is refused or dropped, and the game is unharmed."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from netplay import free_port, play_seat, run, seated, serving, urland_command
+from rawsocket import closed_by_peer, frame, handshake
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from urland.engine import format_move
+from urland.engine.save import load_game
+from urland.history import list_records
+from urland.net import protocol as p
+from urland.net.client import JoinRefused, NetClient
+from urland.net.server import ServerOptions
+
+SEATS = ["remote", "remote", "random"]
+
+
+async def _closed_with(client: NetClient, limit: float = 10.0) -> tuple[int | None, list[dict]]:
+    """Read until the server closes; its close code and the messages read on the way."""
+    seen = []
+    try:
+        while True:
+            seen.append(await client.receive(limit))
+    except ConnectionClosed as closed:
+        return (closed.rcvd.code if closed.rcvd else None), seen
+
+
+async def _refused(address: str, room: str, **kw) -> JoinRefused:
+    with pytest.raises(JoinRefused) as refused:
+        await seated(address, room, **kw)
+    return refused.value
+
+
+def test_a_wrong_room_code_or_a_wrong_token_is_refused():
+    async def scenario():
+        async with serving() as (server, address):
+            room = server.open_room("K7QM-2XPA-9DRT", SEATS, 1)
+            assert (await _refused(address, "K7QM-2XPA-9DRU")).code == "no-room"
+            assert (await _refused(address, "K7QM-2XPA-9DRT", token="not-a-token")).code == "token"
+            anna = await seated(address, "k7qm 2xpa 9drt", "Anna")  # read aloud, typed loosely
+            assert anna.mirror.seat == 0 and not room.seats[1].taken
+    run(scenario())
+
+
+def test_room_codes_are_unguessable():
+    from urland.net.room import CODE_ALPHABET, CODE_LENGTH, new_room_code
+
+    assert CODE_LENGTH * (len(CODE_ALPHABET).bit_length() - 1) >= 40
+    codes = {new_room_code() for _ in range(1000)}
+    assert len(codes) == 1000
+
+
+def test_another_seats_move_and_a_move_out_of_turn_are_refused_and_the_game_unchanged():
+    async def scenario():
+        async with serving() as (server, address):
+            room = server.open_room("turns", ["remote", "remote", "remote"], 4)
+            clients = [await seated(address, "turns", n) for n in ("A", "B", "C")]
+            actor = room.game.state.actor
+            other = clients[(actor + 1) % 3]
+            before = list(room.game.notation())
+            legal = format_move(room.game.legal_options()[0].move, room.game.board)
+            await other.send({"type": "move", "move": legal, "at": len(room.game.moves)})
+            while not other.mirror.refused:
+                await other.receive(5)
+            assert other.mirror.refused == "It is not your decision."
+            mine = clients[actor]
+            await mine.send({"type": "move", "move": legal, "at": len(room.game.moves) + 3})
+            while not mine.mirror.refused:
+                await mine.receive(5)
+            assert "changed" in mine.mirror.refused
+            assert room.game.notation() == before
+            await mine.send({"type": "ping"})  # still connected
+            while (await mine.receive(5))["type"] != "pong":
+                pass
+            await mine.send({"type": "move", "move": "fly to the moon", "at": len(before)})
+            mine.mirror.refused = ""
+            while not mine.mirror.refused:
+                await mine.receive(5)
+            assert room.game.notation() == before
+    run(scenario())
+
+
+async def _game_goes_on(server, address: str, room_code: str) -> None:
+    """A well-behaved client can still play the room's game to its end (an AI stands in for
+    the seat of the client that was thrown out)."""
+    room = server.room(room_code)
+    server.options.ai_after = 0.2
+    server.kick(room_code.upper())
+    good = await seated(address, room_code, "Good")
+    assert await play_seat(good, 7) == 0
+    assert room.game.over
+
+
+@pytest.mark.parametrize("bad", ["{not json", "[1, 2]", '{"type": "teleport"}',
+                                 '{"type": "move", "move": 12, "at": 0}', "NaN"])
+def test_a_malformed_message_gets_an_error_and_the_connection_is_closed(bad):
+    async def scenario():
+        async with serving() as (server, address):
+            server.open_room("bad", SEATS, 2)
+            rogue = await seated(address, "bad", "Rogue")
+            await rogue.ws.send(bad)
+            code, seen = await _closed_with(rogue)
+            assert code == p.CLOSE_MALFORMED
+            assert seen[-1]["type"] == "error"
+            await _game_goes_on(server, address, "bad")
+    run(scenario())
+
+
+def test_a_10_mb_message_is_refused_and_the_connection_closed():
+    async def scenario():
+        async with serving() as (server, address):
+            server.open_room("big", SEATS, 2)
+            rogue = await seated(address, "big", "Rogue")
+            await rogue.ws.send(json.dumps({"type": "chat", "text": "x" * 10_000_000}))
+            code, _ = await _closed_with(rogue)
+            assert code == p.CLOSE_TOO_BIG
+            await _game_goes_on(server, address, "big")
+    run(scenario())
+
+
+def test_a_client_sending_1000_messages_a_second_is_slowed_then_dropped():
+    async def scenario():
+        async with serving() as (server, address):
+            server.open_room("flood", SEATS, 2)
+            rogue = await seated(address, "flood", "Rogue")
+            reader = asyncio.create_task(_closed_with(rogue, 15))
+            start = time.monotonic()
+            sent = 0
+            with pytest.raises(ConnectionClosed):
+                while time.monotonic() - start < 10:
+                    for _ in range(10):
+                        await rogue.ws.send('{"type":"ping"}')
+                        sent += 1
+                    await asyncio.sleep(0.01)  # 1,000 a second
+            code, _ = await reader
+            assert code == p.CLOSE_FLOOD
+            pongs = sum(1 for m in rogue.received if m["type"] == "pong")
+            assert 40 <= pongs < sent  # the burst answered, then slowed, then dropped
+            await _game_goes_on(server, address, "flood")
+    run(scenario())
+
+
+def test_half_open_connections_are_closed_and_the_seat_is_shown_as_lost():
+    async def scenario():
+        options = ServerOptions(hello_seconds=0.5, ping_interval=0.3, ping_timeout=0.3)
+        async with serving(options) as (server, address):
+            room = server.open_room("half", SEATS, 2)
+            port = int(address.rsplit(":", 1)[1])
+            silent = await asyncio.to_thread(handshake, port)  # never says hello
+            assert await asyncio.to_thread(closed_by_peer, silent, 5.0)
+            mute = await asyncio.to_thread(handshake, port)  # says hello, then never answers
+            mute.sendall(frame(json.dumps({"type": "hello", "version": p.VERSION,
+                                           "room": "half", "name": "Mute"}).encode()))
+            watcher = await seated(address, "half", "Watcher")
+            assert await asyncio.to_thread(closed_by_peer, mute, 5.0)
+            while watcher.mirror.waiting_for() != ["Mute"]:
+                await watcher.receive(5)
+            assert room.seats[0].taken and not server.connected(room)[0]
+    run(scenario())
+
+
+def test_a_client_of_another_protocol_version_gets_a_clear_message():
+    async def scenario():
+        async with serving() as (server, address):
+            server.open_room("ver", SEATS, 2)
+            async with connect(f"ws://{address}") as ws:
+                await ws.send(json.dumps({"type": "hello", "version": 99, "room": "ver"}))
+                reply = json.loads(await ws.recv())
+                with pytest.raises(ConnectionClosed) as closed:
+                    await ws.recv()
+            assert reply["code"] == "version"
+            assert "protocol 1" in reply["message"] and "99" in reply["message"]
+            assert closed.value.rcvd.code == p.CLOSE_VERSION
+    run(scenario())
+
+
+KILLED_MID_MESSAGE = """
+import os, signal, sys
+sys.path.insert(0, sys.argv[2])
+from rawsocket import frame, handshake
+sock = handshake(int(sys.argv[1]))
+whole = frame(b'{"type": "hello", "version": 1, "room": "mid", "name": "Half"}' + b" " * 900)
+sock.sendall(whole[:300])
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def test_the_server_survives_a_client_killed_in_the_middle_of_a_message():
+    async def scenario():
+        async with serving() as (server, address):
+            server.open_room("mid", ["remote", "random", "random"], 2)
+            port = address.rsplit(":", 1)[1]
+            here = os.path.dirname(__file__)
+            killed = await asyncio.create_subprocess_exec(
+                sys.executable, "-c", KILLED_MID_MESSAGE, port, here)
+            assert await killed.wait() == -signal.SIGKILL
+            await _game_goes_on(server, address, "mid")
+    run(scenario())
+
+
+def _history_moves(home) -> list[str]:
+    records, _ = list_records(home / "history")
+    game, _ = load_game(records[0].path)
+    return game.notation()
+
+
+def test_a_client_killed_with_kill_9_mid_game_rejoins_with_its_token(tmp_path):
+    async def scenario():
+        async with serving() as (server, address):
+            room = server.open_room("nine", ["remote", "remote", "random"], 11)
+            env = {**os.environ, "URLAND_HOME": str(tmp_path / "anna")}
+            command = urland_command("join", f"ws://{address}", "--room", "nine", "--name",
+                                     "Anna", "--autoplay", "--quit-when-over", "--no-window")
+            anna = await asyncio.create_subprocess_exec(*command, env=env)
+            while not (tmp_path / "anna" / "online.yaml").exists():  # seated, token kept
+                await asyncio.sleep(0.05)
+            ben = await seated(address, "nine", "Ben")
+            while room.game.state.actor != 1:  # Anna plays until Ben must decide
+                await asyncio.sleep(0.05)
+            assert len(room.game.moves) >= 1 and not room.game.over
+            anna.send_signal(signal.SIGKILL)
+            await anna.wait()
+            while ben.mirror.waiting_for() != ["Anna"]:
+                await ben.receive(5)
+            bot_client = asyncio.create_task(play_seat(ben, 3))
+            while room.game.state.actor != 0:  # Ben plays on until it is Anna's decision
+                await asyncio.sleep(0.05)
+            waiting_at = len(room.game.moves)
+            await asyncio.sleep(0.5)
+            assert len(room.game.moves) == waiting_at  # the game waits for Anna
+            again = await asyncio.create_subprocess_exec(*command, env=env)
+            assert await again.wait() == 0  # no free seat: only her token got her back in
+            assert await bot_client == 0
+            assert room.game.over
+            assert _history_moves(tmp_path / "anna") == room.game.notation()
+    run(scenario(), 120)
+
+
+def test_a_host_crash_and_restart_with_three_clients_loses_no_decision(tmp_path):
+    port = free_port()
+    env = {**os.environ, "URLAND_HOME": str(tmp_path / "server")}
+    command = urland_command("serve", "--host", "127.0.0.1", "--port", str(port), "--room",
+                             "crash", "--seats", "remote,remote,remote", "--seed", "8")
+
+    def start() -> subprocess.Popen:
+        server = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
+        assert "listening" in server.stdout.readline()
+        return server
+
+    class Slow:  # a bot that takes its time, so the crash comes mid-game
+        def __init__(self, seed):
+            from urland.bots.registry import make_bot
+            self.bot = make_bot("random", seed)
+
+        def choose(self, view):
+            time.sleep(0.03)
+            return self.bot.choose(view)
+
+    async def scenario():
+        from urland.net.seat_runner import run_seat
+
+        server = start()
+        try:
+            clients = [await seated(f"127.0.0.1:{port}", "crash", n) for n in "ABC"]
+            runs = [asyncio.create_task(run_seat(c, Slow(i), patience=30))
+                    for i, c in enumerate(clients)]
+            while max(c.mirror.at for c in clients) < 25:
+                await asyncio.sleep(0.01)
+            server.send_signal(signal.SIGKILL)
+            server.wait()
+            seen_at = max(c.mirror.at for c in clients)
+            logs = [list(c.mirror.log) for c in clients]
+            server = start()
+            assert await asyncio.gather(*runs) == [0, 0, 0]
+            record = clients[0].mirror.record
+            assert len(record.moves) > seen_at
+            for client, log in zip(clients, logs, strict=True):
+                assert client.mirror.log[:len(log)] == log  # nothing it was told is undone
+                assert client.mirror.record.notation() == record.notation()
+        finally:
+            server.kill()
+            server.wait()
+        assert _history_moves(tmp_path / "server") == record.notation()
+    run(scenario(), 120)

@@ -1,0 +1,150 @@
+"""Games played through a server on 127.0.0.1: each client sees its own seat, and only it."""
+
+from __future__ import annotations
+
+import asyncio
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from netplay import play_seat, run, seated, serving
+
+from urland.engine import BID, UNKNOWN, position_from_text
+from urland.net.room import Room
+from urland.net.wire import events_to_wire, view_to_wire
+
+
+class SecretsWatch:
+    """Checks every message the server sends against the true state at that moment."""
+
+    def __init__(self) -> None:
+        self.checked = 0
+
+    def __call__(self, room: Room, seat: int, message: dict) -> None:
+        game = room.game
+        kind = message["type"]
+        if kind == "update":
+            assert message["view"] == view_to_wire(game.view(seat))
+            self._redacted(room, seat, message["view"]["position"])
+            mine = game.log_for(seat)
+            assert message["events"] == events_to_wire(mine[message["log_from"]:])
+            assert message["at"] == len(game.moves)
+        elif kind == "over":
+            assert game.over, "the record, with every secret open, only once the game is over"
+        else:
+            assert kind in ("welcome", "presence", "chat", "refused", "pong")
+            assert "view" not in message and "events" not in message and "record" not in message
+        self.checked += 1
+
+    @staticmethod
+    def _redacted(room: Room, seat: int, position: str) -> None:
+        """What the seat may not know is not in the position it is sent (rules section 9)."""
+        true, sent = room.game.state, position_from_text(position)
+        mask = 1 << seat
+        assert all(chip == UNKNOWN for chip in sent.pile)  # the order of the draw pile
+        assert sorted(c for c in sent.hand if c != UNKNOWN) == sorted(
+            c for c in true.hand if true.seen[c] & mask)  # the chips in another's hand
+        if true.chosen >= 0 and not true.seen[true.chosen] & mask:
+            assert sent.chosen == UNKNOWN  # the face-down chip
+        if true.phase == BID:
+            for other, bid in enumerate(true.bids):
+                if other != seat and bid >= 0:
+                    assert sent.bids[other] == UNKNOWN  # a bid not yet revealed
+        assert sent.rng == 0
+
+
+async def _random_game(players: int, remote: int, seed: int) -> None:
+    kinds = ["remote"] * remote + ["random"] * (players - remote)
+    watch = SecretsWatch()
+    async with serving() as (server, address):
+        server.observer = watch
+        room = server.open_room("prop", kinds, seed)
+        clients = [await seated(address, "prop", f"P{i}") for i in range(remote)]
+        codes = await asyncio.gather(*(play_seat(c, seed + i) for i, c in enumerate(clients)))
+        assert codes == [0] * remote
+        game = room.game
+        assert game.over
+        for client in clients:
+            seat = client.mirror.seat
+            assert client.mirror.view == game.view(seat)
+            assert events_to_wire(client.mirror.log) == events_to_wire(game.log_for(seat))
+            assert client.mirror.record is not None
+            assert client.mirror.record.notation() == game.notation()
+        assert watch.checked > len(game.moves)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
+@given(players=st.integers(3, 5), data=st.data(), seed=st.integers(0, 10_000))
+def test_random_games_each_client_ends_with_its_seats_view_and_never_sees_a_secret(
+        players, data, seed):
+    remote = data.draw(st.integers(2, players))
+    run(_random_game(players, remote, seed))
+
+
+async def _chat_and_names() -> None:
+    async with serving() as (server, address):
+        server.open_room("talk", ["remote", "remote", "random"], 3)
+        anna = await seated(address, "talk", "Anna")
+        ben = await seated(address, "talk", "Ben")
+        await anna.chat("good luck")
+        while not ben.mirror.chat:
+            await ben.receive(5)
+        assert ben.mirror.chat[-1] == ("Anna", "good luck")
+        assert ben.mirror.names[:2] == ["Anna", "Ben"]
+        await anna.close()
+        while ben.mirror.waiting_for() != ["Anna"]:
+            await ben.receive(5)
+
+
+def test_chat_reaches_everyone_with_the_name_and_a_lost_player_is_waited_for():
+    run(_chat_and_names())
+
+
+async def _stand_in() -> None:
+    from urland.net.server import ServerOptions
+
+    async with serving(ServerOptions(ai_after=0.3)) as (server, address):
+        room = server.open_room("away", ["remote", "random", "random"], 9)
+        anna = await seated(address, "away", "Anna")
+        await anna.close()
+        while not room.game.over:  # an AI plays Anna's seat once she has been away a while
+            await asyncio.sleep(0.05)
+        assert room.seats[0].kind == "remote"
+
+
+def test_a_missing_seat_is_handed_to_an_ai_after_a_while_when_the_host_allows_it():
+    run(_stand_in())
+
+
+async def _undo_online() -> None:
+    from urland.bots.registry import make_bot
+    from urland.engine import ACTION
+
+    async with serving() as (server, address):
+        room = server.open_room("undo", ["remote", "random", "random"], 12)
+        anna = await seated(address, "undo", "Anna")
+        bot = make_bot("random", 1)
+        while True:  # play until Anna's own Ichto turn has an action to take back
+            view = anna.mirror.view
+            if view.my_turn and view.state.phase == ACTION:
+                actions = [o.move for o in view.legal_options()
+                           if o.move.kind not in ("end", "double")]
+                if actions:
+                    break
+            if view.my_turn:
+                await anna.play(bot.choose(view))
+            await anna.receive(5)
+        before = room.game.notation()
+        await anna.play(actions[0])
+        while anna.mirror.at == len(before):
+            await anna.receive(5)
+        assert anna.mirror.can_undo
+        await anna.undo()
+        while anna.mirror.at != len(before):
+            await anna.receive(5)
+        assert room.game.notation() == before
+        assert anna.mirror.view == room.game.view(0)
+        assert events_to_wire(anna.mirror.log) == events_to_wire(room.game.log_for(0))
+
+
+def test_a_player_takes_back_an_action_of_their_own_turn_and_every_side_agrees():
+    run(_undo_online())

@@ -1,0 +1,149 @@
+"""Hosting from New game, joining from the title screen, and the remote door, on 127.0.0.1."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from test_scenes import click, frames
+
+from urland.engine import UNKNOWN, IllegalMoveError, Move
+from urland.net import hosting
+from urland.net.client import NetClient
+from urland.net.hosting import HostedGame
+from urland.net.link import NetLink
+from urland.table.remote import RemoteTable
+
+NAMES = ["Anna", "Ben", "Cleo"]
+
+
+@pytest.fixture(autouse=True)
+def loopback_only(monkeypatch):
+    """Hosted games listen on 127.0.0.1 (any free port) and announce nothing."""
+    monkeypatch.setenv("URLAND_DISCOVERY", "0")
+    monkeypatch.setattr(hosting, "LISTEN_ON", "127.0.0.1")
+    monkeypatch.setattr(hosting, "DEFAULT_PORT", 0)
+
+
+def hosted(kinds=("human", "online", "medium"), seed=4) -> HostedGame:
+    return HostedGame(list(kinds), NAMES[:len(kinds)], list(range(len(kinds))), 0, seed,
+                      port=0)
+
+
+def until(condition, app=None, seconds=20.0):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "gave up waiting"
+        if app is not None:
+            frames(app, 1)
+        else:
+            time.sleep(0.01)
+
+
+def test_the_join_dialog_says_a_wrong_code_in_words_then_joins_the_free_seat(app):
+    game = hosted()
+    try:
+        app.show("title")
+        app.open("join")
+        frames(app)
+        scene = app.scene
+        scene.address.text, scene.room.text, scene.player.text = (
+            game.local_address, "WRONG-CODE", "Ben")
+        click(app, scene.join_button.rect.center)
+        until(lambda: scene.joiner is None and scene.problem, app)
+        assert scene.problem == "There is no game with that room code on this server."
+        scene.room.text = game.code.lower()  # typed in small letters
+        click(app, scene.join_button.rect.center)
+        until(lambda: app.scene.name == "table", app)
+        door = app.scene.door
+        assert isinstance(door, RemoteTable) and door.me == 1 and door.names[1] == "Ben"
+        # the host's seat is taken but nobody plays it here: the table says so
+        assert door.save_problem == "Waiting for Anna to reconnect."
+        assert door.view() == game.room.game.view(1)
+    finally:
+        app.scene.door.leave()
+        game.close()
+
+
+def test_hosting_from_new_game_shows_the_invitation_and_only_the_hosts_view(app):
+    scene = app.show("new_game")
+    frames(app)
+    click(app, scene.players.minus.rect.center)  # 3 players
+    for row, kind in zip(scene.rows, ("human", "online", "medium"), strict=False):
+        while row.kind.value != kind:
+            click(app, row.kind.rect.center)
+    scene.rows[0].name.text = "Anna"
+    click(app, scene.start.rect.center)
+    until(lambda: app.scene.name == "invite", app)
+    invite = app.scene
+    table = app.scenes[-2]
+    door = table.door
+    try:
+        assert invite.code and door.invitation.endswith(invite.code)
+        assert door.save_problem.startswith("Waiting for players to join")
+        host_view = door.view()
+        assert host_view.seat == 0
+        assert all(c == UNKNOWN for c in host_view.state.pile)
+        ben = NetLink.open(NetClient(invite.addresses[0].replace(
+            invite.addresses[0].split(":")[0], "127.0.0.1"), invite.code, "Ben"), None)
+        until(lambda: door.link.mirror.names[1] == "Ben" and door.save_problem is None, app)
+        ben.close()
+        until(lambda: door.save_problem == "Waiting for Ben to reconnect.", app)
+    finally:
+        door.leave()
+
+
+def test_the_remote_door_refuses_an_illegal_move_and_plays_a_legal_one():
+    game = hosted(("online", "human", "medium"), seed=6)
+    link = NetLink.open(NetClient(game.local_address, game.code, "Anna"), None)
+    try:
+        door = RemoteTable(link)
+        until(lambda: door.decision().seat == door.me and link.mirror.at == len(
+            game.room.game.moves))
+        before = game.room.game.notation()
+        with pytest.raises(IllegalMoveError):
+            door.play(Move("bid", (99,)))
+        assert game.room.game.notation() == before
+        option = door.view().legal_options()[0]
+        events = door.play(option.move)
+        assert game.room.game.notation()[:len(before)] == before
+        assert len(game.room.game.notation()) > len(before)
+        assert events == door.log(door.me)[len(door.log(door.me)) - len(events):]
+    finally:
+        link.close()
+        game.close()
+
+
+def _press(app, key, text=""):
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=0))
+    frames(app, 1)
+
+
+def test_the_chat_line_shows_what_others_say_with_their_name_sends_and_can_be_muted(app):
+    import pygame
+
+    game = hosted()
+    ben = NetLink.open(NetClient(game.local_address, game.code, "Ben"), None)
+    anna = NetLink.open(NetClient(game.local_address, game.code, "Anna", game.token), None)
+    try:
+        app.show("online_table", door=RemoteTable(anna))
+        chat = app.scene.chat
+        ben.chat("good luck")
+        until(lambda: [(n, t) for n, t, _ in chat.recent] == [("Ben", "good luck")], app)
+        _press(app, pygame.K_RETURN)
+        for ch in "thanks":
+            _press(app, ord(ch), ch)
+        _press(app, pygame.K_RETURN)
+        until(lambda: ben.mirror.chat[-1:] == [("Anna", "thanks")], app)
+        click(app, chat.mute_button.rect.center)
+        assert chat.muted and not chat.recent
+        ben.chat("are you there?")
+        until(lambda: len(anna.mirror.chat) == 3, app)
+        frames(app, 2)
+        assert not chat.recent  # muted: nothing shown
+    finally:
+        ben.close()
+        anna.close()
+        game.close()

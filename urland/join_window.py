@@ -1,0 +1,45 @@
+"""`python -m urland join` with a window: the table of a game held on a server."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import ssl
+import sys
+
+from urland import paths
+from urland.net.client import JoinRefused, NetClient
+from urland.net.link import NetLink
+from urland.net.tokens import keep_token, saved_token
+
+
+def join_with_window(url: str, args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
+    """Take the seat, then play it at the table (or watch the medium bot play it: autoplay)."""
+    client = NetClient(url, args.room, args.name, saved_token(url, args.room), tls)
+    try:
+        link = NetLink.open(client, paths.history_dir())
+    except JoinRefused as exc:
+        print(f"urland join: refused: {exc}", file=sys.stderr)
+        return 2
+    except (ConnectionError, TimeoutError) as exc:
+        print(f"urland join: {exc}", file=sys.stderr)
+        return 1
+    if client.token:
+        keep_token(url, args.room, client.token)
+    from urland.app import App, AutoplayOptions
+    from urland.startup import prepare
+    from urland.table.remote import RemoteTable
+
+    settings, notices = prepare(None)
+    autoplay = (AutoplayOptions([], 0, args.screenshots, args.quit_when_over)
+                if args.autoplay else None)
+    door = RemoteTable(link, autoplay=args.autoplay, seed=secrets.randbelow(2**31))
+    # Frames run back to back without a screen: let them wait for the server instead.
+    door.patient = autoplay is not None and os.environ.get("SDL_VIDEODRIVER") == "dummy"
+    app = App(settings, autoplay, notices=notices)
+    code = app.run("online_table", door=door)
+    link.close()
+    if link.mirror.over and link.record_path is None:
+        print("urland join: the game could not be kept in the history", file=sys.stderr)
+    return code

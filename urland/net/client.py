@@ -1,0 +1,247 @@
+"""The client: one seat of a room on a server, without pygame.
+
+`NetClient` connects, says hello and keeps a `Mirror` of what its seat knows: its view, its
+log, who is connected, the chat, and at the end the replayed record. `play_online` is the
+whole life of a client: it plays a bot's moves when asked to (autoplay), keeps the finished
+game in the history, and comes back with its token when the connection drops.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ssl
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from urland import history
+from urland.engine import Event, Game, Move, PlayerView, SaveError, format_move
+from urland.net import protocol as p
+from urland.net.wire import event_from_wire, record_from_wire, view_from_wire
+
+DEFAULT_PORT = 8765
+RETRY_SECONDS = (0.2, 0.5, 1.0, 2.0, 3.0)
+
+
+class JoinRefused(Exception):
+    """The server would not seat this client; `code` says why (no-room, token, version ...)."""
+
+    def __init__(self, message: str, code: str = "") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def server_url(address: str) -> str:
+    """`host:port`, `host` or a ws:// / wss:// URL as the URL to connect to; ValueError else."""
+    text = address.strip()
+    if "://" not in text:
+        text = f"ws://{text}"
+    parts = urlsplit(text)
+    if parts.scheme not in ("ws", "wss") or not parts.hostname:
+        raise ValueError(f"not a server address: {address!r} (write host:port or ws://host:port)")
+    try:
+        port = parts.port or DEFAULT_PORT
+    except ValueError:
+        raise ValueError(f"not a port number in {address!r}") from None
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return f"{parts.scheme}://{host}:{port}/"
+
+
+@dataclass
+class Mirror:
+    """What one seat knows of its game, as the server told it."""
+
+    seat: int | None = None
+    room: str = ""
+    players: int = 0
+    colours: list[int] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)
+    view: PlayerView | None = None
+    log: list[Event] = field(default_factory=list)
+    at: int = 0  # moves played so far
+    can_undo: bool = False
+    connected: list[bool] = field(default_factory=list)
+    stand_in: list[bool] = field(default_factory=list)
+    joined: list[bool] = field(default_factory=list)  # per seat: taken by someone (or an AI)
+    chat: list[tuple[str, str]] = field(default_factory=list)
+    refused: str = ""
+    record: Game | None = None
+    record_seats: list[dict[str, str]] = field(default_factory=list)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.view is not None and self.view.my_turn
+
+    @property
+    def over(self) -> bool:
+        return self.record is not None
+
+    def apply(self, msg: dict) -> None:
+        """Take in one server message; ProtocolError when it is damaged."""
+        handler = _HANDLERS.get(msg["type"])
+        if handler is not None:
+            handler(self, msg)
+
+    def waiting_for(self) -> list[str]:
+        """The names of the players whose connection is lost (and no AI plays for them)."""
+        return [self.names[i] for i, up in enumerate(self.connected)
+                if not up and self.kinds[i] == "human" and self.has_joined(i) and not (
+                    i < len(self.stand_in) and self.stand_in[i])]
+
+    def has_joined(self, seat: int) -> bool:
+        return seat >= len(self.joined) or self.joined[seat]
+
+    def free_seats(self) -> int:
+        """Seats nobody has taken yet (players still to join)."""
+        return sum(1 for i in range(len(self.joined)) if not self.joined[i])
+
+
+def _welcome(m: Mirror, msg: dict) -> None:
+    try:
+        m.seat, m.room, m.players = int(msg["seat"]), str(msg["room"]), int(msg["players"])
+        m.colours = [int(c) for c in msg["colours"]]
+        m.names = [str(n) for n in msg["names"]]
+        m.kinds = [str(k) for k in msg["kinds"]]
+    except (KeyError, TypeError, ValueError):
+        raise p.ProtocolError("the server sent a damaged welcome") from None
+
+
+def _update(m: Mirror, msg: dict) -> None:
+    start, events = msg.get("log_from"), msg.get("events")
+    if not isinstance(start, int) or not isinstance(events, list) or start > len(m.log):
+        raise p.ProtocolError("the server sent a damaged update")
+    m.view = view_from_wire(msg.get("view"))
+    m.log = m.log[:start] + [event_from_wire(e, m.seat) for e in events]
+    m.at = int(msg.get("at", 0))
+    m.can_undo = bool(msg.get("can_undo"))
+    m.refused = ""
+
+
+def _presence(m: Mirror, msg: dict) -> None:
+    m.names = [str(n) for n in msg.get("names", m.names)]
+    m.connected = [bool(c) for c in msg.get("connected", [])]
+    m.stand_in = [bool(c) for c in msg.get("stand_in", [])]
+    m.joined = [bool(c) for c in msg.get("joined", [])]
+
+
+def _chat(m: Mirror, msg: dict) -> None:
+    m.chat = [*m.chat[-49:], (str(msg.get("name", ""))[:24], str(msg.get("text", ""))[:200])]
+
+
+def _refused(m: Mirror, msg: dict) -> None:
+    m.refused = str(msg.get("message", ""))[:300]
+
+
+def _over(m: Mirror, msg: dict) -> None:
+    if m.record is None:
+        m.record, m.record_seats = record_from_wire(msg.get("record"))
+
+
+_HANDLERS: dict[str, Callable[[Mirror, dict], None]] = {
+    "welcome": _welcome, "update": _update, "presence": _presence, "chat": _chat,
+    "refused": _refused, "over": _over}
+
+
+class NetClient:
+    def __init__(self, address: str, room: str, name: str = "", token: str | None = None,
+                 tls: ssl.SSLContext | None = None) -> None:
+        self.url = server_url(address)
+        self.room, self.name, self.token, self.tls = room, name, token, tls
+        self.mirror = Mirror()
+        self.ws: ClientConnection | None = None
+        self.received: list[dict] = []  # every message, when `keep_messages` (tests read them)
+        self.keep_messages = False
+        # Held while a message is taken into the mirror (a window reads it from another thread).
+        self.lock = threading.Lock()
+
+    async def connect(self, timeout: float = 10.0) -> None:
+        """Connect and take the seat; JoinRefused with the server's reason when refused."""
+        kwargs = {"ssl": self.tls} if self.url.startswith("wss:") else {}
+        try:
+            self.ws = await connect(self.url, max_size=p.MAX_SERVER_MESSAGE, open_timeout=timeout,
+                                    compression=None, **kwargs)
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+            raise ConnectionError(f"cannot reach {self.url}: {exc}") from None
+        hello = {"type": "hello", "version": p.VERSION, "room": self.room}
+        if self.token:
+            hello["token"] = self.token
+        if self.name:
+            hello["name"] = self.name
+        await self.ws.send(p.encode(hello))
+        first = await self._receive(timeout)
+        if first["type"] == "error":
+            await self.close()
+            raise JoinRefused(str(first.get("message", "refused")), str(first.get("code", "")))
+        if first["type"] != "welcome":
+            raise p.ProtocolError("the server did not welcome this client")
+        self.token = first.get("token", self.token)
+        while self.mirror.view is None:  # the seat's view follows the welcome at once
+            await self._receive(timeout)
+
+    async def _receive(self, timeout: float | None = None) -> dict:
+        assert self.ws is not None
+        raw = await asyncio.wait_for(self.ws.recv(), timeout)
+        msg = p.decode_server_message(raw)
+        if self.keep_messages:
+            self.received.append(msg)
+        with self.lock:
+            self.mirror.apply(msg)
+        return msg
+
+    async def receive(self, timeout: float | None = None) -> dict:
+        """The next message, already applied to the mirror (ConnectionClosed at the end)."""
+        return await self._receive(timeout)
+
+    async def send(self, message: dict) -> None:
+        assert self.ws is not None
+        await self.ws.send(p.encode(message))
+
+    async def play(self, move: Move) -> None:
+        view = self.mirror.view
+        assert view is not None
+        await self.send({"type": "move", "move": format_move(move, view.state.board),
+                         "at": self.mirror.at})
+
+    async def undo(self) -> None:
+        await self.send({"type": "undo", "at": self.mirror.at})
+
+    async def chat(self, text: str) -> None:
+        await self.send({"type": "chat", "text": text[:p.MAX_CHAT]})
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            with contextlib.suppress(Exception):
+                await self.ws.close()
+
+
+def keep_record(mirror: Mirror, folder: Path) -> Path | None:
+    """The finished game in this side's history; None when it could not be written."""
+    if mirror.record is None:
+        return None
+    try:
+        return history.write_record(mirror.record, mirror.record_seats, folder)
+    except (OSError, SaveError, ValueError):
+        return None
+
+
+async def reconnect(client: NetClient, patience: float) -> bool:
+    """Take the seat again with its token, trying for `patience` seconds; False if in vain."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + patience
+    attempt = 0
+    while loop.time() < deadline:
+        await asyncio.sleep(RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)])
+        attempt += 1
+        try:
+            await client.connect()
+            return True
+        except (ConnectionError, ConnectionClosed, TimeoutError, p.ProtocolError):
+            continue
+    return False

@@ -1,0 +1,217 @@
+"""`python -m urland serve` and `python -m urland join`: the server and a client at a terminal."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import secrets
+import signal
+import ssl
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from urland import paths
+from urland.bots.registry import bot_names
+from urland.engine import PLAYER_COUNTS
+from urland.net.client import DEFAULT_PORT
+from urland.net.room import REMOTE, normal_code
+
+GOODBYE_SECONDS = 10.0  # how long a finished room waits for its clients to take the record
+
+
+def _seat_kinds(text: str) -> list[str]:
+    kinds = [t.strip().lower() for t in text.split(",") if t.strip()]
+    if len(kinds) not in PLAYER_COUNTS:
+        raise argparse.ArgumentTypeError("name 3 to 5 seats, e.g. remote,remote,medium")
+    allowed = (REMOTE, *bot_names())
+    for kind in kinds:
+        if kind not in allowed:
+            raise argparse.ArgumentTypeError(f"unknown seat {kind!r} (choose from "
+                                             f"{', '.join(allowed)})")
+    if REMOTE not in kinds:
+        raise argparse.ArgumentTypeError("a room needs at least one remote seat")
+    return kinds
+
+
+def _room_code(text: str) -> str:
+    if not 1 <= len(normal_code(text)) <= 40 or len(text) > 40:
+        raise argparse.ArgumentTypeError("a room code is 1 to 40 letters, digits or dashes")
+    return text
+
+
+def serve_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="urland serve", description="Run Urland rooms for players on other computers.")
+    parser.add_argument("--host", default="0.0.0.0", help="address to listen on "
+                        "(default: every address of this computer)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (0: any free one)")
+    parser.add_argument("--room", type=_room_code, help="open this room at start "
+                        "(carried on if it is kept unfinished); without it, kept rooms are "
+                        "carried on, or a new one is made when none is left")
+    parser.add_argument("--seats", type=_seat_kinds, default=[REMOTE] * 3,
+                        help="the room's seats: remote or a bot (easy, medium, hard, random)")
+    parser.add_argument("--seed", type=int, help="the room's game seed (default: random)")
+    parser.add_argument("--quit-when-over", action="store_true",
+                        help="exit once the --room game has ended")
+    parser.add_argument("--rooms", type=Path, help="folder where rooms are kept "
+                        "(default: 'rooms' beside the autosave)")
+    parser.add_argument("--ai-after", type=float, metavar="SECONDS",
+                        help="let an AI play for a player who has been away this long")
+    parser.add_argument("--cert", type=Path, help="TLS certificate (PEM): speak wss://")
+    parser.add_argument("--key", type=Path, help="the certificate's private key (PEM)")
+    return parser
+
+
+def serve_main(argv: Sequence[str]) -> int:
+    parser = serve_parser()
+    args = parser.parse_args(argv)
+    if not 0 <= args.port <= 65535:
+        parser.error("--port is 0 to 65535")
+    if bool(args.cert) != bool(args.key):
+        parser.error("--cert and --key go together")
+    if args.quit_when_over and not args.room:
+        parser.error("--quit-when-over needs --room")
+    tls = None
+    if args.cert:
+        from urland.net.server import tls_context
+
+        try:
+            tls = tls_context(args.cert, args.key)
+        except (OSError, ssl.SSLError) as exc:
+            print(f"urland serve: cannot use the certificate: {exc}", file=sys.stderr)
+            return 2
+    try:
+        return asyncio.run(_serve(args, tls))
+    except OSError as exc:
+        print(f"urland serve: {exc}", file=sys.stderr)
+        return 1
+
+
+async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
+    from urland.net.server import GameServer, ServerOptions, bound_port
+
+    rooms_dir = args.rooms or paths.data_dir() / "rooms"
+    server = GameServer(ServerOptions(rooms_dir=rooms_dir, history_dir=paths.history_dir(),
+                                      ai_after=args.ai_after))
+    for problem in server.problems:
+        print(f"urland serve: {problem}", file=sys.stderr)
+    room = None
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    if args.room:
+        room = server.open_room(args.room, args.seats, seed)
+    elif not any(not r.game.over for r in server.rooms.values()):
+        from urland.net.room import new_room_code
+
+        server.open_room(new_room_code(), args.seats, seed)  # a first room to play in
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    async with server.serve(args.host, args.port, tls) as ws_server:
+        scheme = "wss" if tls else "ws"
+        print(f"Urland server listening on {scheme}://{args.host}:{bound_port(ws_server)}",
+              flush=True)
+        for kept in server.rooms.values():
+            if kept is room or not kept.game.over:
+                kinds = ",".join(s.kind for s in kept.seats)
+                print(f"Room {kept.code} ({kinds}), {len(kept.game.moves)} moves played",
+                      flush=True)
+        await server.start()
+        if args.quit_when_over and room is not None:
+            await _until_over(server, room, stop)
+        else:
+            await stop.wait()
+    await server.close()
+    return 0
+
+
+async def _until_over(server, room, stop: asyncio.Event) -> None:
+    """Wait for the room's game to end, then for its clients to leave (a little while)."""
+    while not room.game.over and not stop.is_set():
+        await asyncio.sleep(0.1)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + GOODBYE_SECONDS
+    while any(server.connected(room)) and loop.time() < deadline and not stop.is_set():
+        await asyncio.sleep(0.1)
+
+
+# --- join ----------------------------------------------------------------------------------
+
+def join_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="urland join",
+                                     description="Take a seat in a game on a server.")
+    parser.add_argument("address", help="the server: host:port or a ws:// (wss://) URL")
+    parser.add_argument("--room", required=True, type=_room_code, help="the room code")
+    parser.add_argument("--name", default="", help="your name at the table")
+    parser.add_argument("--autoplay", action="store_true",
+                        help="let the medium bot play this seat, from this seat's view only")
+    parser.add_argument("--quit-when-over", action="store_true",
+                        help="exit once the game has ended and been kept in the history")
+    parser.add_argument("--screenshots", type=Path, help="save pictures of the table here")
+    parser.add_argument("--no-window", action="store_true", help="play without a window")
+    parser.add_argument("--cafile", type=Path,
+                        help="trust this certificate (PEM) for a wss:// server")
+    return parser
+
+
+def join_main(argv: Sequence[str]) -> int:
+    parser = join_parser()
+    args = parser.parse_args(argv)
+    if len(args.name) > 24:
+        parser.error("--name is at most 24 characters")
+    from urland.net.client import server_url
+
+    try:
+        url = server_url(args.address)
+    except ValueError as exc:
+        parser.error(str(exc))
+    tls = None
+    if url.startswith("wss:"):
+        tls = ssl.create_default_context(cafile=str(args.cafile) if args.cafile else None)
+    if args.no_window:
+        return asyncio.run(join_headless(url, args, tls))
+    from urland.join_window import join_with_window
+
+    return join_with_window(url, args, tls)
+
+
+async def join_headless(url: str, args: argparse.Namespace, tls: ssl.SSLContext | None,
+                        on_change=None) -> int:
+    """Join without a window; with --autoplay the medium bot plays. Exit code."""
+    from urland.bots.registry import make_bot
+    from urland.net.client import JoinRefused, NetClient
+    from urland.net.seat_runner import run_seat
+    from urland.net.tokens import keep_token, saved_token
+
+    client = NetClient(url, args.room, args.name, saved_token(url, args.room), tls)
+    try:
+        await client.connect()
+    except JoinRefused as exc:
+        print(f"urland join: refused: {exc}", file=sys.stderr)
+        return 2
+    except (ConnectionError, TimeoutError) as exc:
+        print(f"urland join: {exc}", file=sys.stderr)
+        return 1
+    if client.token:
+        keep_token(url, args.room, client.token)
+    mirror = client.mirror
+    print(f"Joined room {mirror.room} as seat {mirror.seat + 1} of {mirror.players}", flush=True)
+    bot = make_bot("medium", secrets.randbelow(2**31)) if args.autoplay else None
+    code = await run_seat(client, bot, quit_when_over=args.quit_when_over,
+                          history_dir=paths.history_dir(), on_change=on_change,
+                          record_kept=_report_record)
+    if code == 0 and mirror.record is not None:
+        track = mirror.record.state.track
+        print("Game over: " + ", ".join(f"{n} {s}" for n, s in zip(mirror.names, track,
+                                                                   strict=False)), flush=True)
+    elif code:
+        print("urland join: the connection to the server was lost", file=sys.stderr)
+    return code
+
+
+def _report_record(path: Path | None) -> None:
+    if path is None:
+        print("urland join: the game could not be kept in the history", file=sys.stderr)

@@ -1,0 +1,37 @@
+"""Taking a seat without freezing the window: the connection is made in a thread."""
+
+from __future__ import annotations
+
+import threading
+
+from urland import paths
+from urland.net.client import JoinRefused, NetClient, server_url
+from urland.net.link import NetLink
+from urland.net.tokens import keep_token, saved_token
+
+
+class Joiner:
+    """One attempt to join: `link` once seated, or `refused` (a code) / `failure` (a reason)."""
+
+    def __init__(self, address: str, room: str, name: str) -> None:
+        self.url = server_url(address)  # ValueError for something that is not an address
+        self.room, self.name = room, name
+        self.link: NetLink | None = None
+        self.refused = ""  # the server's reason code: no-room, token, full, version, ...
+        self.failure = ""
+        self.done = threading.Event()
+        threading.Thread(target=self._run, daemon=True, name="urland-join").start()
+
+    def _run(self) -> None:
+        client = NetClient(self.url, self.room, self.name, saved_token(self.url, self.room))
+        try:
+            self.link = NetLink.open(client, paths.history_dir())
+            if client.token:
+                keep_token(self.url, self.room, client.token)
+        except JoinRefused as exc:
+            self.refused = exc.code or "refused"
+            self.failure = str(exc)
+        except Exception as exc:  # unreachable, timed out, not an Urland server
+            self.failure = str(exc) or type(exc).__name__
+        finally:
+            self.done.set()

@@ -1,0 +1,136 @@
+"""A client kept in a background thread, for a window that draws at 60 frames a second.
+
+`NetLink.open` connects (raising JoinRefused or ConnectionError), then a thread keeps receiving,
+comes back with the seat's token when the connection drops, and keeps the finished game in the
+history. `play` and `undo` send and wait for the server's answer (a round trip on the local
+network or the internet: milliseconds), so a table can treat them like a game held here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from concurrent.futures import Future
+from pathlib import Path
+
+from websockets.exceptions import ConnectionClosed
+
+from urland.engine import Move
+from urland.net import protocol as p
+from urland.net.client import Mirror, NetClient, keep_record, reconnect
+from urland.net.seat_runner import FINAL_CLOSES
+
+ANSWER_SECONDS = 15.0
+
+
+class LinkLost(ConnectionError):
+    """The server is out of reach (for now): the move was not played."""
+
+
+class NetLink:
+    def __init__(self, client: NetClient, history_dir: Path | None) -> None:
+        self.client = client
+        self.history_dir = history_dir
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True,
+                                       name="urland-net")
+        self.changed = threading.Condition(client.lock)
+        self.online = False
+        self.gone = False  # the server refused us for good, or could not be reached again
+        self.record_path: Path | None = None
+        self.kept = False
+        self.listener: Future | None = None
+
+    @classmethod
+    def open(cls, client: NetClient, history_dir: Path | None, timeout: float = 10.0
+             ) -> NetLink:
+        link = cls(client, history_dir)
+        link.thread.start()
+        try:
+            link._call(client.connect(timeout), timeout + 1)
+        except BaseException:
+            link.close()
+            raise
+        link.online = True
+        link.listener = asyncio.run_coroutine_threadsafe(link._listen(), link.loop)
+        return link
+
+    @property
+    def mirror(self) -> Mirror:
+        return self.client.mirror
+
+    def _call(self, coro, timeout: float):
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+
+    async def _listen(self) -> None:
+        while True:
+            try:
+                await self.client.receive()
+            except ConnectionClosed as closed:
+                self._set_online(False)
+                code = closed.rcvd.code if closed.rcvd is not None else None
+                if code in FINAL_CLOSES or not await reconnect(self.client, 3600.0):
+                    self.gone = True
+                    self._notify()
+                    return
+                self._set_online(True)
+                continue
+            except (p.ProtocolError, TimeoutError):
+                continue
+            if self.mirror.over and not self.kept:
+                self.kept = True
+                if self.history_dir is not None:
+                    self.record_path = keep_record(self.mirror, self.history_dir)
+            self._notify()
+
+    def _set_online(self, value: bool) -> None:
+        with self.changed:
+            self.online = value
+            self.changed.notify_all()
+
+    def _notify(self) -> None:
+        with self.changed:
+            self.changed.notify_all()
+
+    def _await_answer(self, at: int, refused_before: str) -> None:
+        """Wait until the server has answered a move or undo sent at position `at`."""
+        def answered() -> bool:
+            m = self.mirror
+            return m.at != at or m.over or (m.refused and m.refused != refused_before) or (
+                self.gone)
+        with self.changed:
+            if not self.changed.wait_for(answered, ANSWER_SECONDS):
+                raise LinkLost("no answer from the server")
+
+    def play(self, move: Move) -> str:
+        """Send the move and wait for the server; '' when played, else the refusal."""
+        return self._request(self.client.play(move))
+
+    def undo(self) -> str:
+        return self._request(self.client.undo())
+
+    def _request(self, coro) -> str:
+        with self.changed:
+            at = self.mirror.at
+            self.mirror.refused = ""
+        try:
+            self._call(coro, ANSWER_SECONDS)
+        except (ConnectionClosed, AssertionError, TimeoutError):
+            raise LinkLost("not connected") from None
+        self._await_answer(at, "")
+        if self.gone:
+            raise LinkLost("the server is gone")
+        return self.mirror.refused if self.mirror.at == at and not self.mirror.over else ""
+
+    def chat(self, text: str) -> None:
+        with contextlib.suppress(Exception):
+            self._call(self.client.chat(text), 5)
+
+    def close(self) -> None:
+        if self.listener is not None:
+            self.listener.cancel()
+        with contextlib.suppress(Exception):
+            self._call(self.client.close(), 3)
+        with contextlib.suppress(RuntimeError):
+            self.loop.call_soon_threadsafe(self.loop.stop)

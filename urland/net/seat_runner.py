@@ -1,0 +1,70 @@
+"""A seat's whole life online: receive, let a bot decide when asked, keep the finished game.
+
+Used by `python -m urland join` (with or without a window) and by the tests. The connection
+coming back after a drop uses the seat's token, so the game goes on where it was.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+from websockets.exceptions import ConnectionClosed
+
+from urland.bots.registry import Bot
+from urland.net import protocol as p
+from urland.net.client import Mirror, NetClient, keep_record, reconnect
+
+# Close codes after which coming back is pointless: the server refused us on purpose.
+FINAL_CLOSES = {p.CLOSE_MALFORMED, p.CLOSE_VERSION, p.CLOSE_REFUSED, p.CLOSE_NO_ROOM,
+                p.CLOSE_FLOOD, p.CLOSE_REPLACED}
+
+
+async def run_seat(client: NetClient, bot: Bot | None = None, *, quit_when_over: bool = True,
+                   patience: float = 60.0, history_dir: Path | None = None,
+                   on_change: Callable[[Mirror], None] | None = None,
+                   record_kept: Callable[[Path | None], None] | None = None) -> int:
+    """Play the seat until the game is over (0) or the server is lost for good (1)."""
+    kept = False
+    asked = -1
+    msg: dict = {"type": "update"}  # what is known already may hold a pending decision
+    while True:
+        mirror = client.mirror
+        if on_change is not None:
+            on_change(mirror)
+        if mirror.over:
+            if not kept and history_dir is not None:
+                path = keep_record(mirror, history_dir)
+                if record_kept is not None:
+                    record_kept(path)
+            kept = True
+            if quit_when_over:
+                await client.close()
+                return 0
+        elif bot is not None and msg["type"] in ("update", "refused"):
+            asked = await _decide(client, bot, asked, watch=msg["type"] == "update")
+        try:
+            msg = await client.receive()
+        except ConnectionClosed as closed:
+            code = closed.rcvd.code if closed.rcvd is not None else None
+            if code in FINAL_CLOSES or not await reconnect(client, patience):
+                return 1
+            asked = -1
+            msg = {"type": "update"}
+
+
+async def _decide(client: NetClient, bot: Bot, asked: int, watch: bool) -> int:
+    """Let the bot play the seat's pending decision (once per position); the position asked."""
+    mirror = client.mirror
+    see = getattr(bot, "watch", None)
+    if watch and see is not None and mirror.view is not None:
+        see(mirror.view)
+    if not mirror.my_turn or asked == mirror.at:
+        return asked
+    move = await asyncio.to_thread(bot.choose, mirror.view)
+    try:
+        await client.play(move)
+    except ConnectionClosed:
+        return -1
+    return mirror.at

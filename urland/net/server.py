@@ -1,0 +1,443 @@
+"""The authoritative server: rooms of games that clients join over WebSocket.
+
+One asyncio loop serves every room. A client says hello with the room code (and its seat's
+token when it comes back); from then on it is bound to one seat and may only send that seat's
+moves, an undo, chat lines and pings. After each change every connected seat is sent its own
+view, the events of its own log it has not had yet, and at the end the full record. Bots of
+AI seats decide in a worker thread from their seat's view. See docs/network-protocol.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import ssl
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from urland import history
+from urland.bots.registry import Bot, make_bot
+from urland.engine import Move
+from urland.engine.errors import SaveError
+from urland.loop import let_bots_watch
+from urland.net import protocol as p
+from urland.net.room import MoveRefused, Room, load_rooms, normal_code, room_file
+from urland.net.wire import events_to_wire, record_to_wire, view_to_wire
+
+log = logging.getLogger("urland.server")
+STAND_IN = "medium"
+WRITERS = 32  # the bot that plays a missing player's seat once the host allows it
+
+
+@dataclass
+class ServerOptions:
+    rooms_dir: Path | None = None  # where rooms are kept (None: in memory only)
+    history_dir: Path | None = None  # where finished games are kept (None: not kept)
+    hello_seconds: float = 10.0  # a connection that says nothing this long is closed
+    ping_interval: float | None = 20.0  # keep-alive: a peer that stops answering is dropped
+    ping_timeout: float | None = 20.0
+    rate: float = 20.0  # messages a second a client may send, on average ...
+    burst: int = 40  # ... and at once
+    strikes_to_drop: int = 50  # messages slowed down before a flooding client is dropped
+    ai_after: float | None = None  # seconds a missing player's decision waits for an AI
+    bot_pause: float = 0.0  # seconds a bot waits before it plays (a pace people can follow)
+
+
+@dataclass
+class Client:
+    """One connection bound to one seat of one room."""
+
+    ws: ServerConnection
+    room: Room
+    seat: int
+    log_sent: int = 0  # how many events of its seat's log it has been sent
+    tokens: float = 0.0
+    strikes: float = 0.0
+    last: float = field(default_factory=time.monotonic)
+
+    def throttle(self, options: ServerOptions) -> float:
+        """Seconds to wait before this message is handled (0: at once); -1: drop the client."""
+        now = time.monotonic()
+        elapsed, self.last = now - self.last, now
+        self.tokens = min(options.burst, self.tokens + elapsed * options.rate)
+        self.strikes = max(0.0, self.strikes - elapsed)
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return 0.0
+        self.strikes += 1
+        if self.strikes > options.strikes_to_drop:
+            return -1.0
+        wait = (1 - self.tokens) / options.rate
+        self.tokens = 0.0
+        self.last = now + wait
+        return wait
+
+
+class GameServer:
+    def __init__(self, options: ServerOptions | None = None) -> None:
+        self.options = options or ServerOptions()
+        self.rooms: dict[str, Room] = {}
+        self.clients: dict[tuple[str, int], Client] = {}
+        self.bots: dict[str, dict[int, Bot]] = {}
+        self.away_since: dict[tuple[str, int], float] = {}
+        self.drivers: dict[str, asyncio.Task] = {}
+        self.locks: dict[str, asyncio.Lock] = {}  # one change at a time in each room
+        # Rooms are written in these threads: many at once, so the disk can flush them
+        # together instead of one after another.
+        self.writers = ThreadPoolExecutor(max_workers=WRITERS, thread_name_prefix="urland-room")
+        self.kept: set[str] = set()  # rooms whose finished game is in the history
+        self.closing = False
+        # Called with (room, seat, message) before each message to a seat (tests check it).
+        self.observer: Callable[[Room, int, dict], None] | None = None
+        self.problems: list[str] = []
+        if self.options.rooms_dir is not None:
+            rooms, self.problems = load_rooms(self.options.rooms_dir)
+            for key, room in rooms.items():
+                self._adopt(key, room)
+
+    # --- rooms ------------------------------------------------------------------------------
+
+    def _adopt(self, key: str, room: Room) -> None:
+        self.rooms[key] = room
+        self.bots[key] = {i: make_bot(s.kind, room.game.seed * 31 + i)
+                          for i, s in enumerate(room.seats) if not s.remote}
+        if room.game.over:
+            self.kept.add(key)  # a room read back finished was kept when it ended
+
+    def open_room(self, code: str, kinds: list[str], seed: int, colours: list[int] | None = None,
+                  names: list[str] | None = None) -> Room:
+        """The room `code`: carried on where it stood when it exists unfinished, else new."""
+        key = normal_code(code)
+        room = self.rooms.get(key)
+        if room is not None and not room.game.over:
+            return room
+        if self.options.rooms_dir is not None:
+            room_file(self.options.rooms_dir, code).unlink(missing_ok=True)
+        room = Room.create(code, kinds, seed, self.options.rooms_dir, colours, names)
+        self.kept.discard(key)
+        self._adopt(key, room)
+        with contextlib.suppress(RuntimeError):  # no loop yet: `start` lets the bots play
+            asyncio.get_running_loop()
+            self.kick(key)
+        return room
+
+    def room(self, code: str) -> Room | None:
+        return self.rooms.get(normal_code(code))
+
+    def connected(self, room: Room) -> list[bool]:
+        key = normal_code(room.code)
+        return [(key, i) in self.clients for i in range(len(room.seats))]
+
+    # --- serving ----------------------------------------------------------------------------
+
+    def serve(self, host: str, port: int, tls: ssl.SSLContext | None = None):
+        """The websockets server (an async context manager), not yet started."""
+        o = self.options
+        return serve(self.handle, host, port, ssl=tls, max_size=p.MAX_CLIENT_MESSAGE,
+                     max_queue=4, open_timeout=o.hello_seconds, ping_interval=o.ping_interval,
+                     ping_timeout=o.ping_timeout, close_timeout=2, compression=None,
+                     logger=log)
+
+    async def start(self) -> None:
+        """Let the bots of every room read back take their turns."""
+        for key in list(self.rooms):
+            self.kick(key)
+
+    async def handle(self, ws: ServerConnection) -> None:
+        client = await self._welcome(ws)
+        if client is None:
+            return
+        key = normal_code(client.room.code)
+        try:
+            await self._serve_client(client)
+        except ConnectionClosed:
+            pass
+        finally:
+            if self.clients.get((key, client.seat)) is client:
+                del self.clients[(key, client.seat)]
+                self.away_since[(key, client.seat)] = time.monotonic()
+                await self._presence(client.room)
+                self.kick(key)
+
+    async def _refuse(self, ws: ServerConnection, code: str, message: str, close: int) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            await ws.send(p.encode(p.error(code, message)))
+            await ws.close(close, code)
+
+    async def _hello(self, ws: ServerConnection) -> dict | None:
+        try:
+            raw = await asyncio.wait_for(ws.recv(), self.options.hello_seconds)
+        except (TimeoutError, ConnectionClosed):
+            with contextlib.suppress(ConnectionClosed):
+                await ws.close(p.CLOSE_SILENT, "no hello")
+            return None
+        try:
+            hello = p.parse_client_message(raw)
+        except p.ProtocolError as exc:
+            await self._refuse(ws, exc.code, f"Not an Urland client: {exc}.", p.CLOSE_MALFORMED)
+            return None
+        if hello["type"] != "hello":
+            await self._refuse(ws, "malformed", "Say hello first.", p.CLOSE_MALFORMED)
+            return None
+        if hello["version"] != p.VERSION:
+            await self._refuse(ws, "version", p.version_message(hello["version"]),
+                               p.CLOSE_VERSION)
+            return None
+        return hello
+
+    async def _welcome(self, ws: ServerConnection) -> Client | None:
+        hello = await self._hello(ws)
+        if hello is None:
+            return None
+        room = self.room(hello["room"])
+        if room is None:
+            await self._refuse(ws, "no-room", "There is no game with that room code here.",
+                               p.CLOSE_NO_ROOM)
+            return None
+        token = None
+        if "token" in hello:
+            seat = room.seat_for_token(hello["token"])
+            if seat is None:
+                await self._refuse(ws, "token", "That seat token does not belong to this "
+                                   "room.", p.CLOSE_REFUSED)
+                return None
+        else:
+            taken = room.take_free_seat(hello.get("name", ""))
+            if taken is None:
+                await self._refuse(ws, "full", "Every seat of this game is taken.",
+                                   p.CLOSE_REFUSED)
+                return None
+            seat, token = taken
+        key = normal_code(room.code)
+        old = self.clients.get((key, seat))
+        client = Client(ws, room, seat, tokens=float(self.options.burst))
+        self.clients[(key, seat)] = client
+        self.away_since.pop((key, seat), None)
+        if old is not None:
+            with contextlib.suppress(ConnectionClosed):
+                await old.ws.close(p.CLOSE_REPLACED, "seat taken again")
+        welcome = {"type": "welcome", "version": p.VERSION, "room": room.code, "seat": seat,
+                   "players": len(room.seats), "colours": list(room.game.state.colours),
+                   "names": room.names(), "kinds": [s.record_kind() for s in room.seats]}
+        if token is not None:
+            welcome["token"] = token
+        await self._send(client, welcome)
+        await self._update(client)
+        for seat_no, name, text in room.chat[-20:]:
+            await self._send(client, {"type": "chat", "seat": seat_no, "name": name,
+                                      "text": text})
+        await self._presence(room)
+        return client
+
+    async def _serve_client(self, client: Client) -> None:
+        async for raw in client.ws:
+            wait = client.throttle(self.options)
+            if wait < 0:
+                await self._refuse(client.ws, "flood", "Too many messages.", p.CLOSE_FLOOD)
+                return
+            if wait:
+                await asyncio.sleep(wait)
+            try:
+                msg = p.parse_client_message(raw)
+            except p.ProtocolError as exc:
+                await self._refuse(client.ws, exc.code, f"Malformed message: {exc}.",
+                                   p.CLOSE_MALFORMED)
+                return
+            if not await self._dispatch(client, msg):
+                return
+
+    async def _dispatch(self, client: Client, msg: dict) -> bool:
+        kind = msg["type"]
+        if kind == "move":
+            await self._move(client, msg)
+        elif kind == "undo":
+            await self._undo(client, msg)
+        elif kind == "chat":
+            await self._chat(client, msg["text"])
+        elif kind == "ping":
+            await self._send(client, {"type": "pong"})
+        elif kind == "bye":
+            await client.ws.close()
+            return False
+        else:  # a second hello
+            await self._refuse(client.ws, "malformed", "Hello only once.", p.CLOSE_MALFORMED)
+            return False
+        return True
+
+    async def _commit(self, room: Room, change: Callable[[], Any]) -> None:
+        """Make a change to the room's game and write the room (in a worker thread, so the
+        disk never holds up the other rooms) before anyone is told; MoveRefused leaves all."""
+        async with self.locks.setdefault(normal_code(room.code), asyncio.Lock()):
+            change()
+            try:
+                await asyncio.get_running_loop().run_in_executor(self.writers, room.save)
+            except OSError as exc:
+                log.error("room %s could not be saved: %s", room.code, exc)
+
+    async def _move(self, client: Client, msg: dict) -> None:
+        try:
+            await self._commit(client.room,
+                               lambda: client.room.play(client.seat, msg["move"], msg["at"]))
+        except MoveRefused as exc:
+            await self._send(client, {"type": "refused", "message": str(exc),
+                                      "at": len(client.room.game.moves)})
+            return
+        await self._changed(client.room)
+
+    async def _undo(self, client: Client, msg: dict) -> None:
+        try:
+            await self._commit(client.room, lambda: client.room.undo(client.seat, msg["at"]))
+        except MoveRefused as exc:
+            await self._send(client, {"type": "refused", "message": str(exc),
+                                      "at": len(client.room.game.moves)})
+            return
+        for other in self._room_clients(client.room):
+            other.log_sent = 0  # the log was cut back: everyone gets it whole again
+        await self._changed(client.room)
+
+    async def _chat(self, client: Client, text: str) -> None:
+        if not text:
+            return
+        room = client.room
+        name = room.names()[client.seat]
+        room.chat = [*room.chat[-49:], (client.seat, name, text)]
+        for other in self._room_clients(room):
+            await self._send(other, {"type": "chat", "seat": client.seat, "name": name,
+                                     "text": text})
+
+    # --- telling the seats ----------------------------------------------------------------
+
+    def _room_clients(self, room: Room) -> list[Client]:
+        key = normal_code(room.code)
+        return [c for (k, _), c in list(self.clients.items()) if k == key]
+
+    async def _send(self, client: Client, message: dict) -> None:
+        if self.observer is not None:
+            self.observer(client.room, client.seat, message)
+        with contextlib.suppress(ConnectionClosed):
+            await client.ws.send(p.encode(message))
+
+    async def _update(self, client: Client) -> None:
+        """The seat's view now, and the events of its log it has not been sent yet."""
+        game = client.room.game
+        seen = game.log_for(client.seat)
+        start = client.log_sent if client.log_sent <= len(seen) else 0
+        client.log_sent = len(seen)
+        await self._send(client, {
+            "type": "update", "at": len(game.moves), "view": view_to_wire(game.view(client.seat)),
+            "log_from": start, "events": events_to_wire(seen[start:]),
+            "can_undo": game.undo_depth(client.seat) > 0})
+        if game.over:
+            await self._send(client, {"type": "over",
+                                      "record": record_to_wire(game, client.room.record_seats())})
+
+    async def _presence(self, room: Room) -> None:
+        key = normal_code(room.code)
+        message = {"type": "presence", "names": room.names(), "connected": self.connected(room),
+                   "joined": [s.taken or not s.remote for s in room.seats],
+                   "stand_in": [self._standing_in(key, i) for i in range(len(room.seats))]}
+        for client in self._room_clients(room):
+            await self._send(client, message)
+
+    async def _changed(self, room: Room) -> None:
+        await self._changed_without_kick(room)
+        self.kick(normal_code(room.code))
+
+    def _keep_in_history(self, key: str, room: Room) -> None:
+        if key in self.kept or self.options.history_dir is None:
+            return
+        self.kept.add(key)
+        try:
+            history.write_record(room.game, room.record_seats(), self.options.history_dir)
+        except (OSError, SaveError) as exc:
+            log.error("room %s: the finished game could not be kept: %s", room.code, exc)
+
+    # --- bots and stand-ins -------------------------------------------------------------------
+
+    def _standing_in(self, key: str, seat: int) -> bool:
+        since = self.away_since.get((key, seat))
+        room = self.rooms[key]
+        return (room.seats[seat].remote and room.seats[seat].taken and since is not None
+                and self.options.ai_after is not None
+                and time.monotonic() - since >= self.options.ai_after)
+
+    def kick(self, key: str) -> None:
+        """Make sure the room's bots play if a bot's decision is pending."""
+        task = self.drivers.get(key)
+        if self.closing:
+            return
+        if task is None or task.done():
+            self.drivers[key] = asyncio.get_running_loop().create_task(self._drive(key))
+
+    def _bot_for(self, key: str, seat: int) -> Bot | None:
+        bots = self.bots[key]
+        if seat in bots:
+            return bots[seat]
+        if self._standing_in(key, seat):
+            room = self.rooms[key]
+            bots[-1 - seat] = bots.get(-1 - seat) or make_bot(STAND_IN, room.game.seed + seat)
+            return bots[-1 - seat]
+        return None
+
+    async def _drive(self, key: str) -> None:
+        room = self.rooms[key]
+        while (seat := room.actor) is not None:
+            bot = self._bot_for(key, seat)
+            if bot is None:
+                if not await self._wait_for_stand_in(key, seat):
+                    return
+                continue
+            at = len(room.game.moves)
+            if self.options.bot_pause:
+                await asyncio.sleep(self.options.bot_pause)
+            move: Move = await asyncio.to_thread(bot.choose, room.game.view(seat))
+            if len(room.game.moves) != at:
+                continue  # the position changed while the bot thought
+            await self._commit(room, lambda move=move: room.game.play(move))
+            let_bots_watch(room.game.state, {s: b for s, b in self.bots[key].items() if s >= 0})
+            await self._changed_without_kick(room)
+
+    async def _wait_for_stand_in(self, key: str, seat: int) -> bool:
+        """Wait until a missing player's seat may be handed to an AI; False: not to wait."""
+        since = self.away_since.get((key, seat))
+        room = self.rooms[key]
+        if since is None or self.options.ai_after is None or not room.seats[seat].taken:
+            return False
+        await asyncio.sleep(max(0.0, since + self.options.ai_after - time.monotonic()) + 0.01)
+        if self._standing_in(key, seat):
+            await self._presence(room)
+        return (key, seat) not in self.clients
+
+    async def _changed_without_kick(self, room: Room) -> None:
+        if room.game.over:  # kept before anyone is told, so every side has it
+            self._keep_in_history(normal_code(room.code), room)
+        for client in self._room_clients(room):
+            await self._update(client)
+
+    async def close(self) -> None:
+        self.closing = True
+        for task in self.drivers.values():
+            task.cancel()
+        for task in self.drivers.values():
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self.writers.shutdown(wait=True)
+
+
+def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    return context
+
+
+def bound_port(server: Server) -> int:
+    return next(iter(server.sockets)).getsockname()[1]
+

@@ -1,0 +1,54 @@
+"""The seat tokens this computer holds, so `join` takes its own seat again after a drop.
+
+Kept in `online.yaml` beside the autosave, keyed by a hash of the server's address and the
+room code, written atomically and read through the bounded safe reader.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import yaml
+
+from urland import paths
+from urland.engine.errors import UserFileError
+from urland.engine.files import parse_yaml, read_text, write_atomic
+from urland.net.room import normal_code
+
+MAX_KEPT = 50
+
+
+def token_file() -> Path:
+    return paths.data_dir() / "online.yaml"
+
+
+def _key(url: str, room: str) -> str:
+    return hashlib.sha256(f"{url}|{normal_code(room)}".encode()).hexdigest()[:32]
+
+
+def _read(path: Path) -> dict:
+    try:
+        doc = parse_yaml(read_text(path), path.name)
+    except UserFileError:
+        return {}
+    return doc if isinstance(doc, dict) else {}
+
+
+def saved_token(url: str, room: str, path: Path | None = None) -> str | None:
+    value = _read(path or token_file()).get(_key(url, room))
+    return value if isinstance(value, str) and 0 < len(value) <= 64 else None
+
+
+def keep_token(url: str, room: str, token: str, path: Path | None = None) -> bool:
+    """Remember the seat's token; False when the file cannot be written (play goes on)."""
+    path = path or token_file()
+    doc = {k: v for k, v in _read(path).items() if isinstance(k, str) and isinstance(v, str)}
+    doc.pop(_key(url, room), None)
+    doc[_key(url, room)] = token
+    doc = dict(list(doc.items())[-MAX_KEPT:])
+    try:
+        write_atomic(path, yaml.safe_dump(doc, sort_keys=False))
+    except OSError:
+        return False
+    return True

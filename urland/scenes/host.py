@@ -1,0 +1,93 @@
+"""Hosting a game from New game: the room is opened on this computer (the same server code as
+`serve`, in the background), the host's own seat is joined like any other, and the table opens
+with the invitation over it. Online seats' secrets never reach this screen: the table is sent
+only the host's seat's view."""
+
+from __future__ import annotations
+
+import pygame
+
+from urland import paths
+from urland.scenes.base import Scene
+from urland.session import Seat
+from urland.texts.i18n import L_, _, fmt
+from urland.ui import theme as th
+from urland.ui.backdrop import backdrop
+from urland.ui.text import blit_text
+from urland.ui.widgets import Button, panel
+
+
+class HostScene(Scene):
+    name = "host"
+
+    def __init__(self, app, seats: list[Seat], seed: int) -> None:
+        super().__init__(app)
+        self.seats, self.seed = seats, seed
+        here = [i for i, s in enumerate(seats) if s.kind == "human"]
+        self.problem = ("" if len(here) == 1 else
+                        _("With online seats, exactly one seat is Human: the one played at "
+                          "this screen."))
+        self.here = here[0] if here else 0
+        self.tried = False
+        self.back = Button(L_("Back"), self.to_new_game, key=pygame.K_ESCAPE)
+        self.buttons = [self.back]
+
+    def to_new_game(self) -> None:
+        self.app.show("title")
+        self.app.open("new_game")
+
+    def layout(self) -> None:
+        t = self.theme
+        self.back.rect = pygame.Rect(0, 0, t.px(180), t.px(54))
+        self.back.rect.midtop = (t.size[0] // 2, t.size[1] // 2 + t.px(60))
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if not self.tried and not self.problem and self.age > 0.05:  # "Opening..." drawn first
+            self.tried = True
+            self.open_room()
+
+    def open_room(self) -> None:
+        from urland.net.client import NetClient, server_url
+        from urland.net.hosting import HostedGame
+        from urland.net.link import NetLink
+        from urland.net.tokens import keep_token
+        from urland.table.remote import RemoteTable
+
+        seats = self.seats
+        try:
+            hosted = HostedGame([s.kind for s in seats], [s.name for s in seats],
+                                [s.colour for s in seats], self.here, self.seed)
+        except OSError as exc:
+            self.problem = fmt("Could not open the game to the network: {why}", why=exc)
+            return
+        client = NetClient(hosted.local_address, hosted.code, seats[self.here].name,
+                           hosted.token)
+        try:
+            link = NetLink.open(client, paths.history_dir())
+        except Exception as exc:  # the room was opened but could not be reached: give up
+            hosted.close()
+            self.problem = fmt("Could not open the game to the network: {why}", why=exc)
+            return
+        keep_token(server_url(hosted.local_address), hosted.code, hosted.token)
+        addresses = hosted.addresses()
+        print(f"Hosting room {hosted.code} at {', '.join(addresses)}", flush=True)
+        invitation = fmt("address {address}, room code {code}", address=addresses[0],
+                         code=hosted.code)
+        door = RemoteTable(link, autoplay=self.app.autoplay is not None, seed=self.seed,
+                           invitation=invitation, on_leave=hosted.close)
+        self.app.show("online_table", door=door)
+        self.app.open("invite", addresses=addresses, code=hosted.code)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        surface.blit(backdrop(t.size), (0, 0))
+        box = pygame.Rect(0, 0, t.px(760), t.px(240))
+        box.center = (t.size[0] // 2, t.size[1] // 2)
+        panel(surface, box, th.PAPER, radius=t.px(16), shadow=t.px(8), border=th.ACCENT_DARK)
+        text, colour = ((self.problem, th.BAD) if self.problem
+                        else (_("Opening the game to the network..."), th.INK))
+        blit_text(surface, text, (box.centerx, box.top + t.px(70)), t.px(24), colour, True,
+                  anchor="center", width=box.width - t.px(40))
+        if self.problem:
+            super().draw(surface)

@@ -1,0 +1,135 @@
+"""Join online game: the server's address, the room code and a name; games found on the local
+network listed by themselves. Joining takes a free online seat (or one's own seat again) and
+opens the table for it."""
+
+from __future__ import annotations
+
+import pygame
+
+from urland.net.discovery import Finder
+from urland.net.joining import Joiner
+from urland.scenes.base import Dialog
+from urland.texts.i18n import L_, _, fmt
+from urland.ui import theme as th
+from urland.ui.text import blit_text
+from urland.ui.widgets import Button, TextField
+
+HINT_INK = (96, 88, 80)
+REFUSALS = {
+    "no-room": L_("There is no game with that room code on this server."),
+    "token": L_("That seat belongs to someone else."),
+    "full": L_("Every seat of this game is taken."),
+    "version": L_("The server runs another version of Urland: both need the same version."),
+}
+
+
+class JoinScene(Dialog):
+    name = "join"
+    width, height = 720, 540
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.address = TextField("", limit=120, placeholder=L_("host:port or ws://..."))
+        self.room = TextField("", limit=40, placeholder=L_("room code"))
+        self.player = TextField("", limit=24, placeholder=L_("your name"))
+        self.fields = [self.address, self.room, self.player]
+        self.join_button = Button(L_("Join"), self.join, "primary", key=pygame.K_RETURN)
+        self.cancel_button = Button(L_("Cancel"), self.close, key=pygame.K_ESCAPE)
+        self.buttons = [self.join_button, self.cancel_button]
+        self.finder = Finder()
+        self.found_buttons: list[Button] = []
+        self.joiner: Joiner | None = None
+        self.problem = ""
+
+    def layout(self) -> None:
+        t = self.theme
+        box = self.box()
+        left, width = box.left + t.px(200), box.width - t.px(230)
+        for i, field in enumerate(self.fields):
+            field.rect = pygame.Rect(left, box.top + t.px(80 + 58 * i), width, t.px(44))
+        self.place_pair(self.join_button, self.cancel_button)
+
+    def close(self) -> None:
+        self.finder.close()
+        self.app.remove(self)
+
+    def join(self) -> None:
+        if self.joiner is not None:
+            return
+        address, room = self.address.text.strip(), self.room.text.strip()
+        if not address or not room:
+            self.problem = _("Type the server's address and the room code.")
+            return
+        try:
+            self.joiner = Joiner(address, room, self.player.text.strip())
+        except ValueError:
+            self.problem = _("That is not a server address: write host:port, for example "
+                             "192.168.1.20:8765.")
+            return
+        self.problem = ""
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        joiner = self.joiner
+        if joiner is None or not joiner.done.is_set():
+            self._list_found()
+            return
+        self.joiner = None
+        if joiner.link is None:
+            refusal = REFUSALS.get(joiner.refused)
+            self.problem = (str(refusal) if refusal else
+                            fmt("Could not join: {why}", why=joiner.failure))
+            return
+        self.finder.close()
+        from urland.table.remote import RemoteTable
+
+        self.app.show("online_table", door=RemoteTable(joiner.link))
+
+    def _list_found(self) -> None:
+        games = self.finder.found()[:3]
+        if [b.label for b in self.found_buttons] == [str(g) for g in games]:
+            return
+        t = self.theme
+        box = self.box()
+        self.found_buttons = []
+        for i, game in enumerate(games):
+            button = Button(str(game), lambda a=game.address: self._pick(a))
+            button.rect = pygame.Rect(box.left + t.px(30), box.top + t.px(300 + 46 * i),
+                                      box.width - t.px(60), t.px(40))
+            self.found_buttons.append(button)
+        self.buttons = [self.join_button, self.cancel_button, *self.found_buttons]
+
+    def _pick(self, address: str) -> None:
+        self.address.text = address
+        self.room.focus = True
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        for field in self.fields:
+            if field.handle(event):
+                if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
+                    self.join()
+                return True
+        super().handle(event)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        box = self.draw_box(surface, _("Join online game"))
+        t = self.theme
+        labels = (_("Server"), _("Room code"), _("Your name"))
+        for field, label in zip(self.fields, labels, strict=True):
+            blit_text(surface, label, (box.left + t.px(30), field.rect.centery), t.px(24),
+                      th.INK, True, anchor="midleft", width=t.px(165))
+            field.draw(surface, t)
+        y = box.top + t.px(262)
+        heading = (_("Games on this network:") if self.found_buttons else
+                   _("No game found on this network yet: type the address the host gives you."))
+        blit_text(surface, heading, (box.left + t.px(30), y), t.px(20), HINT_INK,
+                  width=box.width - t.px(60))
+        if self.joiner is not None:
+            status, colour = _("Connecting..."), th.INK
+        else:
+            status, colour = self.problem, th.BAD
+        if status:
+            blit_text(surface, status, (box.centerx, box.bottom - t.px(104)), t.px(21), colour,
+                      anchor="center", width=box.width - t.px(60))
+        super().draw(surface)

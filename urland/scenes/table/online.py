@@ -1,0 +1,28 @@
+"""The table of a game held on a server: the same table, with the chat line of the players."""
+
+from __future__ import annotations
+
+import pygame
+
+from urland.scenes.table.scene import TableScene
+from urland.ui.chat_box import ChatBox
+
+
+class OnlineTableScene(TableScene):
+    """`TableScene` over a remote door (`urland.table.remote.RemoteTable`), plus the chat."""
+
+    def __init__(self, app, door) -> None:
+        super().__init__(app, door=door)
+        self.chat = ChatBox(door.chat_lines, door.chat)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.chat.update(dt)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return self.chat.handle(event) or super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.app.scene is self:
+            self.chat.draw(surface, self.theme, self.board_area)
