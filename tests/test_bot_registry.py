@@ -4,7 +4,7 @@ so the command line, New game, the table, saved games, the statistics and the to
 import pytest
 
 from urland import cli, history, setup_memory, stats
-from urland.bots.registry import BOTS, DEFAULT_BOT, OFFERED_KINDS, SEAT_KINDS, make_bot
+from urland.bots.registry import BOTS, DEFAULT_BOT, OFFERED_KINDS, ONLINE, SEAT_KINDS, make_bot
 from urland.history import RecordSummary
 from urland.scenes.new_game import KIND_LABELS, KIND_LINES
 from urland.session import Seat, Session
@@ -13,7 +13,7 @@ from urland.session import Seat, Session
 def test_every_bot_is_a_seat_kind_everywhere_and_new_game_offers_the_offered_ones():
     assert set(SEAT_KINDS) == {"human", *BOTS}
     assert set(history.SEAT_KINDS) == set(SEAT_KINDS)
-    assert set(cli.SEAT_KINDS) == {"ai", *SEAT_KINDS}
+    assert set(cli.SEAT_KINDS) == {"ai", *SEAT_KINDS, ONLINE}
     assert list(KIND_LABELS) == list(OFFERED_KINDS) == list(setup_memory.KINDS)
     assert set(KIND_LINES) >= set(OFFERED_KINDS)
     assert DEFAULT_BOT in BOTS and all(make_bot(k, 1).choose for k in BOTS)

@@ -269,9 +269,9 @@ def test_a_refusal_outside_the_action_phase_is_said_in_the_players_language_too(
 
 
 @pytest.mark.parametrize(("code", "keys"), [
-    ("en", ["N", "C", "L", "T", "H", "R", "S", "Q"]),
-    ("de", ["N", "W", "S", "L", "C", "R", "O", "B"]),
-    ("fr", ["N", "R", "C", "A", "H", "E", "G", "Q"]),
+    ("en", ["N", "C", "L", "J", "T", "H", "R", "S", "Q"]),
+    ("de", ["N", "W", "S", "O", "L", "C", "R", "P", "B"]),
+    ("fr", ["N", "R", "C", "U", "A", "H", "E", "G", "Q"]),
 ])
 def test_the_title_screens_keys_are_letters_of_their_labels(code, keys, user_home):
     from urland.ui.widgets import key_label
