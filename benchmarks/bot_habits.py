@@ -18,9 +18,9 @@ import statistics
 from dataclasses import dataclass, field
 
 from urland.bots.habits import bid_slip, turn_slips
+from urland.bots.loop import let_bots_watch
 from urland.bots.registry import make_bot
 from urland.engine import ACTION, BID, apply_move, new_game, view
-from urland.loop import let_bots_watch
 
 
 @dataclass

@@ -15,10 +15,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from urland.engine.save import load_game
-from urland.history import list_records, write_record
-from urland.record_check import CHECKED_FILE
-from urland.replay import Replay
-from urland.story import tell
+from urland.records.history import list_records, write_record
+from urland.records.record_check import CHECKED_FILE
+from urland.records.replay import Replay
+from urland.records.story import tell
 
 GAMES = sorted((Path(__file__).parent.parent / "tests" / "games").glob("*.yaml"))
 

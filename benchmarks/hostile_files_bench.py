@@ -35,7 +35,8 @@ def main() -> None:
              "symlink-to-dev-zero"]
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["URLAND_HOME"] = tmp
-        from urland import library, startup
+        from urland.table import library
+        from urland.userfiles import startup
 
         print(f"{'file':32} {'as autosave':>12} {'as settings':>12}")
         for name in names:

@@ -34,8 +34,8 @@ def frame_times(size: tuple[int, int], seconds: float) -> tuple[list[float], lis
     import pygame
 
     from urland.app import App
-    from urland.session import Seat, Session
-    from urland.settings import Settings
+    from urland.table.session import Seat, Session
+    from urland.userfiles.settings import Settings
 
     app = App(Settings(animation_speed="normal", ai_pause="short"), size=size)
     seats = [Seat(n, c, "medium") for n, c in (("Anna", 4), ("Ben", 0), ("Cleo", 3),

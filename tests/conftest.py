@@ -21,7 +21,7 @@ def app():
     import pygame
 
     from urland.app import App
-    from urland.settings import Settings
+    from urland.userfiles.settings import Settings
 
     window = App(Settings(animation_speed="instant", ai_pause="none"), size=(1280, 720))
     yield window

@@ -7,9 +7,9 @@ import pygame
 
 from urland.app import App, AutoplayOptions
 from urland.bots.registry import make_bot
-from urland.session import Seat, Session
-from urland.settings import Settings
+from urland.table.session import Seat, Session
 from urland.ui import text as text_ui
+from urland.userfiles.settings import Settings
 
 SEATS = [Seat("Anna", 4, "human"), Seat("Ben", 0, "human"), Seat("Cleo", 3, "human"),
          Seat("Dan", 1, "human")]
@@ -47,7 +47,7 @@ def run_to_the_end(app: App, frames: int, failure: str) -> App:
 
 def rules_pages(app: App) -> int:
     """Every rules page and each of its examples, drawn once; how many were drawn."""
-    from urland.rules_pages import pages
+    from urland.texts.rules_pages import pages
 
     scene = app.open("rules")
     drawn = 0

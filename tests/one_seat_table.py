@@ -5,9 +5,9 @@ filled without the true state; `FarSide` stands in for whoever holds the game.""
 from __future__ import annotations
 
 from urland.bots.candidates import cheapest_payment
-from urland.describe import describe
 from urland.engine import Decision, Event, IllegalMoveError, Move, Option
-from urland.session import Seat, Session
+from urland.table.session import Seat, Session
+from urland.texts.describe import describe
 from urland.texts.events import event_sentence
 
 

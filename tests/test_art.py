@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from urland.engine import standard_board
-from urland.session import Seat, Session
+from urland.table.session import Seat, Session
 from urland.ui import art, terrain, ticker
 from urland.ui.board_view import BoardView
 from urland.ui.caches import clear_caches

@@ -6,8 +6,8 @@ import pytest
 from urland.bots.beliefs import ChipMemory, chosen_chip_belief
 from urland.bots.greedy import GreedyBot
 from urland.bots.ismcts import HardBot
+from urland.bots.loop import StateTable, play_out
 from urland.engine import ACTION, CHIP, PANIC, UNKNOWN, Game
-from urland.loop import StateTable, play_out
 
 
 def to_next_turns_actions(game: Game, memory: ChipMemory, seat: int) -> list[int]:

@@ -12,13 +12,13 @@ from urland.app import App
 from urland.engine import standard_board
 from urland.engine.setup import new_game
 from urland.engine.volcano import erupt
-from urland.settings import Settings
 from urland.ui import merged, piece_layout
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
 from urland.ui.caches import clear_caches
 from urland.ui.table_overlays import hover_tooltip
 from urland.ui.track import MARKER, boxes_overlap
+from urland.userfiles.settings import Settings
 
 
 @pytest.fixture

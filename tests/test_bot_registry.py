@@ -3,11 +3,13 @@ so the command line, New game, the table, saved games, the statistics and the to
 
 import pytest
 
-from urland import cli, history, setup_memory, stats
+from urland import cli
 from urland.bots.registry import BOTS, DEFAULT_BOT, OFFERED_KINDS, ONLINE, SEAT_KINDS, make_bot
-from urland.history import RecordSummary
+from urland.records import history, stats
+from urland.records.history import RecordSummary
 from urland.scenes.new_game import KIND_LABELS, KIND_LINES
-from urland.session import Seat, Session
+from urland.table.session import Seat, Session
+from urland.userfiles import setup_memory
 
 
 def test_every_bot_is_a_seat_kind_everywhere_and_new_game_offers_the_offered_ones():
@@ -36,7 +38,7 @@ def test_statistics_name_each_bot_by_its_one_label():
 
 def test_seats_random_on_the_command_line_are_played_by_the_random_bot(user_home):
     from urland.app import App, AutoplayOptions
-    from urland.settings import Settings
+    from urland.userfiles.settings import Settings
 
     app = App(Settings(), AutoplayOptions(["random", "easy", "ai"], 4, None, True),
               size=(1280, 720))

@@ -1,6 +1,6 @@
 """A crash writes a readable log to the user's data folder and ends with a message, exit 1."""
 
-from urland.crash import run_guarded
+from urland.userfiles.crash import run_guarded
 
 
 def test_a_crash_is_logged_and_reported(user_home, capsys):

@@ -6,8 +6,8 @@ import re
 import pytest
 from positions import BLACK, GREY, WHITE, play, table
 
-from urland.describe import describe
 from urland.engine import Event, Game, Move, expand, standard_board
+from urland.texts.describe import describe
 from urland.texts.events import EVENT_KINDS, colour_names, event_sentence, render_event
 from urland.texts.messages import MessageError, format_message
 

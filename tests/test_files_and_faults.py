@@ -16,17 +16,20 @@ import pytest
 import yaml
 from test_scenes import click, frames
 
-from urland import cli, folder_lock, history, library, paths, startup, tutorial
+from urland import cli, paths
 from urland.bots.random_bot import random_move
 from urland.engine.save import dumps, load_game
-from urland.history import export_record, list_records
-from urland.record_check import CHECKED_FILE, fingerprint
-from urland.session import Seat, Session
-from urland.settings import Settings, load_settings, save_settings
-from urland.setup_memory import read_setup
-from urland.stats import statistics
+from urland.records import history
+from urland.records.history import export_record, list_records
+from urland.records.record_check import CHECKED_FILE, fingerprint
+from urland.records.stats import statistics
+from urland.table import library, tutorial
+from urland.table.session import Seat, Session
 from urland.texts import i18n
 from urland.ui.text import render
+from urland.userfiles import folder_lock, startup, tutorial_progress
+from urland.userfiles.settings import Settings, load_settings, save_settings
+from urland.userfiles.setup_memory import read_setup
 
 SEATS = [Seat("Anna", 0), Seat("Ben", 1, "easy"), Seat("Cleo", 2, "easy")]
 
@@ -107,7 +110,7 @@ def test_a_control_character_in_the_tutorial_progress_starts_it_from_the_beginni
     [kept] = damaged_names(user_home, "tutorial")
     assert notices == ["How far you got in Learn to play could not be read: tutorial.yaml: "
                        f"damaged (it holds a control character). It was kept as {kept}."]
-    assert tutorial.saved_chapter() == 0
+    assert tutorial_progress.saved_chapter() == 0
 
 
 def test_a_control_character_in_a_record_is_named_in_the_history(app, user_home, capsys):
@@ -127,7 +130,7 @@ def test_a_control_character_in_a_record_is_named_in_the_history(app, user_home,
 
 # --- D2: two copies on one folder ---------------------------------------------------------------
 
-HOLD = ("import sys, time; from urland import folder_lock; "
+HOLD = ("import sys, time; from urland.userfiles import folder_lock; "
         "assert folder_lock.claim(); print('held', flush=True); time.sleep(60)")
 
 
@@ -181,7 +184,7 @@ def test_a_second_copy_leaves_the_first_ones_files_alone(user_home, free_lock):
 def test_the_folder_is_free_again_once_the_copy_holding_it_quits(user_home, free_lock):
     assert folder_lock.claim()
     folder_lock.release()
-    held = subprocess.run([sys.executable, "-c", "from urland import folder_lock; "
+    held = subprocess.run([sys.executable, "-c", "from urland.userfiles import folder_lock; "
                            "print(folder_lock.claim())"], capture_output=True, text=True,
                           env={**os.environ, "URLAND_HOME": str(user_home)}, timeout=60)
     assert held.stdout == "True\n"

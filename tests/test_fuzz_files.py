@@ -19,14 +19,17 @@ from pathlib import Path
 import pygame
 import pytest
 
-from urland import history, library, paths, setup_memory, startup, tutorial
+from urland import paths
 from urland.bots.random_bot import random_move
-from urland.record_check import CHECKED_FILE
-from urland.session import Seat, Session
-from urland.settings import Settings, save_settings
-from urland.stats import statistics
+from urland.records import history
+from urland.records.record_check import CHECKED_FILE
+from urland.records.stats import statistics
+from urland.table import library
+from urland.table.session import Seat, Session
 from urland.ui.caches import clear_caches
 from urland.ui.text import render
+from urland.userfiles import setup_memory, startup, tutorial_progress
+from urland.userfiles.settings import Settings, save_settings
 
 PER_KIND = 2_000  # at least this many damaged files of each kind
 SEATS = [Seat("Anna", 0), Seat("Ben", 1, "easy"), Seat("Cleo", 2, "medium"), Seat("Dan", 3)]
@@ -90,14 +93,14 @@ def read_setup_as_new_game(path: Path) -> tuple[bool, str]:
 
 
 def progress_file(home: Path) -> tuple[Path, bytes]:
-    tutorial.save_chapter(3)
-    return paths.data_dir() / tutorial.PROGRESS_FILE, (
-        paths.data_dir() / tutorial.PROGRESS_FILE).read_bytes()
+    tutorial_progress.save_chapter(3)
+    return paths.data_dir() / tutorial_progress.PROGRESS_FILE, (
+        paths.data_dir() / tutorial_progress.PROGRESS_FILE).read_bytes()
 
 
 def read_progress_as_at_start(path: Path) -> tuple[bool, str]:
-    notice = tutorial.check_progress()  # at start-up; then Learn to play asks for the chapter
-    assert tutorial.saved_chapter() >= 0
+    notice = tutorial_progress.check_progress()  # at start-up, then Learn to play
+    assert tutorial_progress.saved_chapter() >= 0
     return notice == "", notice
 
 

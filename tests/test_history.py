@@ -9,10 +9,10 @@ from urland import paths
 from urland.engine import Game
 from urland.engine.errors import SaveError
 from urland.engine.save import load_game, loads
-from urland.history import export_record, list_records, load_record, write_record
-from urland.replay import Replay, secrets
-from urland.session import Seat, Session
-from urland.stats import statistics
+from urland.records.history import export_record, list_records, load_record, write_record
+from urland.records.replay import Replay, secrets
+from urland.records.stats import statistics
+from urland.table.session import Seat, Session
 
 GAMES = Path(__file__).parent / "games"
 SEATS = [{"name": "Anna", "kind": "human"}, {"name": "Ben", "kind": "medium"},

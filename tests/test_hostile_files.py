@@ -17,12 +17,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-from urland import library, paths, startup
+from urland import paths
 from urland.app import App
 from urland.bots.random_bot import random_move
-from urland.history import list_records
-from urland.session import Seat, Session
-from urland.settings import Settings
+from urland.records.history import list_records
+from urland.table import library
+from urland.table.session import Seat, Session
+from urland.userfiles import startup
+from urland.userfiles.settings import Settings
 
 CORPUS = Path(__file__).parent / "hostile"
 COMMITTED = sorted(p.name for p in CORPUS.glob("*.yaml"))

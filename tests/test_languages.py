@@ -11,12 +11,12 @@ from language_tour import SEATS, SIZES, autoplayed_game, autoplayed_tutorial, ev
 
 from urland.app import App
 from urland.cli import main
-from urland.settings import Settings, load_settings, save_settings, settings_from
-from urland.startup import prepare
 from urland.texts import i18n
 from urland.texts.events import render_event
 from urland.texts.i18n import LANGUAGES, PSEUDO, PSEUDO_CLOSE, PSEUDO_OPEN
 from urland.ui import text as text_ui
+from urland.userfiles.settings import Settings, load_settings, save_settings, settings_from
+from urland.userfiles.startup import prepare
 
 
 @pytest.fixture(autouse=True)
@@ -28,7 +28,7 @@ def english_afterwards():
 
 def test_every_event_of_a_game_has_a_sentence_in_every_language():
     from urland.bots.registry import make_bot
-    from urland.session import Session
+    from urland.table.session import Session
 
     session = Session.new(SEATS[:3], 4, None)
     bots = [make_bot("easy", i) for i in range(3)]
@@ -214,7 +214,7 @@ def test_a_refused_move_is_explained_in_the_players_language_with_their_names():
 
     from urland.engine import IllegalMoveError, Move
     from urland.engine.rules import check_move
-    from urland.session import Session
+    from urland.table.session import Session
     from urland.texts.refusals import refusal_text
 
     session = Session.new(SEATS[:3], 4, None)
@@ -246,7 +246,7 @@ def test_a_refusal_outside_the_action_phase_is_said_in_the_players_language_too(
 
     from urland.engine import IllegalMoveError, Move
     from urland.engine.rules import check_move
-    from urland.session import Session
+    from urland.table.session import Session
     from urland.texts.refusals import refusal_text
 
     session = Session.new(SEATS[:3], 4, None)

@@ -8,14 +8,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from urland import resources, startup
+from urland import resources
 from urland.app import App
-from urland.describe import describe
 from urland.engine import Move, new_game
 from urland.engine import board as board_module
-from urland.settings import Settings
 from urland.texts import assets as texts
+from urland.texts.describe import describe
 from urland.texts.events import event_sentence
+from urland.userfiles import startup
+from urland.userfiles.settings import Settings
 
 ASSETS = Path(resources.assets_dir())
 

@@ -9,7 +9,7 @@ import subprocess
 from netplay import free_port, urland_command
 
 from urland.engine.save import load_game
-from urland.history import list_records
+from urland.records.history import list_records
 
 
 def _newest_moves(home) -> list[str]:

@@ -18,10 +18,10 @@ from websockets.exceptions import ConnectionClosed
 
 from urland.engine import format_move
 from urland.engine.save import load_game
-from urland.history import list_records
 from urland.net import protocol as p
 from urland.net.client import JoinRefused, NetClient
 from urland.net.server import ServerOptions
+from urland.records.history import list_records
 
 SEATS = ["remote", "remote", "random"]
 

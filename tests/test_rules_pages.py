@@ -7,8 +7,8 @@ from test_scenes import frames, solo_table
 
 from urland.app import App
 from urland.engine import GENES
-from urland.rules_pages import page_index, pages, search
-from urland.settings import Settings
+from urland.texts.rules_pages import page_index, pages, search
+from urland.userfiles.settings import Settings
 
 
 @pytest.fixture(params=[(1280, 720), (1920, 1080)], ids=["1280x720", "1920x1080"])

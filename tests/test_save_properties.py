@@ -12,7 +12,7 @@ from urland.bots.random_bot import random_move
 from urland.engine import Game
 from urland.engine.save import dumps, loads
 from urland.engine.state import ACTION, BID
-from urland.session import Seat, Session
+from urland.table.session import Seat, Session
 
 META = {"seats": [{"name": n, "kind": "human"} for n in ("Anna", "Ben", "Cleo", "Dan", "Eve")]}
 

@@ -8,10 +8,11 @@ import time
 
 import pytest
 
-from urland import library, paths
+from urland import paths
 from urland.bots.random_bot import random_move
 from urland.engine.save import load_game
-from urland.session import Seat, Session
+from urland.table import library
+from urland.table.session import Seat, Session
 
 
 def frames(app, k=2):

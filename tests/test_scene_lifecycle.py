@@ -4,7 +4,7 @@ board's still picture, with the ocean names painted in, is painted again in the 
 import pygame
 import pytest
 
-from urland.session import Seat, Session
+from urland.table.session import Seat, Session
 from urland.texts import i18n
 
 

@@ -5,8 +5,8 @@ import pygame
 from urland.app import App
 from urland.engine.moves import Move
 from urland.scenes.tutorial_pilot import post_drag
-from urland.session import Seat, Session
-from urland.settings import Settings
+from urland.table.session import Seat, Session
+from urland.userfiles.settings import Settings
 
 
 def frames(app, k=3):

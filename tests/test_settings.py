@@ -1,7 +1,7 @@
 """Settings are kept between runs; a damaged settings file falls back to the defaults."""
 
 from urland import paths
-from urland.settings import Settings, load_settings, save_settings
+from urland.userfiles.settings import Settings, load_settings, save_settings
 
 
 def test_settings_round_trip_in_the_user_config_folder(user_home):

@@ -5,7 +5,7 @@ import pygame
 from test_scenes import click, frames
 
 from urland.app import App
-from urland.settings import Settings, load_settings
+from urland.userfiles.settings import Settings, load_settings
 
 
 def open_settings(app):

@@ -10,9 +10,9 @@ import pytest
 
 from urland.app import App, AutoplayOptions
 from urland.engine import Event
-from urland.session import Session
-from urland.settings import Settings, load_settings, save_settings
+from urland.table.session import Session
 from urland.ui.sound import AMBIENCE, EFFECTS, EVENT_SOUNDS, SoundBoard, sounds_for
+from urland.userfiles.settings import Settings, load_settings, save_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 SOUNDS = ROOT / "assets" / "sounds"

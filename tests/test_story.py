@@ -11,7 +11,7 @@ from urland.bots.registry import make_bot
 from urland.engine import Game, GameOptions, Move
 from urland.engine.genes import BIT
 from urland.engine.save import load_game
-from urland.story import SOURCES, tell
+from urland.records.story import SOURCES, tell
 
 GAMES = sorted((Path(__file__).parent / "games").glob("*.yaml"))
 

@@ -11,8 +11,8 @@ from test_scenes import click, frames
 
 from urland import paths
 from urland.engine.save import load_game
-from urland.history import write_record
-from urland.session import Session
+from urland.records.history import write_record
+from urland.table.session import Session
 
 GAMES = Path(__file__).parent / "games"
 SEATS = [{"name": "Anna", "kind": "human"}, {"name": "Ben", "kind": "medium"},

@@ -9,13 +9,13 @@ from test_scenes import area_point, click, drag, frames, solo_table, stack_point
 from urland.app import App
 from urland.bots.hints import Hint
 from urland.engine import Move, expand
-from urland.session import Seat, Session
-from urland.settings import Settings
 from urland.table import LocalTable
 from urland.table.flow import pending_looks
+from urland.table.session import Seat, Session
 from urland.ui import theme as th
 from urland.ui.side_panel import MARK_TIPS
 from urland.ui.table_overlays import hover_tooltip
+from urland.userfiles.settings import Settings
 
 
 def press_and_carry(app, start, end, wheel=0):

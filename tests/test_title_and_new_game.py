@@ -10,11 +10,11 @@ from test_scenes import click, frames
 from urland import paths
 from urland.app import App
 from urland.scenes.new_game import KIND_LINES
-from urland.session import Seat, Session
-from urland.settings import Settings
-from urland.setup_memory import read_setup, setup_from
+from urland.table.session import Seat, Session
 from urland.ui import art
 from urland.ui import theme as th
+from urland.userfiles.settings import Settings
+from urland.userfiles.setup_memory import read_setup, setup_from
 
 SIZES = [(960, 540), (1280, 720), (1920, 1080)]
 

@@ -7,8 +7,8 @@ from types import SimpleNamespace
 import pytest
 
 from urland.cli import main
-from urland.tournament import lineup_for
-from urland.tournament_report import summarise, table_lines, wilson
+from urland.tools.tournament import lineup_for
+from urland.tools.tournament_report import summarise, table_lines, wilson
 
 
 def run(capsys, *argv):

@@ -11,7 +11,6 @@ from one_seat_table import FarSide, OneSeatTable
 
 from urland.bots.registry import make_bot
 from urland.engine import IllegalMoveError, Move
-from urland.session import Seat, Session
 from urland.table import (
     Ask,
     BotMove,
@@ -24,6 +23,7 @@ from urland.table import (
     TurnFlow,
     Wait,
 )
+from urland.table.session import Seat, Session
 
 
 def play_through(seats, seed, limit=5000):

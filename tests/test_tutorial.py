@@ -9,7 +9,8 @@ import pygame
 from test_scenes import frames
 
 from urland.engine import Move, parse_move
-from urland.tutorial import load_script, save_chapter, saved_chapter
+from urland.table.tutorial import load_script
+from urland.userfiles.tutorial_progress import save_chapter, saved_chapter
 
 
 def chapter_index(chapter_id):

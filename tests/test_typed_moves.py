@@ -8,7 +8,7 @@ from positions import GREY, at, play, table
 
 from urland.engine import Game, IllegalMoveError, Move, parse_move, standard_board
 from urland.engine.save import load_game
-from urland.session import Seat, Session
+from urland.table.session import Seat, Session
 
 B = standard_board()
 O1, O2 = B.parse_area("O1"), B.parse_area("O2")

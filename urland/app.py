@@ -17,7 +17,6 @@ import pygame
 
 from urland.scenes import create as create_scene
 from urland.scenes.base import AutoplayOptions, Scene
-from urland.settings import Settings, load_settings, save_settings
 from urland.texts import i18n
 from urland.texts.i18n import _
 from urland.ui import ticker
@@ -26,6 +25,7 @@ from urland.ui.sound import SoundBoard
 from urland.ui.text import blit_text, render
 from urland.ui.theme import Theme
 from urland.ui.widgets import panel
+from urland.userfiles.settings import Settings, load_settings, save_settings
 
 __all__ = ["App", "AutoplayOptions"]
 

@@ -49,7 +49,7 @@ def _simulate(argv: Sequence[str]) -> int:
         bots = _bots(args.bots, args.players)
     except argparse.ArgumentTypeError as exc:
         parser.error(str(exc))
-    from urland.simulate import simulate
+    from urland.tools.simulate import simulate
 
     summary = simulate(args.players, args.games, args.seed, bots, as_json=args.json)
     return 1 if summary["invariant_violations"] else 0
@@ -87,7 +87,7 @@ def _tournament(argv: Sequence[str]) -> int:
         names = _bots(args.bots, len(names))
     except argparse.ArgumentTypeError as exc:
         parser.error(str(exc))
-    from urland.tournament import tournament
+    from urland.tools.tournament import tournament
 
     tournament(names, args.games, args.seed, workers=args.workers, as_json=args.json,
                players=counts or None)
@@ -173,9 +173,9 @@ def _play(argv: Sequence[str]) -> int:
     parser.add_argument("--lang", type=_language, metavar="CODE",
                         help="start in this language: " + ", ".join(LANGUAGES))
     args = parser.parse_args(argv)
-    from urland import folder_lock
     from urland.app import App, AutoplayOptions
-    from urland.startup import prepare
+    from urland.userfiles import folder_lock
+    from urland.userfiles.startup import prepare
 
     if not folder_lock.claim() and args.autoplay:
         print("urland: another copy of Urland is running on this user folder "
@@ -206,7 +206,7 @@ def _window(args: argparse.Namespace) -> App:
     """The window for a command made with `_window_options`: its size, its language, and an
     autoplay that quits at the end."""
     from urland.app import App, AutoplayOptions
-    from urland.settings import load_settings
+    from urland.userfiles.settings import load_settings
 
     autoplay = (AutoplayOptions([], 0, args.screenshots, quit_when_over=True)
                 if args.autoplay else None)
@@ -223,7 +223,7 @@ def _replay(argv: Sequence[str]) -> int:
                     "save pictures on the way here")
     args = parser.parse_args(argv)
     from urland.engine.errors import SaveError
-    from urland.session import Session
+    from urland.table.session import Session
 
     try:
         session = Session.from_record(args.file)
@@ -240,7 +240,7 @@ def _tutorial(argv: Sequence[str]) -> int:
                     "save a picture of every step here")
     args = parser.parse_args(argv)
     from urland.engine import UserFileError
-    from urland.tutorial import load_script
+    from urland.table.tutorial import load_script
 
     try:
         load_script()
@@ -262,16 +262,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _simulate(argv[1:])
     if argv and argv[0] == "tournament":
         return _tournament(argv[1:])
-    if argv and argv[0] in ("serve", "join"):
+    if argv and argv[0] == "serve":
         from urland.net import commands
 
-        return (commands.serve_main if argv[0] == "serve" else commands.join_main)(argv[1:])
+        return commands.serve_main(argv[1:])
+    if argv and argv[0] == "join":
+        from urland.join_window import join_with_window
+        from urland.net import commands
+
+        return commands.join_main(argv[1:], join_with_window)
     return _play(argv)
 
 
 def run() -> int:
     """The installed `urland` command: main() with crash reporting."""
-    from urland.crash import run_guarded
+    from urland.userfiles.crash import run_guarded
 
     return run_guarded(main)
 

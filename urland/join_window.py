@@ -28,8 +28,8 @@ def join_with_window(url: str, args: argparse.Namespace, tls: ssl.SSLContext | N
     if client.token:
         keep_token(url, args.room, client.token)
     from urland.app import App, AutoplayOptions
-    from urland.startup import prepare
     from urland.table.remote import RemoteTable
+    from urland.userfiles.startup import prepare
 
     settings, notices = prepare(None)
     autoplay = (AutoplayOptions([], 0, args.screenshots, args.quit_when_over)

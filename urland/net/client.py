@@ -20,10 +20,10 @@ from urllib.parse import urlsplit
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from urland import history
 from urland.engine import Event, Game, Move, PlayerView, SaveError, format_move
 from urland.net import protocol as p
 from urland.net.wire import event_from_wire, record_from_wire, view_from_wire
+from urland.records import history
 
 DEFAULT_PORT = 8765
 RETRY_SECONDS = (0.2, 0.5, 1.0, 2.0, 3.0)

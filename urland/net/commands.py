@@ -9,7 +9,7 @@ import secrets
 import signal
 import ssl
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from urland import paths
@@ -157,7 +157,10 @@ def join_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def join_main(argv: Sequence[str]) -> int:
+def join_main(argv: Sequence[str], with_window: Callable[[str, argparse.Namespace,
+                                                           ssl.SSLContext | None], int]) -> int:
+    """`join`: with `--no-window` here, else through `with_window` (the table in a window,
+    which the command line hands in: the network layer opens no window itself)."""
     parser = join_parser()
     args = parser.parse_args(argv)
     if len(args.name) > 24:
@@ -173,9 +176,7 @@ def join_main(argv: Sequence[str]) -> int:
         tls = ssl.create_default_context(cafile=str(args.cafile) if args.cafile else None)
     if args.no_window:
         return asyncio.run(join_headless(url, args, tls))
-    from urland.join_window import join_with_window
-
-    return join_with_window(url, args, tls)
+    return with_window(url, args, tls)
 
 
 async def join_headless(url: str, args: argparse.Namespace, tls: ssl.SSLContext | None,

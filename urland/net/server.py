@@ -23,14 +23,14 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from urland import history
+from urland.bots.loop import let_bots_watch
 from urland.bots.registry import Bot, make_bot
 from urland.engine import Move
 from urland.engine.errors import SaveError
-from urland.loop import let_bots_watch
 from urland.net import protocol as p
 from urland.net.room import MoveRefused, Room, load_rooms, normal_code, room_file
 from urland.net.wire import events_to_wire, record_to_wire, view_to_wire
+from urland.records import history
 
 log = logging.getLogger("urland.server")
 STAND_IN = "medium"

@@ -20,8 +20,8 @@ from urland.ui.text import blit_text
 from urland.ui.widgets import Button, TextField, panel
 
 if TYPE_CHECKING:
-    from urland.settings import Settings
     from urland.ui.sound import SoundBoard
+    from urland.userfiles.settings import Settings
 
 
 @dataclass
@@ -84,7 +84,7 @@ class Scene:
         """What an autoplaying App does on this scene (click the obvious button)."""
 
     def help_topic(self) -> str | None:
-        """The rules page F1 opens here (urland.rules_pages keys or a decision's kind)."""
+        """The rules page F1 opens here (urland.texts.rules_pages keys or a decision's kind)."""
         return None
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pygame
 
+from urland.records.story import tell
 from urland.scenes.base import Scene
-from urland.session import Session
-from urland.story import tell
+from urland.table.session import Session
 from urland.texts.i18n import L_, _, fmt
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop

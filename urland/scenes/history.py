@@ -13,10 +13,10 @@ import pygame
 
 from urland import paths
 from urland.engine import SaveError
-from urland.history import RecordSummary, delete_record, export_record, list_records
+from urland.records.history import RecordSummary, delete_record, export_record, list_records
+from urland.records.stats import statistics
 from urland.scenes.base import Scene
-from urland.session import Session
-from urland.stats import statistics
+from urland.table.session import Session
 from urland.texts.i18n import L_, _, fmt
 from urland.texts.problems import problem_text
 from urland.ui import art, stats_view

@@ -9,7 +9,7 @@ import pygame
 
 from urland import paths
 from urland.scenes.base import Scene
-from urland.session import Seat
+from urland.table.session import Seat
 from urland.texts.i18n import L_, _, fmt
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop

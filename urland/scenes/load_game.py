@@ -1,6 +1,6 @@
 """Load game: every saved game with its date, players, turn and whose move; load or delete.
 
-The list comes from urland.library (the autosave and the `saves/` folder). Deleting asks
+The list comes from urland.table.library (the autosave and the `saves/` folder). Deleting asks
 first, through the "confirm" dialog.
 """
 
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pygame
 
-from urland import library
-from urland.library import SavedGame
 from urland.scenes.base import Scene
+from urland.table import library
+from urland.table.library import SavedGame
 from urland.texts.i18n import L_, N_, _, fmt
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop

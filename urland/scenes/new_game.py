@@ -1,7 +1,7 @@
 """New game: 3-5 seats, each human, AI (its strength explained in a line) or online (a hosted
 game: the `host` scene), a name and a colour; a seed. The seats come back as last time
-(urland.setup_memory). A colour is chosen from a strip showing all five and who wears each;
-choosing one another seat wears swaps the two, and the screen says so."""
+(urland.userfiles.setup_memory). A colour is chosen from a strip showing all five and who
+wears each; choosing one another seat wears swaps the two, and the screen says so."""
 
 from __future__ import annotations
 
@@ -9,12 +9,11 @@ import random
 
 import pygame
 
-from urland import library
 from urland.bots.registry import BOTS, DEFAULT_BOT, HUMAN, OFFERED_KINDS, ONLINE, SEAT_KINDS
 from urland.engine import PLAYER_COUNTS
 from urland.scenes.base import Scene
-from urland.session import Seat, Session
-from urland.setup_memory import NAME_LIMIT, SeatSetup, Setup, read_setup, save_setup
+from urland.table import library
+from urland.table.session import Seat, Session
 from urland.texts.i18n import L_, Text, _, fmt
 from urland.texts.words import colour_word
 from urland.ui import art
@@ -23,6 +22,7 @@ from urland.ui.backdrop import backdrop
 from urland.ui.colour_picker import ColourPicker
 from urland.ui.text import blit_text, line_height, wrap
 from urland.ui.widgets import Button, Choice, Stepper, TextField, panel
+from urland.userfiles.setup_memory import NAME_LIMIT, SeatSetup, Setup, read_setup, save_setup
 
 # The seat choices: a person here, one of the bots the catalogue offers, or a person online.
 KIND_LABELS: dict[str, Text] = {HUMAN: L_("Human")} | {

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pygame
 
-from urland.replay import Replay
+from urland.records.replay import Replay
 from urland.scenes.base import Scene
-from urland.session import Session
+from urland.table.session import Session
 from urland.texts.i18n import L_, fmt
 from urland.texts.prompts import turn_heading
 from urland.ui import replay_panel

@@ -1,16 +1,16 @@
 """The rules in game, reachable from every scene with F1: one illustrated page per topic and per
-gene card (urland.rules_pages), a list of pages that a typed word filters, and the page that
+gene card (urland.texts.rules_pages), a list of pages that a typed word filters, and the page that
 fits where the player is (the gene under the mouse, the decision the table waits for)."""
 
 from __future__ import annotations
 
 import pygame
 
-from urland.rules_pages import Page, page_index, pages, search
 from urland.scenes.base import Scene
 from urland.texts.assets import gene_texts, rules_text
 from urland.texts.genes import gene_name
 from urland.texts.i18n import L_, N_, _, fmt
+from urland.texts.rules_pages import Page, page_index, pages, search
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.rule_diagram import draw_diagram

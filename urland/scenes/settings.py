@@ -11,12 +11,12 @@ from __future__ import annotations
 import pygame
 
 from urland.scenes.base import Dialog
-from urland.settings import AI_PAUSES, ANIMATION_SPEEDS, TEXT_SIZES, VOLUMES, WINDOW_SIZES
 from urland.texts.i18n import L_, LANGUAGES, Text, _, fmt
 from urland.ui import theme as th
 from urland.ui.screen import screen_size
 from urland.ui.text import blit_text
 from urland.ui.widgets import Button, Choice, panel
+from urland.userfiles.settings import AI_PAUSES, ANIMATION_SPEEDS, TEXT_SIZES, VOLUMES, WINDOW_SIZES
 
 # The dialog in design units (1280x720 at 100 %): two columns of groups.
 WIDTH, HEIGHT = 1000, 600

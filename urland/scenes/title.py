@@ -6,18 +6,19 @@ from __future__ import annotations
 
 import pygame
 
-from urland import folder_lock, library
 from urland.engine import UserFileError
 from urland.scenes.base import Scene
-from urland.startup import board_problem
+from urland.table import library
+from urland.table.tutorial import load_script
 from urland.texts.assets import reinstall
 from urland.texts.i18n import L_, LP_, _, fmt
-from urland.tutorial import load_script
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
 from urland.ui.text import blit_text, wrap
 from urland.ui.widgets import Button, assign_mnemonics, panel
+from urland.userfiles import folder_lock
+from urland.userfiles.startup import board_problem
 
 
 class TitleScene(Scene):

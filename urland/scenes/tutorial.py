@@ -1,7 +1,7 @@
 """Learn to play: a guided first game, in chapters, on the real engine and the real table.
 
 The scene hosts a table (made by name, with itself as the table's guide) and lays a coaching
-card over it. Each step of the script (urland.tutorial, assets/texts/tutorial.yaml) waits for
+card over it. Each step of the script (urland.table.tutorial, assets/texts/tutorial.yaml) waits for
 Next, for one move (any other gets a friendly nudge instead of being played) or for an event of
 the game, and points at what to do: an arrow, a glowing area, a ring around a button. The
 chapter reached is remembered, so leaving and coming back resumes at its start.
@@ -15,10 +15,11 @@ from urland.engine import TRAY, Event, Move
 from urland.scenes import create as create_scene
 from urland.scenes.base import Scene
 from urland.scenes.tutorial_pilot import TutorialPilot
+from urland.table.tutorial import Step, load_script
 from urland.texts.i18n import L_, fmt, pgettext
-from urland.tutorial import Step, load_script, save_chapter, saved_chapter
 from urland.ui.coach_card import card_height, card_rect, draw_card, draw_pin, draw_ring
 from urland.ui.widgets import Button
+from urland.userfiles.tutorial_progress import save_chapter, saved_chapter
 
 SHOT_FRAMES = 30  # frames a step is on screen before autoplay saves its picture
 

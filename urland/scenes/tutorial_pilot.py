@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from urland.engine import format_move
-from urland.tutorial import Step
+from urland.table.tutorial import Step
 from urland.ui.widgets import Button
 
 if TYPE_CHECKING:

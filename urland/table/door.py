@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 from urland.engine import Board, Decision, Event, Move, Option, PlayerView
 
 if TYPE_CHECKING:
-    from urland.session import Seat, Session
+    from urland.table.session import Seat, Session
 
 
 class TableDoor(Protocol):

@@ -15,9 +15,9 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from urland.bots.loop import Thinker
 from urland.bots.registry import make_bot
 from urland.engine import Decision, Event, Move
-from urland.loop import Thinker
 from urland.table.door import TableDoor
 from urland.texts.i18n import N_
 

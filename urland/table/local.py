@@ -7,7 +7,7 @@ from collections.abc import Hashable
 
 from urland.bots.candidates import cheapest_payment
 from urland.engine import Board, Decision, Event, Move, Option, PlayerView
-from urland.session import Seat, Session
+from urland.table.session import Seat, Session
 
 
 class LocalTable:

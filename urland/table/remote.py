@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 
 from urland.bots.candidates import cheapest_payment
-from urland.describe import describe
 from urland.engine import (
     Board,
     Decision,
@@ -25,7 +24,8 @@ from urland.engine import (
     standard_board,
 )
 from urland.net.link import LinkLost, NetLink
-from urland.session import Seat, Session
+from urland.table.session import Seat, Session
+from urland.texts.describe import describe
 from urland.texts.events import event_sentence
 from urland.texts.i18n import _, fmt
 

@@ -151,7 +151,7 @@ def _translated(language: str) -> Catalogue | None:
 
 def text_problems() -> list[str]:
     """A sentence for each text file that is missing or damaged (the gene file: see
-    urland.startup, since without it no game can start)."""
+    urland.userfiles.startup, since without it no game can start)."""
     return [p for p in (_rules()[1], _sentences()[1]) if p]
 
 

@@ -12,7 +12,7 @@ import pygame
 
 from urland.bots.registry import seat_kind_word
 from urland.engine import GameState
-from urland.replay import Replay, genes_of, secrets
+from urland.records.replay import Replay, genes_of, secrets
 from urland.texts.i18n import _, fmt
 from urland.texts.words import colour_word
 from urland.ui import art

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 
 from urland.engine import GameState
-from urland.rules_pages import Diagram
 from urland.texts.i18n import _
+from urland.texts.rules_pages import Diagram
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
 from urland.ui.table_overlays import draw_arrow

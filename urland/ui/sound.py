@@ -21,7 +21,7 @@ from urland.engine import EVENT_DATA, event_data
 from urland.resources import asset_path
 
 if TYPE_CHECKING:
-    from urland.settings import Settings
+    from urland.userfiles.settings import Settings
 
 
 class _HasKind(Protocol):

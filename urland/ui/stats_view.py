@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from urland.stats import Line
+from urland.records.stats import Line
 from urland.texts.i18n import L_, _, decimal, fmt
 from urland.ui import theme as th
 from urland.ui.text import blit_text, wrap

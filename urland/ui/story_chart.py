@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from urland.engine import Board
-from urland.story import Mark, Story
+from urland.records.story import Mark, Story
 from urland.texts.i18n import L_, _, fmt
 from urland.ui import art
 from urland.ui import theme as th

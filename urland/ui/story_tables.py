@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from urland.story import LOSS_HELP, LOSS_LABELS, SOURCE_HELP, SOURCE_LABELS, SOURCES, Story
+from urland.records.story import LOSS_HELP, LOSS_LABELS, SOURCE_HELP, SOURCE_LABELS, SOURCES, Story
 from urland.texts.genes import gene_name
 from urland.texts.i18n import L_, Text, _, fmt
 from urland.ui import art

@@ -16,9 +16,9 @@ from urland.scenes.base import Scene
 from urland.scenes.table.controls import TableControls
 from urland.scenes.table.gestures import BoardGestures
 from urland.scenes.table.guide import TableGuide
-from urland.session import Session
 from urland.table import LocalTable, TableDoor, TurnFlow
 from urland.table import flow as turns
+from urland.table.session import Session
 from urland.texts.i18n import _, fmt
 from urland.texts.log import log_entries
 from urland.texts.prompts import prompt_text, thinking_text, turn_heading

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from urland.bots.registry import BOTS
-from urland.history import RecordSummary
+from urland.records.history import RecordSummary
 
 
 @dataclass(frozen=True)

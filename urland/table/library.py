@@ -18,7 +18,7 @@ from pathlib import Path
 from urland import paths
 from urland.engine import NewerSaveError, SaveError
 from urland.engine.files import display_name, move_aside
-from urland.session import Session
+from urland.table.session import Session
 from urland.texts.i18n import _, fmt
 from urland.texts.problems import problem_text
 

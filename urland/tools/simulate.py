@@ -10,10 +10,10 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from urland.bots.loop import StateTable, play_out
 from urland.bots.registry import make_bot
 from urland.engine import Move, new_game
 from urland.engine.invariants import violations
-from urland.loop import StateTable, play_out
 
 
 @dataclass

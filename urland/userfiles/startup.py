@@ -1,6 +1,6 @@
 """What the game checks once at start, before the window opens: leftover temporary files, the
 settings file and the bundled assets. Problems become sentences for the title screen; none of
-them stops the game. (Saved games are checked by the title screen through urland.library.)
+them stops the game. (Saved games are checked by the title screen through urland.table.library.)
 """
 
 from __future__ import annotations
@@ -8,12 +8,12 @@ from __future__ import annotations
 from urland import paths
 from urland.engine import BoardError, DataError, gene_cards, standard_board
 from urland.engine.files import move_aside, remove_leftover_temp_files
-from urland.settings import Settings, load_settings, read_settings
 from urland.texts import assets as texts
 from urland.texts import i18n
 from urland.texts.i18n import fmt
 from urland.texts.problems import problem_text
-from urland.tutorial import check_progress
+from urland.userfiles.settings import Settings, load_settings, read_settings
+from urland.userfiles.tutorial_progress import check_progress
 
 
 def remove_temp_files() -> list[str]:

@@ -18,8 +18,8 @@ from urland.bots.registry import OFFERED_KINDS
 from urland.engine import PLAYER_COUNTS
 from urland.engine.errors import UserFileError
 from urland.engine.files import move_aside, read_yaml, write_atomic
-from urland.names import drawable_name
 from urland.texts.i18n import _, fmt
+from urland.userfiles.names import drawable_name
 
 MAX_SETUP_BYTES = 16 * 1024  # five short names and a few words
 SEATS = 5

@@ -3,8 +3,8 @@
 A record is an ordinary save (docs/save-format.md) of a finished game, written with the engine's
 save functions; a finished game has no secrets left. Its `meta` holds the seats (names and
 kinds, as in the autosave), the date the game ended (UTC, ISO 8601) and the result (scores and
-winner). Listing a record replays it (once: urland.record_check remembers the sound ones), so a
-damaged or forged record is named as such and never counted in the statistics
+winner). Listing a record replays it (once: urland.records.record_check remembers the
+sound ones), so a damaged or forged record is named as such and never counted in the statistics
 (docs/user-files.md).
 """
 
@@ -22,11 +22,11 @@ from urland.engine.files import MAX_BYTES, display_name, parse_yaml, read_text
 from urland.engine.game import Game
 from urland.engine.save import dumps, load_game, loads, write_atomic
 from urland.engine.state import COLOUR_NAMES
-from urland.names import drawable_name
-from urland.record_check import CheckedRecords, fingerprint
+from urland.records.record_check import CheckedRecords, fingerprint
 from urland.texts.i18n import _, fmt
 from urland.texts.problems import problem_text
 from urland.texts.words import colour_word
+from urland.userfiles.names import drawable_name
 
 MAX_RECORD_BYTES = MAX_BYTES  # far above any real game (a few hundred moves, ~5 kB)
 SUFFIX = ".yaml"

@@ -11,13 +11,15 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from urland import history, paths, save_status
-from urland.describe import describe
+from urland import paths
 from urland.engine import Board, Decision, Event, Game, Move, PlayerView, SaveError
 from urland.engine.save import load_game, save_game
+from urland.records import history
+from urland.texts.describe import describe
 from urland.texts.events import event_sentence
 from urland.texts.i18n import fmt
 from urland.texts.words import colour_word
+from urland.userfiles import save_status
 
 KINDS = history.SEAT_KINDS
 
@@ -227,7 +229,7 @@ class Session:
         """Write the finished game to the history, once (a record of this very game already
         there counts), then note it in the autosave; a failure is noted, never raised. A
         finished game loaded from a save that says it is not recorded yet comes here again
-        (urland.library.scan), so a record that failed at the end is written later."""
+        (urland.table.library.scan), so a record that failed at the end is written later."""
         if (self.history_dir is None or self.record is not None or self.recorded
                 or not self.game.over):
             return

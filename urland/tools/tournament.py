@@ -16,10 +16,10 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from urland.bots.loop import StateTable, play_out
 from urland.bots.registry import make_bot
 from urland.engine import Move, new_game
-from urland.loop import StateTable, play_out
-from urland.tournament_report import report, summarise, table_lines
+from urland.tools.tournament_report import report, summarise, table_lines
 
 
 @dataclass

@@ -1,13 +1,13 @@
 """Which history records have already been replayed and found sound, kept between runs.
 
-Listing the history replays every record once (urland.history.summarise), so that a damaged or
-forged record is named and never counted. Replaying a thousand records takes seconds; this file
-remembers the fingerprint (SHA-256 of the text) of each record found sound, so a record is
-replayed again only when its text changed. The list is `.checked-records` in the history folder,
-one fingerprint a line. It is only a cache: when it is missing, damaged or cannot be written,
-every record is simply replayed. A changed record has another fingerprint, so damage is always
-caught; passing a forged record off would take writing its fingerprint here on purpose.
-"""
+Listing the history replays every record once (urland.records.history.summarise), so that a
+damaged or forged record is named and never counted. Replaying a thousand records takes seconds;
+this file remembers the fingerprint (SHA-256 of the text) of each record found sound, so a
+record is replayed again only when its text changed. The list is `.checked-records` in the
+history folder, one fingerprint a line. It is only a cache: when it is missing, damaged or
+cannot be written, every record is simply replayed. A changed record has another fingerprint, so
+damage is always caught; passing a forged record off would take writing its fingerprint here on
+purpose."""
 
 from __future__ import annotations
 

@@ -11,8 +11,8 @@ import traceback
 from collections.abc import Callable, Sequence
 
 from urland import paths
-from urland.save_status import crash_sentences
 from urland.texts.i18n import _, fmt
+from urland.userfiles.save_status import crash_sentences
 
 
 def write_crash_log(exc: BaseException) -> str:

@@ -1,0 +1,1 @@
+"""The records of games: saved games, finished-game records, their story, replay and statistics."""

@@ -1,0 +1,1 @@
+"""Headless tools: many games played by bots, checked (simulate) or compared (tournament)."""
