@@ -71,11 +71,21 @@ class TableScene(Scene):
         return self.door.sentence(event)
 
     def refresh_log(self) -> None:
+        """The log as far as the show has played it: a line appears when its beat plays."""
         events = self.door.log(self.door.viewer)
+        held = self.show.unplayed if hasattr(self, "show") else 0
+        self.log_held = held
+        if held:
+            events = events[:len(events) - held]
         self.log.set_entries(log_entries(events, self.sentence, self.door.names))
 
     def describe(self, move: Move) -> str:
         return self.door.describe(move)
+
+    @property
+    def drawn(self):
+        """The position the table draws: the one at the show's current beat, else the latest."""
+        return self.show.drawn or self.shown
 
     def human_turn(self) -> bool:
         """A player at this screen decides, and the last move's show is over."""
@@ -116,17 +126,18 @@ class TableScene(Scene):
 
     def show_events(self, events: list[Event], dropped_at: tuple[int, int] | None = None) -> None:
         """Show what a move did, played here or elsewhere: the position, the log, the show."""
-        track_before = self.shown.state.track[:]
+        before = self.shown
         self.hint_text = ""
         self.hint.clear()
         self.gestures.cancel()
         self.shown = self.door.view()
         visible = [e for e in events if e.visible(self.door.viewer)]
-        self.refresh_log()
         if self.app.settings.speed > 0:
-            self.show.add(visible, track_before, self.app.settings.speed, self.sentence, dropped_at)
+            self.show.add(visible, before.state.track[:], self.app.settings.speed, self.sentence,
+                          dropped_at, before=before)
         else:
             self.app.sound.play_events(visible)
+        self.refresh_log()
 
     def nudged(self, move: Move) -> bool:
         """The guide turned the acting player's move away: say why, and ask again."""
@@ -172,6 +183,8 @@ class TableScene(Scene):
         self.message_age += dt
         self.hint.update(dt)
         self.show.update(dt)
+        if self.show.unplayed != self.log_held:
+            self.refresh_log()
         busy = self.show.busy
         held = not busy and self.guide is not None and self.guide.holds()
         self.answer(self.flow.next(busy, held))
@@ -241,7 +254,8 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         surface.fill(th.TABLE)
-        shown = self.shown.state
+        drawn = self.drawn  # the position at the beat being played
+        shown = drawn.state
         targets, tray = self.gestures.targets() if self.human_turn() else (set(), None)
         hidden = self.show.pending(shown)
         for key, k in self.gestures.carried().items():
@@ -254,7 +268,7 @@ class TableScene(Scene):
         d = self.decision
         overlays.draw_banner(surface, t, self.banner, turn_heading(shown.turn, shown.epoch),
                     None if d.over else shown.colours[d.seat], self.banner_text())
-        self.panel.draw(surface, t, self.shown, d.seat, tray)
+        self.panel.draw(surface, t, drawn, d.seat, tray)
         self.log.draw(surface, t, self.panel.log_rect)
         self.update_buttons()
         super().draw(surface)

@@ -1,0 +1,93 @@
+"""The table a player feels: the story told in order, moves one can follow, genes explained."""
+
+import copy
+
+import pygame
+from test_scenes import frames, solo_table
+
+from urland.app import App
+from urland.session import Seat, Session
+from urland.settings import Settings
+
+
+def slow_app():
+    return App(Settings(animation_speed="normal", ai_pause="none"), size=(1280, 720))
+
+
+def at_a_scoring_end_of_turn(seed=5):
+    """Three players at this screen, the acting one about to end a turn that scores."""
+    session = Session.new([Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)], seed, None)
+    game = session.game
+    while True:
+        options = game.legal_options()
+        end = next((o.move for o in options if o.move.kind == "end"), None)
+        if end is not None:
+            events = copy.deepcopy(game).play(end)
+            if any(e.kind == "score" for e in events):
+                return session, end
+        game.play(end or options[0].move)
+
+
+def play_show_until(app, table, text):
+    """Let the show play (as frames pass) until its caption contains `text`."""
+    for _ in range(400):
+        if not table.show.busy or text in table.show.callout:
+            return
+        table.show.update(0.05)
+        table.update(0.0)
+
+
+def test_during_a_scoring_beat_the_track_panel_and_log_show_the_story_so_far_not_its_end():
+    a = slow_app()
+    try:
+        session, end = at_a_scoring_end_of_turn()
+        table = a.show("table", session=session)
+        table.flow.looks = []
+        frames(a, 2)
+        a.scenes = [table]
+        before = table.shown.state
+        table.submit(end)
+        after = table.shown.state
+        assert after.track != before.track and after.turn == before.turn + 1
+        # The chip turns over first: the track, the panel's scores and the turn are as before.
+        assert table.drawn.state.track == before.track and table.drawn.state.turn == before.turn
+        assert not any("scores:" in e.text for e in table.log.entries[-3:])
+        play_show_until(a, table, "scores:")
+        caption = table.show.callout
+        assert caption  # the scoring's caption is on screen ...
+        assert table.drawn.state.track == before.track  # ... its points not yet on the track
+        assert table.log.entries[-1].text == caption  # its log line appeared with it
+        assert not any(e.kind == "turn" for e in table.log.entries[-2:])  # next turn not yet
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
+        frames(a, 1)
+        assert not table.show.busy  # Space jumps to the end of the show: the result, at once
+        assert table.drawn is table.shown and table.drawn.state.track == after.track
+        assert any(e.kind == "turn" for e in table.log.entries[-3:])
+    finally:
+        pygame.quit()
+
+
+def test_ichtos_moved_by_a_beat_are_drawn_where_that_beat_left_them():
+    from urland.engine import Event
+    from urland.ui.event_show import EventShow
+
+    a = slow_app()
+    try:
+        table, session = solo_table(a)
+        view = table.shown
+        state = view.state
+        board = session.game.board
+        ocean = next(o for o in board.ocean_areas if state.count(o, 0) >= 2)
+        show = EventShow(table.board_view, lambda seat: (0, 0))
+        swim = Event("swim", "", {"seat": 0, "src": ocean, "dst": ocean + 1, "count": 2})
+        land = Event("land", "", {"seat": 0, "src": ocean + 1, "dst": 5, "count": 1})
+        show.add([swim, land], state.track[:], 1.0, lambda e: "", before=view)
+        assert show.drawn.state.count(ocean, 0) == state.count(ocean, 0)  # the start
+        assert show.pending(state) == {(ocean, 0): 2}  # the two are in the air
+        show.update(show.beats[0].duration + 0.01)  # the swim is over, the landing flies
+        assert show.pending(state) == {(ocean, 0): 2, (ocean + 1, 0): -1, }
+        assert show.unplayed == 0
+        show.skip()
+        assert show.drawn is None and show.pending(state) == {}
+    finally:
+        pygame.quit()
