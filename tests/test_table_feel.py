@@ -6,6 +6,7 @@ import pygame
 from test_scenes import frames, solo_table
 
 from urland.app import App
+from urland.engine import Move
 from urland.session import Seat, Session
 from urland.settings import Settings
 
@@ -89,5 +90,79 @@ def test_ichtos_moved_by_a_beat_are_drawn_where_that_beat_left_them():
         assert show.unplayed == 0
         show.skip()
         assert show.drawn is None and show.pending(state) == {}
+    finally:
+        pygame.quit()
+
+
+def solo_after_the_computers(a, seed=5):
+    """A solo table (Anna against two computers): Anna lands once and ends her turn, and the
+    computers play until Anna acts again."""
+    table, session = solo_table(a, seed)
+    table.submit(next(o.move for o in table.decision.options if o.move.kind == "land"))
+    table.show.skip()
+    table.submit(Move("end"))
+    mine = len(session.game.moves)
+    for _ in range(6000):
+        table.show.update(0.2)
+        frames(a, 1)
+        state = session.game.state
+        if a.scene is not table:  # a private dialog for Anna: answer it
+            scene = a.scene
+            if scene.name in ("choose_chip", "auction"):
+                scene.confirm()
+            elif scene.name in ("peek", "auction_reveal"):
+                a.remove(scene)
+        elif (state.phase == "action" and state.actor == 0 and not table.show.busy
+                and len(session.game.moves) > mine + 2):
+            return table, session, mine
+    raise AssertionError("the computers never gave the turn back")
+
+
+def test_the_computers_moves_stay_marked_until_the_player_acts_and_replay_on_request():
+    a = slow_app()
+    try:
+        table, session, mine = solo_after_the_computers(a)
+        frames(a, 1)
+        theirs = [m for m in session.game.moves[mine:] if m.kind in ("land", "swim", "walk",
+                                                                      "fly")]
+        paths = table.news.paths
+        assert theirs and len(paths) >= 1  # the computers' moves are marked as paths
+        assert all(p.seat != 0 for p in paths)
+        assert {(p.src, p.dst) for p in paths} >= {(m.src, m.dst) for m in theirs[-1:]}
+        button = table.controls.replay_button
+        assert button.visible and button.key == pygame.K_r and button.show_key
+        # R replays them from the position Anna left: the board goes back, then forward.
+        now = table.shown.state.counts[:]
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0))
+        frames(a, 1)
+        assert table.show.busy and table.news.replaying
+        assert table.drawn.state.counts != now  # the position just after Anna's last decision
+        assert table.show.beats[0].duration > 0
+        assert not table.controls.end_button.visible  # nothing to do while it plays
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
+        frames(a, 1)
+        assert not table.show.busy and table.drawn.state.counts == now  # skipped to now
+        # Anna's next action clears the marks.
+        table.submit(next(o.move for o in table.decision.options if o.move.kind == "land"))
+        frames(a, 1)
+        assert table.news.paths == [] and not button.visible
+    finally:
+        pygame.quit()
+
+
+def test_a_computers_move_glides_slower_than_the_players_own():
+    from urland.engine import Event
+    from urland.ui.event_show import EventShow
+
+    a = slow_app()
+    try:
+        table, _ = solo_table(a)
+        show = EventShow(table.board_view, lambda seat: (0, 0))
+        fly = Event("fly", "", {"seat": 1, "src": 1, "dst": 2, "count": 1})
+        show.add([fly], [1, 2, 3], 0.6, lambda e: "")
+        own = show.beats[0].duration
+        show.skip()
+        show.add([fly], [1, 2, 3], 0.6, lambda e: "", follow=True)
+        assert show.beats[0].duration >= 1.8 > own  # at Slow: long enough to follow
     finally:
         pygame.quit()

@@ -31,7 +31,10 @@ CALLOUT_KINDS = {"score", "panic", "panic_move", "eruption", "volcano_loss", "ep
                  "mutation", "bids_revealed", "buy", "cannot_pay", "no_sale", "game_ends",
                  "final_total", "final_land", "winner", "setup_volcano", "ears_dive",
                  "ears_stay", "new_epoch", "panic_drawn", "reveal"}
+# The moves a player makes (not their consequences): played slowly when made by someone else.
+FOLLOWED = {"land", "swim", "walk", "fly", "stink", "egg", "bite", "assimilate", "retreat"}
 GLIDE_SECONDS = 0.5  # at normal speed
+FOLLOW_GLIDE_SECONDS = 1.1  # a move made by someone else: slow enough to follow with the eye
 CALLOUT_SECONDS = 1.7
 STEP_SECONDS = 0.09  # per track space
 FLIP_SECONDS = 0.7
@@ -114,10 +117,11 @@ class EventShow:
 
     def add(self, events: list[Event], track_before: list[int], speed: float,
             sentence: Callable[[Event], str], dropped_at: tuple[int, int] | None = None,
-            before: PlayerView | None = None) -> None:
+            before: PlayerView | None = None, follow: bool = False) -> None:
         """Queue the events of one decision. `dropped_at`: the screen point where the player
         let go of the Ichtos the decision moved, so they settle from there. `before`: the
-        position drawn until the show is over (the one the events start from)."""
+        position drawn until the show is over (the one the events start from). `follow`: a
+        move made by someone else, its Ichtos glide slowly enough to be followed."""
         if speed <= 0:
             return
         if not self.beats:
@@ -141,7 +145,8 @@ class EventShow:
                                        sound=sound))
                 sound = ""
             if glides:
-                self.beats.append(Beat(GLIDE_SECONDS / speed, glides, sound=sound))
+                glide = FOLLOW_GLIDE_SECONDS if follow and event.kind in FOLLOWED else GLIDE_SECONDS
+                self.beats.append(Beat(glide / speed, glides, sound=sound))
             if event.kind == "track" and event.data["end"] != event.data["start"]:
                 d = event.data
                 steps = abs(d["end"] - d["start"])

@@ -16,6 +16,8 @@ from urland.scenes.base import Scene
 from urland.scenes.table.controls import TableControls
 from urland.scenes.table.gestures import BoardGestures
 from urland.scenes.table.guide import TableGuide
+from urland.scenes.table.news import SinceMyTurn
+from urland.scenes.table.steps import answer_step
 from urland.session import Session
 from urland.table import LocalTable, TableDoor, TurnFlow
 from urland.table import flow as turns
@@ -53,6 +55,7 @@ class TableScene(Scene):
             self.theme, seat), app.sound.play)
         self.message, self.message_age, self.hint_text = "", NOTE_SECONDS, ""
         self.hover_pos = (0, 0)
+        self.news = SinceMyTurn(self)
         self.controls = TableControls(self)
         self.buttons = self.controls.buttons
         self.log = GameLogView()
@@ -111,7 +114,8 @@ class TableScene(Scene):
     # --- playing moves --------------------------------------------------------------------------
 
     def submit(self, move: Move, dropped_at: tuple[int, int] | None = None) -> None:
-        """Play a decision, then show what it did."""
+        """Play a decision, then show what it did (slowly enough to follow when the mover is
+        not a player at this screen)."""
         if self.nudged(move):
             return
         mover = self.decision.seat
@@ -122,9 +126,10 @@ class TableScene(Scene):
             return
         if mover in self.door.here:
             self.log.back = 0  # a player who acts follows the log again
-        self.show_events(events, dropped_at)
+        self.show_events(events, dropped_at, follow=mover not in self.door.here)
 
-    def show_events(self, events: list[Event], dropped_at: tuple[int, int] | None = None) -> None:
+    def show_events(self, events: list[Event], dropped_at: tuple[int, int] | None = None,
+                    follow: bool = False) -> None:
         """Show what a move did, played here or elsewhere: the position, the log, the show."""
         before = self.shown
         self.hint_text = ""
@@ -134,7 +139,7 @@ class TableScene(Scene):
         visible = [e for e in events if e.visible(self.door.viewer)]
         if self.app.settings.speed > 0:
             self.show.add(visible, before.state.track[:], self.app.settings.speed, self.sentence,
-                          dropped_at, before=before)
+                          dropped_at, before=before, follow=follow)
         else:
             self.app.sound.play_events(visible)
         self.refresh_log()
@@ -183,6 +188,7 @@ class TableScene(Scene):
         self.message_age += dt
         self.hint.update(dt)
         self.show.update(dt)
+        self.news.update()
         if self.show.unplayed != self.log_held:
             self.refresh_log()
         busy = self.show.busy
@@ -191,27 +197,7 @@ class TableScene(Scene):
 
     def answer(self, step: turns.Step) -> None:
         """Do what the turn flow says happens next."""
-        app = self.app
-        match step:
-            case turns.Reveal(bids, ranking, track):
-                app.open("auction_reveal", table=self, bids=list(bids), ranking=list(ranking),
-                         track=list(track))
-            case turns.Look(seat, dialog, what, curtain) if curtain:
-                app.open("handover", table=self, seat=seat, what=what,
-                         then=lambda: app.open(dialog, table=self, seat=seat))
-            case turns.Look(seat, dialog):
-                app.open(dialog, table=self, seat=seat)
-            case turns.HandOver(seat, what):
-                app.open("handover", table=self, seat=seat, what=what)
-            case turns.Ask(seat, _kind, dialog) if dialog is not None:
-                app.open(dialog, table=self, seat=seat)
-            case turns.BotMove(_seat, move):
-                self.submit(move)
-            case turns.Moved(events):
-                self.show_events(events)
-            case turns.Over():
-                self.flow.shutdown()
-                app.show("game_over", session=self.door.finished())
+        answer_step(self, step)
 
     # --- mouse and keys -------------------------------------------------------------------------
 
@@ -262,6 +248,7 @@ class TableScene(Scene):
             hidden[key] = hidden.get(key, 0) + k
         self.board_view.draw(surface, shown, hidden=hidden, spotlight=bool(targets),
                              highlight=targets | self.hint.glow(), markers=self.show.markers())
+        self.news.draw(surface)
         self.show.draw(surface, shown)
         self.hint.draw(surface, self.board_view, shown, self.decision.seat,
                        lambda: self.panel.reserve_point(t, self.decision.seat))
@@ -272,7 +259,8 @@ class TableScene(Scene):
         self.log.draw(surface, t, self.panel.log_rect)
         self.update_buttons()
         super().draw(surface)
-        note = self.message if self.message_age < NOTE_SECONDS else self.hint_text
+        note = self.news.note() or (self.message if self.message_age < NOTE_SECONDS
+                                    else self.hint_text)
         if note:
             overlays.draw_note(surface, t, self.board_area.centerx, self.banner.bottom + t.px(10),
                                note, note == self.message, self.board_area.width - t.px(40))
