@@ -166,3 +166,63 @@ def test_a_computers_move_glides_slower_than_the_players_own():
         assert show.beats[0].duration >= 1.8 > own  # at Slow: long enough to follow
     finally:
         pygame.quit()
+
+
+def test_a_gene_in_the_player_list_shows_its_card_on_hover_and_f1_opens_its_page(app):
+    from urland.engine.genes import GENE_INDEX
+    from urland.texts.assets import gene_texts
+    from urland.ui.table_overlays import hover_tooltip
+
+    table, session = solo_table(app)
+    session.game.state.genes[0] |= 1 << GENE_INDEX["legs"] | 1 << GENE_INDEX["egg"]
+    table.shown = table.door.view()  # Anna owns Legs and Egg
+    frames(app, 2)
+    badges = dict(table.panel.gene_badges)
+    assert set(badges) == {"legs", "egg"}
+    assert not badges["legs"].colliderect(badges["egg"])  # apart, never "EggLegs"
+    where = badges["legs"].center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=where, rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    frames(app, 2)
+    title, text = hover_tooltip(where, table.panel, table.board_view, table.shown.state,
+                                table.door.names)
+    assert (title, text) == (gene_texts()["legs"]["name"], gene_texts()["legs"]["text"])
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0))
+    frames(app, 1)
+    assert app.scene.name == "rules" and app.scene.page.gene == "legs"
+
+
+def test_in_the_tutorial_tooltips_and_menus_lie_over_its_labels_and_card(app, monkeypatch):
+    import urland.scenes.tutorial as tutorial_scene
+    from urland.ui import table_overlays
+
+    order: list[str] = []
+
+    def recording(name, real):
+        def draw(*args, **kwargs):
+            order.append(name)
+            return real(*args, **kwargs)
+        return draw
+
+    monkeypatch.setattr(tutorial_scene, "draw_card", recording("card", tutorial_scene.draw_card))
+    monkeypatch.setattr(tutorial_scene, "draw_pin", recording("label", tutorial_scene.draw_pin))
+    monkeypatch.setattr(table_overlays, "draw_tooltip",
+                        recording("tooltip", table_overlays.draw_tooltip))
+    chapters = [c.id for c in __import__("urland.tutorial", fromlist=["x"]).load_script().chapters]
+    scene = app.show("tutorial", chapter=chapters.index("actions"))
+    frames(app, 3)
+    table = scene.table
+    where = table.board_view.to_screen(table.board_view.anchor(table.door.board.parse_area("3")))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=where, rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    frames(app, 2)
+    order.clear()
+    app.draw()
+    assert "tooltip" in order and order.index("tooltip") > order.index("card")
+    if "label" in order:
+        assert order.index("tooltip") > order.index("label")
+    menu = recording("menu", table.gestures.draw_menu)
+    monkeypatch.setattr(table.gestures, "draw_menu", menu)
+    order.clear()
+    app.draw()
+    assert order.index("menu") > order.index("card")  # an area's menu lies over the card

@@ -189,6 +189,7 @@ class TutorialScene(Scene):
                   self.nudge_text, t.px(150) if step.next else 0)
         self.next_button.visible = step.next
         super().draw(surface)
+        self.table.draw_top(surface)  # tooltips and menus over the tutorial's labels and card
 
     def help_topic(self) -> str | None:
         return self.table.help_topic()

@@ -269,17 +269,19 @@ class TableScene(Scene):
                                self.board_area.bottom - t.px(48), self.door.save_problem, True)
         if self.show.callout:
             overlays.draw_callout(surface, t, self.board_view.rect, self.show.callout)
+        if self.guide is None:  # a guide draws its cards first, then this on top
+            self.draw_top(surface)
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """What lies over everything: the Ichtos carried, the tooltip, an area's menu."""
         self.gestures.draw_carried(surface)
         if (self.gestures.drag is None and self.gestures.menu is None and not self.show.busy
                 and self.app.scene is (self.guide or self)):
-            self.draw_hover(surface)
+            tip = overlays.hover_tooltip(self.hover_pos, self.panel, self.board_view,
+                                         self.shown.state, self.door.names)
+            if tip is not None:
+                overlays.draw_tooltip(surface, self.theme, *tip, self.hover_pos)
         self.gestures.draw_menu(surface, self.hover_pos)
-
-    def draw_hover(self, surface: pygame.Surface) -> None:
-        tip = overlays.hover_tooltip(self.hover_pos, self.panel, self.board_view,
-                                     self.shown.state, self.door.names)
-        if tip is not None:
-            overlays.draw_tooltip(surface, self.theme, *tip, self.hover_pos)
 
     # --- buttons and keys ------------------------------------------------------------------------
 
