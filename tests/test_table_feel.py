@@ -226,3 +226,41 @@ def test_in_the_tutorial_tooltips_and_menus_lie_over_its_labels_and_card(app, mo
     order.clear()
     app.draw()
     assert order.index("menu") > order.index("card")  # an area's menu lies over the card
+
+
+def test_the_tutorials_bid_dialog_leaves_the_steps_instruction_in_sight(app):
+    from urland.tutorial import load_script
+
+    chapters = [c.id for c in load_script().chapters]
+    scene = app.show("tutorial", chapter=chapters.index("auction"))
+    game = scene.table.door.session.game
+    for _ in range(600):  # play the lesson's moves up to the secret bid
+        frames(app, 1)
+        if app.scene.name == "auction":
+            break
+        if app.scene is scene and scene.step.next:
+            scene.advance()
+        elif app.scene is scene and scene.step.id in ("coexist", "end_coexist"):
+            move = next(o.move for o in scene.table.decision.options
+                        if o.move.kind == ("land" if scene.step.id == "coexist" else "end")
+                        and (o.move.kind == "end" or o.move.dst == game.board.parse_area("4")))
+            scene.table.submit(move)
+    dialog = app.scene
+    assert dialog.name == "auction" and scene.step.id == "bid"
+    assert not dialog.box().colliderect(scene.card)  # the card is beside the dialog
+    drawn: list[str] = []
+    real = scene.draw_coach
+    scene.draw_coach = lambda surface: drawn.append("card") or real(surface)
+    app.draw()
+    assert drawn == ["card", "card"]  # under the shade, then again over it
+    assert "press + twice" in scene.card_text()
+
+
+def test_gene_cards_in_the_bid_dialog_are_written_large_enough_to_read(app):
+    from urland.scenes.table.auction import card_text_size
+    from urland.texts.genes import gene_texts
+
+    t = app.theme if hasattr(app, "theme") else app.scene.theme
+    body = pygame.Rect(0, 0, t.px(216), t.px(156))
+    sizes = {g: card_text_size(t, text["text"], body) for g, text in gene_texts().items()}
+    assert min(sizes.values()) >= t.px(19)  # was 17 (about 11 pixels high at 1280x720)

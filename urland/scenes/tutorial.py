@@ -182,14 +182,19 @@ class TutorialScene(Scene):
             area = self.door.board.parse_area(step.label.at)
             draw_pin(surface, t, view.to_screen(view.anchor(area)),
                      pgettext("tutorial", step.label.text))
+        self.draw_coach(surface)
+        self.next_button.visible = step.next
+        super().draw(surface)
+        self.table.draw_top(surface)  # tooltips and menus over the tutorial's labels and card
+
+    def draw_coach(self, surface: pygame.Surface) -> None:
+        """The coaching card (a dialog of the step draws it again over its shade)."""
+        t, step = self.theme, self.step
         chapter = self.script.chapters[self.chapter]
         draw_card(surface, t, self.card, pgettext("tutorial", chapter.title),
                   fmt("Step {number} of {count}", number=self.step_number,
                       count=self.script.step_count), self.card_text(),
                   self.nudge_text, t.px(150) if step.next else 0)
-        self.next_button.visible = step.next
-        super().draw(surface)
-        self.table.draw_top(surface)  # tooltips and menus over the tutorial's labels and card
 
     def help_topic(self) -> str | None:
         return self.table.help_topic()

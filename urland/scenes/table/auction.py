@@ -10,7 +10,7 @@ from urland.texts.genes import gene_texts
 from urland.texts.i18n import L_, _, fmt
 from urland.ui import art
 from urland.ui import theme as th
-from urland.ui.text import blit_text, blit_wrapped
+from urland.ui.text import blit_text, blit_wrapped, wrap
 from urland.ui.widgets import Button, Stepper, panel
 
 
@@ -65,19 +65,29 @@ def draw_gene_row(surface: pygame.Surface, t: th.Theme, genes: list[str], area: 
     texts = gene_texts()
     n = max(1, len(genes))
     gap = t.px(10)
-    w = min(t.px(180), (area.width - gap * (n - 1)) // n)
+    w = min(t.px(230), (area.width - gap * (n - 1)) // n)
     x = area.centerx - (w * n + gap * (n - 1)) // 2
     out = []
+    body = pygame.Rect(0, 0, w, area.height).inflate(-t.px(14), -t.px(44))
+    size = min((card_text_size(t, texts[g]["text"], body) for g in genes), default=t.px(17))
     for i, g in enumerate(genes):
         r = pygame.Rect(x + i * (w + gap), area.top, w, area.height)
         panel(surface, r, (250, 244, 228) if g != selected else (255, 226, 150),
               radius=t.px(8), shadow=t.px(3), border=th.ACCENT_DARK)
         blit_text(surface, texts[g]["name"], (r.centerx, r.top + t.px(18)), t.px(23), th.INK,
                   True, anchor="center")
-        blit_wrapped(surface, texts[g]["text"], r.inflate(-t.px(14), -t.px(44)).move(
-            0, t.px(14)), t.px(17), (70, 60, 50))
+        body = r.inflate(-t.px(14), -t.px(44)).move(0, t.px(14))
+        blit_wrapped(surface, texts[g]["text"], body, size, (70, 60, 50))
         out.append((g, r))
     return out
+
+
+def card_text_size(t: th.Theme, text: str, body: pygame.Rect) -> int:
+    """The largest readable size at which a gene's text fits its card."""
+    for size in (t.px(25), t.px(23), t.px(21), t.px(19)):
+        if len(wrap(text, size, body.width)) * round(size * 1.15 * 0.75) <= body.height:
+            return size
+    return t.px(17)
 
 
 class RevealScene(TableDialog):
