@@ -264,3 +264,65 @@ def test_gene_cards_in_the_bid_dialog_are_written_large_enough_to_read(app):
     body = pygame.Rect(0, 0, t.px(216), t.px(156))
     sizes = {g: card_text_size(t, text["text"], body) for g, text in gene_texts().items()}
     assert min(sizes.values()) >= t.px(19)  # was 17 (about 11 pixels high at 1280x720)
+
+
+def lesson(app, chapter_id):
+    from urland.tutorial import load_script
+
+    chapters = [c.id for c in load_script().chapters]
+    scene = app.show("tutorial", chapter=chapters.index(chapter_id))
+    frames(app, 3)
+    return scene, scene.table.door.session.game
+
+
+def test_in_a_lesson_the_hint_repeats_the_step_and_never_advises_a_refused_move(app):
+    from urland.engine import parse_move
+
+    scene, game = lesson(app, "auction")  # the step asks for O2 -> region 4
+    assert scene.step.id == "coexist"
+    scene.table.ask_hint()
+    frames(app, 2)
+    assert "O2" in scene.table.hint_text and "region 4" in scene.table.hint_text
+    assert scene.table.hint.move == parse_move("land O2 4 x1", game.board)  # its arrow
+    assert not scene.table.flow.thinker.asked("hint", scene.table.door.position())
+
+
+def test_after_an_undo_the_lesson_steps_back_and_the_move_can_be_made_again(app):
+    from urland.engine import parse_move
+
+    scene, game = lesson(app, "auction")
+    move = parse_move("land O2 4 x1", game.board)
+    scene.table.submit(move)
+    frames(app, 3)
+    assert scene.step.id == "end_coexist"  # the lesson moved on: now "Press End turn"
+    scene.table.undo()
+    frames(app, 2)
+    assert scene.step.id == "coexist"  # ... and back with the Undo
+    played = len(game.moves)
+    scene.table.submit(move)
+    assert len(game.moves) == played + 1 and scene.nudge_text == ""  # done again, not refused
+
+
+def test_a_refusal_on_the_tutorial_card_wraps_inside_the_card(app, monkeypatch):
+    from urland.engine import parse_move
+    from urland.ui import coach_card
+    from urland.ui.text import render
+
+    scene, game = lesson(app, "actions")
+    scene.table.submit(parse_move("land O2 4 x1", game.board))  # not what the step asks
+    assert scene.nudge_text
+    scene.nudge_text = ("Not that one yet: drag one White Ichto from the West Ocean to region 2, "
+                        "the region the arrow points at, and let go there.")
+    scene.layout_card()
+    widths: list[int] = []
+    real = coach_card.blit_text
+
+    def measuring(surface, text, pos, size, colour, bold=False, *args, **kwargs):
+        if bold and text in scene.nudge_text:
+            widths.append(render(text, size, colour, True).get_width())
+        return real(surface, text, pos, size, colour, bold, *args, **kwargs)
+
+    monkeypatch.setattr(coach_card, "blit_text", measuring)
+    app.draw()
+    pad = app.scene.theme.px(16)
+    assert len(widths) >= 2 and max(widths) <= scene.card.width - 2 * pad

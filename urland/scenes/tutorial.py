@@ -119,6 +119,25 @@ class TutorialScene(Scene):
             self.layout_card()
         return why
 
+    def advice(self) -> str | None:
+        """The Hint during a lesson: what the step asks, with its arrow again."""
+        step = self.step
+        if not step.expect:
+            return None
+        self.point()
+        return pgettext("tutorial", step.nudge or step.text)
+
+    def undone(self, move: Move) -> None:
+        """A move taken back: back to the step of this chapter that asked for it, so it can
+        be done again."""
+        steps = self.script.chapters[self.chapter].steps
+        for index in range(self.step_index, -1, -1):
+            if steps[index].wants(move, self.door.board):
+                if index != self.step_index:
+                    self.step_index = index
+                    self.begin_step()
+                return
+
     def step_done(self) -> bool:
         step = self.step
         if step.next or not step.until:

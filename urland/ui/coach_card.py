@@ -38,7 +38,7 @@ def draw_card(surface: pygame.Surface, t: th.Theme, rect: pygame.Rect, heading: 
         blit_text(surface, line, (rect.left + pad, y), size, th.INK)
         y += line_h
     if nudge:
-        for line in wrap(nudge, size, rect.width - 2 * pad - room_right):
+        for line in wrap(nudge, size, rect.width - 2 * pad - room_right, True):  # bold
             blit_text(surface, line, (rect.left + pad, y + t.px(4)), size, NUDGE_INK, True)
             y += line_h
 
@@ -48,7 +48,7 @@ def card_height(t: th.Theme, width: int, text: str, nudge: str, room_right: int)
     pad = t.px(16)
     lines = len(wrap(text, t.px(22), width - 2 * pad))
     if nudge:
-        lines += len(wrap(nudge, t.px(22), width - 2 * pad - room_right))
+        lines += len(wrap(nudge, t.px(22), width - 2 * pad - room_right, True))
     return t.px(44) + lines * t.px(24) + (t.px(62) if room_right else t.px(12))
 
 

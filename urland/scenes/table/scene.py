@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from urland.engine import Decision, Event, IllegalMoveError, Move
+from urland.engine import Decision, Event, IllegalMoveError, Move, PlayerView
 from urland.scenes.base import Scene
 from urland.scenes.table.controls import TableControls
 from urland.scenes.table.gestures import BoardGestures
@@ -75,26 +75,20 @@ class TableScene(Scene):
 
     def refresh_log(self) -> None:
         """The log as far as the show has played it: a line appears when its beat plays."""
-        events = self.door.log(self.door.viewer)
-        held = self.show.unplayed if hasattr(self, "show") else 0
-        self.log_held = held
-        if held:
-            events = events[:len(events) - held]
-        self.log.set_entries(log_entries(events, self.sentence, self.door.names))
+        events, self.log_held = self.door.log(self.door.viewer), self.show.unplayed
+        self.log.set_entries(log_entries(events[:len(events) - self.log_held], self.sentence,
+                                         self.door.names))
 
     def describe(self, move: Move) -> str:
         return self.door.describe(move)
 
     @property
-    def drawn(self):
-        """The position the table draws: the one at the show's current beat, else the latest."""
+    def drawn(self) -> PlayerView:  # the position at the show's current beat, else the latest
         return self.show.drawn or self.shown
 
     def human_turn(self) -> bool:
         """A player at this screen decides, and the last move's show is over."""
         return self.flow.acting_here() and not self.show.busy
-
-    # --- layout ---------------------------------------------------------------------------------
 
     def layout(self) -> None:
         t = self.theme
@@ -163,6 +157,8 @@ class TableScene(Scene):
             self.show.skip()
             self.refresh_log()
             self.say(fmt("Undone: {move}.", move=self.describe(undone)))
+            if self.guide is not None:
+                self.guide.undone(undone)
 
     def take_news(self) -> list[str]:
         """The public results since the last curtain (for the next curtain to repeat)."""
@@ -291,8 +287,12 @@ class TableScene(Scene):
         return f"gene:{gene}" if gene else self.decision.kind
 
     def ask_hint(self) -> None:
-        """The hard bot's advice for the acting player, thought about in the background."""
-        if not self.show.busy and self.flow.ask_hint():
+        """The hard bot's advice for the acting player, thought about in the background (in
+        a lesson: the step's own advice)."""
+        advice = self.guide and self.guide.advice()
+        if advice:
+            self.hint_text, self.message_age = advice, NOTE_SECONDS
+        elif not self.show.busy and self.flow.ask_hint():
             self.hint_text = _("Thinking about a hint...")
 
     def autoplay_step(self) -> None:
