@@ -326,3 +326,69 @@ def test_a_refusal_on_the_tutorial_card_wraps_inside_the_card(app, monkeypatch):
     app.draw()
     pad = app.scene.theme.px(16)
     assert len(widths) >= 2 and max(widths) <= scene.card.width - 2 * pad
+
+
+def test_clicking_an_ocean_lists_a_few_rows_and_the_destination_is_chosen_on_the_board(app):
+    from test_scenes import area_point, click
+
+    from urland.engine import expand
+
+    table, session = solo_table(app)
+    board = session.game.board
+    ocean = board.parse_area("O5")
+    every = [m for o in table.decision.options for m in expand(o) if m.src == ocean]
+    assert len(every) > 12  # a menu of every variant would be long
+    click(app, area_point(table, "O5"))
+    menu = table.gestures.menu
+    assert len(menu.items) <= 3  # proliferate, lift the Ichtos, perhaps one gene action
+    lift_row = next(r for r, (_, v) in zip(menu.rows, menu.items, strict=False)
+                    if type(v).__name__ == "Lift")[0]
+    click(app, lift_row.center)
+    drag = table.gestures.drag
+    assert drag is not None and drag.lifted and drag.count == 1
+    lit, _ = table.gestures.targets()
+    assert lit  # the destinations glow
+    for _ in range(2):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    frames(app, 1)
+    assert drag.count == min(3, table.decision.carry_limit(ocean, 0))
+    lit, _ = table.gestures.targets()
+    goal = next(iter(sorted(lit)))
+    moves = len(session.game.moves)
+    click(app, area_point(table, board.area_name(goal)))
+    played = session.game.moves[moves]
+    assert (played.src, played.dst, played.count) == (ocean, goal, drag.count)
+
+
+def test_a_lifted_ichto_goes_back_with_escape(app):
+    from test_scenes import area_point
+
+    table, session = solo_table(app)
+    played = len(session.game.moves)
+    table.gestures.lift(session.game.board.parse_area("O5"), area_point(table, "O5"))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    frames(app, 1)
+    assert table.gestures.drag is None and app.scene is table  # no pause menu, no move
+    assert len(session.game.moves) == played
+
+
+def test_the_pay_and_retreat_dialog_says_how_many_ichtos_stand_in_each_area(app):
+    from urland.scenes.table import pick
+
+    table, session = solo_table(app)
+    option = next(o for o in table.decision.options if o.move.kind == "retreat")
+    app.open("pick_ichtos", table=table, seat=0, title="Retreat", option=option, suggested={})
+    frames(app, 1)
+    written: list[str] = []
+    real = pick.blit_text
+    pick.blit_text = lambda surface, text, *a, **k: written.append(text) or real(
+        surface, text, *a, **k)
+    try:
+        app.draw()
+    finally:
+        pick.blit_text = real
+    state = session.game.state
+    for area in app.scene.areas:
+        count = state.count(area, 0)
+        assert any(f"{count} Ichto" in line and
+                   session.game.board.area_name(area).split()[0] in line for line in written)

@@ -226,3 +226,18 @@ def draw_arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, 
         left = (base[0] - uy * head * 0.6 + offset, base[1] + ux * head * 0.6 + offset)
         right = (base[0] + uy * head * 0.6 + offset, base[1] - ux * head * 0.6 + offset)
         pygame.draw.polygon(surface, c, [(tip[0] + offset, tip[1] + offset), left, right])
+
+
+def draw_carried_stack(surface: pygame.Surface, t: th.Theme, bv: BoardView, colour: int,
+                       count: int, pos: tuple[int, int], tips: list[str]) -> None:
+    """Ichtos carried by the mouse, with a shadow under them and short tips below."""
+    shadow = pygame.Rect(0, 0, bv.px(40), bv.px(14))
+    shadow.center = (pos[0] + t.px(6), pos[1] + t.px(26))
+    pygame.draw.ellipse(surface, (10, 20, 30), shadow)
+    BoardView.draw_stack(surface, colour, count, pos, bv.px(50), t.px(22), glow=True)
+    for row, tip in enumerate(tips):
+        label = render(tip, t.px(18), th.TEXT)
+        where = label.get_rect(center=(pos[0], pos[1] + t.px(44 + 26 * row)))
+        where = where.clamp(bv.rect.inflate(-t.px(12), -t.px(12)))
+        panel(surface, where.inflate(t.px(12), t.px(6)), (20, 28, 38), radius=t.px(6))
+        surface.blit(label, where)
