@@ -28,7 +28,8 @@ from urland.ui.sound import EVENT_SOUNDS
 RESERVE = -1  # the virtual area of a seat's reserve
 
 CALLOUT_KINDS = {"score", "panic", "panic_move", "eruption", "volcano_loss", "epoch_end",
-                 "mutation", "bids_revealed", "buy", "cannot_pay", "no_sale", "game_ends",
+                 "mutation", "bids_revealed", "buy", "cannot_pay", "no_sale", "auction_closed",
+                 "game_ends",
                  "final_total", "final_land", "winner", "setup_volcano", "ears_dive",
                  "ears_stay", "new_epoch", "panic_drawn", "reveal"}
 # The moves a player makes (not their consequences): played slowly when made by someone else.

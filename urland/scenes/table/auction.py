@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from urland.engine import Move
+from urland.engine import Move, numbers_for
 from urland.scenes.table.dialog import TableDialog
 from urland.texts.genes import gene_texts
 from urland.texts.i18n import L_, _, fmt
@@ -98,6 +98,8 @@ class RevealScene(TableDialog):
                  track: list[int]) -> None:
         super().__init__(app, table)
         self.bids, self.ranking, self.track = bids, ranking, track
+        state = table.door.view().state
+        self.for_sale = min(numbers_for(state.n).genes_per_mutation, len(state.display))
         self.ok = Button(L_("Continue"), lambda: self.app.remove(self), "primary",
                          key=pygame.K_RETURN)
         self.buttons = [self.ok]
@@ -126,12 +128,15 @@ class RevealScene(TableDialog):
             blit_text(surface, fmt("track {points}", points=self.track[seat]),
                       (box.left + t.px(520), y), t.px(22),
                       (110, 100, 90), anchor="midleft")
-        blit_text(surface, _("Higher bids rank higher; on equal bids the player further back on "
-                             "the track ranks higher."), (box.centerx, box.bottom - t.px(126)),
-                  t.px(20), (100, 90, 80), anchor="center", width=box.width - t.px(40))
-        blit_text(surface, _("The first must buy a gene; the others may buy or pass."),
-                  (box.centerx, box.bottom - t.px(104)), t.px(20), (100, 90, 80),
-                  anchor="center", width=box.width - t.px(40))
+        rules = " ".join((
+            _("Higher bids rank higher; on equal bids the player further back on the track "
+              "ranks higher."),
+            _("The first must buy a gene; the others may buy or pass."),
+            fmt("{count, plural, one {Only # gene is} other {Up to # genes are}} sold this "
+                "time: then the auction ends.", count=self.for_sale)))
+        blit_wrapped(surface, rules, pygame.Rect(box.left + t.px(30), box.bottom - t.px(175),
+                                                 box.width - t.px(60), t.px(84)),
+                     t.px(21), (100, 90, 80), centre=True)
         super().draw(surface)
 
     def autoplay_step(self) -> None:
