@@ -78,3 +78,12 @@ def test_a_hint_tells_nothing_the_seat_cannot_see():
     a, b = view(first, GREY), view(second, GREY)
     assert a == b
     assert hint(a, GreedyBot(3)) == hint(b, GreedyBot(3))
+
+
+def test_a_landing_on_a_region_that_has_scored_this_epoch_does_not_say_before_it_scores():
+    s = table("ichtos=5:1.0.0.0,O2:0.0.3.0 scored=5")
+    o2, five = s.board.parse_area("O2"), s.board.parse_area("5")
+    h = explain(view(s, GREY), Move("land", o2, five, 1))
+    assert h.key == "region_scored"
+    assert "before it scores" not in h.text and "has scored this epoch" in h.text
+    assert one_sentence(h.text)

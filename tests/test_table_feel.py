@@ -392,3 +392,45 @@ def test_the_pay_and_retreat_dialog_says_how_many_ichtos_stand_in_each_area(app)
         count = state.count(area, 0)
         assert any(f"{count} Ichto" in line and
                    session.game.board.area_name(area).split()[0] in line for line in written)
+
+
+def test_every_settings_choice_steps_both_ways_and_960x540_is_offered(app):
+    from test_scenes import click
+
+    scene = app.open("settings")
+    frames(app, 2)
+    assert "960 x 540" in scene.size.labels
+    speed = scene.speed
+    start = speed.value
+    click(app, (speed.rect.right - 5, speed.rect.centery))  # forward
+    assert speed.value != start
+    click(app, speed.back_arrow().center)  # and back
+    assert speed.value == start and app.settings.animation_speed == start
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=speed.rect.center, button=3))
+    frames(app, 1)
+    values = list(speed.values)
+    assert speed.value == values[(values.index(start) - 1) % len(values)]  # right button: back
+
+
+def test_text_size_130_makes_the_text_larger_not_the_board_smaller():
+    sizes = {}
+    for text_size in (100, 130):
+        a = App(Settings(animation_speed="instant", ai_pause="none", text_size=text_size),
+                size=(1280, 720))
+        try:
+            table, _ = solo_table(a)
+            sizes[text_size] = (table.board_view.rect.size, a.theme.px(24))
+        finally:
+            pygame.quit()
+    # The board keeps its size (only the taller top bar takes a few pixels; the side panel
+    # used to grow by a third and take 16 % of the board's width) ...
+    assert sizes[130][0][0] >= 0.95 * sizes[100][0][0]
+    assert sizes[130][1] > sizes[100][1]  # ... while the text grows
+
+
+def test_the_buttons_show_their_keys(app):
+    table, _ = solo_table(app)
+    controls = table.controls
+    for button, key in ((controls.end_button, pygame.K_e), (controls.hint_button, pygame.K_h),
+                        (controls.replay_button, pygame.K_r)):
+        assert button.key == key and button.show_key

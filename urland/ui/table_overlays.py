@@ -24,7 +24,9 @@ CREAM = (250, 244, 226)
 
 
 def draw_banner(surface: pygame.Surface, t: th.Theme, rect: pygame.Rect, status: str,
-                colour: int | None, text: str) -> None:
+                colour: int | None, text: str, text_right: int | None = None) -> None:
+    """The bar at the top: turn and epoch, who acts and what to do (kept left of
+    `text_right`, where the bar's buttons begin)."""
     pygame.draw.rect(surface, (26, 34, 44), rect)
     pygame.draw.line(surface, th.ACCENT_DARK, rect.bottomleft, rect.bottomright, t.px(2))
     blit_text(surface, status, (t.px(16), rect.centery), t.px(24), th.TEXT_DIM,
@@ -32,8 +34,9 @@ def draw_banner(surface: pygame.Surface, t: th.Theme, rect: pygame.Rect, status:
     if colour is not None:
         icon = art.ichto(colour, t.px(38))
         surface.blit(icon, icon.get_rect(center=(t.px(210), rect.centery)))
+    room = (text_right or rect.right) - t.px(236) - t.px(10)
     blit_text(surface, text, (t.px(236), rect.centery), t.px(27), th.TEXT, True,
-              anchor="midleft")
+              anchor="midleft", width=room)
 
 
 def draw_note(surface: pygame.Surface, t: th.Theme, centre_x: int, top: int, text: str,

@@ -278,6 +278,12 @@ class BoardGestures:
             return {}
         return {(drag.src, drag.owner): drag.count}
 
+    def with_carried(self, hidden: dict[tuple[int, int], int]) -> dict[tuple[int, int], int]:
+        """`hidden` (BoardView.draw's) with the Ichtos the mouse carries lifted off too."""
+        for key, k in self.carried().items():
+            hidden[key] = hidden.get(key, 0) + k
+        return hidden
+
     def draw_menu(self, surface: pygame.Surface, hover: tuple[int, int]) -> None:
         if self.menu is not None:
             self.menu.draw(surface, self.host.theme, hover)

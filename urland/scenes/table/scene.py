@@ -94,7 +94,7 @@ class TableScene(Scene):
         t = self.theme
         w, h = t.size
         self.banner = pygame.Rect(0, 0, w, t.px(50))
-        side_w = t.px(440)
+        side_w = t.window_px(440)  # a larger text size must not shrink the board
         side = pygame.Rect(w - side_w - t.px(8), self.banner.bottom + t.px(8), side_w,
                            h - self.banner.bottom - t.px(16))
         self.board_area = pygame.Rect(t.px(8), self.banner.bottom + t.px(6),
@@ -239,9 +239,7 @@ class TableScene(Scene):
         drawn = self.drawn  # the position at the beat being played
         shown = drawn.state
         targets, tray = self.gestures.targets() if self.human_turn() else (set(), None)
-        hidden = self.show.pending(shown)
-        for key, k in self.gestures.carried().items():
-            hidden[key] = hidden.get(key, 0) + k
+        hidden = self.gestures.with_carried(self.show.pending(shown))
         self.board_view.draw(surface, shown, hidden=hidden, spotlight=bool(targets),
                              highlight=targets | self.hint.glow(), markers=self.show.markers())
         self.news.draw(surface)
@@ -250,7 +248,8 @@ class TableScene(Scene):
                        lambda: self.panel.reserve_point(t, self.decision.seat))
         d = self.decision
         overlays.draw_banner(surface, t, self.banner, turn_heading(shown.turn, shown.epoch),
-                    None if d.over else shown.colours[d.seat], self.banner_text())
+                    None if d.over else shown.colours[d.seat], self.banner_text(),
+                    self.controls.top_left())
         self.panel.draw(surface, t, drawn, d.seat, tray)
         self.log.draw(surface, t, self.panel.log_rect)
         self.update_buttons()
@@ -273,8 +272,8 @@ class TableScene(Scene):
         self.gestures.draw_carried(surface)
         if (self.gestures.drag is None and self.gestures.menu is None and not self.show.busy
                 and self.app.scene is (self.guide or self)):
-            tip = overlays.hover_tooltip(self.hover_pos, self.panel, self.board_view,
-                                         self.shown.state, self.door.names)
+            tip = self.controls.tip_at(self.hover_pos) or overlays.hover_tooltip(
+                self.hover_pos, self.panel, self.board_view, self.shown.state, self.door.names)
             if tip is not None:
                 overlays.draw_tooltip(surface, self.theme, *tip, self.hover_pos)
         self.gestures.draw_menu(surface, self.hover_pos)
