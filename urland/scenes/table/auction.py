@@ -10,7 +10,7 @@ from urland.texts.genes import gene_texts
 from urland.texts.i18n import L_, _, fmt
 from urland.ui import art
 from urland.ui import theme as th
-from urland.ui.text import blit_text, blit_wrapped, wrap
+from urland.ui.text import blit_text, blit_wrapped, text_width, wrap
 from urland.ui.widgets import Button, Stepper, panel
 
 
@@ -85,6 +85,8 @@ def draw_gene_row(surface: pygame.Surface, t: th.Theme, genes: list[str], area: 
 def card_text_size(t: th.Theme, text: str, body: pygame.Rect) -> int:
     """The largest readable size at which a gene's text fits its card."""
     for size in (t.px(25), t.px(23), t.px(21), t.px(19)):
+        if max(text_width(word, size, False) for word in text.split()) > body.width:
+            continue  # a word wider than the card
         if len(wrap(text, size, body.width)) * round(size * 1.15 * 0.75) <= body.height:
             return size
     return t.px(17)
