@@ -236,8 +236,8 @@ class BoardGestures:
             return
         rows: list[tuple[str, Any]] = [(host.describe(m), m) for m in others]
         if carried:
-            rows.insert(0, (_("Move Ichtos from here: choose where on the board"),
-                            Lift(area, pos)))
+            rows.insert(0, (fmt("Move Ichtos from {area}: choose where on the board",
+                                area=area_label(host.shown.state.board, area)), Lift(area, pos)))
         self.menu = AreaMenu(rows, pos)
 
     def carried_moves(self, area: int) -> set[Move]:

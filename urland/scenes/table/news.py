@@ -60,7 +60,8 @@ class SinceMyTurn:
             return
         self._seen = key
         _start, events = table.flow.since_last_decision()
-        self.paths = paths_of(events)
+        mine = table.flow.whose_news()  # (a remote game's log may still bring one's own move)
+        self.paths = [p for p in paths_of(events) if p.seat != mine]
         self.count = len(events)
 
     def has_news(self) -> bool:
