@@ -434,3 +434,34 @@ def test_the_buttons_show_their_keys(app):
     for button, key in ((controls.end_button, pygame.K_e), (controls.hint_button, pygame.K_h),
                         (controls.replay_button, pygame.K_r)):
         assert button.key == key and button.show_key
+
+
+def test_behind_another_door_moves_made_elsewhere_are_marked_and_replayed(app):
+    from one_seat_table import FarSide, OneSeatTable
+
+    from urland.bots.registry import make_bot
+
+    session = Session.new([Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)], 11, None)
+    far = FarSide(session)
+    table = app.show("table", door=OneSeatTable(far, 0, list(session.seats)))
+    others = {1: make_bot("easy", 2), 2: make_bot("easy", 3)}
+    acted = False
+    for _ in range(300):
+        frames(app, 2)
+        state = session.game.state
+        seat = session.decision().seat
+        if app.scene is not table:  # Anna's own dialogs
+            app.scene.confirm() if hasattr(app.scene, "confirm") else app.remove(app.scene)
+        elif seat != 0:
+            far.play(seat, others[seat].choose(session.game.view(seat)))
+        elif state.phase == "action" and not acted:
+            table.submit(next(o.move for o in table.decision.options if o.move.kind == "land"))
+            table.submit(Move("end"))
+            acted = True
+        elif state.phase == "action" and table.news.paths:
+            break
+    assert acted and table.news.paths  # the moves made elsewhere are marked on Anna's board
+    assert all(p.seat != 0 for p in table.news.paths)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0))
+    frames(app, 1)
+    assert table.news.replaying and table.show.busy and table.drawn is not table.shown
