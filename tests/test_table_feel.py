@@ -46,16 +46,17 @@ def test_during_a_scoring_beat_the_track_panel_and_log_show_the_story_so_far_not
         table.flow.looks = []
         frames(a, 2)
         a.scenes = [table]
-        before = table.shown.state
+        before, logged = table.shown.state, len(session.game.log)
         table.submit(end)
         after = table.shown.state
         assert after.track != before.track and after.turn == before.turn + 1
         # The chip turns over first: the track, the panel's scores and the turn are as before.
         assert table.drawn.state.track == before.track and table.drawn.state.turn == before.turn
-        assert not any("scores:" in e.text for e in table.log.entries[-3:])
-        play_show_until(a, table, "scores:")
+        scoring = next(table.sentence(e) for e in session.game.log[logged:] if e.kind == "score")
+        assert not any(e.text == scoring for e in table.log.entries[-3:])
+        play_show_until(a, table, scoring)
         caption = table.show.callout
-        assert caption  # the scoring's caption is on screen ...
+        assert caption == scoring  # the scoring's caption is on screen ...
         assert table.drawn.state.track == before.track  # ... its points not yet on the track
         assert table.log.entries[-1].text == caption  # its log line appeared with it
         assert not any(e.kind == "turn" for e in table.log.entries[-2:])  # next turn not yet
