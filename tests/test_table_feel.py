@@ -139,6 +139,21 @@ def test_the_computers_moves_stay_marked_until_the_player_acts_and_replay_on_req
         assert table.show.busy and table.news.replaying
         assert table.drawn.state.counts != now  # the position just after Anna's last decision
         assert table.show.beats[0].duration > 0
+        drawn: list = []
+        real = table.news.draw
+        import urland.scenes.table.news as news_module
+        paths_before = news_module.draw_paths
+        news_module.draw_paths = lambda surface, view, state, paths: drawn.append(list(paths))
+        try:
+            for _ in range(400):
+                real(a.screen)
+                if not table.show.busy or drawn:
+                    break
+                table.show.update(0.05)
+        finally:
+            news_module.draw_paths = paths_before
+        # The first path appears with its move, before the replay has reached the others.
+        assert (drawn and 0 < len(drawn[0]) < len(paths)) or len(paths) == 1
         assert not table.controls.end_button.visible  # nothing to do while it plays
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
         frames(a, 1)

@@ -51,6 +51,7 @@ class SinceMyTurn:
         self.count = 0  # how many events happened since
         self._seen: Hashable | None = None  # the position the paths were read at
         self.replaying = False
+        self.replayed: list[Event] = []  # the events the replay plays
 
     def update(self) -> None:
         """Read the moves since the last decision again whenever the position changed."""
@@ -83,7 +84,7 @@ class SinceMyTurn:
         speed = table.app.settings.speed or REPLAY_SPEED
         table.show.add(events, start.state.track[:], speed, table.sentence, before=start,
                        follow=True)
-        self.replaying = True
+        self.replaying, self.replayed = True, list(events)
         table.refresh_log()
 
     def note(self) -> str:
@@ -95,6 +96,11 @@ class SinceMyTurn:
         return _("Replaying what happened since your last decision. Click or Space skips.")
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The paths; while the replay plays, only those of the moves it has reached."""
         table = self.table
-        if self.paths:
-            draw_paths(surface, table.board_view, table.drawn.state, self.paths)
+        paths = self.paths
+        if self.replaying and table.show.busy:
+            reached = self.replayed[:table.show.added - table.show.unplayed]
+            paths = [p for p in paths_of(reached) if p in self.paths]
+        if paths:
+            draw_paths(surface, table.board_view, table.drawn.state, paths)
