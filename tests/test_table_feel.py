@@ -9,6 +9,7 @@ from urland.app import App
 from urland.engine import Move
 from urland.session import Seat, Session
 from urland.settings import Settings
+from urland.ui import table_overlays as overlays
 
 
 def slow_app():
@@ -47,6 +48,7 @@ def test_during_a_scoring_beat_the_track_panel_and_log_show_the_story_so_far_not
         frames(a, 2)
         a.scenes = [table]
         before, logged = table.shown.state, len(session.game.log)
+        ending = table.banner_text()
         table.submit(end)
         after = table.shown.state
         assert after.track != before.track and after.turn == before.turn + 1
@@ -59,6 +61,14 @@ def test_during_a_scoring_beat_the_track_panel_and_log_show_the_story_so_far_not
         assert caption == scoring  # the scoring's caption is on screen ...
         assert table.drawn.state.track == before.track  # ... its points not yet on the track
         assert table.log.entries[-1].text == caption  # its log line appeared with it
+        banners: list[str] = []
+        real_banner = overlays.draw_banner
+        overlays.draw_banner = lambda *args: banners.append(args[5]) or real_banner(*args)
+        try:
+            a.draw()
+        finally:
+            overlays.draw_banner = real_banner
+        assert banners == [ending]  # the banner stays with the turn that is ending
         assert not any(e.kind == "turn" for e in table.log.entries[-2:])  # next turn not yet
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
         frames(a, 1)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from urland.engine import Move
 
@@ -19,3 +19,16 @@ class TableGuide(Protocol):
     def advice(self) -> str | None: ...
 
     def undone(self, move: Move) -> None: ...
+
+
+def turned_away(table: Any, move: Move) -> bool:
+    """The table's guide turned the acting player's move away: say why, and ask again."""
+    if table.guide is None or not table.flow.acting_here():
+        return False
+    why = table.guide.nudge(move)
+    if why is None:
+        return False
+    table.say(why)
+    table.gestures.cancel()
+    table.flow.ask_again()  # a dialog that was answered is opened again
+    return True

@@ -15,7 +15,7 @@ from urland.engine import Decision, Event, IllegalMoveError, Move, PlayerView
 from urland.scenes.base import Scene
 from urland.scenes.table.controls import TableControls
 from urland.scenes.table.gestures import BoardGestures
-from urland.scenes.table.guide import TableGuide
+from urland.scenes.table.guide import TableGuide, turned_away
 from urland.scenes.table.news import SinceMyTurn
 from urland.scenes.table.steps import answer_step
 from urland.session import Session
@@ -62,6 +62,7 @@ class TableScene(Scene):
         self.hint = HintView()
         self.refresh_log()
         self.shown = door.view()
+        self.held: tuple[str, int] | None = None  # the banner while a move's show plays
 
     # --- what the table asks --------------------------------------------------------------------
 
@@ -110,9 +111,9 @@ class TableScene(Scene):
     def submit(self, move: Move, dropped_at: tuple[int, int] | None = None) -> None:
         """Play a decision, then show what it did (slowly enough to follow when the mover is
         not a player at this screen)."""
-        if self.nudged(move):
+        if turned_away(self, move):
             return
-        mover = self.decision.seat
+        mover, held = self.decision.seat, (self.banner_text(), self.decision.seat)
         try:
             events = self.flow.play(move)
         except IllegalMoveError as exc:
@@ -121,11 +122,12 @@ class TableScene(Scene):
         if mover in self.door.here:
             self.log.back = 0  # a player who acts follows the log again
         self.show_events(events, dropped_at, follow=mover not in self.door.here)
+        self.held = held  # the banner stays with the mover while the show plays
 
     def show_events(self, events: list[Event], dropped_at: tuple[int, int] | None = None,
                     follow: bool = False) -> None:
         """Show what a move did, played here or elsewhere: the position, the log, the show."""
-        before = self.shown
+        before, self.held = self.shown, None
         self.hint_text = ""
         self.hint.clear()
         self.gestures.cancel()
@@ -137,18 +139,6 @@ class TableScene(Scene):
         else:
             self.app.sound.play_events(visible)
         self.refresh_log()
-
-    def nudged(self, move: Move) -> bool:
-        """The guide turned the acting player's move away: say why, and ask again."""
-        if self.guide is None or not self.flow.acting_here():
-            return False
-        why = self.guide.nudge(move)
-        if why is None:
-            return False
-        self.say(why)
-        self.gestures.cancel()
-        self.flow.ask_again()  # a dialog that was answered is opened again
-        return True
 
     def undo(self) -> None:
         undone = self.flow.undo()
@@ -246,11 +236,12 @@ class TableScene(Scene):
         self.show.draw(surface, shown)
         self.hint.draw(surface, self.board_view, shown, self.decision.seat,
                        lambda: self.panel.reserve_point(t, self.decision.seat))
-        d = self.decision
+        text, actor = (self.held if self.show.busy and self.held else (self.banner_text(),
+                                                                       self.decision.seat))
         overlays.draw_banner(surface, t, self.banner, turn_heading(shown.turn, shown.epoch),
-                    None if d.over else shown.colours[d.seat], self.banner_text(),
-                    self.controls.top_left())
-        self.panel.draw(surface, t, drawn, d.seat, tray)
+                             None if actor < 0 else shown.colours[actor], text,
+                             self.controls.top_left())
+        self.panel.draw(surface, t, drawn, actor, tray)
         self.log.draw(surface, t, self.panel.log_rect)
         self.update_buttons()
         super().draw(surface)
