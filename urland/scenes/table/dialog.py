@@ -70,8 +70,9 @@ class TableDialog(Dialog):
         r = super().box()
         card = self._guide_card()
         if card is not None and r.colliderect(card):
-            r.right = card.left - self.theme.px(8)
-            r.left = max(r.left, self.theme.px(4))
+            right = card.left - self.theme.px(8)
+            r.width = min(r.width, right - self.theme.px(4))  # narrower when it must be
+            r.right = right
         return r
 
     def draw_box(self, surface: pygame.Surface, title: str) -> pygame.Rect:
