@@ -491,3 +491,24 @@ def test_behind_another_door_moves_made_elsewhere_are_marked_and_replayed(app):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0))
     frames(app, 1)
     assert table.news.replaying and table.show.busy and table.drawn is not table.shown
+
+
+def test_a_computers_action_waits_for_the_pace_chosen_in_settings(monkeypatch):
+    from urland.settings import AI_PAUSES
+    from urland.table import BotMove, LocalTable, TurnFlow, Wait
+
+    session = Session.new([Seat("Ben", 0, "easy"), Seat("Anna", 4), Seat("Cleo", 3)], 5, None)
+    door = LocalTable(session)
+    while session.decision().seat not in door.bots_here():
+        session.play(session.decision().options[0].move)
+    flow = TurnFlow(door, pause=lambda: AI_PAUSES["long"], block=0.5)
+    flow.looks = []  # the dead player's look is not what this test is about
+    thought = {"seconds": 0.0}
+    monkeypatch.setattr(flow.thinker, "seconds", lambda slot: thought["seconds"])
+    assert isinstance(flow.next(), Wait)  # thinking, and held back
+    thought["seconds"] = AI_PAUSES["long"] - 0.1
+    assert isinstance(flow.next(), Wait)  # still held back: the chosen pace
+    thought["seconds"] = AI_PAUSES["long"]
+    step = flow.next()
+    assert isinstance(step, BotMove) and step.seat == session.decision().seat
+    assert AI_PAUSES["short"] >= 0.7 and AI_PAUSES["long"] >= 1.5  # long enough to follow
