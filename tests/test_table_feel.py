@@ -234,7 +234,9 @@ def test_in_the_tutorial_tooltips_and_menus_lie_over_its_labels_and_card(app, mo
     monkeypatch.setattr(tutorial_scene, "draw_pin", recording("label", tutorial_scene.draw_pin))
     monkeypatch.setattr(table_overlays, "draw_tooltip",
                         recording("tooltip", table_overlays.draw_tooltip))
-    chapters = [c.id for c in __import__("urland.tutorial", fromlist=["x"]).load_script().chapters]
+    from urland.tutorial import load_script
+
+    chapters = [c.id for c in load_script().chapters]
     scene = app.show("tutorial", chapter=chapters.index("actions"))
     frames(app, 3)
     table = scene.table
