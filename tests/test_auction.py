@@ -126,3 +126,32 @@ def test_after_the_auction_the_turn_goes_on():
     for _ in range(3):
         play(s, "pass")
     assert s.env == BLACK and s.phase in ("choose_chip", "panic_region", "panic_ocean")
+
+
+def test_a_bidder_left_without_a_turn_is_told_why_sold_out():
+    from urland.texts.events import render_event
+
+    s = auction("players=3 track=1.2.3 ichtos=O1:5.5.5")
+    bid_all(s, {WHITE: 0, BLACK: 0, GREY: 0})
+    s.events = []
+    play(s, "buy", gene=s.display[0])
+    play(s, "buy", gene=s.display[0])
+    closed = next(e for e in s.events if e.kind == "auction_closed")
+    assert closed.data == {"seats": [GREY], "reason": "sold_out", "sold": 2}
+    assert render_event(closed, ["Anna", "Ben", "Cleo"]) == (
+        "Cleo gets no turn to buy: this mutation sells only 2 genes.")
+    assert closed.text == "Grey gets no turn to buy: this mutation sells only 2 genes."
+
+
+def test_bidders_left_without_a_turn_when_the_display_is_empty_are_told_why():
+    from urland.texts.events import render_event
+
+    s = auction("track=1.2.3.4 ichtos=O1:5.5.5.5 display=legs deck=-")
+    bid_all(s, {WHITE: 0, BLACK: 0, GREY: 0, PURPLE: 0})
+    s.events = []
+    play(s, "buy", gene="legs")
+    closed = next(e for e in s.events if e.kind == "auction_closed")
+    assert closed.data["reason"] == "display_empty" and closed.data["seats"] == [BLACK, GREY,
+                                                                                   PURPLE]
+    assert render_event(closed, ["A", "B", "C", "D"]) == (
+        "B, C and D get no turn to buy: no gene is left on display.")

@@ -88,3 +88,12 @@ def test_gathering_to_breed_counts_with_care_of_young_s_lower_threshold():
         move = Move("swim", s.board.parse_area("O2"), s.board.parse_area("O1"), 1)
         h = explain(view(s, GREY), move)
         assert (h.key == "breed_gather") == (key is not None), h.key
+
+
+def test_a_landing_on_a_region_that_has_scored_this_epoch_does_not_say_before_it_scores():
+    s = table("ichtos=5:1.0.0.0,O2:0.0.3.0 scored=5")
+    o2, five = s.board.parse_area("O2"), s.board.parse_area("5")
+    h = explain(view(s, GREY), Move("land", o2, five, 1))
+    assert h.key == "region_scored"
+    assert "before it scores" not in h.text and "was scored this epoch" in h.text
+    assert one_sentence(h.text)

@@ -87,6 +87,6 @@ def test_settings_offer_only_window_sizes_the_screen_can_show(monkeypatch):
     try:
         scene = a.open("settings")
         sizes = scene._size_choice().sizes
-        assert sizes == [(1280, 720), (1600, 900)]
+        assert sizes == [(960, 540), (1280, 720), (1600, 900)]
     finally:
         pygame.quit()

@@ -67,24 +67,30 @@ def test_an_opponents_ichto_cannot_be_picked_up_and_says_why(app):
     assert "another player's" in table.message
 
 
-def test_an_areas_menu_lists_exactly_the_legal_moves_that_start_there(app):
+def test_an_areas_menu_and_lifting_its_ichtos_reach_exactly_the_legal_moves_from_there(app):
+    from urland.scenes.table.carry import Lift
+
     table, session = solo_table(app)
     board = session.game.board
     ocean = board.parse_area("O5")
     click(app, area_point(table, "O5"))
-    listed = [move for _, move in table.gestures.menu.items]
+    rows = [value for _, value in table.gestures.menu.items]
+    lifts = [v for v in rows if isinstance(v, Lift)]
+    listed = [v for v in rows if not isinstance(v, Lift)]
+    assert len(lifts) == 1 and lifts[0].area == ocean  # one row lifts Anna's Ichtos there
     every = [m for o in table.decision.options for m in expand(o)]
     expected = [m for m in every if m.src == ocean
                 or (m.kind == "retreat" and [a for a, _ in m.picks] == [ocean])]
-    assert sorted(listed) == sorted(expected)
-    assert len(listed) == len(set(listed))
+    carried = table.gestures.carried_moves(ocean)
+    assert sorted(listed + sorted(carried)) == sorted(expected)
+    assert len(listed) == len(set(listed)) and not set(listed) & carried
 
 
 def test_a_long_menu_scrolls_to_its_last_move(app):
     table, _ = solo_table(app)
     click(app, area_point(table, "O5"))
     menu = table.gestures.menu
-    menu.items = menu.items * 6  # far more rows than the window holds
+    menu.items = menu.items * 30  # far more rows than the window holds
     frames(app, 1)
     assert menu.room < len(menu.items)
     for _ in range(len(menu.items)):

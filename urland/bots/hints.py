@@ -61,6 +61,8 @@ SENTENCES = {
     "region_later": N_("Builds up region {region}, which still scores this epoch: you would get "
                     "{after} there instead of {before}."),
     "region_hold": N_("Strengthens your hold on region {region} before it scores."),
+    "region_scored": N_("Strengthens your hold on region {region}, which was scored this "
+                        "epoch: that counts for the next one."),
     "breed_gather": N_("Gathers {count} Ichtos in {ocean} so they can breed there."),
     "swim_near": N_("Brings Ichtos into {ocean}, next to region {region}, ready to land."),
     "swim": N_("Moves Ichtos into {ocean}."),
@@ -201,6 +203,9 @@ def _aimed(seen: PlayerView, move: Move) -> Hint:
     before = points_of(state.area_counts(root), flexed, 1.0)[seat]
     after = points_of(_after(state, move).area_counts(root), flexed, 1.0)[seat]
     values = {"region": board.area_name(root), "before": _pts(before), "after": _pts(after)}
+    scores_again = any(region_of_chip(state, c) == root for c in chips_in_play(state))
+    if not scores_again and any(region_of_chip(state, c) == root for c in state.board_chips):
+        return Hint(move, "region_scored", {"region": board.area_name(root)})  # this epoch
     if round(after) == round(before):
         return Hint(move, "region_hold", {"region": board.area_name(root)})
     if pending_distribution(seen).get(root, 0.0) >= 0.15:

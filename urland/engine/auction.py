@@ -7,7 +7,7 @@ buy, and the refill follows however many genes were sold.
 
 from __future__ import annotations
 
-from urland.engine.events import ichtos, say
+from urland.engine.events import ichtos, names, say
 from urland.engine.genes import BIT, GENE_NAMES
 from urland.engine.player_counts import numbers_for
 from urland.engine.state import BID, BUY, GameState
@@ -70,6 +70,14 @@ def next_buyer(state: GameState) -> None:
         state.phase = BUY
         state.actor = seat
         return
+    if state.ranking:  # bidders never asked: say why, rather than skip them in silence
+        skipped, sold = list(state.ranking), state.bought
+        sold_out = sold >= genes_for_sale(state)
+        say(state, "auction_closed", lambda: f"{names(state, skipped)} "
+            f"{'gets' if len(skipped) == 1 else 'get'} no turn to buy: " + (
+                f"this mutation sells only {sold} gene{'s' if sold != 1 else ''}."
+                if sold_out else "no gene is left on display."),
+            seats=skipped, reason="sold_out" if sold_out else "display_empty", sold=sold)
     if state.bought == 0:
         say(state, "no_sale", lambda: "Nobody could pay: no gene is bought (R3).")
     refill(state)

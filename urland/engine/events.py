@@ -182,6 +182,12 @@ class CannotPay(TypedDict):
     price: int
 
 
+class AuctionClosed(TypedDict):
+    seats: list[int]  # the ranked bidders never asked to buy
+    reason: str  # "sold_out": this mutation's genes are sold; "display_empty": none left
+    sold: int
+
+
 class Bought(TypedDict):
     seat: int
     gene: str
@@ -254,7 +260,8 @@ FLOW_EVENT_DATA: dict[str, type] = {  # the events of the automatic steps and ot
     "panic_drawn": SeatOnly, "panic": PanicCalled, "panic_move": PanicMoved,
     "ears_stay": EarsStayed, "ears_dive": EarsDived, "volcano_loss": VolcanoLoss,
     "mutation": Empty, "bid_placed": BidPlaced, "bid_hidden": SeatOnly,
-    "bids_revealed": BidsRevealed, "cannot_pay": CannotPay, "buy": Bought, "pass": SeatOnly,
+    "bids_revealed": BidsRevealed, "cannot_pay": CannotPay, "auction_closed": AuctionClosed,
+    "buy": Bought, "pass": SeatOnly,
     "refill": Refilled, "no_sale": Empty,
     "epoch_end": EpochEnds, "new_epoch": NewEpoch, "game_ends": GameEnds,
     "final_total": FinalStep, "final_land": FinalStep, "winner": Won,

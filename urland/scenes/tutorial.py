@@ -126,6 +126,25 @@ class TutorialScene(Scene):
             self.layout_card()
         return why
 
+    def advice(self) -> str | None:
+        """The Hint during a lesson: what the step asks, with its arrow again."""
+        step = self.step
+        if not step.expect:
+            return None
+        self.point()
+        return pgettext("tutorial", step.nudge or step.text)
+
+    def undone(self, move: Move) -> None:
+        """A move taken back: back to the step of this chapter that asked for it, so it can
+        be done again."""
+        steps = self.script.chapters[self.chapter].steps
+        for index in range(self.step_index, -1, -1):
+            if steps[index].wants(move, self.door.board):
+                if index != self.step_index:
+                    self.step_index = index
+                    self.begin_step()
+                return
+
     def step_done(self) -> bool:
         step = self.step
         if step.next or not step.until:
@@ -189,14 +208,20 @@ class TutorialScene(Scene):
             area = self.door.board.parse_area(step.label.at)
             draw_pin(surface, t, view.to_screen(view.anchor(area)),
                      pgettext("tutorial", step.label.text))
+        self.draw_coach(surface)
+        self.next_button.visible = step.next
+        super().draw(surface)
+        self.table.draw_top(surface)  # tooltips and menus over the tutorial's labels and card
+
+    def draw_coach(self, surface: pygame.Surface) -> None:
+        """The coaching card (a dialog of the step draws it again over its shade)."""
+        t, step = self.theme, self.step
         chapter = self.script.chapters[self.chapter]
         draw_card(surface, t, self.card, pgettext("tutorial", chapter.title),
                   fmt("Step {number} of {count}", number=self.step_number,
                       count=self.script.step_count), self.card_text(),
                   self.nudge_text, t.px(150) if step.next else 0,
                   f"{self.step_number}/{self.script.step_count}")
-        self.next_button.visible = step.next
-        super().draw(surface)
 
     def help_topic(self) -> str | None:
         return self.table.help_topic()

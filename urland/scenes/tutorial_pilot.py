@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from urland.engine import format_move
+from urland.engine import Move, format_move
 from urland.table.tutorial import Step
 from urland.ui.widgets import Button
 
@@ -89,8 +89,8 @@ class TutorialPilot:
 
     def _choose(self, menu, expect: str) -> None:
         board = self.scene.table.door.board
-        for rect, move in menu.rows:
-            if format_move(move, board).startswith(expect):
+        for rect, move in menu.rows:  # (a row that lifts Ichtos is not a move)
+            if isinstance(move, Move) and format_move(move, board).startswith(expect):
                 post_click(rect.center)
                 return
 

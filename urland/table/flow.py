@@ -17,7 +17,7 @@ from typing import Any
 
 from urland.bots.loop import Thinker
 from urland.bots.registry import make_bot
-from urland.engine import Decision, Event, Move
+from urland.engine import Decision, Event, Move, PlayerView
 from urland.table.door import TableDoor
 from urland.texts.i18n import N_
 
@@ -113,6 +113,11 @@ class TurnFlow:
         self.reveal: Event | None = None  # the bids to reveal once the show is over
         self.looks = pending_looks(door)  # (seat, event kind): private looks still owed
         self.news: list[Event] = []  # public events since the last curtain (a shared screen)
+        # For each seat played here: the table's log length and view just after its last
+        # decision (at first: when the table opened), where "what happened since" starts.
+        self.last_decision: dict[int, tuple[int, PlayerView]] = {}
+        for seat in door.here:
+            self._decided(seat)
 
     # --- the next step ----------------------------------------------------------------------
 
@@ -174,8 +179,34 @@ class TurnFlow:
         events = self.door.play(move)
         if self.unlocked == mover:
             self.unlocked = None  # the secret decision is made: the curtain comes down again
+        if mover in self.door.here:
+            self._decided(mover)
         self._note(events)
         return events
+
+    def _decided(self, seat: int) -> None:
+        self.last_decision[seat] = (len(self.door.log(self.door.viewer)), self.door.view())
+
+    def whose_news(self) -> int | None:
+        """The seat played here that "since my turn" speaks for: the one deciding, else the
+        only one (None when nobody plays here)."""
+        if not self.door.over and self.door.decision().seat in self.door.here:
+            return self.door.decision().seat
+        return self.door.here[0] if len(self.door.here) == 1 else None
+
+    def since_last_decision(self, seat: int | None = None) -> tuple[PlayerView, list[Event]]:
+        """What happened since `seat`'s last decision (default `whose_news()`): the table's
+        view just after it, and the events since, as the table may see them. Nothing when
+        that decision was taken back or nobody plays here."""
+        seat = self.whose_news() if seat is None else seat
+        log = self.door.log(self.door.viewer)
+        if seat is None or seat not in self.last_decision:
+            return self.door.view(), []
+        length, view = self.last_decision[seat]
+        if length > len(log):  # taken back: start again from here
+            self._decided(seat)
+            return self.door.view(), []
+        return view, log[length:]
 
     def _note(self, events: list[Event]) -> None:
         """What a move's events leave to do: bids to reveal, private looks for seats played

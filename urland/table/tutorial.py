@@ -46,6 +46,10 @@ class Step:
             return None
         return pgettext("tutorial", self.nudge) if self.nudge else _("Not now: follow the arrow.")
 
+    def wants(self, move: Move, board: Board) -> bool:
+        """The step asks for this very move (so taking it back returns to this step)."""
+        return bool(self.expect) and _matches(format_move(move, board), self.expect)
+
 
 @dataclass(frozen=True)
 class Chapter:

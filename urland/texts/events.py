@@ -205,6 +205,9 @@ _RENDER: dict[str, Callable[[Words, dict], list[Message]]] = {
         tie="yes" if len(set(d["bids"])) < len(d["bids"]) else "no"),
     "cannot_pay": lambda w, d: _one("cannot_pay", seat=w.name(d["seat"]), price=d["price"]),
     "no_sale": lambda w, d: _one("no_sale"),
+    "auction_closed": lambda w, d: _one(
+        "auction_sold_out" if d["reason"] == "sold_out" else "auction_display_empty",
+        seats=w.seats(d["seats"]), count=len(d["seats"]), sold=d["sold"]),
     "buy": lambda w, d: _one("buy", seat=w.name(d["seat"]), gene=gene_name(d["gene"]),
                              paid=d["paid"]),
     "pass": lambda w, d: _one("pass", seat=w.name(d["seat"])),

@@ -46,7 +46,7 @@ def draw_card(surface: pygame.Surface, t: th.Theme, rect: pygame.Rect, heading: 
     band = rect.bottom - (t.px(62) if room_right else t.px(12))  # the Next button's strip
     line_h = t.px(24)
     lines = wrap(text, size, inner)
-    nudges = wrap(nudge, size, inner - room_right) if nudge else []
+    nudges = wrap(nudge, size, inner - room_right, True) if nudge else []  # bold
     if top + (len(lines) + len(nudges)) * line_h > band:
         line_h = min(line_h, line_height(size) + t.px(4))
         fit = max(0, (band - top) // line_h)
@@ -68,7 +68,7 @@ def card_height(t: th.Theme, width: int, text: str, nudge: str, room_right: int)
     pad = t.px(16)
     lines = len(wrap(text, t.px(22), width - 2 * pad))
     if nudge:
-        lines += len(wrap(nudge, t.px(22), width - 2 * pad - room_right))
+        lines += len(wrap(nudge, t.px(22), width - 2 * pad - room_right, True))
     return t.px(44) + lines * t.px(24) + (t.px(62) if room_right else t.px(12))
 
 

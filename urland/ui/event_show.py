@@ -2,20 +2,25 @@
 
 Every event carries its seats, areas and counts, so the show never guesses what moved: each
 event becomes a beat — Ichtos gliding (between areas, or to and from a reserve), a callout that
-explains an important moment, or a marker stepping along the track space by space. The board
-draws the position after the decision; while beats are pending, the show tells it which Ichtos
-have not left yet and which have not arrived yet. A click or Space skips the whole show.
+explains an important moment, or a marker stepping along the track space by space.
+
+The show is the table's one clock: while beats are pending, what is drawn is the position before
+the decision with every beat played so far applied to it (`drawn`): Ichtos that have arrived,
+markers that have stepped, reserves that have grown. Only when the last beat is over (or the
+show is skipped, with a click or Space) does the table draw the position after the decision:
+merged regions, chips laid, genes changing hands. A log line appears when its beat plays
+(`unplayed`).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pygame
 
-from urland.engine import EVENT_DATA, Event, GameState, event_data
+from urland.engine import EVENT_DATA, Event, GameState, PlayerView, event_data
 from urland.ui import art
 from urland.ui.board_view import ICON, BoardView
 from urland.ui.sound import EVENT_SOUNDS
@@ -23,10 +28,14 @@ from urland.ui.sound import EVENT_SOUNDS
 RESERVE = -1  # the virtual area of a seat's reserve
 
 CALLOUT_KINDS = {"score", "panic", "panic_move", "eruption", "volcano_loss", "epoch_end",
-                 "mutation", "bids_revealed", "buy", "cannot_pay", "no_sale", "game_ends",
+                 "mutation", "bids_revealed", "buy", "cannot_pay", "no_sale", "auction_closed",
+                 "game_ends",
                  "final_total", "final_land", "winner", "setup_volcano", "ears_dive",
                  "ears_stay", "new_epoch", "panic_drawn", "reveal"}
+# The moves a player makes (not their consequences): played slowly when made by someone else.
+FOLLOWED = {"land", "swim", "walk", "fly", "stink", "egg", "bite", "assimilate", "retreat"}
 GLIDE_SECONDS = 0.5  # at normal speed
+FOLLOW_GLIDE_SECONDS = 1.1  # a move made by someone else: slow enough to follow with the eye
 CALLOUT_SECONDS = 1.7
 STEP_SECONDS = 0.09  # per track space
 FLIP_SECONDS = 0.7
@@ -49,6 +58,7 @@ class Beat:
     marker: tuple[int, int, int] | None = None  # seat, from, to
     sound: str = ""  # the effect heard as the beat begins
     flip: int = -1  # a chip turned face up (the scoring chip revealed)
+    upto: int = 0  # how many of the show's events have been reached once this beat plays
 
 
 def glides_of(event: Event, focus_ocean: int = -1) -> list[Glide]:
@@ -99,18 +109,29 @@ class EventShow:
         self.beats: list[Beat] = []
         self.t = 0.0  # time into the first beat
         self.track: list[int] = []  # marker positions as the show has reached them
+        self.before: PlayerView | None = None  # the position the show started from
+        self.drawn: PlayerView | None = None  # that position with the finished beats applied
+        self.moved: dict[tuple[int, int], int] = {}  # (area, seat): Ichtos that have left (+)
+        self.added = 0  # events queued since the show started (those that play in the log)
 
     # --- filling ---------------------------------------------------------------------------
 
     def add(self, events: list[Event], track_before: list[int], speed: float,
-            sentence: Callable[[Event], str], dropped_at: tuple[int, int] | None = None) -> None:
+            sentence: Callable[[Event], str], dropped_at: tuple[int, int] | None = None,
+            before: PlayerView | None = None, follow: bool = False) -> None:
         """Queue the events of one decision. `dropped_at`: the screen point where the player
-        let go of the Ichtos the decision moved, so they settle from there."""
+        let go of the Ichtos the decision moved, so they settle from there. `before`: the
+        position drawn until the show is over (the one the events start from). `follow`: a
+        move made by someone else, its Ichtos glide slowly enough to be followed."""
         if speed <= 0:
             return
         if not self.beats:
             self.track = track_before[:]
+            self.before, self.moved, self.added = before, {}, 0
+            self._redraw()
         for event in events:
+            self.added += 1
+            first = len(self.beats)
             glides = glides_of(event)
             sound = EVENT_SOUNDS.get(event.kind, "")
             if glides and dropped_at is not None:
@@ -125,12 +146,15 @@ class EventShow:
                                        sound=sound))
                 sound = ""
             if glides:
-                self.beats.append(Beat(GLIDE_SECONDS / speed, glides, sound=sound))
+                glide = FOLLOW_GLIDE_SECONDS if follow and event.kind in FOLLOWED else GLIDE_SECONDS
+                self.beats.append(Beat(glide / speed, glides, sound=sound))
             if event.kind == "track" and event.data["end"] != event.data["start"]:
                 d = event.data
                 steps = abs(d["end"] - d["start"])
                 self.beats.append(Beat(min(1.6, STEP_SECONDS * steps) / speed,
                                        marker=(d["seat"], d["start"], d["end"]), sound="hop"))
+            for beat in self.beats[first:]:
+                beat.upto = self.added
         self._sound_current()
 
     def _sound_current(self) -> None:
@@ -147,6 +171,11 @@ class EventShow:
         return bool(self.beats)
 
     @property
+    def unplayed(self) -> int:
+        """How many of the queued events the show has not reached yet (their log lines wait)."""
+        return self.added - self.beats[0].upto if self.beats else 0
+
+    @property
     def callout(self) -> str:
         return self.beats[0].text if self.beats else ""
 
@@ -156,24 +185,70 @@ class EventShow:
             self.t -= self.beats[0].duration
             self._finish(self.beats.pop(0))
         if not self.beats:
-            self.t = 0.0
+            self._end()
         self._sound_current()
 
     def skip(self) -> None:
+        """Jump to the end of the show: the position after the decision at once."""
         while self.beats:
             self._finish(self.beats.pop(0))
+        self._end()
+
+    def _end(self) -> None:
         self.t = 0.0
+        self.before = self.drawn = None
+        self.moved, self.added = {}, 0
 
     def _finish(self, beat: Beat) -> None:
         if beat.marker is not None:
             seat, _, end = beat.marker
             self.track[seat] = end
+        if self.before is None:
+            return
+        state = self.before.state
+        for g in beat.glides:
+            if g.src != RESERVE:
+                key = (_root(state, g.src), g.seat)
+                self.moved[key] = self.moved.get(key, 0) + g.count
+            if g.dst != RESERVE:
+                key = (_root(state, g.dst), g.seat)
+                self.moved[key] = self.moved.get(key, 0) - g.count
+        self._redraw(beat)
+
+    def _redraw(self, beat: Beat | None = None) -> None:
+        """The position drawn now: the one before the decision, with the markers and reserves
+        as far as the beats played so far have moved them."""
+        if self.before is None:
+            self.drawn = None
+            return
+        base = self.drawn or self.before
+        state = base.state.clone()
+        state.track = self.track[:] if len(self.track) == state.n else state.track
+        for g in beat.glides if beat is not None else ():
+            if g.src == RESERVE:
+                state.reserve[g.seat] -= g.count
+            if g.dst == RESERVE:
+                state.reserve[g.seat] += g.count
+        self.drawn = replace(base, state=state)
 
     # --- what the board shows meanwhile ------------------------------------------------------
 
     def pending(self, after: GameState) -> dict[tuple[int, int], int]:
-        """{(area, seat): n} for BoardView.draw's `hidden`: Ichtos still to arrive are hidden
-        (n > 0); Ichtos that have not left yet are added back (n < 0)."""
+        """{(area, seat): n} for BoardView.draw's `hidden`, over the position drawn now
+        (`drawn`, else `after`): Ichtos that have left are hidden (n > 0), Ichtos that have
+        arrived are added (n < 0); the current beat's Ichtos are in the air."""
+        if self.before is None:
+            return self._pending_after(after)
+        state = self.before.state
+        out = dict(self.moved)
+        for g in self.beats[0].glides if self.beats else ():
+            if g.src != RESERVE:
+                key = (_root(state, g.src), g.seat)
+                out[key] = out.get(key, 0) + g.count
+        return {k: n for k, n in out.items() if n}
+
+    def _pending_after(self, after: GameState) -> dict[tuple[int, int], int]:
+        """The same over the position after the decision (a show without its start)."""
         out: dict[tuple[int, int], int] = {}
         for i, beat in enumerate(self.beats):
             for g in beat.glides:

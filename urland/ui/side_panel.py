@@ -58,7 +58,8 @@ class SidePanel:
         self.rows: list[pygame.Rect] = []
         self.genes_rect = pygame.Rect(0, 0, 0, 0)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
-        self.gene_cards: list[tuple[str, pygame.Rect]] = []
+        self.gene_cards: list[tuple[str, pygame.Rect]] = []  # the genes on display
+        self.gene_badges: list[tuple[str, pygame.Rect]] = []  # the genes in the players' rows
         self.marks: list[tuple[str, pygame.Rect]] = []  # (MARK_TIPS key, where it is drawn)
         self._cache: tuple | None = None
 
@@ -78,7 +79,9 @@ class SidePanel:
         return next((i for i, r in enumerate(self.rows) if r.collidepoint(pos)), None)
 
     def gene_at(self, pos: tuple[int, int]) -> str | None:
-        return next((g for g, r in self.gene_cards if r.collidepoint(pos)), None)
+        """The gene under the mouse: on display, or in a player's row."""
+        return next((g for g, r in self.gene_cards + self.gene_badges if r.collidepoint(pos)),
+                    None)
 
     def mark_at(self, pos: tuple[int, int]) -> tuple[str, str] | None:
         """The title and text explaining the mark under the mouse (a role, the dots...)."""
@@ -105,7 +108,7 @@ class SidePanel:
     def _draw_players(self, surface: pygame.Surface, t: th.Theme, shown: PlayerView,
                       actor: int, tray_seat: int | None) -> None:
         state = shown.state
-        self.marks = []
+        self.marks, self.gene_badges = [], []
         for seat, rect in enumerate(self.rows):
             s = self.seats[seat]
             acting = actor == seat
@@ -179,7 +182,8 @@ class SidePanel:
             pygame.draw.rect(surface, (214, 232, 190), r, border_radius=t.px(4))
             surface.blit(image, image.get_rect(center=r.center))
             note(surface, r, gene_name(gene))
-            x = r.right + t.px(4)
+            self.gene_badges.append((gene, r))  # hovered: its card; F1: its page
+            x = r.right + t.px(8)  # badges apart, never "EggWings"
 
     def _draw_genes(self, surface: pygame.Surface, t: th.Theme, shown: PlayerView) -> None:
         state = shown.state

@@ -24,7 +24,9 @@ CREAM = (250, 244, 226)
 
 
 def draw_banner(surface: pygame.Surface, t: th.Theme, rect: pygame.Rect, status: str,
-                colour: int | None, text: str) -> None:
+                colour: int | None, text: str, text_right: int | None = None) -> None:
+    """The bar at the top: turn and epoch, who acts and what to do (kept left of
+    `text_right`, where the bar's buttons begin)."""
     pygame.draw.rect(surface, (26, 34, 44), rect)
     pygame.draw.line(surface, th.ACCENT_DARK, rect.bottomleft, rect.bottomright, t.px(2))
     blit_text(surface, status, (t.px(16), rect.centery), t.px(24), th.TEXT_DIM,
@@ -32,8 +34,9 @@ def draw_banner(surface: pygame.Surface, t: th.Theme, rect: pygame.Rect, status:
     if colour is not None:
         icon = art.ichto(colour, t.px(38))
         surface.blit(icon, icon.get_rect(center=(t.px(210), rect.centery)))
+    room = (text_right or rect.right) - t.px(236) - t.px(10)
     blit_text(surface, text, (t.px(236), rect.centery), t.px(27), th.TEXT, True,
-              anchor="midleft")
+              anchor="midleft", width=room)
 
 
 def draw_note(surface: pygame.Surface, t: th.Theme, centre_x: int, top: int, text: str,
@@ -226,3 +229,18 @@ def draw_arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, 
         left = (base[0] - uy * head * 0.6 + offset, base[1] + ux * head * 0.6 + offset)
         right = (base[0] + uy * head * 0.6 + offset, base[1] - ux * head * 0.6 + offset)
         pygame.draw.polygon(surface, c, [(tip[0] + offset, tip[1] + offset), left, right])
+
+
+def draw_carried_stack(surface: pygame.Surface, t: th.Theme, bv: BoardView, colour: int,
+                       count: int, pos: tuple[int, int], tips: list[str]) -> None:
+    """Ichtos carried by the mouse, with a shadow under them and short tips below."""
+    shadow = pygame.Rect(0, 0, bv.px(40), bv.px(14))
+    shadow.center = (pos[0] + t.px(6), pos[1] + t.px(26))
+    pygame.draw.ellipse(surface, (10, 20, 30), shadow)
+    BoardView.draw_stack(surface, colour, count, pos, bv.px(50), t.px(22), glow=True)
+    for row, tip in enumerate(tips):
+        label = render(tip, t.px(18), th.TEXT)
+        where = label.get_rect(center=(pos[0], pos[1] + t.px(44 + 26 * row)))
+        where = where.clamp(bv.rect.inflate(-t.px(12), -t.px(12)))
+        panel(surface, where.inflate(t.px(12), t.px(6)), (20, 28, 38), radius=t.px(6))
+        surface.blit(label, where)

@@ -77,6 +77,10 @@ class Theme:
     def px(self, value: float) -> int:
         return max(1, round(value * self.scale))
 
+    def window_px(self, value: float) -> int:
+        """A size that follows the window only, not the text size (the board's share of it)."""
+        return max(1, round(value * self.window_scale))
+
     def font(self, size: float, bold: bool = False) -> pygame.font.Font:
         return _font(self.px(size), bold)
 

@@ -200,7 +200,8 @@ class Stepper:
 
 
 class Choice(Button):
-    """A button that steps through a list of values on each click."""
+    """A button that steps through a list of values both ways: a click steps forward, a click
+    on its left arrow (or with the right mouse button) steps back."""
 
     def __init__(self, values: Sequence[str], index: int = 0,
                  on_change: Callable[[int], None] | None = None,
@@ -212,10 +213,36 @@ class Choice(Button):
         super().__init__(self.labels[index], self._next, style="paper")
 
     def _next(self) -> None:
-        self.index = (self.index + 1) % len(self.values)
+        self.step(1)
+
+    def step(self, delta: int) -> None:
+        self.index = (self.index + delta) % len(self.values)
         self.label = self.labels[self.index]
         if self.on_change:
             self.on_change(self.index)
+
+    def back_arrow(self) -> pygame.Rect:
+        """The left end of the button, where a click steps back."""
+        return pygame.Rect(self.rect.left, self.rect.top, self.rect.height, self.rect.height)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if (self.visible and self.enabled and event.type == pygame.MOUSEBUTTONUP
+                and self.rect.collidepoint(event.pos)
+                and (event.button == 3 or (event.button == 1
+                                           and self.back_arrow().collidepoint(event.pos)))):
+            self.step(-1)
+            return True
+        return super().handle(event)
+
+    def draw(self, surface: pygame.Surface, theme: th.Theme) -> None:
+        super().draw(surface, theme)
+        if not self.visible or self.rect.width == 0 or len(self.values) < 2:
+            return
+        ink = STYLES[self.style][2]
+        back, ahead = self.back_arrow(), self.back_arrow()
+        ahead.right = self.rect.right
+        blit_text(surface, "<", back.center, theme.px(24), ink, bold=True, anchor="center")
+        blit_text(surface, ">", ahead.center, theme.px(24), ink, bold=True, anchor="center")
 
     @property
     def value(self) -> str:

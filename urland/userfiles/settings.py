@@ -16,9 +16,9 @@ from urland.texts import i18n
 
 MAX_SETTINGS_BYTES = 64 * 1024
 
-WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
+WINDOW_SIZES = ((960, 540), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
 ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "instant": 0.0}
-AI_PAUSES = {"none": 0.0, "short": 0.5, "long": 1.2}
+AI_PAUSES = {"none": 0.0, "short": 0.7, "long": 1.6}  # seconds before each computer action
 VOLUMES = (0, 25, 50, 75, 100)  # percent; the steps the settings screen offers
 TEXT_SIZES = (90, 100, 115, 130)  # percent: every text and widget, the board's marks apart
 

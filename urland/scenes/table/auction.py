@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pygame
 
-from urland.engine import Move
+from urland.engine import Move, numbers_for
 from urland.scenes.table.dialog import TableDialog
 from urland.texts.genes import gene_texts
 from urland.texts.i18n import L_, LP_, _, fmt
 from urland.ui import art
 from urland.ui import theme as th
-from urland.ui.text import blit_text, blit_wrapped
+from urland.ui.text import blit_text, blit_wrapped, text_width, wrap
 from urland.ui.widgets import Button, Stepper, panel
 
 
@@ -65,19 +65,31 @@ def draw_gene_row(surface: pygame.Surface, t: th.Theme, genes: list[str], area: 
     texts = gene_texts()
     n = max(1, len(genes))
     gap = t.px(10)
-    w = min(t.px(180), (area.width - gap * (n - 1)) // n)
+    w = min(t.px(230), (area.width - gap * (n - 1)) // n)
     x = area.centerx - (w * n + gap * (n - 1)) // 2
     out = []
+    body = pygame.Rect(0, 0, w, area.height).inflate(-t.px(14), -t.px(44))
+    size = min((card_text_size(t, texts[g]["text"], body) for g in genes), default=t.px(17))
     for i, g in enumerate(genes):
         r = pygame.Rect(x + i * (w + gap), area.top, w, area.height)
         panel(surface, r, (250, 244, 228) if g != selected else (255, 226, 150),
               radius=t.px(8), shadow=t.px(3), border=th.ACCENT_DARK)
         blit_text(surface, texts[g]["name"], (r.centerx, r.top + t.px(18)), t.px(23), th.INK,
                   True, anchor="center")
-        blit_wrapped(surface, texts[g]["text"], r.inflate(-t.px(14), -t.px(44)).move(
-            0, t.px(14)), t.px(17), (70, 60, 50))
+        body = r.inflate(-t.px(14), -t.px(44)).move(0, t.px(14))
+        blit_wrapped(surface, texts[g]["text"], body, size, (70, 60, 50))
         out.append((g, r))
     return out
+
+
+def card_text_size(t: th.Theme, text: str, body: pygame.Rect) -> int:
+    """The largest readable size at which a gene's text fits its card."""
+    for size in (t.px(25), t.px(23), t.px(21), t.px(19)):
+        if max(text_width(word, size, False) for word in text.split()) > body.width:
+            continue  # a word wider than the card
+        if len(wrap(text, size, body.width)) * round(size * 1.15 * 0.75) <= body.height:
+            return size
+    return t.px(17)
 
 
 class RevealScene(TableDialog):
@@ -88,6 +100,8 @@ class RevealScene(TableDialog):
                  track: list[int]) -> None:
         super().__init__(app, table)
         self.bids, self.ranking, self.track = bids, ranking, track
+        state = table.door.view().state
+        self.for_sale = min(numbers_for(state.n).genes_per_mutation, len(state.display))
         self.ok = Button(LP_("dialog button", "Continue"), lambda: self.app.remove(self), "primary",
                          key=pygame.K_RETURN)
         self.buttons = [self.ok]
@@ -116,12 +130,14 @@ class RevealScene(TableDialog):
             blit_text(surface, fmt("track {points}", points=self.track[seat]),
                       (box.left + t.px(520), y), t.px(22),
                       (110, 100, 90), anchor="midleft")
-        blit_text(surface, _("Highest bid first; on equal bids, whoever is further back on the "
-                             "track."), (box.centerx, box.bottom - t.px(126)),
-                  t.px(20), (100, 90, 80), anchor="center", width=box.width - t.px(40))
-        blit_text(surface, _("The first must buy a gene; the others may buy or pass."),
-                  (box.centerx, box.bottom - t.px(104)), t.px(20), (100, 90, 80),
-                  anchor="center", width=box.width - t.px(40))
+        rules = " ".join((
+            _("Highest bid first; on equal bids, whoever is further back on the track."),
+            _("The first must buy a gene; the others may buy or pass."),
+            fmt("{count, plural, one {Only # gene is} other {Up to # genes are}} sold this "
+                "time: then the auction ends.", count=self.for_sale)))
+        blit_wrapped(surface, rules, pygame.Rect(box.left + t.px(30), box.bottom - t.px(175),
+                                                 box.width - t.px(60), t.px(84)),
+                     t.px(21), (100, 90, 80), centre=True)
         super().draw(surface)
 
     def autoplay_step(self) -> None:

@@ -13,6 +13,7 @@ from urland.ui import theme as th
 from urland.ui.widgets import Button
 
 if TYPE_CHECKING:
+    from urland.scenes.table.news import SinceMyTurn
     from urland.table import TableDoor
 
 
@@ -33,21 +34,30 @@ class ControlsHost(Protocol):
 
     def pause(self) -> None: ...
 
+    @property
+    def news(self) -> SinceMyTurn: ...
+
     def say(self, text: str) -> None: ...
 
 
 class TableControls:
     def __init__(self, host: ControlsHost) -> None:
         self.host = host
-        self.end_button = Button(L_("End turn"), self.end_turn, "primary", key=pygame.K_e)
+        self.end_button = Button(L_("End turn"), self.end_turn, "primary", key=pygame.K_e,
+                                 show_key=True)
         self.double_button = Button(L_("Double turn +2"), lambda: host.submit(Move("double")),
-                                    key=pygame.K_d)
+                                    key=pygame.K_d, show_key=True)
         self.undo_button = Button(L_("Undo"), host.undo)
-        self.hint_button = Button(L_("Hint"), host.ask_hint, key=pygame.K_h)
+        self.hint_button = Button(L_("Hint"), host.ask_hint, key=pygame.K_h, show_key=True)
         self.retreat_button = Button(L_("Retreat..."), self.retreat_dialog)
+        self.replay_button = Button(
+            L_("Since my turn"), lambda: host.news.replay(), key=pygame.K_r, show_key=True,
+            tooltip=L_("What happened since my turn: every move since your last decision, "
+                       "played again on the board. Click or Space skips."))
         self.menu_button = Button(L_("Menu"), host.pause, key=pygame.K_ESCAPE)
-        self.buttons = [self.end_button, self.double_button, self.undo_button, self.hint_button,
-                        self.retreat_button, self.menu_button]
+        self.bar = [self.end_button, self.double_button, self.undo_button, self.hint_button,
+                    self.retreat_button]
+        self.buttons = [*self.bar, self.replay_button, self.menu_button]
 
     def layout(self, t: th.Theme, bar: pygame.Rect, bh: int) -> None:
         """Two rows in `bar` (End turn, Double turn; Undo, Hint, Retreat); Menu at the top right."""
@@ -60,16 +70,31 @@ class TableControls:
         for i, b in enumerate((self.undo_button, self.hint_button, self.retreat_button)):
             b.rect = pygame.Rect(bar.left + i * (third + t.px(8)), y2, third, bh)
         self.menu_button.rect = pygame.Rect(w - t.px(120), t.px(7), t.px(110), t.px(36))
+        self.replay_button.rect = pygame.Rect(0, t.px(7), t.px(230), t.px(36))
+        self.replay_button.rect.right = self.menu_button.rect.left - t.px(10)
 
     def refresh(self, acting: bool) -> None:
         """Show the bar while a player here may act (`acting`) in an Ichto player's turn."""
         d = self.host.decision
         acting = acting and d.allows("end")
-        for b in self.buttons[:-1]:
+        for b in self.bar:
             b.visible = acting
         self.double_button.visible = acting and d.allows("double")
         self.undo_button.enabled = acting and self.host.door.can_undo()
         self.retreat_button.enabled = d.allows("retreat")
+        self.replay_button.visible = self.host.news.has_news()
+
+    def tip_at(self, pos: tuple[int, int]) -> tuple[str, str] | None:
+        """The tooltip (title, text) of a bar button under the mouse that has one."""
+        for b in self.buttons:
+            if b.visible and b.tooltip and b.rect.collidepoint(pos):
+                return str(b.label), str(b.tooltip)
+        return None
+
+    def top_left(self) -> int:
+        """Where the buttons in the top bar begin (the banner's text stays left of it)."""
+        shown = [b.rect.left for b in (self.replay_button, self.menu_button) if b.visible]
+        return min(shown, default=self.menu_button.rect.left)
 
     def retreat_dialog(self) -> None:
         d = self.host.decision

@@ -57,3 +57,27 @@ class TableDialog(Dialog):
 
     def help_topic(self) -> str | None:
         return self.table.decision.kind
+
+    # --- beside a guide's card: the step's instruction stays in sight ------------------------
+
+    def _guide_card(self) -> pygame.Rect | None:
+        guide = getattr(self.table, "guide", None)
+        card = getattr(guide, "card", None)
+        return card if card is not None and card.width else None
+
+    def box(self) -> pygame.Rect:
+        """In the middle of the screen; beside a guide's card when it would cover it."""
+        r = super().box()
+        card = self._guide_card()
+        if card is not None and r.colliderect(card):
+            right = card.left - self.theme.px(8)
+            r.width = min(r.width, right - self.theme.px(4))  # narrower when it must be
+            r.right = right
+        return r
+
+    def draw_box(self, surface: pygame.Surface, title: str) -> pygame.Rect:
+        box = super().draw_box(surface, title)
+        guide = getattr(self.table, "guide", None)
+        if self._guide_card() is not None and not self.peeking:
+            guide.draw_coach(surface)  # the step's instruction, bright beside the dialog
+        return box

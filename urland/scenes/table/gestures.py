@@ -5,26 +5,27 @@ engine's pending decision, never a rule of its own.
 * the wheel or +/- changes how many are carried, up to what a legal move can carry;
 * a drop asks `Decision.find_moves`: one move is played, two (walk or fly) become a menu, none
   shows the engine's reason;
-* a click asks `Decision.click` (Panic and Ears choices) or lists `Decision.moves_from`.
+* a click asks `Decision.click` (Panic and Ears choices); on an area it lifts the player's
+  Ichtos there (the destinations glow, the wheel or +/- sets the count, a click on the board
+  puts them down), and lists only the other moves that start there (`Decision.moves_from`),
+  never one row per count and destination.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from urland.engine import TRAY, Decision, Move, PlayerView
+from urland.scenes.table.carry import Drag, Lift
 from urland.texts.i18n import _, fmt
 from urland.texts.refusals import refusal_text
 from urland.texts.words import area_label
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
 from urland.ui.side_panel import SidePanel
-from urland.ui.table_overlays import AreaMenu
-from urland.ui.text import render
-from urland.ui.widgets import panel
+from urland.ui.table_overlays import AreaMenu, draw_carried_stack
 
 if TYPE_CHECKING:
     from urland.table import TableDoor
@@ -32,21 +33,6 @@ if TYPE_CHECKING:
 DRAG_THRESHOLD = 6  # pixels the mouse must travel before a press becomes a drag
 _PLUS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 _MINUS = (pygame.K_MINUS, pygame.K_KP_MINUS)
-
-
-@dataclass
-class Drag:
-    src: int  # -1: a press on the board that picked nothing up (a click in the making)
-    owner: int
-    count: int
-    start: tuple[int, int]
-    pos: tuple[int, int]
-    moved: bool = False
-    refused: int = -1  # the area of a stack pressed on that no legal move can pick up
-
-    @property
-    def carrying(self) -> bool:
-        return self.src >= 0 and self.moved
 
 
 class GestureHost(Protocol):
@@ -97,11 +83,39 @@ class BoardGestures:
             return False
         if not self.decision.allows("end"):  # not an Ichto player's turn
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and not (self.drag and self.drag.lifted)):
             return self._press(event.pos)
         if self.drag is None:
             return False
+        if self.drag.lifted:
+            return self._lifted_event(self.drag, event)
         return self._drag_event(self.drag, event)
+
+    def _lifted_event(self, drag: Drag, event: pygame.event.Event) -> bool:
+        """Ichtos lifted by a click: the mouse carries them, the wheel or +/- sets how many,
+        a click puts them down where they may go (elsewhere: back where they were), and
+        Escape or the right button puts them back."""
+        if event.type == pygame.MOUSEMOTION:
+            drag.pos = event.pos
+        elif event.type == pygame.MOUSEWHEEL:
+            self._carry(event.y)
+        elif event.type == pygame.KEYDOWN and event.key in _PLUS + _MINUS:
+            self._carry(1 if event.key in _PLUS else -1)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.drag = None
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.drag = None
+            if event.button == 1 and self._target_at(event.pos, drag.owner) not in (None,
+                                                                                   drag.src):
+                self._drop(drag, event.pos)
+        elif event.type != pygame.MOUSEBUTTONUP:
+            return False
+        return True
+
+    def lift(self, area: int, pos: tuple[int, int]) -> None:
+        """Lift one of the acting player's Ichtos at `area` with a click."""
+        self.drag = Drag(area, self.decision.seat, 1, pos, pos, moved=True, lifted=True)
 
     def _menu_event(self, event: pygame.event.Event) -> bool:
         """An area's menu is open: it takes every event."""
@@ -111,7 +125,10 @@ class BoardGestures:
         closed, move = self.menu.handle(event)
         if closed:
             self.menu = None
-        if move is not None:
+        if isinstance(move, Lift):
+            self.menu = None
+            self.lift(move.area, move.pos)
+        elif move is not None:
             self.host.submit(move)
         return True
 
@@ -212,7 +229,23 @@ class BoardGestures:
             host.say(fmt("Nothing to do in {area}: drag an Ichto from an ocean, or click an "
                           "ocean to proliferate.", area=area_label(host.shown.state.board, area)))
             return
-        self.menu = AreaMenu([(host.describe(m), m) for m in moves], pos)
+        carried = self.carried_moves(area)
+        others = [m for m in moves if m not in carried]
+        if carried and not others:
+            self.lift(area, pos)
+            return
+        rows: list[tuple[str, Any]] = [(host.describe(m), m) for m in others]
+        if carried:
+            rows.insert(0, (fmt("Move Ichtos from {area}: choose where on the board",
+                                area=area_label(host.shown.state.board, area)), Lift(area, pos)))
+        self.menu = AreaMenu(rows, pos)
+
+    def carried_moves(self, area: int) -> set[Move]:
+        """The moves that carry the acting player's Ichtos away from `area` (chosen on the
+        board by lifting them, not from a list)."""
+        seat = self.decision.seat
+        return {m for k in range(1, self.decision.carry_limit(area, seat) + 1)
+                for ms in self.decision.drops(area, seat, k).values() for m in ms}
 
     def _click_choice(self, pos: tuple[int, int]) -> bool:
         host = self.host
@@ -245,6 +278,12 @@ class BoardGestures:
             return {}
         return {(drag.src, drag.owner): drag.count}
 
+    def with_carried(self, hidden: dict[tuple[int, int], int]) -> dict[tuple[int, int], int]:
+        """`hidden` (BoardView.draw's) with the Ichtos the mouse carries lifted off too."""
+        for key, k in self.carried().items():
+            hidden[key] = hidden.get(key, 0) + k
+        return hidden
+
     def draw_menu(self, surface: pygame.Surface, hover: tuple[int, int]) -> None:
         if self.menu is not None:
             self.menu.draw(surface, self.host.theme, hover)
@@ -253,17 +292,9 @@ class BoardGestures:
         drag = self.drag
         if drag is None or not drag.carrying:
             return
-        t = self.host.theme
-        bv = self.host.board_view
-        colour = self.host.shown.state.colours[drag.owner]
-        shadow = pygame.Rect(0, 0, bv.px(40), bv.px(14))
-        shadow.center = (drag.pos[0] + t.px(6), drag.pos[1] + t.px(26))
-        pygame.draw.ellipse(surface, (10, 20, 30), shadow)
-        BoardView.draw_stack(surface, colour, drag.count, drag.pos, bv.px(50), t.px(22),
-                             glow=True)
-        if self.decision.carry_limit(drag.src, drag.owner) > 1:
-            label = render(_("wheel or +/- : carry more or fewer"), t.px(18), th.TEXT)
-            where = label.get_rect(center=(drag.pos[0], drag.pos[1] + t.px(44)))
-            where = where.clamp(bv.rect.inflate(-t.px(12), -t.px(12)))
-            panel(surface, where.inflate(t.px(12), t.px(6)), (20, 28, 38), radius=t.px(6))
-            surface.blit(label, where)
+        tips = [_("wheel or +/- : carry more or fewer")] if self.decision.carry_limit(
+            drag.src, drag.owner) > 1 else []
+        if drag.lifted:
+            tips.append(_("click where they go · Esc puts them back"))
+        draw_carried_stack(surface, self.host.theme, self.host.board_view,
+                           self.host.shown.state.colours[drag.owner], drag.count, drag.pos, tips)

@@ -2,15 +2,33 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from urland.engine import Move
 
 
 class TableGuide(Protocol):
-    """It may make the table wait (`holds`) and turn a player's move away with a friendly
-    sentence (`nudge`) instead of playing it."""
+    """It may make the table wait (`holds`), turn a player's move away with a friendly
+    sentence (`nudge`) instead of playing it, give the Hint itself (`advice`: the step's own
+    words, so a hint never advises a move the step refuses) and follow an Undo (`undone`)."""
 
     def holds(self) -> bool: ...
 
     def nudge(self, move: Move) -> str | None: ...
+
+    def advice(self) -> str | None: ...
+
+    def undone(self, move: Move) -> None: ...
+
+
+def turned_away(table: Any, move: Move) -> bool:
+    """The table's guide turned the acting player's move away: say why, and ask again."""
+    if table.guide is None or not table.flow.acting_here():
+        return False
+    why = table.guide.nudge(move)
+    if why is None:
+        return False
+    table.say(why)
+    table.gestures.cancel()
+    table.flow.ask_again()  # a dialog that was answered is opened again
+    return True

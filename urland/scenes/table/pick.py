@@ -70,13 +70,15 @@ class PickScene(TableDialog):
         t = self.theme
         box = self.draw_box(surface, self.title)
         board = self.door.board
+        state = self.door.view().state
         for a in self.areas:
             s = self.steppers[a]
-            blit_text(surface, board.area_name(a) if a >= board.n_regions else
-                      fmt("region {number}", number=board.region_numbers[a]),
-                      (s.rect.left - t.px(10),
-                                                            s.rect.centery),
-                      t.px(22), th.INK, anchor="midright")
+            name = (board.area_name(a) if a >= board.n_regions else
+                    fmt("region {number}", number=board.region_numbers[a]))
+            label = fmt("{area} · {count, plural, one {# Ichto} other {# Ichtos}} there",
+                        area=name, count=state.count(a, self.seat))
+            blit_text(surface, label, (s.rect.left - t.px(10), s.rect.centery), t.px(22),
+                      th.INK, anchor="midright")
             s.draw(surface, t)
         total = self.total()
         if self.low == self.high:

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import pygame
 
-from urland.engine import Decision, Event, IllegalMoveError, Move
+from urland.engine import Decision, Event, IllegalMoveError, Move, PlayerView
 from urland.scenes.base import Scene
 from urland.scenes.table.controls import TableControls
 from urland.scenes.table.gestures import BoardGestures
-from urland.scenes.table.guide import TableGuide
+from urland.scenes.table.guide import TableGuide, turned_away
+from urland.scenes.table.news import SinceMyTurn
+from urland.scenes.table.steps import answer_step
 from urland.table import LocalTable, TableDoor, TurnFlow
 from urland.table import flow as turns
 from urland.table.session import Session
@@ -53,12 +55,14 @@ class TableScene(Scene):
             self.theme, seat), app.sound.play)
         self.message, self.message_age, self.hint_text = "", NOTE_SECONDS, ""
         self.hover_pos = (0, 0)
+        self.news = SinceMyTurn(self)
         self.controls = TableControls(self)
         self.buttons = self.controls.buttons
         self.log = GameLogView()
         self.hint = HintView()
         self.refresh_log()
         self.shown = door.view()
+        self.held: tuple[str, int] | None = None  # the banner while a move's show plays
 
     # --- what the table asks --------------------------------------------------------------------
 
@@ -71,23 +75,28 @@ class TableScene(Scene):
         return self.door.sentence(event)
 
     def refresh_log(self) -> None:
-        events = self.door.log(self.door.viewer)
-        self.log.set_entries(log_entries(events, self.sentence, self.door.names))
+        """The log as far as the show has played it: a line appears when its beat plays."""
+        events, self.log_held = self.door.log(self.door.viewer), self.show.unplayed
+        self.log.set_entries(log_entries(events[:len(events) - self.log_held], self.sentence,
+                                         self.door.names))
 
     def describe(self, move: Move) -> str:
         return self.door.describe(move)
+
+    @property
+    def drawn(self) -> PlayerView:  # the position at the show's current beat, else the latest
+        return self.show.drawn or self.shown
 
     def human_turn(self) -> bool:
         """A player at this screen decides, and the last move's show is over."""
         return self.flow.acting_here() and not self.show.busy
 
-    # --- layout ---------------------------------------------------------------------------------
-
     def layout(self) -> None:
         t = self.theme
         w, h = t.size
         self.banner = pygame.Rect(0, 0, w, t.px(50))
-        side = pygame.Rect(w - t.px(448), self.banner.bottom + t.px(8), t.px(440),
+        side_w = t.window_px(440)  # a larger text size must not shrink the board
+        side = pygame.Rect(w - side_w - t.px(8), self.banner.bottom + t.px(8), side_w,
                            h - self.banner.bottom - t.px(16))
         self.board_area = pygame.Rect(t.px(8), self.banner.bottom + t.px(6),
                                       side.left - t.px(16), h - self.banner.bottom - t.px(12))
@@ -100,10 +109,11 @@ class TableScene(Scene):
     # --- playing moves --------------------------------------------------------------------------
 
     def submit(self, move: Move, dropped_at: tuple[int, int] | None = None) -> None:
-        """Play a decision, then show what it did."""
-        if self.nudged(move):
+        """Play a decision, then show what it did (slowly enough to follow when the mover is
+        not a player at this screen)."""
+        if turned_away(self, move):
             return
-        mover = self.decision.seat
+        mover, held = self.decision.seat, (self.banner_text(), self.decision.seat)
         try:
             events = self.flow.play(move)
         except IllegalMoveError as exc:
@@ -111,33 +121,24 @@ class TableScene(Scene):
             return
         if mover in self.door.here:
             self.log.back = 0  # a player who acts follows the log again
-        self.show_events(events, dropped_at)
+        self.show_events(events, dropped_at, follow=mover not in self.door.here)
+        self.held = held  # the banner stays with the mover while the show plays
 
-    def show_events(self, events: list[Event], dropped_at: tuple[int, int] | None = None) -> None:
+    def show_events(self, events: list[Event], dropped_at: tuple[int, int] | None = None,
+                    follow: bool = False) -> None:
         """Show what a move did, played here or elsewhere: the position, the log, the show."""
-        track_before = self.shown.state.track[:]
+        before, self.held = self.shown, None
         self.hint_text = ""
         self.hint.clear()
         self.gestures.cancel()
         self.shown = self.door.view()
         visible = [e for e in events if e.visible(self.door.viewer)]
-        self.refresh_log()
         if self.app.settings.speed > 0:
-            self.show.add(visible, track_before, self.app.settings.speed, self.sentence, dropped_at)
+            self.show.add(visible, before.state.track[:], self.app.settings.speed, self.sentence,
+                          dropped_at, before=before, follow=follow)
         else:
             self.app.sound.play_events(visible)
-
-    def nudged(self, move: Move) -> bool:
-        """The guide turned the acting player's move away: say why, and ask again."""
-        if self.guide is None or not self.flow.acting_here():
-            return False
-        why = self.guide.nudge(move)
-        if why is None:
-            return False
-        self.say(why)
-        self.gestures.cancel()
-        self.flow.ask_again()  # a dialog that was answered is opened again
-        return True
+        self.refresh_log()
 
     def undo(self) -> None:
         undone = self.flow.undo()
@@ -146,6 +147,8 @@ class TableScene(Scene):
             self.show.skip()
             self.refresh_log()
             self.say(fmt("Undone: {move}.", move=self.describe(undone)))
+            if self.guide is not None:
+                self.guide.undone(undone)
 
     def take_news(self) -> list[str]:
         """The public results since the last curtain (for the next curtain to repeat)."""
@@ -176,32 +179,16 @@ class TableScene(Scene):
         self.message_age += dt
         self.hint.update(dt)
         self.show.update(dt)
+        self.news.update()
+        if self.show.unplayed != self.log_held:
+            self.refresh_log()
         busy = self.show.busy
         held = not busy and self.guide is not None and self.guide.holds()
         self.answer(self.flow.next(busy, held))
 
     def answer(self, step: turns.Step) -> None:
         """Do what the turn flow says happens next."""
-        app = self.app
-        match step:
-            case turns.Reveal(bids, ranking, track):
-                app.open("auction_reveal", table=self, bids=list(bids), ranking=list(ranking),
-                         track=list(track))
-            case turns.Look(seat, dialog, what, curtain) if curtain:
-                app.open("handover", table=self, seat=seat, what=what,
-                         then=lambda: app.open(dialog, table=self, seat=seat))
-            case turns.Look(seat, dialog):
-                app.open(dialog, table=self, seat=seat)
-            case turns.HandOver(seat, what):
-                app.open("handover", table=self, seat=seat, what=what)
-            case turns.Ask(seat, _kind, dialog) if dialog is not None:
-                app.open(dialog, table=self, seat=seat)
-            case turns.BotMove(_seat, move):
-                self.submit(move)
-            case turns.Moved(events):
-                self.show_events(events)
-            case turns.Over():
-                app.show("game_over", session=self.door.finished())
+        answer_step(self, step)
 
     # --- mouse and keys -------------------------------------------------------------------------
 
@@ -244,24 +231,27 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         surface.fill(th.TABLE)
-        shown = self.shown.state
+        drawn = self.drawn  # the position at the beat being played
+        shown = drawn.state
         targets, tray = self.gestures.targets() if self.human_turn() else (set(), None)
-        hidden = self.show.pending(shown)
-        for key, k in self.gestures.carried().items():
-            hidden[key] = hidden.get(key, 0) + k
+        hidden = self.gestures.with_carried(self.show.pending(shown))
         self.board_view.draw(surface, shown, hidden=hidden, spotlight=bool(targets),
                              highlight=targets | self.hint.glow(), markers=self.show.markers())
+        self.news.draw(surface)
         self.show.draw(surface, shown)
         self.hint.draw(surface, self.board_view, shown, self.decision.seat,
                        lambda: self.panel.reserve_point(t, self.decision.seat))
-        d = self.decision
+        text, actor = (self.held if self.show.busy and self.held else (self.banner_text(),
+                                                                       self.decision.seat))
         overlays.draw_banner(surface, t, self.banner, turn_heading(shown.turn, shown.epoch),
-                    None if d.over else shown.colours[d.seat], self.banner_text())
-        self.panel.draw(surface, t, self.shown, d.seat, tray)
+                             None if actor < 0 else shown.colours[actor], text,
+                             self.controls.top_left())
+        self.panel.draw(surface, t, drawn, actor, tray)
         self.log.draw(surface, t, self.panel.log_rect)
         self.update_buttons()
         super().draw(surface)
-        note = self.message if self.message_age < NOTE_SECONDS else self.hint_text
+        note = self.news.note() or (self.message if self.message_age < NOTE_SECONDS
+                                    else self.hint_text)
         if note:
             overlays.draw_note(surface, t, self.board_area.centerx, self.banner.bottom + t.px(10),
                                note, note == self.message, self.board_area.width - t.px(40))
@@ -270,17 +260,19 @@ class TableScene(Scene):
                                self.board_area.bottom - t.px(48), self.door.save_problem, True)
         if self.show.callout:
             overlays.draw_callout(surface, t, self.board_view.rect, self.show.callout)
+        if self.guide is None:  # a guide draws its cards first, then this on top
+            self.draw_top(surface)
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """What lies over everything: the Ichtos carried, the tooltip, an area's menu."""
         self.gestures.draw_carried(surface)
         if (self.gestures.drag is None and self.gestures.menu is None and not self.show.busy
                 and self.app.scene is (self.guide or self)):
-            self.draw_hover(surface)
+            tip = self.controls.tip_at(self.hover_pos) or overlays.hover_tooltip(
+                self.hover_pos, self.panel, self.board_view, self.shown.state, self.door.names)
+            if tip is not None:
+                overlays.draw_tooltip(surface, self.theme, *tip, self.hover_pos)
         self.gestures.draw_menu(surface, self.hover_pos)
-
-    def draw_hover(self, surface: pygame.Surface) -> None:
-        tip = overlays.hover_tooltip(self.hover_pos, self.panel, self.board_view,
-                                     self.shown.state, self.door.names)
-        if tip is not None:
-            overlays.draw_tooltip(surface, self.theme, *tip, self.hover_pos)
 
     # --- buttons and keys ------------------------------------------------------------------------
 
@@ -290,8 +282,12 @@ class TableScene(Scene):
         return f"gene:{gene}" if gene else self.decision.kind
 
     def ask_hint(self) -> None:
-        """The hard bot's advice for the acting player, thought about in the background."""
-        if not self.show.busy and self.flow.ask_hint():
+        """The hard bot's advice for the acting player, thought about in the background (in
+        a lesson: the step's own advice)."""
+        advice = self.guide and self.guide.advice()
+        if advice:
+            self.hint_text, self.message_age = advice, NOTE_SECONDS
+        elif not self.show.busy and self.flow.ask_hint():
             self.hint_text = _("Thinking about a hint...")
 
     def autoplay_step(self) -> None:

@@ -1,0 +1,516 @@
+"""The table a player feels: the story told in order, moves one can follow, genes explained."""
+
+import copy
+
+import pygame
+from test_scenes import frames, solo_table
+
+from urland.app import App
+from urland.engine import Move
+from urland.table.session import Seat, Session
+from urland.ui import table_overlays as overlays
+from urland.userfiles.settings import Settings
+
+
+def slow_app():
+    return App(Settings(animation_speed="normal", ai_pause="none"), size=(1280, 720))
+
+
+def at_a_scoring_end_of_turn(seed=5):
+    """Three players at this screen, the acting one about to end a turn that scores."""
+    session = Session.new([Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)], seed, None)
+    game = session.game
+    while True:
+        options = game.legal_options()
+        end = next((o.move for o in options if o.move.kind == "end"), None)
+        if end is not None:
+            events = copy.deepcopy(game).play(end)
+            if any(e.kind == "score" for e in events):
+                return session, end
+        game.play(end or options[0].move)
+
+
+def play_show_until(app, table, text):
+    """Let the show play (as frames pass) until its caption contains `text`."""
+    for _ in range(400):
+        if not table.show.busy or text in table.show.callout:
+            return
+        table.show.update(0.05)
+        table.update(0.0)
+
+
+def test_during_a_scoring_beat_the_track_panel_and_log_show_the_story_so_far_not_its_end():
+    a = slow_app()
+    try:
+        session, end = at_a_scoring_end_of_turn()
+        table = a.show("table", session=session)
+        table.flow.looks = []
+        frames(a, 2)
+        a.scenes = [table]
+        before, logged = table.shown.state, len(session.game.log)
+        ending = table.banner_text()
+        table.submit(end)
+        after = table.shown.state
+        assert after.track != before.track and after.turn == before.turn + 1
+        # The chip turns over first: the track, the panel's scores and the turn are as before.
+        assert table.drawn.state.track == before.track and table.drawn.state.turn == before.turn
+        scoring = next(table.sentence(e) for e in session.game.log[logged:] if e.kind == "score")
+        assert not any(e.text == scoring for e in table.log.entries[-3:])
+        play_show_until(a, table, scoring)
+        caption = table.show.callout
+        assert caption == scoring  # the scoring's caption is on screen ...
+        assert table.drawn.state.track == before.track  # ... its points not yet on the track
+        assert table.log.entries[-1].text == caption  # its log line appeared with it
+        banners: list[str] = []
+        real_banner = overlays.draw_banner
+        overlays.draw_banner = lambda *args: banners.append(args[5]) or real_banner(*args)
+        try:
+            a.draw()
+        finally:
+            overlays.draw_banner = real_banner
+        assert banners == [ending]  # the banner stays with the turn that is ending
+        assert not any(e.kind == "turn" for e in table.log.entries[-2:])  # next turn not yet
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
+        frames(a, 1)
+        assert not table.show.busy  # Space jumps to the end of the show: the result, at once
+        assert table.drawn is table.shown and table.drawn.state.track == after.track
+        assert any(e.kind == "turn" for e in table.log.entries[-3:])
+    finally:
+        pygame.quit()
+
+
+def test_ichtos_moved_by_a_beat_are_drawn_where_that_beat_left_them():
+    from urland.engine import Event
+    from urland.ui.event_show import EventShow
+
+    a = slow_app()
+    try:
+        table, session = solo_table(a)
+        view = table.shown
+        state = view.state
+        board = session.game.board
+        ocean = next(o for o in board.ocean_areas if state.count(o, 0) >= 2)
+        show = EventShow(table.board_view, lambda seat: (0, 0))
+        swim = Event("swim", "", {"seat": 0, "src": ocean, "dst": ocean + 1, "count": 2})
+        land = Event("land", "", {"seat": 0, "src": ocean + 1, "dst": 5, "count": 1})
+        show.add([swim, land], state.track[:], 1.0, lambda e: "", before=view)
+        assert show.drawn.state.count(ocean, 0) == state.count(ocean, 0)  # the start
+        assert show.pending(state) == {(ocean, 0): 2}  # the two are in the air
+        show.update(show.beats[0].duration + 0.01)  # the swim is over, the landing flies
+        assert show.pending(state) == {(ocean, 0): 2, (ocean + 1, 0): -1, }
+        assert show.unplayed == 0
+        show.skip()
+        assert show.drawn is None and show.pending(state) == {}
+    finally:
+        pygame.quit()
+
+
+def solo_after_the_computers(a, seed=5):
+    """A solo table (Anna against two computers): Anna lands once and ends her turn, and the
+    computers play until Anna acts again."""
+    table, session = solo_table(a, seed)
+    table.submit(next(o.move for o in table.decision.options if o.move.kind == "land"))
+    table.show.skip()
+    table.submit(Move("end"))
+    mine = len(session.game.moves)
+    for _ in range(6000):
+        table.show.update(0.2)
+        frames(a, 1)
+        state = session.game.state
+        if a.scene is not table:  # a private dialog for Anna: answer it
+            scene = a.scene
+            if scene.name in ("choose_chip", "auction"):
+                scene.confirm()
+            elif scene.name in ("peek", "auction_reveal"):
+                a.remove(scene)
+        elif (state.phase == "action" and state.actor == 0 and not table.show.busy
+                and len(session.game.moves) > mine + 2):
+            return table, session, mine
+    raise AssertionError("the computers never gave the turn back")
+
+
+def test_the_computers_moves_stay_marked_until_the_player_acts_and_replay_on_request():
+    a = slow_app()
+    try:
+        table, session, mine = solo_after_the_computers(a)
+        frames(a, 1)
+        theirs = [m for m in session.game.moves[mine:] if m.kind in ("land", "swim", "walk",
+                                                                      "fly")]
+        paths = table.news.paths
+        assert theirs and len(paths) >= 1  # the computers' moves are marked as paths
+        assert all(p.seat != 0 for p in paths)
+        assert {(p.src, p.dst) for p in paths} >= {(m.src, m.dst) for m in theirs[-1:]}
+        button = table.controls.replay_button
+        assert button.visible and button.key == pygame.K_r and button.show_key
+        # R replays them from the position Anna left: the board goes back, then forward.
+        now = table.shown.state.counts[:]
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0))
+        frames(a, 1)
+        assert table.show.busy and table.news.replaying
+        assert table.drawn.state.counts != now  # the position just after Anna's last decision
+        assert table.show.beats[0].duration > 0
+        drawn: list = []
+        real = table.news.draw
+        import urland.scenes.table.news as news_module
+        paths_before = news_module.draw_paths
+        news_module.draw_paths = lambda surface, view, state, paths: drawn.append(list(paths))
+        try:
+            for _ in range(400):
+                real(a.screen)
+                if not table.show.busy or drawn:
+                    break
+                table.show.update(0.05)
+        finally:
+            news_module.draw_paths = paths_before
+        # The first path appears with its move, before the replay has reached the others.
+        assert (drawn and 0 < len(drawn[0]) < len(paths)) or len(paths) == 1
+        assert not table.controls.end_button.visible  # nothing to do while it plays
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
+        frames(a, 1)
+        assert not table.show.busy and table.drawn.state.counts == now  # skipped to now
+        # Anna's next action clears the marks.
+        table.submit(next(o.move for o in table.decision.options if o.move.kind == "land"))
+        frames(a, 1)
+        assert table.news.paths == [] and not button.visible
+    finally:
+        pygame.quit()
+
+
+def test_a_computers_move_glides_slower_than_the_players_own():
+    from urland.engine import Event
+    from urland.ui.event_show import EventShow
+
+    a = slow_app()
+    try:
+        table, _ = solo_table(a)
+        show = EventShow(table.board_view, lambda seat: (0, 0))
+        fly = Event("fly", "", {"seat": 1, "src": 1, "dst": 2, "count": 1})
+        show.add([fly], [1, 2, 3], 0.6, lambda e: "")
+        own = show.beats[0].duration
+        show.skip()
+        show.add([fly], [1, 2, 3], 0.6, lambda e: "", follow=True)
+        assert show.beats[0].duration >= 1.8 > own  # at Slow: long enough to follow
+    finally:
+        pygame.quit()
+
+
+def test_a_gene_in_the_player_list_shows_its_card_on_hover_and_f1_opens_its_page(app):
+    from urland.engine.genes import GENE_INDEX
+    from urland.texts.assets import gene_texts
+    from urland.ui.table_overlays import hover_tooltip
+
+    table, session = solo_table(app)
+    session.game.state.genes[0] |= 1 << GENE_INDEX["legs"] | 1 << GENE_INDEX["egg"]
+    table.shown = table.door.view()  # Anna owns Legs and Egg
+    frames(app, 2)
+    badges = dict(table.panel.gene_badges)
+    assert set(badges) == {"legs", "egg"}
+    assert not badges["legs"].colliderect(badges["egg"])  # apart, never "EggLegs"
+    where = badges["legs"].center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=where, rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    frames(app, 2)
+    title, text = hover_tooltip(where, table.panel, table.board_view, table.shown.state,
+                                table.door.names)
+    assert (title, text) == (gene_texts()["legs"]["name"], gene_texts()["legs"]["text"])
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0))
+    frames(app, 1)
+    assert app.scene.name == "rules" and app.scene.page.gene == "legs"
+
+
+def test_in_the_tutorial_tooltips_and_menus_lie_over_its_labels_and_card(app, monkeypatch):
+    import urland.scenes.tutorial as tutorial_scene
+    from urland.ui import table_overlays
+
+    order: list[str] = []
+
+    def recording(name, real):
+        def draw(*args, **kwargs):
+            order.append(name)
+            return real(*args, **kwargs)
+        return draw
+
+    monkeypatch.setattr(tutorial_scene, "draw_card", recording("card", tutorial_scene.draw_card))
+    monkeypatch.setattr(tutorial_scene, "draw_pin", recording("label", tutorial_scene.draw_pin))
+    monkeypatch.setattr(table_overlays, "draw_tooltip",
+                        recording("tooltip", table_overlays.draw_tooltip))
+    from urland.table.tutorial import load_script
+
+    chapters = [c.id for c in load_script().chapters]
+    scene = app.show("tutorial", chapter=chapters.index("actions"))
+    frames(app, 3)
+    table = scene.table
+    where = table.board_view.to_screen(table.board_view.anchor(table.door.board.parse_area("3")))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=where, rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    frames(app, 2)
+    order.clear()
+    app.draw()
+    assert "tooltip" in order and order.index("tooltip") > order.index("card")
+    if "label" in order:
+        assert order.index("tooltip") > order.index("label")
+    menu = recording("menu", table.gestures.draw_menu)
+    monkeypatch.setattr(table.gestures, "draw_menu", menu)
+    order.clear()
+    app.draw()
+    assert order.index("menu") > order.index("card")  # an area's menu lies over the card
+
+
+def test_the_tutorials_bid_dialog_leaves_the_steps_instruction_in_sight(app):
+    from urland.table.tutorial import load_script
+
+    chapters = [c.id for c in load_script().chapters]
+    scene = app.show("tutorial", chapter=chapters.index("auction"))
+    game = scene.table.door.session.game
+    for _ in range(600):  # play the lesson's moves up to the secret bid
+        frames(app, 1)
+        if app.scene.name == "auction":
+            break
+        if app.scene is scene and scene.step.next:
+            scene.advance()
+        elif app.scene is scene and scene.step.id in ("coexist", "end_coexist"):
+            move = next(o.move for o in scene.table.decision.options
+                        if o.move.kind == ("land" if scene.step.id == "coexist" else "end")
+                        and (o.move.kind == "end" or o.move.dst == game.board.parse_area("4")))
+            scene.table.submit(move)
+    dialog = app.scene
+    assert dialog.name == "auction" and scene.step.id == "bid"
+    assert not dialog.box().colliderect(scene.card)  # the card is beside the dialog
+    drawn: list[str] = []
+    real = scene.draw_coach
+    scene.draw_coach = lambda surface: drawn.append("card") or real(surface)
+    app.draw()
+    assert drawn == ["card", "card"]  # under the shade, then again over it
+    assert "press + twice" in scene.card_text()
+
+
+def test_gene_cards_in_the_bid_dialog_are_written_large_enough_to_read(app):
+    from urland.scenes.table.auction import card_text_size
+    from urland.texts.genes import gene_texts
+
+    t = app.theme if hasattr(app, "theme") else app.scene.theme
+    body = pygame.Rect(0, 0, t.px(216), t.px(156))
+    sizes = {g: card_text_size(t, text["text"], body) for g, text in gene_texts().items()}
+    assert min(sizes.values()) >= t.px(19)  # was 17 (about 11 pixels high at 1280x720)
+
+
+def lesson(app, chapter_id):
+    from urland.table.tutorial import load_script
+
+    chapters = [c.id for c in load_script().chapters]
+    scene = app.show("tutorial", chapter=chapters.index(chapter_id))
+    frames(app, 3)
+    return scene, scene.table.door.session.game
+
+
+def test_in_a_lesson_the_hint_repeats_the_step_and_never_advises_a_refused_move(app):
+    from urland.engine import parse_move
+
+    scene, game = lesson(app, "auction")  # the step asks for O2 -> region 4
+    assert scene.step.id == "coexist"
+    scene.table.ask_hint()
+    frames(app, 2)
+    assert "O2" in scene.table.hint_text and "region 4" in scene.table.hint_text
+    assert scene.table.hint.move == parse_move("land O2 4 x1", game.board)  # its arrow
+    assert not scene.table.flow.thinker.asked("hint", scene.table.door.position())
+
+
+def test_after_an_undo_the_lesson_steps_back_and_the_move_can_be_made_again(app):
+    from urland.engine import parse_move
+
+    scene, game = lesson(app, "auction")
+    move = parse_move("land O2 4 x1", game.board)
+    scene.table.submit(move)
+    frames(app, 3)
+    assert scene.step.id == "end_coexist"  # the lesson moved on: now "Press End turn"
+    scene.table.undo()
+    frames(app, 2)
+    assert scene.step.id == "coexist"  # ... and back with the Undo
+    played = len(game.moves)
+    scene.table.submit(move)
+    assert len(game.moves) == played + 1 and scene.nudge_text == ""  # done again, not refused
+
+
+def test_a_refusal_on_the_tutorial_card_wraps_inside_the_card(app, monkeypatch):
+    from urland.engine import parse_move
+    from urland.ui import coach_card
+    from urland.ui.text import render
+
+    scene, game = lesson(app, "actions")
+    scene.table.submit(parse_move("land O2 4 x1", game.board))  # not what the step asks
+    assert scene.nudge_text
+    scene.nudge_text = ("Not that one yet: drag one White Ichto from the West Ocean to region 2, "
+                        "the region the arrow points at, and let go there.")
+    scene.layout_card()
+    widths: list[int] = []
+    real = coach_card.blit_text
+
+    def measuring(surface, text, pos, size, colour, bold=False, *args, **kwargs):
+        if bold and text in scene.nudge_text:
+            widths.append(render(text, size, colour, True).get_width())
+        return real(surface, text, pos, size, colour, bold, *args, **kwargs)
+
+    monkeypatch.setattr(coach_card, "blit_text", measuring)
+    app.draw()
+    pad = app.scene.theme.px(16)
+    assert len(widths) >= 2 and max(widths) <= scene.card.width - 2 * pad
+
+
+def test_clicking_an_ocean_lists_a_few_rows_and_the_destination_is_chosen_on_the_board(app):
+    from test_scenes import area_point, click
+
+    from urland.engine import expand
+
+    table, session = solo_table(app)
+    board = session.game.board
+    ocean = board.parse_area("O5")
+    every = [m for o in table.decision.options for m in expand(o) if m.src == ocean]
+    assert len(every) > 12  # a menu of every variant would be long
+    click(app, area_point(table, "O5"))
+    menu = table.gestures.menu
+    assert len(menu.items) <= 3  # proliferate, lift the Ichtos, perhaps one gene action
+    lift_row = next(r for r, (_, v) in zip(menu.rows, menu.items, strict=False)
+                    if type(v).__name__ == "Lift")[0]
+    click(app, lift_row.center)
+    drag = table.gestures.drag
+    assert drag is not None and drag.lifted and drag.count == 1
+    lit, _ = table.gestures.targets()
+    assert lit  # the destinations glow
+    for _ in range(2):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    frames(app, 1)
+    assert drag.count == min(3, table.decision.carry_limit(ocean, 0))
+    lit, _ = table.gestures.targets()
+    goal = next(iter(sorted(lit)))
+    moves = len(session.game.moves)
+    click(app, area_point(table, board.area_name(goal)))
+    played = session.game.moves[moves]
+    assert (played.src, played.dst, played.count) == (ocean, goal, drag.count)
+
+
+def test_a_lifted_ichto_goes_back_with_escape(app):
+    from test_scenes import area_point
+
+    table, session = solo_table(app)
+    played = len(session.game.moves)
+    table.gestures.lift(session.game.board.parse_area("O5"), area_point(table, "O5"))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    frames(app, 1)
+    assert table.gestures.drag is None and app.scene is table  # no pause menu, no move
+    assert len(session.game.moves) == played
+
+
+def test_the_pay_and_retreat_dialog_says_how_many_ichtos_stand_in_each_area(app):
+    from urland.scenes.table import pick
+
+    table, session = solo_table(app)
+    option = next(o for o in table.decision.options if o.move.kind == "retreat")
+    app.open("pick_ichtos", table=table, seat=0, title="Retreat", option=option, suggested={})
+    frames(app, 1)
+    written: list[str] = []
+    real = pick.blit_text
+    pick.blit_text = lambda surface, text, *a, **k: written.append(text) or real(
+        surface, text, *a, **k)
+    try:
+        app.draw()
+    finally:
+        pick.blit_text = real
+    state = session.game.state
+    for area in app.scene.areas:
+        count = state.count(area, 0)
+        assert any(f"{count} Ichto" in line and
+                   session.game.board.area_name(area).split()[0] in line for line in written)
+
+
+def test_every_settings_choice_steps_both_ways_and_960x540_is_offered(app):
+    from test_scenes import click
+
+    scene = app.open("settings")
+    frames(app, 2)
+    assert "960 x 540" in scene.size.labels
+    speed = scene.speed
+    start = speed.value
+    click(app, (speed.rect.right - 5, speed.rect.centery))  # forward
+    assert speed.value != start
+    click(app, speed.back_arrow().center)  # and back
+    assert speed.value == start and app.settings.animation_speed == start
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=speed.rect.center, button=3))
+    frames(app, 1)
+    values = list(speed.values)
+    assert speed.value == values[(values.index(start) - 1) % len(values)]  # right button: back
+
+
+def test_text_size_130_makes_the_text_larger_not_the_board_smaller():
+    sizes = {}
+    for text_size in (100, 130):
+        a = App(Settings(animation_speed="instant", ai_pause="none", text_size=text_size),
+                size=(1280, 720))
+        try:
+            table, _ = solo_table(a)
+            sizes[text_size] = (table.board_view.rect.size, a.theme.px(24))
+        finally:
+            pygame.quit()
+    # The board keeps its size (only the taller top bar takes a few pixels; the side panel
+    # used to grow by a third and take 16 % of the board's width) ...
+    assert sizes[130][0][0] >= 0.95 * sizes[100][0][0]
+    assert sizes[130][1] > sizes[100][1]  # ... while the text grows
+
+
+def test_the_buttons_show_their_keys(app):
+    table, _ = solo_table(app)
+    controls = table.controls
+    for button, key in ((controls.end_button, pygame.K_e), (controls.hint_button, pygame.K_h),
+                        (controls.replay_button, pygame.K_r)):
+        assert button.key == key and button.show_key
+
+
+def test_behind_another_door_moves_made_elsewhere_are_marked_and_replayed(app):
+    from one_seat_table import FarSide, OneSeatTable
+
+    from urland.bots.registry import make_bot
+
+    session = Session.new([Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)], 11, None)
+    far = FarSide(session)
+    table = app.show("table", door=OneSeatTable(far, 0, list(session.seats)))
+    others = {1: make_bot("easy", 2), 2: make_bot("easy", 3)}
+    acted = False
+    for _ in range(300):
+        frames(app, 2)
+        state = session.game.state
+        seat = session.decision().seat
+        if app.scene is not table:  # Anna's own dialogs
+            app.scene.confirm() if hasattr(app.scene, "confirm") else app.remove(app.scene)
+        elif seat != 0:
+            far.play(seat, others[seat].choose(session.game.view(seat)))
+        elif state.phase == "action" and not acted:
+            table.submit(next(o.move for o in table.decision.options if o.move.kind == "land"))
+            table.submit(Move("end"))
+            acted = True
+        elif state.phase == "action" and table.news.paths:
+            break
+    assert acted and table.news.paths  # the moves made elsewhere are marked on Anna's board
+    assert all(p.seat != 0 for p in table.news.paths)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0))
+    frames(app, 1)
+    assert table.news.replaying and table.show.busy and table.drawn is not table.shown
+
+
+def test_a_computers_action_waits_for_the_pace_chosen_in_settings(monkeypatch):
+    from urland.table import BotMove, LocalTable, TurnFlow, Wait
+    from urland.userfiles.settings import AI_PAUSES
+
+    session = Session.new([Seat("Ben", 0, "easy"), Seat("Anna", 4), Seat("Cleo", 3)], 5, None)
+    door = LocalTable(session)
+    while session.decision().seat not in door.bots_here():
+        session.play(session.decision().options[0].move)
+    flow = TurnFlow(door, pause=lambda: AI_PAUSES["long"], block=0.5)
+    flow.looks = []  # the dead player's look is not what this test is about
+    thought = {"seconds": 0.0}
+    monkeypatch.setattr(flow.thinker, "seconds", lambda slot: thought["seconds"])
+    assert isinstance(flow.next(), Wait)  # thinking, and held back
+    thought["seconds"] = AI_PAUSES["long"] - 0.1
+    assert isinstance(flow.next(), Wait)  # still held back: the chosen pace
+    thought["seconds"] = AI_PAUSES["long"]
+    step = flow.next()
+    assert isinstance(step, BotMove) and step.seat == session.decision().seat
+    assert AI_PAUSES["short"] >= 0.7 and AI_PAUSES["long"] >= 1.5  # long enough to follow

@@ -1,0 +1,66 @@
+"""The last moves marked on the board: for each move made since the player's last decision, a
+path from where the Ichtos were to where they went (a ring where one was placed or removed),
+in the moved Ichtos' colour, until that player acts again."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import pygame
+
+from urland.engine import Event, GameState
+from urland.ui import theme as th
+from urland.ui.board_view import BoardView
+from urland.ui.table_overlays import draw_arrow
+
+PATH_KINDS = ("land", "swim", "walk", "fly")  # the mover's own Ichtos, src -> dst
+
+
+@dataclass(frozen=True)
+class Path:
+    """Ichtos of `seat` went from `src` to `dst` (the same area: placed or removed there)."""
+
+    seat: int
+    src: int
+    dst: int
+
+
+def paths_of(events: Iterable[Event]) -> list[Path]:
+    """The paths the moves among `events` leave on the board, each once, in order."""
+    paths: list[Path] = []
+    for event in events:
+        d = event.data
+        if event.kind in PATH_KINDS:
+            path = Path(d["seat"], d["src"], d["dst"])
+        elif event.kind == "stink":
+            path = Path(d["target"], d["src"], d["dst"])
+        elif event.kind == "egg":
+            path = Path(d["seat"], d["dst"], d["dst"])
+        elif event.kind in ("bite", "assimilate"):
+            path = Path(d["seat"], d["area"], d["area"])
+        else:
+            continue
+        if path not in paths:
+            paths.append(path)
+    return paths
+
+
+def draw_paths(surface: pygame.Surface, view: BoardView, state: GameState,
+               paths: list[Path]) -> None:
+    """Each path as a slim arrow in its Ichtos' colour, a ring where they were placed."""
+    width = max(2, view.px(4))
+    for path in paths:
+        colour = th.PLAYER_COLOURS[state.colours[path.seat]]
+        start = view.to_screen(view.anchor(_root(state, path.src)))
+        end = view.to_screen(view.anchor(_root(state, path.dst)))
+        if path.src == path.dst or start == end:
+            radius = view.px(30)
+            pygame.draw.circle(surface, (20, 24, 30), (start[0] + 2, start[1] + 2), radius, width)
+            pygame.draw.circle(surface, colour, start, radius, width)
+            continue
+        draw_arrow(surface, start, end, width, 1.0, colour)
+
+
+def _root(state: GameState, area: int) -> int:
+    return state.root(area) if area < state.board.n_regions else area
