@@ -148,3 +148,35 @@ async def _undo_online() -> None:
 
 def test_a_player_takes_back_an_action_of_their_own_turn_and_every_side_agrees():
     run(_undo_online())
+
+
+async def _back_before_the_stand_in() -> None:
+    from urland.bots.registry import make_bot
+    from urland.net.server import ServerOptions
+
+    async with serving(ServerOptions(ai_after=30.0)) as (server, address):
+        room = server.open_room("back", ["remote", "random", "random"], 9)
+        anna = await seated(address, "back", "Anna")
+        token = anna.token
+        while not anna.mirror.view.my_turn:
+            await anna.receive(5)
+        await anna.close()  # gone on her own decision: the room waits for her (or a stand-in)
+        await asyncio.sleep(0.3)
+        anna = await seated(address, "back", "Anna", token)
+        bot = make_bot("random", 1)
+        while room.actor == 0:  # back well before the stand-in: she plays her turn herself
+            if anna.mirror.view.my_turn:
+                await anna.play(bot.choose(anna.mirror.view))
+            await anna.receive(5)
+        played = len(room.game.moves)
+        # the computer players go on at once, not when the stand-in's 30 s are up
+        await asyncio.wait_for(_until(lambda: len(room.game.moves) > played), 10)
+
+
+async def _until(condition) -> None:
+    while not condition():
+        await asyncio.sleep(0.05)
+
+
+def test_after_a_player_comes_back_and_plays_the_computer_players_go_on_at_once():
+    run(_back_before_the_stand_in())

@@ -88,6 +88,7 @@ class GameServer:
         self.clients: dict[tuple[str, int], Client] = {}
         self.bots: dict[str, dict[int, Bot]] = {}
         self.away_since: dict[tuple[str, int], float] = {}
+        self.wakes: dict[str, asyncio.Event] = {}  # wakes a room's driver waiting for a stand-in
         self.drivers: dict[str, asyncio.Task] = {}
         self.locks: dict[str, asyncio.Lock] = {}  # one change at a time in each room
         # Rooms are written in these threads: many at once, so the disk can flush them
@@ -376,6 +377,8 @@ class GameServer:
             return
         if task is None or task.done():
             self.drivers[key] = asyncio.get_running_loop().create_task(self._drive(key))
+        elif key in self.wakes:  # a driver waiting for a stand-in looks again now
+            self.wakes[key].set()
 
     def _bot_for(self, key: str, seat: int) -> Bot | None:
         bots = self.bots[key]
@@ -406,15 +409,21 @@ class GameServer:
             await self._changed_without_kick(room)
 
     async def _wait_for_stand_in(self, key: str, seat: int) -> bool:
-        """Wait until a missing player's seat may be handed to an AI; False: not to wait."""
+        """Wait until a missing player's seat may be handed to an AI, or until the room changes
+        (the player is back, a move was played); then the driver looks again. False: there is
+        nothing to wait for."""
         since = self.away_since.get((key, seat))
         room = self.rooms[key]
         if since is None or self.options.ai_after is None or not room.seats[seat].taken:
             return False
-        await asyncio.sleep(max(0.0, since + self.options.ai_after - time.monotonic()) + 0.01)
+        wake = self.wakes.setdefault(key, asyncio.Event())
+        wake.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(wake.wait(), max(0.0, since + self.options.ai_after
+                                                    - time.monotonic()) + 0.01)
         if self._standing_in(key, seat):
             await self._presence(room)
-        return (key, seat) not in self.clients
+        return True
 
     async def _changed_without_kick(self, room: Room) -> None:
         if room.game.over:  # kept before anyone is told, so every side has it
