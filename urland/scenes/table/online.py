@@ -6,6 +6,7 @@ import pygame
 
 from urland.scenes.table.scene import TableScene
 from urland.ui.chat_box import ChatBox
+from urland.ui.widgets import TextField
 
 
 class OnlineTableScene(TableScene):
@@ -14,6 +15,9 @@ class OnlineTableScene(TableScene):
     def __init__(self, app, door) -> None:
         super().__init__(app, door=door)
         self.chat = ChatBox(door.chat_lines, door.chat)
+
+    def text_fields(self) -> list[TextField]:
+        return [self.chat.field]  # while typing in it, M is a letter, not the mute key
 
     def update(self, dt: float) -> None:
         super().update(dt)
