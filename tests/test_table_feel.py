@@ -514,3 +514,31 @@ def test_a_computers_action_waits_for_the_pace_chosen_in_settings(monkeypatch):
     step = flow.next()
     assert isinstance(step, BotMove) and step.seat == session.decision().seat
     assert AI_PAUSES["short"] >= 0.7 and AI_PAUSES["long"] >= 1.5  # long enough to follow
+
+
+def test_a_computers_path_runs_from_its_own_stack_to_where_its_ichtos_arrived(monkeypatch):
+    """Grey lands from O5, where White's stack stands too: the arrow starts on Grey's stack,
+    not on White's, and ends on Grey's Ichtos in the region."""
+    from positions import table
+
+    from urland.engine import standard_board
+    from urland.ui import move_trail
+    from urland.ui.board_view import BoardView
+    from urland.ui.caches import clear_caches
+
+    pygame.init()
+    clear_caches()
+    state = table("ichtos=O5:2.0.3.0,10:0.0.1.0")
+    o5, ten = state.board.parse_area("O5"), state.board.parse_area("10")
+    view = BoardView(standard_board())
+    view.animate = False
+    view.layout(pygame.Rect(0, 0, 1000, 820))
+    arrows = []
+    monkeypatch.setattr(move_trail, "draw_arrow", lambda surface, a, b, *rest: arrows.append(
+        (a, b)))
+    move_trail.draw_paths(pygame.Surface((1000, 820)), view, state,
+                          [move_trail.Path(2, o5, ten)])
+    [(start, end)] = arrows
+    assert view.stack_at(start, state) == (o5, 2)
+    assert view.stack_at(end, state) == (ten, 2)
+    pygame.quit()

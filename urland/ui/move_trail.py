@@ -52,14 +52,22 @@ def draw_paths(surface: pygame.Surface, view: BoardView, state: GameState,
     width = max(2, view.px(4))
     for path in paths:
         colour = th.PLAYER_COLOURS[state.colours[path.seat]]
-        start = view.to_screen(view.anchor(_root(state, path.src)))
-        end = view.to_screen(view.anchor(_root(state, path.dst)))
+        start = _stack_point(view, state, path.src, path.seat)
+        end = _stack_point(view, state, path.dst, path.seat)
         if path.src == path.dst or start == end:
             radius = view.px(30)
             pygame.draw.circle(surface, (20, 24, 30), (start[0] + 2, start[1] + 2), radius, width)
             pygame.draw.circle(surface, colour, start, radius, width)
             continue
         draw_arrow(surface, start, end, width, 1.0, colour)
+
+
+def _stack_point(view: BoardView, state: GameState, area: int, seat: int) -> tuple[int, int]:
+    """Where the seat's stack stands in the area (or would stand: it may have left it), so a
+    path runs from the mover's own Ichtos to where they arrived, never from another's stack."""
+    root = _root(state, area)
+    seats = [s for s in range(state.n) if s == seat or state.count(root, s)]
+    return view.to_screen(view.stack_slots(root, seats, state)[seat])
 
 
 def _root(state: GameState, area: int) -> int:
