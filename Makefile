@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 
 DIST_STAMP := $(VENV)/.dist-installed
 
-.PHONY: play test lint bench simulate dist dist-windows clean catalogs
+.PHONY: play test test-tours lint bench simulate dist dist-windows clean catalogs
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -21,7 +21,11 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m ruff check urland tests benchmarks packaging
-	$(PY) -m pytest -n auto
+	$(PY) -m pytest -n auto -m "not tour"
+
+# The whole games and tutorial played through the real screens, in every language and size (CI).
+test-tours: $(STAMP)
+	$(PY) -m pytest -n auto -m tour
 
 lint: $(STAMP)
 	$(PY) -m ruff check urland tests benchmarks packaging

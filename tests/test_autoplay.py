@@ -4,7 +4,10 @@ import os
 import subprocess
 import sys
 
+import pytest
 
+
+@pytest.mark.tour
 def test_autoplay_plays_a_whole_game_and_saves_a_picture_of_each_scene(tmp_path):
     shots = tmp_path / "shots"
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",

@@ -164,6 +164,7 @@ def test_an_unknown_language_on_the_command_line_is_refused(capsys):
     assert "unknown language 'xx' (choose from en, de, fr, it, nl)" in capsys.readouterr().err
 
 
+@pytest.mark.tour
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))
 @pytest.mark.parametrize("code", list(LANGUAGES))
 def test_every_scene_in_every_language_and_size_fits_with_nothing_drawn_over_anything(
@@ -199,6 +200,7 @@ def untranslated(shown: str) -> bool:
     return len(shown) > 1 and re.search(r"[^\W\d_]", rest) is not None
 
 
+@pytest.mark.tour
 def test_a_pseudo_language_game_shows_no_text_that_skipped_the_catalogue(user_home):
     i18n.set_language(PSEUDO)
     watch = text_ui.start_watching()

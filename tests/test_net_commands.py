@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 
+import pytest
 from netplay import free_port, urland_command
 
 from urland.engine.save import load_game
@@ -20,6 +21,7 @@ def _newest_moves(home) -> list[str]:
     return game.notation()
 
 
+@pytest.mark.tour
 def test_serve_and_two_joined_clients_play_to_the_end_with_the_same_moves_in_every_history(
         tmp_path):
     port = str(free_port())

@@ -132,6 +132,7 @@ def test_typing_an_m_into_a_name_does_not_mute(user_home):
         pygame.quit()
 
 
+@pytest.mark.tour
 @pytest.mark.parametrize("muted", [False, True], ids=["sound on", "muted"])
 def test_a_whole_autoplayed_game_with_sound(user_home, monkeypatch, muted):
     """Every batch of events the game makes goes to the sound board, as the table does."""

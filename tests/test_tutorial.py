@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import pygame
+import pytest
 from test_scenes import frames
 
 from urland.engine import Move, parse_move
@@ -89,6 +90,7 @@ def test_a_nudge_is_shown_on_the_card_and_the_move_stays_undone(app):
     assert scene.table.door.session.game.state.phase == "action"
 
 
+@pytest.mark.tour
 def test_learn_to_play_plays_itself_and_saves_a_picture_of_every_step(tmp_path):
     shots = tmp_path / "shots"
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
