@@ -9,12 +9,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from urland.engine import Event, GameState
+from urland.engine import EVENT_DATA, Event, GameState, event_data
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
 from urland.ui.table_overlays import draw_arrow
-
-PATH_KINDS = ("land", "swim", "walk", "fly")  # the mover's own Ichtos, src -> dst
 
 
 @dataclass(frozen=True)
@@ -31,7 +29,7 @@ def paths_of(events: Iterable[Event]) -> list[Path]:
     paths: list[Path] = []
     for event in events:
         d = event.data
-        if event.kind in PATH_KINDS:
+        if EVENT_DATA.get(event.kind) is event_data.Moved:  # land, swim, walk, fly ...
             path = Path(d["seat"], d["src"], d["dst"])
         elif event.kind == "stink":
             path = Path(d["target"], d["src"], d["dst"])
