@@ -105,6 +105,39 @@ def test_ichtos_moved_by_a_beat_are_drawn_where_that_beat_left_them():
         pygame.quit()
 
 
+def test_an_eruption_joins_the_two_lands_on_the_board_at_its_own_beat_not_before():
+    from urland.engine import Event
+    from urland.ui.event_show import EventShow
+
+    a = slow_app()
+    try:
+        table, session = solo_table(a)
+        view = table.shown
+        state = view.state
+        board = session.game.board
+        region = next(r for r in range(board.n_regions)
+                      if state.root(board.volcano_bridge[r]) != state.root(r))
+        root = state.root(board.volcano_bridge[region])
+        show = EventShow(table.board_view, lambda seat: (0, 0))
+        score = Event("score", "Region 3 is scored.", {"chip": 3, "region": 2, "outcome": "none",
+                                                         "points": {}, "removed": {}, "counts": []})
+        eruption = Event("eruption", "The volcano erupts.",
+                         {"region": region, "root": root, "bridge": board.volcano_bridge[region],
+                          "joined": True})
+        show.add([score, eruption, score._replace(text="Region 5 is scored.")], state.track[:],
+                 1.0, lambda e: e.text, before=view)
+        assert show.callout == "Region 3 is scored."  # the scoring: the two lands still apart
+        assert show.drawn.state.root(region) != root
+        show.update(show.beats[0].duration + 0.01)
+        assert show.callout == "The volcano erupts."  # its caption: still apart ...
+        assert show.drawn.state.root(region) != root
+        show.update(show.beats[0].duration + 0.01)  # ... joined once its beat has played
+        assert show.callout == "Region 5 is scored." and show.drawn.state.root(region) == root
+        assert state.root(region) != root  # the table's own position is untouched
+    finally:
+        pygame.quit()
+
+
 def solo_after_the_computers(a, seed=5):
     """A solo table (Anna against two computers): Anna lands once and ends her turn, and the
     computers play until Anna acts again."""

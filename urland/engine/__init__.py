@@ -66,6 +66,7 @@ from urland.engine.state import (
     GameState,
 )
 from urland.engine.view import UNKNOWN, PlayerView, view
+from urland.engine.volcano import join_regions
 
 __all__ = [
     "ACTION",
@@ -121,6 +122,7 @@ __all__ = [
     "hand_holder",
     "ichto_players",
     "is_legal",
+    "join_regions",
     "land_per_action",
     "legal_options",
     "load_board",

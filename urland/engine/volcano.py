@@ -49,6 +49,17 @@ def _recompute(state: GameState) -> None:
     ]
 
 
+def join_regions(state: GameState, mine: int, theirs: int) -> None:
+    """The land of root `mine` becomes part of root `theirs`' (R1): its Ichtos count there."""
+    n = state.n
+    counts = state.counts
+    for s in range(n):
+        counts[theirs * n + s] += counts[mine * n + s]
+        counts[mine * n + s] = 0
+    state.parent[mine] = theirs
+    recompute_adjacency(state)
+
+
 def erupt(state: GameState, region: int) -> int:
     """Region `region` erupts: it joins its bridge neighbour's (extended) region. Returns the root.
 
@@ -65,13 +76,7 @@ def erupt(state: GameState, region: int) -> int:
             "is already part of the same land, so nothing new joins.",
             region=region, root=theirs, bridge=board.volcano_bridge[region], joined=False)
         return theirs
-    n = state.n
-    counts = state.counts
-    for s in range(n):
-        counts[theirs * n + s] += counts[mine * n + s]
-        counts[mine * n + s] = 0
-    state.parent[mine] = theirs
-    recompute_adjacency(state)
+    join_regions(state, mine, theirs)
     say(state, "eruption", lambda: f"The volcano of region {number} erupts: it joins region "
         f"{board.region_numbers[theirs]}.", region=region, root=theirs,
         bridge=board.volcano_bridge[region], joined=True)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 
 import pygame
 
-from urland.engine import EVENT_DATA, Event, GameState, PlayerView, event_data
+from urland.engine import EVENT_DATA, Event, GameState, PlayerView, event_data, join_regions
 from urland.ui import art
 from urland.ui.board_view import ICON, BoardView
 from urland.ui.sound import EVENT_SOUNDS
@@ -59,6 +59,7 @@ class Beat:
     sound: str = ""  # the effect heard as the beat begins
     flip: int = -1  # a chip turned face up (the scoring chip revealed)
     upto: int = 0  # how many of the show's events have been reached once this beat plays
+    merge: tuple[int, int] | None = None  # (region, root): an eruption joins the two lands
 
 
 def glides_of(event: Event, focus_ocean: int = -1) -> list[Glide]:
@@ -142,8 +143,10 @@ class EventShow:
                                        sound=sound))
                 sound = ""
             if event.kind in CALLOUT_KINDS:
+                merge = ((event.data["region"], event.data["root"])
+                         if event.kind == "eruption" and event.data.get("joined") else None)
                 self.beats.append(Beat(CALLOUT_SECONDS / speed, text=sentence(event),
-                                       sound=sound))
+                                       sound=sound, merge=merge))
                 sound = ""
             if glides:
                 glide = FOLLOW_GLIDE_SECONDS if follow and event.kind in FOLLOWED else GLIDE_SECONDS
@@ -205,7 +208,7 @@ class EventShow:
             self.track[seat] = end
         if self.before is None:
             return
-        state = self.before.state
+        state = (self.drawn or self.before).state
         for g in beat.glides:
             if g.src != RESERVE:
                 key = (_root(state, g.src), g.seat)
@@ -229,7 +232,21 @@ class EventShow:
                 state.reserve[g.seat] -= g.count
             if g.dst == RESERVE:
                 state.reserve[g.seat] += g.count
+        if beat is not None and beat.merge is not None:
+            self._merge(state, *beat.merge)
         self.drawn = replace(base, state=state)
+
+    def _merge(self, state: GameState, region: int, root: int) -> None:
+        """The eruption's beat: the region's land joins `root`'s, as the engine joined them
+        (its Ichtos counted there; those still to arrive or leave are kept under the new root)."""
+        mine = state.root(region)
+        if mine == root:
+            return
+        join_regions(state, mine, root)
+        for (area, seat), n in list(self.moved.items()):
+            if area == mine:
+                del self.moved[(area, seat)]
+                self.moved[(root, seat)] = self.moved.get((root, seat), 0) + n
 
     # --- what the board shows meanwhile ------------------------------------------------------
 
@@ -239,7 +256,7 @@ class EventShow:
         arrived are added (n < 0); the current beat's Ichtos are in the air."""
         if self.before is None:
             return self._pending_after(after)
-        state = self.before.state
+        state = (self.drawn or self.before).state
         out = dict(self.moved)
         for g in self.beats[0].glides if self.beats else ():
             if g.src != RESERVE:
