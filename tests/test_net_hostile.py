@@ -185,6 +185,25 @@ def test_a_client_of_another_protocol_version_gets_a_clear_message():
     run(scenario())
 
 
+
+def test_a_client_of_another_version_whose_hello_has_other_fields_still_gets_the_version_message():
+    """A later version may rename or reshape hello's fields (here: no room, a numeric name):
+    the integer version is compared first, so the player learns to update, not "not Urland"."""
+    async def scenario():
+        async with serving() as (server, address):
+            server.open_room("ver2", SEATS, 2)
+            async with connect(f"ws://{address}") as ws:
+                await ws.send(json.dumps({"type": "hello", "version": 2, "lobby": "ver2",
+                                          "name": 7}))
+                reply = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                with pytest.raises(ConnectionClosed) as closed:
+                    await asyncio.wait_for(ws.recv(), 10)
+            assert reply["type"] == "error" and reply["code"] == "version"
+            assert "protocol 1" in reply["message"] and "2" in reply["message"]
+            assert closed.value.rcvd.code == p.CLOSE_VERSION == 4001
+    run(scenario())
+
+
 KILLED_MID_MESSAGE = """
 import os, signal, sys
 sys.path.insert(0, sys.argv[2])

@@ -61,6 +61,8 @@ def _hello(msg: dict) -> dict:
     version = msg.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
         raise ProtocolError("'version' must be a whole number")
+    if version != VERSION:  # another version may shape its other fields otherwise: say so first
+        return {"type": "hello", "version": version}
     out = {"type": "hello", "version": version,
            "room": _text(msg.get("room"), "room", MAX_ROOM_CODE)}
     if msg.get("token") is not None:
