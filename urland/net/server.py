@@ -111,6 +111,10 @@ class GameServer:
                           for i, s in enumerate(room.seats) if not s.remote}
         if room.game.over:
             self.kept.add(key)  # a room read back finished was kept when it ended
+        now = time.monotonic()
+        for seat, kept in enumerate(room.seats):  # read back: nobody is connected yet
+            if kept.remote and kept.taken:  # so --ai-after counts from now for every player
+                self.away_since[(key, seat)] = now
 
     def open_room(self, code: str, kinds: list[str], seed: int, colours: list[int] | None = None,
                   names: list[str] | None = None) -> Room:
