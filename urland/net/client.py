@@ -163,7 +163,9 @@ class NetClient:
 
     async def connect(self, timeout: float = 10.0) -> None:
         """Connect and take the seat; JoinRefused with the server's reason when refused."""
-        kwargs = {"ssl": self.tls} if self.url.startswith("wss:") else {}
+        kwargs: dict[str, ssl.SSLContext] = {}
+        if self.url.startswith("wss:"):  # no context given: the system's authorities
+            kwargs["ssl"] = self.tls or ssl.create_default_context()
         try:
             self.ws = await connect(self.url, max_size=p.MAX_SERVER_MESSAGE, open_timeout=timeout,
                                     compression=None, **kwargs)

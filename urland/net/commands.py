@@ -157,8 +157,17 @@ def join_parser() -> argparse.ArgumentParser:
     parser.add_argument("--screenshots", type=Path, help="save pictures of the table here")
     parser.add_argument("--no-window", action="store_true", help="play without a window")
     parser.add_argument("--cafile", type=Path,
-                        help="trust this certificate (PEM) for a wss:// server")
+                        help="trust this certificate (PEM) for a wss:// server, besides the "
+                             "system's authorities")
     return parser
+
+
+def client_tls(cafile: Path | None = None) -> ssl.SSLContext:
+    """The system's authorities, and `cafile`'s certificates besides (a private server's)."""
+    tls = ssl.create_default_context()
+    if cafile is not None:
+        tls.load_verify_locations(cafile=str(cafile))
+    return tls
 
 
 def join_main(argv: Sequence[str], with_window: Callable[[str, argparse.Namespace,
@@ -177,7 +186,10 @@ def join_main(argv: Sequence[str], with_window: Callable[[str, argparse.Namespac
         parser.error(str(exc))
     tls = None
     if url.startswith("wss:"):
-        tls = ssl.create_default_context(cafile=str(args.cafile) if args.cafile else None)
+        try:
+            tls = client_tls(args.cafile)
+        except (OSError, ssl.SSLError) as exc:
+            parser.error(f"cannot use --cafile: {exc}")
     if args.no_window:
         return asyncio.run(join_headless(url, args, tls))
     return with_window(url, args, tls)
