@@ -312,3 +312,60 @@ def test_a_host_crash_and_restart_with_three_clients_loses_no_decision(tmp_path)
             server.wait()
         assert _history_moves(tmp_path / "server") == record.notation()
     run(scenario(), 120)
+
+
+async def _restart_without_the_room(port: int, seat_up) -> None:
+    """A server holding room "gone" at `port`, a seat taken by `seat_up(address)` (which
+    returns an awaitable condition: the client has given up), then a server without it."""
+    async with serving(port=port) as (server, address):
+        server.open_room("gone", SEATS, 3)
+        given_up = await seat_up(address)
+    async with serving(port=port) as (server, address):  # restarted: the room is not there
+        await asyncio.wait_for(given_up(), 15)
+
+
+def test_a_refused_reconnect_is_final_and_the_table_tells_the_player_why():
+    """The seat's room vanished while the player was away: the table stops "Trying again..."
+    and says the server no longer takes the seat, with the server's reason."""
+    from urland.net.link import NetLink
+    from urland.table.remote import RemoteTable
+
+    port = free_port()
+    doors = []
+
+    async def seat_up(address):
+        link = await asyncio.to_thread(NetLink.open, NetClient(address, "gone", "Anna"), None)
+        doors.append(RemoteTable(link))
+
+        async def given_up():
+            while not link.gone:
+                await asyncio.sleep(0.05)
+        return given_up
+
+    try:
+        run(_restart_without_the_room(port, seat_up))
+        door = doors[0]
+        assert not door.link.online
+        assert door.save_problem == ("The server no longer takes your seat: There is no game "
+                                     "with that room code here.")
+    finally:
+        for door in doors:
+            door.link.close()
+
+
+def test_a_refused_reconnect_ends_run_seat_at_once_with_the_reason():
+    from urland.net.seat_runner import run_seat
+
+    outcome = {}
+
+    async def seat_up(address):
+        anna = await seated(address, "gone", "Anna")
+        task = asyncio.create_task(run_seat(anna, patience=600.0))
+
+        async def given_up():
+            outcome["code"] = await task
+            outcome["refusal"] = anna.refusal
+        return given_up
+
+    run(_restart_without_the_room(free_port(), seat_up))
+    assert outcome == {"code": 1, "refusal": "There is no game with that room code here."}

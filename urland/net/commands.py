@@ -224,6 +224,9 @@ async def join_headless(url: str, args: argparse.Namespace, tls: ssl.SSLContext 
         track = mirror.record.state.track
         print("Game over: " + ", ".join(f"{n} {s}" for n, s in zip(mirror.names, track,
                                                                    strict=False)), flush=True)
+    elif client.refusal:
+        print(f"urland join: the server no longer takes this seat: {client.refusal}",
+              file=sys.stderr)
     elif code:
         print("urland join: the connection to the server was lost", file=sys.stderr)
     return code
