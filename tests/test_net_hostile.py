@@ -12,7 +12,7 @@ import time
 
 import pytest
 from netplay import free_port, play_seat, run, seated, serving, urland_command
-from rawsocket import closed_by_peer, frame, handshake
+from rawsocket import closed_by_peer, confirm_welcome, frame, handshake
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -162,6 +162,7 @@ def test_half_open_connections_are_closed_and_the_seat_is_shown_as_lost():
             mute = await asyncio.to_thread(handshake, port)  # says hello, then never answers
             mute.sendall(frame(json.dumps({"type": "hello", "version": p.VERSION,
                                            "room": "half", "name": "Mute"}).encode()))
+            await asyncio.to_thread(confirm_welcome, mute)  # seated, then never answers
             watcher = await seated(address, "half", "Watcher")
             assert await asyncio.to_thread(closed_by_peer, mute, 5.0)
             while watcher.mirror.waiting_for() != ["Mute"]:
@@ -369,3 +370,30 @@ def test_a_refused_reconnect_ends_run_seat_at_once_with_the_reason():
 
     run(_restart_without_the_room(free_port(), seat_up))
     assert outcome == {"code": 1, "refusal": "There is no game with that room code here."}
+
+
+def test_a_newcomer_who_never_confirms_the_welcome_does_not_burn_the_seat():
+    """A client gone right after its hello never holds its token: the seat is free again, and
+    the next two players both sit down, in the order they came."""
+    async def scenario():
+        async with serving() as (server, address):
+            room = server.open_room("burn", ["remote", "remote", "random"], 12)
+            port = int(address.rsplit(":", 1)[1])
+
+            def hello_and_go():
+                sock = handshake(port)
+                sock.sendall(frame(json.dumps({"type": "hello", "version": p.VERSION,
+                                               "room": "burn", "name": "Gone"}).encode()))
+                sock.close()
+            await asyncio.to_thread(hello_and_go)
+            await asyncio.sleep(0.5)  # time for the hello to be read and the pong to fail
+            while room.seats[0].taken:
+                await asyncio.sleep(0.05)
+            assert room.seats[0].name == "White"  # its colour's name again, not "Gone"
+            anna = await seated(address, "burn", "Anna")
+            ben = await seated(address, "burn", "Ben")
+            assert (anna.mirror.seat, ben.mirror.seat) == (0, 1)
+            assert room.names()[:2] == ["Anna", "Ben"]
+            await anna.close()
+            await ben.close()
+    run(scenario())

@@ -144,6 +144,12 @@ class Room:
                 return i, token
         return None
 
+    def free_seat(self, seat: int, name: str) -> None:
+        """Give back a seat taken by a newcomer who never got its token (named `name` again)."""
+        slot = self.seats[seat]
+        slot.token_hash, slot.name = "", name
+        self.save()
+
     def claim(self, seat: int, name: str) -> str:
         """Take remote seat `seat` for the host's own player; its new token."""
         slot = self.seats[seat]

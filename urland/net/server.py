@@ -214,12 +214,21 @@ class GameServer:
                                    "room.", p.CLOSE_REFUSED)
                 return None
         else:
+            names_before = [slot.name for slot in room.seats]
             taken = room.take_free_seat(hello.get("name", ""))
             if taken is None:
                 await self._refuse(ws, "full", "Every seat of this game is taken.",
                                    p.CLOSE_REFUSED)
                 return None
             seat, token = taken
+        welcome = {"type": "welcome", "version": p.VERSION, "room": room.code, "seat": seat,
+                   "players": len(room.seats), "colours": list(room.game.state.colours),
+                   "names": room.names(), "kinds": [s.record_kind() for s in room.seats]}
+        if token is not None:
+            welcome["token"] = token
+            if not await self._token_delivered(ws, room, seat, welcome):
+                room.free_seat(seat, names_before[seat])
+                return None
         key = normal_code(room.code)
         old = self.clients.get((key, seat))
         client = Client(ws, room, seat, tokens=float(self.options.burst))
@@ -228,18 +237,31 @@ class GameServer:
         if old is not None:
             with contextlib.suppress(ConnectionClosed):
                 await old.ws.close(p.CLOSE_REPLACED, "seat taken again")
-        welcome = {"type": "welcome", "version": p.VERSION, "room": room.code, "seat": seat,
-                   "players": len(room.seats), "colours": list(room.game.state.colours),
-                   "names": room.names(), "kinds": [s.record_kind() for s in room.seats]}
-        if token is not None:
-            welcome["token"] = token
-        await self._send(client, welcome)
+        if token is None:
+            await self._send(client, welcome)
         await self._update(client)
         for seat_no, name, text in room.chat[-20:]:
             await self._send(client, {"type": "chat", "seat": seat_no, "name": name,
                                       "text": text})
         await self._presence(room)
         return client
+
+    async def _token_delivered(self, ws: ServerConnection, room: Room, seat: int,
+                               welcome: dict) -> bool:
+        """Send a newcomer the welcome with its seat's token, and wait for the client's pong
+        to a ping sent after it: only then does the client surely hold the token. If not, the
+        seat must be freed again, or nobody could ever sit there."""
+        if self.observer is not None:
+            self.observer(room, seat, welcome)
+        try:
+            await ws.send(p.encode(welcome))
+            pong = await ws.ping()
+            await asyncio.wait_for(pong, self.options.hello_seconds)
+            return True
+        except (ConnectionClosed, TimeoutError):
+            with contextlib.suppress(ConnectionClosed):
+                await ws.close(p.CLOSE_SILENT, "the welcome was not confirmed")
+            return False
 
     async def _serve_client(self, client: Client) -> None:
         async for raw in client.ws:
