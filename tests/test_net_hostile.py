@@ -397,3 +397,63 @@ def test_a_newcomer_who_never_confirms_the_welcome_does_not_burn_the_seat():
             await anna.close()
             await ben.close()
     run(scenario())
+
+
+def test_a_client_that_stops_reading_is_dropped_and_the_others_get_every_message():
+    """Mallory takes her seat, then never reads again: what waits for her is queued apart from
+    the others; once too much waits (here 64 KiB) she is dropped (4011) and shown as missing,
+    while Ben has received every one of Anna's chat lines."""
+    import socket
+
+    lines = 1500
+
+    def mallory(port):
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+        sock.settimeout(10)
+        sock.connect(("127.0.0.1", port))
+        import base64
+        key = base64.b64encode(os.urandom(16)).decode()
+        sock.sendall((f"GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: "
+                      f"Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13"
+                      "\r\n\r\n").encode())
+        reply = b""
+        while b"\r\n\r\n" not in reply:
+            reply += sock.recv(1)
+        sock.sendall(frame(json.dumps({"type": "hello", "version": p.VERSION, "room": "slow",
+                                       "name": "Mallory"}).encode()))
+        confirm_welcome(sock)  # seated; from now on she reads nothing
+        return sock
+
+    async def scenario():
+        options = ServerOptions(rate=10_000, burst=10_000, max_queued=64 * 1024)
+        async with serving(options) as (server, address):
+            room = server.open_room("slow", ["remote"] * 3, 5)
+            anna = await seated(address, "slow", "Anna")
+            stuck = await asyncio.to_thread(mallory, int(address.rsplit(":", 1)[1]))
+            while ("SLOW", 1) not in server.clients:  # her pong is on its way
+                await asyncio.sleep(0.01)
+            her_side = server.clients[("SLOW", 1)].ws.transport.get_extra_info("socket")
+            her_side.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)  # a thin line
+            ben = await seated(address, "slow", "Ben")
+            heard = []
+
+            async def ben_reads():
+                while len(heard) < lines:
+                    msg = await ben.receive(20)
+                    if msg["type"] == "chat" and msg["name"] == "Anna":
+                        heard.append(msg["text"])
+            reading = asyncio.create_task(ben_reads())
+            for i in range(lines):
+                await anna.chat(f"{i:04d} " + "x" * 190)
+                if i % 100 == 99:
+                    await asyncio.sleep(0.01)
+            await asyncio.wait_for(reading, 30)
+            assert heard == [f"{i:04d} " + "x" * 190 for i in range(lines)]
+            while server.connected(room) != [True, False, True]:
+                await asyncio.sleep(0.05)
+            assert room.seats[1].taken  # her seat is kept for her: she may come back
+            stuck.close()
+            await anna.close()
+            await ben.close()
+    run(scenario())

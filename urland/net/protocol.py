@@ -29,6 +29,7 @@ CLOSE_NO_ROOM = 4004
 CLOSE_FLOOD = 4008
 CLOSE_REPLACED = 4009
 CLOSE_SILENT = 4010
+CLOSE_SLOW = 4011  # the client stopped reading: too much waits to be sent to it
 
 
 class ProtocolError(ValueError):

@@ -49,6 +49,7 @@ class ServerOptions:
     strikes_to_drop: int = 50  # messages slowed down before a flooding client is dropped
     ai_after: float | None = None  # seconds a missing player's decision waits for an AI
     bot_pause: float = 0.0  # seconds a bot waits before it plays (a pace people can follow)
+    max_queued: int = 256 * 1024  # bytes waiting for a client that does not read: dropped
 
 
 @dataclass
@@ -62,6 +63,12 @@ class Client:
     tokens: float = 0.0
     strikes: float = 0.0
     last: float = field(default_factory=time.monotonic)
+    # What waits to be sent, written by the connection's own task: one client that stops
+    # reading never holds up the others of its room.
+    outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
+    queued: int = 0  # bytes in the outbox
+    writer: asyncio.Task | None = None
+    dropped: bool = False
 
     def throttle(self, options: ServerOptions) -> float:
         """Seconds to wait before this message is handled (0: at once); -1: drop the client."""
@@ -165,6 +172,8 @@ class GameServer:
         except ConnectionClosed:
             pass
         finally:
+            if client.writer is not None:
+                client.writer.cancel()
             if self.clients.get((key, client.seat)) is client:
                 del self.clients[(key, client.seat)]
                 self.away_since[(key, client.seat)] = time.monotonic()
@@ -232,6 +241,7 @@ class GameServer:
         key = normal_code(room.code)
         old = self.clients.get((key, seat))
         client = Client(ws, room, seat, tokens=float(self.options.burst))
+        client.writer = asyncio.get_running_loop().create_task(self._write(client))
         self.clients[(key, seat)] = client
         self.away_since.pop((key, seat), None)
         if old is not None:
@@ -346,10 +356,35 @@ class GameServer:
         return [c for (k, _), c in list(self.clients.items()) if k == key]
 
     async def _send(self, client: Client, message: dict) -> None:
+        """Put the message in the client's outbox (its writer sends it); a client with more
+        than `max_queued` bytes waiting has stopped reading and is dropped."""
         if self.observer is not None:
             self.observer(client.room, client.seat, message)
+        if client.dropped:
+            return
+        data = p.encode(message)
+        client.queued += len(data)
+        if client.queued > self.options.max_queued:
+            client.dropped = True
+            if client.writer is not None:
+                client.writer.cancel()
+            client.writer = asyncio.get_running_loop().create_task(self._drop(client.ws))
+            return
+        client.outbox.put_nowait(data)
+
+    async def _drop(self, ws: ServerConnection) -> None:
+        """Close a client that stopped reading (4011); it cannot read the close frame either,
+        so the connection is cut when the close is not answered soon."""
+        with contextlib.suppress(TimeoutError, ConnectionClosed):
+            await asyncio.wait_for(ws.close(p.CLOSE_SLOW, "too slow to read"), 5.0)
+        ws.transport.abort()
+
+    async def _write(self, client: Client) -> None:
         with contextlib.suppress(ConnectionClosed):
-            await client.ws.send(p.encode(message))
+            while True:
+                data = await client.outbox.get()
+                await client.ws.send(data)
+                client.queued -= len(data)
 
     async def _update(self, client: Client) -> None:
         """The seat's view now, and the events of its log it has not been sent yet."""
