@@ -49,3 +49,35 @@ def closed_by_peer(sock: socket.socket, within: float) -> bool:
     except OSError:
         return True
     return True
+
+
+def read_frame(sock: socket.socket) -> tuple[int, bytes]:
+    """The next (unmasked) server frame: its opcode and payload."""
+    def exactly(n: int) -> bytes:
+        data = b""
+        while len(data) < n:
+            chunk = sock.recv(n - len(data))
+            assert chunk, "the server closed the connection"
+            data += chunk
+        return data
+    first, second = exactly(2)
+    length = second & 0x7F
+    if length == 126:
+        length = struct.unpack("!H", exactly(2))[0]
+    elif length == 127:
+        length = struct.unpack("!Q", exactly(8))[0]
+    return first & 0x0F, exactly(length)
+
+
+def confirm_welcome(sock: socket.socket) -> bytes:
+    """Read up to the welcome and answer the server's pings until one sent after it: the
+    client has shown it received its token. The welcome's payload."""
+    welcome = b""
+    while True:
+        opcode, payload = read_frame(sock)
+        if opcode == 9:  # ping: pong with the same payload
+            sock.sendall(frame(payload, opcode=10))
+            if welcome:
+                return welcome
+        elif opcode == 1 and b'"welcome"' in payload:
+            welcome = payload

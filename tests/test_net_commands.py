@@ -84,3 +84,32 @@ def test_serve_without_a_room_makes_one_with_an_unguessable_code_and_keeps_it(tm
     code = line.split()[1]
     assert line.startswith("Room ") and len(code.replace("-", "")) == 12
     assert first_room() == line  # started again: the same room, carried on
+
+
+def test_serve_draws_an_unguessable_seed_unless_one_is_given_and_refuses_19_digits(tmp_path):
+    """A client who can brute-force the seed from the opening knows every hand and the pile:
+    a served game's seed comes from 10**18 (as many digits as a save holds), never from 2**31."""
+    from urland.net.room import load_rooms
+
+    def served_seed(home) -> int:
+        env = {**os.environ, "URLAND_HOME": str(home)}
+        server = subprocess.Popen(urland_command("serve", "--host", "127.0.0.1", "--port", "0"),
+                                  env=env, stdout=subprocess.PIPE, text=True)
+        try:
+            assert "listening" in server.stdout.readline()
+            assert server.stdout.readline().startswith("Room ")
+        finally:
+            server.kill()
+            server.wait()
+        folders = {path.parent for path in home.rglob("*.room.yaml")}
+        assert len(folders) == 1
+        rooms, problems = load_rooms(folders.pop())
+        assert len(rooms) == 1 and not problems
+        return next(iter(rooms.values())).game.seed
+
+    seeds = [served_seed(tmp_path / "one"), served_seed(tmp_path / "two")]
+    assert all(0 <= seed < 10**18 for seed in seeds) and seeds[0] != seeds[1]
+    assert max(seeds) >= 2**31  # both below 2**31 by chance: about once in 10**17
+    long_seed = subprocess.run(urland_command("serve", "--seed", "1" * 19),
+                               capture_output=True, text=True, timeout=60)
+    assert long_seed.returncode == 2 and "--seed has at most 18 digits" in long_seed.stderr

@@ -12,7 +12,7 @@ import time
 
 import pytest
 from netplay import free_port, play_seat, run, seated, serving, urland_command
-from rawsocket import closed_by_peer, frame, handshake
+from rawsocket import closed_by_peer, confirm_welcome, frame, handshake
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -162,6 +162,7 @@ def test_half_open_connections_are_closed_and_the_seat_is_shown_as_lost():
             mute = await asyncio.to_thread(handshake, port)  # says hello, then never answers
             mute.sendall(frame(json.dumps({"type": "hello", "version": p.VERSION,
                                            "room": "half", "name": "Mute"}).encode()))
+            await asyncio.to_thread(confirm_welcome, mute)  # seated, then never answers
             watcher = await seated(address, "half", "Watcher")
             assert await asyncio.to_thread(closed_by_peer, mute, 5.0)
             while watcher.mirror.waiting_for() != ["Mute"]:
@@ -182,6 +183,25 @@ def test_a_client_of_another_protocol_version_gets_a_clear_message():
             assert reply["code"] == "version"
             assert "protocol 1" in reply["message"] and "99" in reply["message"]
             assert closed.value.rcvd.code == p.CLOSE_VERSION
+    run(scenario())
+
+
+
+def test_a_client_of_another_version_whose_hello_has_other_fields_still_gets_the_version_message():
+    """A later version may rename or reshape hello's fields (here: no room, a numeric name):
+    the integer version is compared first, so the player learns to update, not "not Urland"."""
+    async def scenario():
+        async with serving() as (server, address):
+            server.open_room("ver2", SEATS, 2)
+            async with connect(f"ws://{address}") as ws:
+                await ws.send(json.dumps({"type": "hello", "version": 2, "lobby": "ver2",
+                                          "name": 7}))
+                reply = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                with pytest.raises(ConnectionClosed) as closed:
+                    await asyncio.wait_for(ws.recv(), 10)
+            assert reply["type"] == "error" and reply["code"] == "version"
+            assert "protocol 1" in reply["message"] and "2" in reply["message"]
+            assert closed.value.rcvd.code == p.CLOSE_VERSION == 4001
     run(scenario())
 
 
@@ -293,3 +313,147 @@ def test_a_host_crash_and_restart_with_three_clients_loses_no_decision(tmp_path)
             server.wait()
         assert _history_moves(tmp_path / "server") == record.notation()
     run(scenario(), 120)
+
+
+async def _restart_without_the_room(port: int, seat_up) -> None:
+    """A server holding room "gone" at `port`, a seat taken by `seat_up(address)` (which
+    returns an awaitable condition: the client has given up), then a server without it."""
+    async with serving(port=port) as (server, address):
+        server.open_room("gone", SEATS, 3)
+        given_up = await seat_up(address)
+    async with serving(port=port) as (server, address):  # restarted: the room is not there
+        await asyncio.wait_for(given_up(), 15)
+
+
+def test_a_refused_reconnect_is_final_and_the_table_tells_the_player_why():
+    """The seat's room vanished while the player was away: the table stops "Trying again..."
+    and says the server no longer takes the seat, with the server's reason."""
+    from urland.net.link import NetLink
+    from urland.table.remote import RemoteTable
+
+    port = free_port()
+    doors = []
+
+    async def seat_up(address):
+        link = await asyncio.to_thread(NetLink.open, NetClient(address, "gone", "Anna"), None)
+        doors.append(RemoteTable(link))
+
+        async def given_up():
+            while not link.gone:
+                await asyncio.sleep(0.05)
+        return given_up
+
+    try:
+        run(_restart_without_the_room(port, seat_up))
+        door = doors[0]
+        assert not door.link.online
+        assert door.save_problem == ("The server no longer takes your seat: There is no game "
+                                     "with that room code here.")
+    finally:
+        for door in doors:
+            door.link.close()
+
+
+def test_a_refused_reconnect_ends_run_seat_at_once_with_the_reason():
+    from urland.net.seat_runner import run_seat
+
+    outcome = {}
+
+    async def seat_up(address):
+        anna = await seated(address, "gone", "Anna")
+        task = asyncio.create_task(run_seat(anna, patience=600.0))
+
+        async def given_up():
+            outcome["code"] = await task
+            outcome["refusal"] = anna.refusal
+        return given_up
+
+    run(_restart_without_the_room(free_port(), seat_up))
+    assert outcome == {"code": 1, "refusal": "There is no game with that room code here."}
+
+
+def test_a_newcomer_who_never_confirms_the_welcome_does_not_burn_the_seat():
+    """A client gone right after its hello never holds its token: the seat is free again, and
+    the next two players both sit down, in the order they came."""
+    async def scenario():
+        async with serving() as (server, address):
+            room = server.open_room("burn", ["remote", "remote", "random"], 12)
+            port = int(address.rsplit(":", 1)[1])
+
+            def hello_and_go():
+                sock = handshake(port)
+                sock.sendall(frame(json.dumps({"type": "hello", "version": p.VERSION,
+                                               "room": "burn", "name": "Gone"}).encode()))
+                sock.close()
+            await asyncio.to_thread(hello_and_go)
+            await asyncio.sleep(0.5)  # time for the hello to be read and the pong to fail
+            while room.seats[0].taken:
+                await asyncio.sleep(0.05)
+            assert room.seats[0].name == "White"  # its colour's name again, not "Gone"
+            anna = await seated(address, "burn", "Anna")
+            ben = await seated(address, "burn", "Ben")
+            assert (anna.mirror.seat, ben.mirror.seat) == (0, 1)
+            assert room.names()[:2] == ["Anna", "Ben"]
+            await anna.close()
+            await ben.close()
+    run(scenario())
+
+
+def test_a_client_that_stops_reading_is_dropped_and_the_others_get_every_message():
+    """Mallory takes her seat, then never reads again: what waits for her is queued apart from
+    the others; once too much waits (here 64 KiB) she is dropped (4011) and shown as missing,
+    while Ben has received every one of Anna's chat lines."""
+    import socket
+
+    lines = 1500
+
+    def mallory(port):
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+        sock.settimeout(10)
+        sock.connect(("127.0.0.1", port))
+        import base64
+        key = base64.b64encode(os.urandom(16)).decode()
+        sock.sendall((f"GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: "
+                      f"Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13"
+                      "\r\n\r\n").encode())
+        reply = b""
+        while b"\r\n\r\n" not in reply:
+            reply += sock.recv(1)
+        sock.sendall(frame(json.dumps({"type": "hello", "version": p.VERSION, "room": "slow",
+                                       "name": "Mallory"}).encode()))
+        confirm_welcome(sock)  # seated; from now on she reads nothing
+        return sock
+
+    async def scenario():
+        options = ServerOptions(rate=10_000, burst=10_000, max_queued=64 * 1024)
+        async with serving(options) as (server, address):
+            room = server.open_room("slow", ["remote"] * 3, 5)
+            anna = await seated(address, "slow", "Anna")
+            stuck = await asyncio.to_thread(mallory, int(address.rsplit(":", 1)[1]))
+            while ("SLOW", 1) not in server.clients:  # her pong is on its way
+                await asyncio.sleep(0.01)
+            her_side = server.clients[("SLOW", 1)].ws.transport.get_extra_info("socket")
+            her_side.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)  # a thin line
+            ben = await seated(address, "slow", "Ben")
+            heard = []
+
+            async def ben_reads():
+                while len(heard) < lines:
+                    msg = await ben.receive(20)
+                    if msg["type"] == "chat" and msg["name"] == "Anna":
+                        heard.append(msg["text"])
+            reading = asyncio.create_task(ben_reads())
+            for i in range(lines):
+                await anna.chat(f"{i:04d} " + "x" * 190)
+                if i % 100 == 99:
+                    await asyncio.sleep(0.01)
+            await asyncio.wait_for(reading, 30)
+            assert heard == [f"{i:04d} " + "x" * 190 for i in range(lines)]
+            while server.connected(room) != [True, False, True]:
+                await asyncio.sleep(0.05)
+            assert room.seats[1].taken  # her seat is kept for her: she may come back
+            stuck.close()
+            await anna.close()
+            await ben.close()
+    run(scenario())

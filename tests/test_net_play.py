@@ -115,6 +115,26 @@ def test_a_missing_seat_is_handed_to_an_ai_after_a_while_when_the_host_allows_it
     run(_stand_in())
 
 
+async def _stand_in_after_a_restart(rooms) -> None:
+    from urland.net.server import ServerOptions
+
+    async with serving(ServerOptions(rooms_dir=rooms)) as (server, address):
+        server.open_room("back", ["remote", "random", "random"], 12)  # Anna decides first
+        anna = await seated(address, "back", "Anna")
+        await anna.close()
+    async with serving(ServerOptions(rooms_dir=rooms, ai_after=0.3)) as (server, address):
+        room = server.room("back")
+        assert room.actor == 0 and room.seats[0].taken and not any(server.connected(room))
+        played = len(room.game.moves)
+        while room.actor == 0:  # Anna never comes back: an AI decides for her
+            await asyncio.sleep(0.05)
+        assert len(room.game.moves) > played and room.seats[0].kind == "remote"
+
+
+def test_after_a_restart_an_ai_stands_in_for_a_player_who_does_not_come_back(tmp_path):
+    run(_stand_in_after_a_restart(tmp_path / "rooms"))
+
+
 async def _undo_online() -> None:
     from urland.bots.registry import make_bot
     from urland.engine import ACTION

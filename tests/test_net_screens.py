@@ -149,3 +149,27 @@ def test_the_chat_line_shows_what_others_say_with_their_name_sends_and_can_be_mu
         ben.close()
         anna.close()
         game.close()
+
+
+def test_new_game_refuses_a_typed_seed_with_online_seats_and_a_hosted_game_draws_its_own(app):
+    """Whoever knows a networked game's seed knows every hand: a typed seed is refused, and the
+    hosted game draws an unguessable seed (up to 18 digits) of its own."""
+    scene = app.show("new_game")
+    frames(app)
+    click(app, scene.players.minus.rect.center)  # 3 players
+    for row, kind in zip(scene.rows, ("human", "online", "medium"), strict=False):
+        while row.kind.value != kind:
+            click(app, row.kind.rect.center)
+    scene.seed.text = "12345"
+    click(app, scene.start.rect.center)
+    frames(app)
+    assert app.scene is scene
+    assert scene.error == "A game with online seats draws its own seed: clear the seed."
+    games = [hosted(seed=None), hosted(seed=None)]
+    try:
+        seeds = [game.room.game.seed for game in games]
+        assert all(0 <= seed < 10**18 for seed in seeds) and seeds[0] != seeds[1]
+        assert max(seeds) >= 2**31  # both below 2**31 by chance: about once in 10**17
+    finally:
+        for game in games:
+            game.close()

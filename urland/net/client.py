@@ -154,6 +154,7 @@ class NetClient:
                  tls: ssl.SSLContext | None = None) -> None:
         self.url = server_url(address)
         self.room, self.name, self.token, self.tls = room, name, token, tls
+        self.refusal = ""  # why the server would not take the seat back (a reconnect refused)
         self.mirror = Mirror()
         self.ws: ClientConnection | None = None
         self.received: list[dict] = []  # every message, when `keep_messages` (tests read them)
@@ -163,7 +164,9 @@ class NetClient:
 
     async def connect(self, timeout: float = 10.0) -> None:
         """Connect and take the seat; JoinRefused with the server's reason when refused."""
-        kwargs = {"ssl": self.tls} if self.url.startswith("wss:") else {}
+        kwargs: dict[str, ssl.SSLContext] = {}
+        if self.url.startswith("wss:"):  # no context given: the system's authorities
+            kwargs["ssl"] = self.tls or ssl.create_default_context()
         try:
             self.ws = await connect(self.url, max_size=p.MAX_SERVER_MESSAGE, open_timeout=timeout,
                                     compression=None, **kwargs)
@@ -232,7 +235,9 @@ def keep_record(mirror: Mirror, folder: Path) -> Path | None:
 
 
 async def reconnect(client: NetClient, patience: float) -> bool:
-    """Take the seat again with its token, trying for `patience` seconds; False if in vain."""
+    """Take the seat again with its token, trying for `patience` seconds; False if in vain.
+    A server that answers with a refusal (or an answer this client cannot take in) is final:
+    False at once, with the reason in `client.refusal`."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + patience
     attempt = 0
@@ -242,6 +247,13 @@ async def reconnect(client: NetClient, patience: float) -> bool:
         try:
             await client.connect()
             return True
+        except JoinRefused as exc:
+            client.refusal = str(exc)
+            return False
         except (ConnectionError, ConnectionClosed, TimeoutError, p.ProtocolError):
             continue
+        except ValueError as exc:  # the server's answer does not fit this game
+            await client.close()
+            client.refusal = str(exc) or "the server's answer does not fit this seat"
+            return False
     return False

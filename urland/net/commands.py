@@ -16,7 +16,7 @@ from urland import paths
 from urland.bots.registry import bot_names
 from urland.engine import PLAYER_COUNTS
 from urland.net.client import DEFAULT_PORT
-from urland.net.room import REMOTE, normal_code
+from urland.net.room import REMOTE, SECRET_SEED_BELOW, normal_code
 
 GOODBYE_SECONDS = 10.0  # how long a finished room waits for its clients to take the record
 
@@ -52,7 +52,9 @@ def serve_parser() -> argparse.ArgumentParser:
                         "carried on, or a new one is made when none is left")
     parser.add_argument("--seats", type=_seat_kinds, default=[REMOTE] * 3,
                         help="the room's seats: remote or a bot (easy, medium, hard, random)")
-    parser.add_argument("--seed", type=int, help="the room's game seed (default: random)")
+    parser.add_argument("--seed", type=int,
+                        help="the room's game seed, for tests and private games: whoever knows "
+                             "it knows every hand and the pile (default: an unguessable one)")
     parser.add_argument("--quit-when-over", action="store_true",
                         help="exit once the --room game has ended")
     parser.add_argument("--rooms", type=Path, help="folder where rooms are kept "
@@ -71,6 +73,8 @@ def serve_main(argv: Sequence[str]) -> int:
         parser.error("--port is 0 to 65535")
     if bool(args.cert) != bool(args.key):
         parser.error("--cert and --key go together")
+    if args.seed is not None and not -SECRET_SEED_BELOW < args.seed < SECRET_SEED_BELOW:
+        parser.error("--seed has at most 18 digits")
     if args.quit_when_over and not args.room:
         parser.error("--quit-when-over needs --room")
     tls = None
@@ -98,7 +102,7 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
     for problem in server.problems:
         print(f"urland serve: {problem}", file=sys.stderr)
     room = None
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    seed = args.seed if args.seed is not None else secrets.randbelow(SECRET_SEED_BELOW)
     if args.room:
         room = server.open_room(args.room, args.seats, seed)
     elif not any(not r.game.over for r in server.rooms.values()):
@@ -153,8 +157,17 @@ def join_parser() -> argparse.ArgumentParser:
     parser.add_argument("--screenshots", type=Path, help="save pictures of the table here")
     parser.add_argument("--no-window", action="store_true", help="play without a window")
     parser.add_argument("--cafile", type=Path,
-                        help="trust this certificate (PEM) for a wss:// server")
+                        help="trust this certificate (PEM) for a wss:// server, besides the "
+                             "system's authorities")
     return parser
+
+
+def client_tls(cafile: Path | None = None) -> ssl.SSLContext:
+    """The system's authorities, and `cafile`'s certificates besides (a private server's)."""
+    tls = ssl.create_default_context()
+    if cafile is not None:
+        tls.load_verify_locations(cafile=str(cafile))
+    return tls
 
 
 def join_main(argv: Sequence[str], with_window: Callable[[str, argparse.Namespace,
@@ -173,7 +186,10 @@ def join_main(argv: Sequence[str], with_window: Callable[[str, argparse.Namespac
         parser.error(str(exc))
     tls = None
     if url.startswith("wss:"):
-        tls = ssl.create_default_context(cafile=str(args.cafile) if args.cafile else None)
+        try:
+            tls = client_tls(args.cafile)
+        except (OSError, ssl.SSLError) as exc:
+            parser.error(f"cannot use --cafile: {exc}")
     if args.no_window:
         return asyncio.run(join_headless(url, args, tls))
     return with_window(url, args, tls)
@@ -208,6 +224,9 @@ async def join_headless(url: str, args: argparse.Namespace, tls: ssl.SSLContext 
         track = mirror.record.state.track
         print("Game over: " + ", ".join(f"{n} {s}" for n, s in zip(mirror.names, track,
                                                                    strict=False)), flush=True)
+    elif client.refusal:
+        print(f"urland join: the server no longer takes this seat: {client.refusal}",
+              file=sys.stderr)
     elif code:
         print("urland join: the connection to the server was lost", file=sys.stderr)
     return code

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 import socket
 import threading
 
 from urland import paths
 from urland.net.client import DEFAULT_PORT
 from urland.net.discovery import Advert, local_addresses
-from urland.net.room import REMOTE, new_room_code
+from urland.net.room import REMOTE, SECRET_SEED_BELOW, new_room_code
 from urland.net.server import GameServer, ServerOptions, bound_port
 
 PORTS_TRIED = 10
@@ -26,8 +27,13 @@ STAND_IN_AFTER = 300.0  # seconds a friend may be away before an AI plays their 
 
 class HostedGame:
     def __init__(self, kinds: list[str], names: list[str], colours: list[int], here: int,
-                 seed: int, host: str | None = None, port: int | None = None) -> None:
-        """`kinds`: "online", "human" (the one seat played here) or an AI level per seat."""
+                 seed: int | None = None, host: str | None = None,
+                 port: int | None = None) -> None:
+        """`kinds`: "online", "human" (the one seat played here) or an AI level per seat.
+        `seed` is for tests only: a real hosted game draws an unguessable one (whoever knows
+        the seed knows the pile, every hand and the face-down chip)."""
+        if seed is None:
+            seed = secrets.randbelow(SECRET_SEED_BELOW)
         self.code = new_room_code()
         self.loop = asyncio.new_event_loop()
         self.server = GameServer(ServerOptions(rooms_dir=paths.data_dir() / "rooms",

@@ -29,6 +29,7 @@ CLOSE_NO_ROOM = 4004
 CLOSE_FLOOD = 4008
 CLOSE_REPLACED = 4009
 CLOSE_SILENT = 4010
+CLOSE_SLOW = 4011  # the client stopped reading: too much waits to be sent to it
 
 
 class ProtocolError(ValueError):
@@ -61,6 +62,8 @@ def _hello(msg: dict) -> dict:
     version = msg.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
         raise ProtocolError("'version' must be a whole number")
+    if version != VERSION:  # another version may shape its other fields otherwise: say so first
+        return {"type": "hello", "version": version}
     out = {"type": "hello", "version": version,
            "room": _text(msg.get("room"), "room", MAX_ROOM_CODE)}
     if msg.get("token") is not None:

@@ -25,6 +25,9 @@ REMOTE = "remote"
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: easy to read out
 CODE_LENGTH = 12  # 32**12 = 2**60 codes
 SUFFIX = ".room.yaml"
+# A networked game's seed: whoever knows it knows the pile, every hand and the face-down chip,
+# so it is drawn from 10**18 (as many digits as a save holds), far beyond a brute-force search.
+SECRET_SEED_BELOW = 10**18
 
 
 def new_room_code() -> str:
@@ -140,6 +143,12 @@ class Room:
                 self.save()
                 return i, token
         return None
+
+    def free_seat(self, seat: int, name: str) -> None:
+        """Give back a seat taken by a newcomer who never got its token (named `name` again)."""
+        slot = self.seats[seat]
+        slot.token_hash, slot.name = "", name
+        self.save()
 
     def claim(self, seat: int, name: str) -> str:
         """Take remote seat `seat` for the host's own player; its new token."""

@@ -49,6 +49,7 @@ class ServerOptions:
     strikes_to_drop: int = 50  # messages slowed down before a flooding client is dropped
     ai_after: float | None = None  # seconds a missing player's decision waits for an AI
     bot_pause: float = 0.0  # seconds a bot waits before it plays (a pace people can follow)
+    max_queued: int = 256 * 1024  # bytes waiting for a client that does not read: dropped
 
 
 @dataclass
@@ -62,6 +63,12 @@ class Client:
     tokens: float = 0.0
     strikes: float = 0.0
     last: float = field(default_factory=time.monotonic)
+    # What waits to be sent, written by the connection's own task: one client that stops
+    # reading never holds up the others of its room.
+    outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
+    queued: int = 0  # bytes in the outbox
+    writer: asyncio.Task | None = None
+    dropped: bool = False
 
     def throttle(self, options: ServerOptions) -> float:
         """Seconds to wait before this message is handled (0: at once); -1: drop the client."""
@@ -112,6 +119,10 @@ class GameServer:
                           for i, s in enumerate(room.seats) if not s.remote}
         if room.game.over:
             self.kept.add(key)  # a room read back finished was kept when it ended
+        now = time.monotonic()
+        for seat, kept in enumerate(room.seats):  # read back: nobody is connected yet
+            if kept.remote and kept.taken:  # so --ai-after counts from now for every player
+                self.away_since[(key, seat)] = now
 
     def open_room(self, code: str, kinds: list[str], seed: int, colours: list[int] | None = None,
                   names: list[str] | None = None) -> Room:
@@ -162,6 +173,8 @@ class GameServer:
         except ConnectionClosed:
             pass
         finally:
+            if client.writer is not None:
+                client.writer.cancel()
             if self.clients.get((key, client.seat)) is client:
                 del self.clients[(key, client.seat)]
                 self.away_since[(key, client.seat)] = time.monotonic()
@@ -211,32 +224,55 @@ class GameServer:
                                    "room.", p.CLOSE_REFUSED)
                 return None
         else:
+            names_before = [slot.name for slot in room.seats]
             taken = room.take_free_seat(hello.get("name", ""))
             if taken is None:
                 await self._refuse(ws, "full", "Every seat of this game is taken.",
                                    p.CLOSE_REFUSED)
                 return None
             seat, token = taken
-        key = normal_code(room.code)
-        old = self.clients.get((key, seat))
-        client = Client(ws, room, seat, tokens=float(self.options.burst))
-        self.clients[(key, seat)] = client
-        self.away_since.pop((key, seat), None)
-        if old is not None:
-            with contextlib.suppress(ConnectionClosed):
-                await old.ws.close(p.CLOSE_REPLACED, "seat taken again")
         welcome = {"type": "welcome", "version": p.VERSION, "room": room.code, "seat": seat,
                    "players": len(room.seats), "colours": list(room.game.state.colours),
                    "names": room.names(), "kinds": [s.record_kind() for s in room.seats]}
         if token is not None:
             welcome["token"] = token
-        await self._send(client, welcome)
+            if not await self._token_delivered(ws, room, seat, welcome):
+                room.free_seat(seat, names_before[seat])
+                return None
+        key = normal_code(room.code)
+        old = self.clients.get((key, seat))
+        client = Client(ws, room, seat, tokens=float(self.options.burst))
+        client.writer = asyncio.get_running_loop().create_task(self._write(client))
+        self.clients[(key, seat)] = client
+        self.away_since.pop((key, seat), None)
+        if old is not None:
+            with contextlib.suppress(ConnectionClosed):
+                await old.ws.close(p.CLOSE_REPLACED, "seat taken again")
+        if token is None:
+            await self._send(client, welcome)
         await self._update(client)
         for seat_no, name, text in room.chat[-20:]:
             await self._send(client, {"type": "chat", "seat": seat_no, "name": name,
                                       "text": text})
         await self._presence(room)
         return client
+
+    async def _token_delivered(self, ws: ServerConnection, room: Room, seat: int,
+                               welcome: dict) -> bool:
+        """Send a newcomer the welcome with its seat's token, and wait for the client's pong
+        to a ping sent after it: only then does the client surely hold the token. If not, the
+        seat must be freed again, or nobody could ever sit there."""
+        if self.observer is not None:
+            self.observer(room, seat, welcome)
+        try:
+            await ws.send(p.encode(welcome))
+            pong = await ws.ping()
+            await asyncio.wait_for(pong, self.options.hello_seconds)
+            return True
+        except (ConnectionClosed, TimeoutError):
+            with contextlib.suppress(ConnectionClosed):
+                await ws.close(p.CLOSE_SILENT, "the welcome was not confirmed")
+            return False
 
     async def _serve_client(self, client: Client) -> None:
         async for raw in client.ws:
@@ -321,10 +357,35 @@ class GameServer:
         return [c for (k, _), c in list(self.clients.items()) if k == key]
 
     async def _send(self, client: Client, message: dict) -> None:
+        """Put the message in the client's outbox (its writer sends it); a client with more
+        than `max_queued` bytes waiting has stopped reading and is dropped."""
         if self.observer is not None:
             self.observer(client.room, client.seat, message)
+        if client.dropped:
+            return
+        data = p.encode(message)
+        client.queued += len(data)
+        if client.queued > self.options.max_queued:
+            client.dropped = True
+            if client.writer is not None:
+                client.writer.cancel()
+            client.writer = asyncio.get_running_loop().create_task(self._drop(client.ws))
+            return
+        client.outbox.put_nowait(data)
+
+    async def _drop(self, ws: ServerConnection) -> None:
+        """Close a client that stopped reading (4011); it cannot read the close frame either,
+        so the connection is cut when the close is not answered soon."""
+        with contextlib.suppress(TimeoutError, ConnectionClosed):
+            await asyncio.wait_for(ws.close(p.CLOSE_SLOW, "too slow to read"), 5.0)
+        ws.transport.abort()
+
+    async def _write(self, client: Client) -> None:
         with contextlib.suppress(ConnectionClosed):
-            await client.ws.send(p.encode(message))
+            while True:
+                data = await client.outbox.get()
+                await client.ws.send(data)
+                client.queued -= len(data)
 
     async def _update(self, client: Client) -> None:
         """The seat's view now, and the events of its log it has not been sent yet."""

@@ -57,7 +57,7 @@ class HostScene(Scene):
         seats = self.seats
         try:
             hosted = HostedGame([s.kind for s in seats], [s.name for s in seats],
-                                [s.colour for s in seats], self.here, self.seed)
+                                [s.colour for s in seats], self.here)  # an unguessable seed
         except OSError as exc:
             self.problem = fmt("Could not open the game to the network: {why}", why=exc)
             return

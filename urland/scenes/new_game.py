@@ -208,16 +208,16 @@ class NewGameScene(Scene):
         colours = [r.colour for r in self.active_rows()]
         if len(set(colours)) != len(colours):
             self.error = _("Each seat needs its own colour.")
-            return
-        unfinished = library.unfinished_autosave()
-        if unfinished is None:
+        elif self.seed.text and any(s.kind == ONLINE for s in self.seats()):  # it tells all hands
+            self.error = _("A game with online seats draws its own seed: clear the seed.")
+        elif (unfinished := library.unfinished_autosave()) is None:
             self.start_game()
-            return
-        self.app.open("confirm", title=_("Start a new game?"),
-                      text=fmt("A game is still in play: {players}\n{status}.\nIt stays saved: "
-                               "Load game lists it.", players=unfinished.players_text(),
-                               status=unfinished.status_text()),
-                      confirm=_("Start new game"), cancel=_("Back"), on_confirm=self.start_game)
+        else:
+            self.app.open("confirm", title=_("Start a new game?"),
+                          text=fmt("A game is still in play: {players}\n{status}.\nIt stays "
+                                   "saved: Load game lists it.", players=unfinished.players_text(),
+                                   status=unfinished.status_text()),
+                          confirm=_("Start new game"), cancel=_("Back"), on_confirm=self.start_game)
 
     def start_game(self) -> None:
         """Start at once; an unfinished autosave is first moved into the saves folder."""

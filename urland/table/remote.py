@@ -89,6 +89,9 @@ class RemoteTable:
     @property
     def save_problem(self) -> str | None:
         """What keeps the game from going on: a lost connection, a player who is away."""
+        if self.link.gone and self.link.client.refusal:
+            return fmt("The server no longer takes your seat: {why}",
+                       why=self.link.client.refusal)
         if self.link.gone:
             return _("The server cannot be reached any more. Your seat is kept: join again "
                      "with the same room code later.")
