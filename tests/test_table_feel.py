@@ -1,6 +1,7 @@
 """The table a player feels: the story told in order, moves one can follow, genes explained."""
 
 import copy
+import time
 
 import pygame
 from test_scenes import frames, solo_table
@@ -146,7 +147,8 @@ def solo_after_the_computers(a, seed=5):
     table.show.skip()
     table.submit(Move("end"))
     mine = len(session.game.moves)
-    for _ in range(6000):
+    deadline = time.monotonic() + 90  # the computers think in threads: bounded by time, not frames
+    while time.monotonic() < deadline:
         table.show.update(0.2)
         frames(a, 1)
         state = session.game.state
@@ -295,7 +297,8 @@ def test_the_tutorials_bid_dialog_leaves_the_steps_instruction_in_sight(app):
     chapters = [c.id for c in load_script().chapters]
     scene = app.show("tutorial", chapter=chapters.index("auction"))
     game = scene.table.door.session.game
-    for _ in range(600):  # play the lesson's moves up to the secret bid
+    deadline = time.monotonic() + 90  # the computers think in threads: bounded by time
+    while time.monotonic() < deadline:  # play the lesson's moves up to the secret bid
         frames(app, 1)
         if app.scene.name == "auction":
             break
