@@ -80,18 +80,22 @@ def test_during_a_scoring_beat_the_track_panel_and_log_show_the_story_so_far_not
         pygame.quit()
 
 
+def a_show_over_a_solo_table(a):
+    """An empty show over a solo table's board, and the position it starts from."""
+    from urland.ui.event_show import EventShow
+
+    table, session = solo_table(a)
+    return EventShow(table.board_view, lambda seat: (0, 0)), table.shown, session.game.board
+
+
 def test_ichtos_moved_by_a_beat_are_drawn_where_that_beat_left_them():
     from urland.engine import Event
-    from urland.ui.event_show import EventShow
 
     a = slow_app()
     try:
-        table, session = solo_table(a)
-        view = table.shown
+        show, view, board = a_show_over_a_solo_table(a)
         state = view.state
-        board = session.game.board
         ocean = next(o for o in board.ocean_areas if state.count(o, 0) >= 2)
-        show = EventShow(table.board_view, lambda seat: (0, 0))
         swim = Event("swim", "", {"seat": 0, "src": ocean, "dst": ocean + 1, "count": 2})
         land = Event("land", "", {"seat": 0, "src": ocean + 1, "dst": 5, "count": 1})
         show.add([swim, land], state.track[:], 1.0, lambda e: "", before=view)
@@ -108,18 +112,14 @@ def test_ichtos_moved_by_a_beat_are_drawn_where_that_beat_left_them():
 
 def test_an_eruption_joins_the_two_lands_on_the_board_at_its_own_beat_not_before():
     from urland.engine import Event
-    from urland.ui.event_show import EventShow
 
     a = slow_app()
     try:
-        table, session = solo_table(a)
-        view = table.shown
+        show, view, board = a_show_over_a_solo_table(a)
         state = view.state
-        board = session.game.board
         region = next(r for r in range(board.n_regions)
                       if state.root(board.volcano_bridge[r]) != state.root(r))
         root = state.root(board.volcano_bridge[region])
-        show = EventShow(table.board_view, lambda seat: (0, 0))
         score = Event("score", "Region 3 is scored.", {"chip": 3, "region": 2, "outcome": "none",
                                                          "points": {}, "removed": {}, "counts": []})
         eruption = Event("eruption", "The volcano erupts.",
