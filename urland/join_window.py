@@ -9,22 +9,19 @@ import ssl
 import sys
 
 from urland import paths
-from urland.net.client import JoinRefused, NetClient
+from urland.net.client import JoinRefused
+from urland.net.commands import seat_client, seat_not_taken
 from urland.net.link import NetLink
-from urland.net.tokens import keep_token, saved_token
+from urland.net.tokens import keep_token
 
 
 def join_with_window(url: str, args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
     """Take the seat, then play it at the table (or watch the medium bot play it: autoplay)."""
-    client = NetClient(url, args.room, args.name, saved_token(url, args.room), tls)
+    client = seat_client(url, args, tls)
     try:
         link = NetLink.open(client, paths.history_dir())
-    except JoinRefused as exc:
-        print(f"urland join: refused: {exc}", file=sys.stderr)
-        return 2
-    except (ConnectionError, TimeoutError) as exc:
-        print(f"urland join: {exc}", file=sys.stderr)
-        return 1
+    except (JoinRefused, ConnectionError, TimeoutError) as exc:
+        return seat_not_taken(exc)
     if client.token:
         keep_token(url, args.room, client.token)
     from urland.app import App, AutoplayOptions

@@ -195,23 +195,38 @@ def join_main(argv: Sequence[str], with_window: Callable[[str, argparse.Namespac
     return with_window(url, args, tls)
 
 
+def seat_client(url: str, args: argparse.Namespace, tls: ssl.SSLContext | None):
+    """The client that takes (or takes back, with the token kept from last time) a seat."""
+    from urland.net.client import NetClient
+    from urland.net.tokens import saved_token
+
+    return NetClient(url, args.room, args.name, saved_token(url, args.room), tls)
+
+
+def seat_not_taken(exc: Exception) -> int:
+    """Say why the seat could not be taken; the exit code (2: refused, 1: not reached)."""
+    from urland.net.client import JoinRefused
+
+    if isinstance(exc, JoinRefused):
+        print(f"urland join: refused: {exc}", file=sys.stderr)
+        return 2
+    print(f"urland join: {exc}", file=sys.stderr)
+    return 1
+
+
 async def join_headless(url: str, args: argparse.Namespace, tls: ssl.SSLContext | None,
                         on_change=None) -> int:
     """Join without a window; with --autoplay the medium bot plays. Exit code."""
     from urland.bots.registry import make_bot
-    from urland.net.client import JoinRefused, NetClient
+    from urland.net.client import JoinRefused
     from urland.net.seat_runner import run_seat
-    from urland.net.tokens import keep_token, saved_token
+    from urland.net.tokens import keep_token
 
-    client = NetClient(url, args.room, args.name, saved_token(url, args.room), tls)
+    client = seat_client(url, args, tls)
     try:
         await client.connect()
-    except JoinRefused as exc:
-        print(f"urland join: refused: {exc}", file=sys.stderr)
-        return 2
-    except (ConnectionError, TimeoutError) as exc:
-        print(f"urland join: {exc}", file=sys.stderr)
-        return 1
+    except (JoinRefused, ConnectionError, TimeoutError) as exc:
+        return seat_not_taken(exc)
     if client.token:
         keep_token(url, args.room, client.token)
     mirror = client.mirror
