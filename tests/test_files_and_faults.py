@@ -76,7 +76,8 @@ def test_a_control_character_in_settings_gives_the_defaults_and_the_file_is_set_
     assert settings == Settings()
     [kept] = damaged_names(user_home, "settings")
     assert notices == [f"The settings could not be read: settings.yaml: damaged (it holds a "
-                       f"control character). The damaged file was kept as {kept}; the defaults are used."]
+                       f"control character). The damaged file was kept as {kept}; the defaults are "
+                       "used."]
     assert not (user_home / "settings.yaml").exists()
 
 
@@ -109,7 +110,8 @@ def test_a_control_character_in_the_tutorial_progress_starts_it_from_the_beginni
     _, notices = startup.prepare("en")
     [kept] = damaged_names(user_home, "tutorial")
     assert notices == ["How far you got in Learn to play could not be read: tutorial.yaml: "
-                       f"damaged (it holds a control character). The damaged file was kept as {kept}."]
+                       "damaged (it holds a control character). "
+                       f"The damaged file was kept as {kept}."]
     assert tutorial_progress.saved_chapter() == 0
 
 
@@ -463,7 +465,8 @@ def test_a_damaged_save_whose_name_is_not_utf8_is_named_with_a_replacement(app, 
     title = app.show("title")
     frames(app)
     assert title.message.startswith("A saved game could not be read: game-\ufffd.yaml: damaged "
-                                    "(it holds a control character). The damaged file was kept as game-")
+                                    "(it holds a control character). The damaged file was kept "
+                                    "as game-")
 
 
 # --- D9: a newer Urland's files ------------------------------------------------------------------
