@@ -309,6 +309,22 @@ def test_a_refusal_puts_the_languages_own_words_before_a_region_and_an_ocean(cod
         REGION_AND_OCEAN_REFUSALS[code])
 
 
+def test_a_click_on_an_area_with_nothing_to_do_names_it_with_the_languages_article():
+    from urland.engine import standard_board
+    from urland.texts.area_sentences import move_from, nothing_to_do
+
+    board = standard_board()
+    region, ocean = board.parse_area("5"), board.parse_area("O2")
+    assert nothing_to_do(board, region).startswith("Nothing to do in region 5: drag")
+    assert move_from(board, ocean) == "Move Ichtos from O2 (North Ocean): choose where on the board"
+    i18n.set_language("it")
+    assert nothing_to_do(board, region).startswith("Nessuna azione possibile nella regione 5: ")
+    assert move_from(board, ocean) == (
+        "Muovi i tuoi Ichto da O2 (Oceano Nord): scegli la destinazione sul tabellone")
+    i18n.set_language("fr")
+    assert nothing_to_do(board, ocean).startswith("Rien à faire en O2 (Océan Nord) : ")
+
+
 def test_wings_and_a_panic_tie_are_told_with_each_languages_words():
     from urland.engine import Event, standard_board
 
