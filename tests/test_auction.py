@@ -5,7 +5,7 @@ from positions import BLACK, GREY, PURPLE, WHITE, play, table
 
 from urland.engine import IllegalMoveError, legal_options
 from urland.engine.auction import start_mutation
-from urland.engine.genes import BIT
+from urland.engine.genes import BIT, GENE_NAMES, GENES
 from urland.engine.state import BID, BUY
 
 
@@ -39,6 +39,17 @@ def test_rulebook_price_is_bid_plus_genes_owned():
     play(s, "buy", gene=gene, picks=(("O1", 5),))
     assert s.genes[BLACK] & BIT[gene] and gene not in s.display
     assert s.reserve[BLACK] == reserve + 5 and s.count(s.board.parse_area("O1"), BLACK) == 1
+
+
+def test_a_gene_not_on_display_is_refused_by_name_and_nothing_changes():
+    s = auction("track=1.2.3.4 ichtos=O1:5.5.5.5")
+    bid_all(s, {WHITE: 0, BLACK: 0, GREY: 0, PURPLE: 0})
+    missing = next(g for g in GENES if g not in s.display and not s.genes[s.actor] & BIT[g])
+    before = s.key()
+    with pytest.raises(IllegalMoveError) as refused:
+        play(s, "buy", gene=missing)
+    assert str(refused.value) == f"The gene {GENE_NAMES[missing]} is not on display."
+    assert s.key() == before
 
 
 def test_bids_go_from_zero_to_the_reserve():

@@ -15,11 +15,12 @@ B = standard_board()
 NAMES = ["Anna", "Ben", "Cleo", "Dan", "Eve"]
 # Where the sentence deliberately differs from the engine's log text: real plural forms
 # ("1 flees", "New gene"), "2 of White's Ichtos", areas named as in other sentences ("in region
-# 10"), and no ruling numbers, which are for the rules document, not for players; the tie rule
-# of an auction only when bids tie, and where a retreat came from.
+# 10", "flies ... to region 8"), and no ruling numbers, which are for the rules document, not for
+# players; the tie rule of an auction only when bids tie, where a retreat came from, and the
+# regions of a Panic tie joined with the language's "and".
 IMPROVED = {"assimilate", "bite", "ears_dive", "ears_stay", "epoch_end", "game_ends",
             "no_sale", "panic_move", "refill", "bids_revealed", "retreat", "score", "proliferate",
-            "eruption", "walk"}
+            "eruption", "walk", "fly", "panic"}
 
 
 def random_logs(games):

@@ -76,7 +76,8 @@ def test_a_control_character_in_settings_gives_the_defaults_and_the_file_is_set_
     assert settings == Settings()
     [kept] = damaged_names(user_home, "settings")
     assert notices == [f"The settings could not be read: settings.yaml: damaged (it holds a "
-                       f"control character). It was kept as {kept}; the defaults are used."]
+                       f"control character). The damaged file was kept as {kept}; the defaults are "
+                       "used."]
     assert not (user_home / "settings.yaml").exists()
 
 
@@ -88,7 +89,7 @@ def test_a_control_character_in_the_autosave_is_told_on_the_title_and_set_aside(
     frames(app)
     [kept] = damaged_names(user_home, "autosave")
     assert title.message == ("A saved game could not be read: autosave.yaml: damaged (it holds a "
-                             f"control character). It was kept as {kept}.")
+                             f"control character). The damaged file was kept as {kept}.")
     assert not title.continue_button.enabled
 
 
@@ -99,7 +100,7 @@ def test_a_control_character_in_the_remembered_set_up_gives_the_usual_seats(app,
     frames(app)
     [kept] = damaged_names(user_home, "new_game")
     assert scene.message == ("The last set-up could not be read, so these are the usual seats. "
-                             f"It was kept as {kept}.")
+                             f"The damaged file was kept as {kept}.")
     assert [r.name.text for r in scene.rows][:2] == ["Anna", "Ben"]
 
 
@@ -109,7 +110,8 @@ def test_a_control_character_in_the_tutorial_progress_starts_it_from_the_beginni
     _, notices = startup.prepare("en")
     [kept] = damaged_names(user_home, "tutorial")
     assert notices == ["How far you got in Learn to play could not be read: tutorial.yaml: "
-                       f"damaged (it holds a control character). It was kept as {kept}."]
+                       "damaged (it holds a control character). "
+                       f"The damaged file was kept as {kept}."]
     assert tutorial_progress.saved_chapter() == 0
 
 
@@ -463,7 +465,8 @@ def test_a_damaged_save_whose_name_is_not_utf8_is_named_with_a_replacement(app, 
     title = app.show("title")
     frames(app)
     assert title.message.startswith("A saved game could not be read: game-\ufffd.yaml: damaged "
-                                    "(it holds a control character). It was kept as game-")
+                                    "(it holds a control character). The damaged file was kept "
+                                    "as game-")
 
 
 # --- D9: a newer Urland's files ------------------------------------------------------------------
@@ -546,7 +549,7 @@ def test_learn_to_play_without_its_script_says_so(app, monkeypatch, tmp_path):
         click(app, title.learn_button.rect.center)
         assert app.scene.name == "title"
         assert app.scene.message == ("Learn to play cannot start: gone.yaml: no such file. "
-                                     "Reinstalling Urland brings it back.")
+                                     "Reinstalling Urland restores the game's own files.")
     finally:
         tutorial.load_script.cache_clear()
 
@@ -561,7 +564,7 @@ def test_a_truncated_language_file_gives_english_and_says_so(monkeypatch, tmp_pa
         _, notices = startup.prepare("de")
         assert i18n.language() == "en"
         assert notices == ["The language file for Deutsch cannot be read, so Urland speaks "
-                           "English. Reinstalling Urland brings it back."]
+                           "English. Reinstalling Urland restores the game's own files."]
     finally:
         i18n.set_language("en")
 

@@ -118,7 +118,7 @@ def test_a_hostile_autosave_is_set_aside_with_a_message_on_the_title_screen(
     title = app.show("title")
     app.step(0.016)
     assert "A saved game could not be read: autosave.yaml:" in title.message
-    assert "It was kept as autosave." in title.message
+    assert "The damaged file was kept as autosave." in title.message
     assert not (user_home / "autosave.yaml").exists()
     [moved] = set_aside(user_home, "autosave")
     assert moved.startswith("autosave.damaged-") and moved.endswith(".yaml")

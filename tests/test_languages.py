@@ -270,6 +270,103 @@ def test_a_refusal_outside_the_action_phase_is_said_in_the_players_language_too(
         f"Kaartje {missing} zit niet bij je kaartjes.")
 
 
+REGION_AND_OCEAN_REFUSALS = {
+    "en": ["You have no Ichtos in region 2.", "You have no Ichtos in O2 (North Ocean).",
+           "Region 1 does not border O3 (East Ocean)."],
+    "de": ["Du hast keine Ichtos im Gebiet 2.",
+           "Du hast keine Ichtos im Wassergebiet O2 (Nordozean).",
+           "Gebiet 1 grenzt nicht an das Wassergebiet O3 (Ostozean)."],
+    "fr": ["Vous n'avez aucun Ichto dans la région 2.",
+           "Vous n'avez aucun Ichto en O2 (Océan Nord).",
+           "La région 1 ne borde pas O3 (Océan Est)."],
+    "it": ["Non hai Ichto nella regione 2.", "Non hai Ichto in O2 (Oceano Nord).",
+           "La regione 1 non confina con O3 (Oceano Est)."],
+    "nl": ["Je hebt geen ichto's in gebied 2.",
+           "Je hebt geen ichto's in watergebied O2 (Noordoceaan).",
+           "Gebied 1 grenst niet aan watergebied O3 (Oostoceaan)."],
+}
+
+
+@pytest.mark.parametrize("code", sorted(REGION_AND_OCEAN_REFUSALS))
+def test_a_refusal_puts_the_languages_own_words_before_a_region_and_an_ocean(code):
+    from positions import BLACK, play, table
+
+    from urland.engine import IllegalMoveError
+    from urland.texts.refusals import refusal_text
+
+    state = table("genes=-.-.stinkglands.- ichtos=1:0.3.1.0,2:0.2.0.0")
+    refusals = []
+    for kind, fields in (("stink", {"src": "2", "target": (BLACK,), "dst": "O1"}),
+                         ("land", {"src": "O2", "dst": "5", "count": 1}),
+                         ("stink", {"src": "1", "target": (BLACK,), "dst": "O3"})):
+        with pytest.raises(IllegalMoveError) as refused:
+            play(state, kind, **fields)
+        refusals.append(refused.value.args[0])
+    assert [str(r) for r in refusals] == REGION_AND_OCEAN_REFUSALS["en"]  # the engine's own
+    i18n.set_language(code)
+    names = ["Anna", "Ben", "Cleo", "Dan"]
+    assert [refusal_text(r, names, state.board) for r in refusals] == (
+        REGION_AND_OCEAN_REFUSALS[code])
+
+
+def test_a_click_on_an_area_with_nothing_to_do_names_it_with_the_languages_article():
+    from urland.engine import standard_board
+    from urland.texts.area_sentences import move_from, nothing_to_do
+
+    board = standard_board()
+    region, ocean = board.parse_area("5"), board.parse_area("O2")
+    assert nothing_to_do(board, region).startswith("Nothing to do in region 5: drag")
+    assert move_from(board, ocean) == "Move Ichtos from O2 (North Ocean): choose where on the board"
+    i18n.set_language("it")
+    assert nothing_to_do(board, region).startswith("Nessuna azione possibile nella regione 5: ")
+    assert move_from(board, ocean) == (
+        "Muovi i tuoi Ichto da O2 (Oceano Nord): scegli la destinazione sul tabellone")
+    i18n.set_language("fr")
+    assert nothing_to_do(board, ocean).startswith("Rien à faire en O2 (Océan Nord) : ")
+
+
+def test_wings_and_a_panic_tie_are_told_with_each_languages_words():
+    from urland.engine import Event, standard_board
+
+    board = standard_board()
+    area = board.parse_area
+    to_ocean = Event("fly", "", {"seat": 2, "src": area("12"), "dst": area("O3"), "count": 1})
+    to_region = Event("fly", "", {"seat": 2, "src": area("12"), "dst": area("5"), "count": 2})
+    tie = Event("panic", "", {"candidates": [area("4"), area("5"), area("7")], "most": 3,
+                              "chooser": 0})
+    names = ["Anna", "Ben", "Cleo", "Dan"]
+    told = [render_event(e, names, board) for e in (to_ocean, to_region, tie)]
+    assert told == ["Cleo flies 1 Ichto from region 12 to O3 (East Ocean) (Wings).",
+                    "Cleo flies 2 Ichtos from region 12 to region 5 (Wings).",
+                    "Panic! Regions 4, 5 and 7 tie with 3 Ichtos; Anna, furthest back, "
+                    "chooses which panics."]
+    i18n.set_language("fr")
+    told = [render_event(e, names, board) for e in (to_ocean, to_region, tie)]
+    assert told == ["Cleo fait voler 1 Ichto de la région 12 vers O3 (Océan Est) (Vol).",
+                    "Cleo fait voler 2 Ichtos de la région 12 vers la région 5 (Vol).",
+                    "Panique ! Les régions 4, 5 et 7 sont à égalité avec 3 Ichtos ; c'est à "
+                    "Anna, dont le marqueur est le plus en retard, de choisir laquelle est "
+                    "frappée par la Panique."]
+    i18n.set_language("de")
+    assert render_event(to_ocean, names, board) == (
+        "Cleo lässt 1 Ichto von Gebiet 12 ins Wassergebiet O3 (Ostozean) fliegen (Flügel).")
+
+
+def test_a_gene_not_on_display_is_named_after_the_word_gene_in_every_language():
+    from urland.engine.errors import Named, Refusal
+    from urland.texts.refusals import refusal_text
+
+    # the refusal urland/engine/phases.py gives (tests/test_auction.py plays it)
+    refusal = Refusal("The gene {gene} is not on display.", gene=Named("gene", "egg", "Egg"))
+    said = {}
+    for code in ("de", "fr", "it", "nl"):
+        i18n.set_language(code)
+        said[code] = refusal_text(refusal, [], None)
+    assert said == {"de": "Das Gen Ei liegt nicht aus.", "fr": "Le gène Ponte n'est pas exposé.",
+                    "it": "Il gene Uova non è esposto.",
+                    "nl": "Het gen Ei ligt niet in de uitstalling."}
+
+
 @pytest.mark.parametrize(("code", "keys"), [
     ("en", ["N", "C", "L", "J", "T", "H", "R", "S", "Q"]),
     ("de", ["N", "W", "S", "O", "L", "C", "R", "P", "B"]),

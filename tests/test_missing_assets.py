@@ -50,9 +50,9 @@ def test_without_the_texts_folder_the_title_says_so_and_rules_open(assets, app):
     _, notices = startup.prepare()
     assert notices == [
         "The rules text cannot be shown: rules.yaml: no such file. "
-        "Reinstalling Urland brings it back.",
+        "Reinstalling Urland restores the game's own files.",
         "The game's sentences cannot be shown, plainer ones are used: sentences.yaml: no such "
-        "file. Reinstalling Urland brings it back.",
+        "file. Reinstalling Urland restores the game's own files.",
     ]
     app.notices = notices
     title = app.show("title")
@@ -76,7 +76,7 @@ def test_a_damaged_gene_file_is_named_and_no_game_starts(assets, app):
     _, notices = startup.prepare()
     assert notices == [
         "The gene cards cannot be loaded: genes.yaml: gene 'legs': 'kind' must be a non-empty "
-        "text. No game can start. Reinstalling Urland brings it back."]
+        "text. No game can start. Reinstalling Urland restores the game's own files."]
     app.notices = notices
     title = app.show("title")
     app.step(0.016)
@@ -88,7 +88,7 @@ def test_without_the_board_no_game_starts_and_the_title_says_why(assets, app):
     (assets / "board.yaml").unlink()
     _, notices = startup.prepare()
     assert notices == ["The board cannot be loaded: board.yaml: no such file. No game can "
-                       "start. Reinstalling Urland brings it back."]
+                       "start. Reinstalling Urland restores the game's own files."]
     app.notices = notices
     title = app.show("title")
     app.step(0.016)

@@ -224,7 +224,7 @@ def test_an_unreadable_set_up_file_is_mentioned_once_on_the_screen(app, user_hom
     scene = open_new_game(app)
     [kept] = [p.name for p in paths.setup_path().parent.glob("new_game.damaged-*.yaml")]
     assert scene.message == ("The last set-up could not be read, so these are the usual seats. "
-                             f"It was kept as {kept}.")
+                             f"The damaged file was kept as {kept}.")
     click(app, scene.start.rect.center)
     assert read_setup()[1] == ""  # starting a game wrote a good one
 

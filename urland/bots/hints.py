@@ -83,7 +83,7 @@ SENTENCES = {
     "panic_ocean": N_("Sends the panicking Ichtos into {ocean}, where they hurt you least."),
     "ears_stay": N_("Keeps {count} of your Ichtos on land."),
     "ears_dive": N_("Your Ichtos dive into {ocean}, the best place left for them."),
-    "rival": N_("Thins out a rival in {area}."),
+    "rival": N_("Thins out a rival in {ocean}."),
 }
 
 
@@ -196,7 +196,7 @@ def _aimed(seen: PlayerView, move: Move) -> Hint:
     if area >= board.n_regions:
         if carries:
             return _swim(seen, move)
-        return Hint(move, "rival", {"area": area_label(board, area)})
+        return Hint(move, "rival", {"ocean": area_label(board, area)})
     root = state.root(area)
     flexed = muscles(state)
     seat = state.actor

@@ -14,7 +14,7 @@ from typing import Any
 
 from urland.engine import auction, panic, volcano
 from urland.engine.actions import ACTIONS, action_options, check_action, do_action
-from urland.engine.actions.base import refuse
+from urland.engine.actions.base import area_named, refuse
 from urland.engine.errors import Named, Refusal
 from urland.engine.flow import choose_chip
 from urland.engine.genes import GENE_NAMES
@@ -125,7 +125,7 @@ def _buy_check(state: GameState, move: Move) -> None:
             raise refuse("The highest bidder must buy a gene.")
         return
     if move.gene not in state.display:
-        raise refuse("{gene} is not on display.", gene=Named(
+        raise refuse("The gene {gene} is not on display.", gene=Named(
             "gene", move.gene, GENE_NAMES.get(move.gene, move.gene)))
     cost = auction.gene_price(state, state.actor)
     paid = 0
@@ -135,9 +135,10 @@ def _buy_check(state: GameState, move: Move) -> None:
             raise refuse("Name each area of the board once, with at least 1 Ichto.")
         seen.add(area)
         if state.count(area, state.actor) < k:
-            raise refuse("You have only {count} Ichtos in {area}.",
+            raise refuse("You have only {count} Ichtos in "
+                         "{area_kind, select, region {region {area}} other {{area_label}}}.",
                          count=state.count(area, state.actor),
-                         area=Named("area", area, state.board.area_label(area)))
+                         area=area_named(state, area))
         paid += k
     if paid != cost:
         raise refuse("The price is {cost} Ichtos from the board (your bid plus the genes you "

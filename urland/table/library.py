@@ -151,8 +151,8 @@ def _file_time(path: Path) -> float:
 def set_aside(path: Path, problem: SaveError) -> str:
     """Move an unusable save out of the way; the sentence that tells the player."""
     moved = move_aside(path, "damaged")
-    kept = (fmt("It was kept as {file}.", file=display_name(moved)) if moved
-            else _("It could not be moved aside."))
+    kept = (fmt("The damaged file was kept as {file}.", file=display_name(moved)) if moved
+            else _("The damaged file could not be moved aside."))
     return (fmt("A saved game could not be read: {problem}", problem=problem_text(problem))
             + " " + kept)
 

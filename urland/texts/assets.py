@@ -24,7 +24,7 @@ from urland.texts.problems import problem_text
 
 
 def reinstall() -> str:
-    return _("Reinstalling Urland brings it back.")
+    return _("Reinstalling Urland restores the game's own files.")
 
 
 def _text_entry(entry: Any, keys: tuple[str, ...]) -> bool:

@@ -64,7 +64,7 @@ _MOVED = frozenset(kind for kind, schema in EVENT_DATA.items() if schema is even
 
 
 def _relocation(w: Words, d: dict) -> dict[str, Any]:
-    return {"seat": w.name(d["seat"]), "src": w.area(d["src"]), "dst": w.area(d["dst"]),
+    return {"seat": w.name(d["seat"]), "src": w.area(d["src"]), **w.place(d["dst"], "dst"),
             "count": d["count"]}
 
 
@@ -109,7 +109,7 @@ def _panic(w: Words, d: dict) -> list[Message]:
     regions = [w.number(r) for r in d["candidates"]]
     if len(regions) == 1:
         return _one("panic", region=regions[0], most=d["most"])
-    return _one("panic_tie", regions=w.listing(regions, "comma"), most=d["most"],
+    return _one("panic_tie", regions=w.listing(regions, "and"), most=d["most"],
                 chooser=w.name(d["chooser"]))
 
 

@@ -1,5 +1,7 @@
 """Why a move is refused, in the player's language: the engine's Refusal (its English template
-and values) said again through the catalogue, with the players' names and the areas' labels."""
+and values) said again through the catalogue, with the players' names and the areas' labels.
+An area gives its short name, its label and its kind, as in the engine's English (see Refusal),
+so that a translation selects its article and preposition on {area_kind}."""
 
 from __future__ import annotations
 
@@ -20,6 +22,9 @@ def refusal_text(refusal: str, names: Sequence[str], board: Board | None) -> str
     if not isinstance(refusal, Refusal):
         return refusal
     values = {key: _word(value, names, board) for key, value in refusal.values.items()}
+    for key, value in refusal.values.items():
+        if isinstance(value, Named) and value.sort:  # {area}, {area_label}, {area_kind}
+            values |= {key: value.short, f"{key}_label": values[key], f"{key}_kind": value.sort}
     try:
         return fmt(refusal.template, **values)
     except MessageError:

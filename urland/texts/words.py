@@ -103,6 +103,13 @@ def area_label(board: Board, area: int) -> str:
     return Words(texts, (), board).label(area)
 
 
+def area_values(board: Board, area: int, prefix: str = "area") -> dict[str, Any]:
+    """The values a template names an area with (see `Words.place`): {area} ('5', 'O2'),
+    {area_label} ('region 5', 'O2 (North Ocean)') and {area_kind} ('region' or 'ocean')."""
+    return {prefix: board.area_name(area), f"{prefix}_label": area_label(board, area),
+            f"{prefix}_kind": "region" if area < board.n_regions else "ocean"}
+
+
 def joined_list(items: Sequence[str], style: str = "and") -> str:
     """'5', '5 and 6', '4, 5 and 6' in the current language."""
     texts = sentences()

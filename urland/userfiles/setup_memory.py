@@ -91,8 +91,8 @@ def read_setup(path: Path | None = None) -> tuple[Setup, str]:
         if exc.missing:
             return Setup(), ""
         moved = move_aside(path)
-        kept = (fmt("It was kept as {file}.", file=moved.name) if moved
-                else _("It could not be moved aside."))
+        kept = (fmt("The damaged file was kept as {file}.", file=moved.name) if moved
+                else _("The damaged file could not be moved aside."))
         return Setup(), _("The last set-up could not be read, so these are the usual seats.") \
             + " " + kept
     return setup_from(data), ""

@@ -30,11 +30,11 @@ def settings_and_notice() -> tuple[Settings, str]:
         return settings, ""
     moved = move_aside(paths.settings_path())
     if moved:
-        return settings, fmt("The settings could not be read: {detail} It was kept as {name}; "
-                             "the defaults are used.", detail=problem_text(problem),
+        return settings, fmt("The settings could not be read: {detail} The damaged file was kept "
+                             "as {name}; the defaults are used.", detail=problem_text(problem),
                              name=moved.name)
-    return settings, fmt("The settings could not be read: {detail} It could not be moved "
-                         "aside; the defaults are used.", detail=problem_text(problem))
+    return settings, fmt("The settings could not be read: {detail} The damaged file could not "
+                         "be moved aside; the defaults are used.", detail=problem_text(problem))
 
 
 def tutorial_progress_notice() -> str:

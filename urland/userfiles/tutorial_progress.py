@@ -34,8 +34,8 @@ def check_progress() -> str:
         if exc.missing:
             return ""
         moved = move_aside(path)
-        kept = (fmt("It was kept as {file}.", file=moved.name) if moved
-                else _("It could not be moved aside."))
+        kept = (fmt("The damaged file was kept as {file}.", file=moved.name) if moved
+                else _("The damaged file could not be moved aside."))
         return fmt("How far you got in Learn to play could not be read: {problem}",
                    problem=exc) + " " + kept
     return ""

@@ -108,7 +108,9 @@ def refuse(template: str, **values: object) -> IllegalMoveError:
 
 
 def area_named(state: GameState, area: int) -> Named:
-    return Named("area", area, state.board.area_label(area))
+    board = state.board
+    return Named("area", area, board.area_label(area), board.area_name(area),
+                 "ocean" if board.is_ocean(area) else "region")
 
 
 def seat_named(state: GameState, seat: int) -> Named:
@@ -135,18 +137,24 @@ def need_ocean(state: GameState, area: int) -> None:
 def need_region(state: GameState, area: int) -> None:
     need_area(state, area, "region")
     if state.board.is_ocean(area):
-        raise refuse("{area} is an ocean, not a land region.", area=area_named(state, area))
+        raise refuse("{area_label} is an ocean, not a land region.", area=area_named(state, area))
 
 
 def need_own(state: GameState, area: int, k: int) -> None:
     have = state.count(area, state.actor)
     if have < k:
         if have == 0:
-            raise refuse("You have no Ichtos in {area}.", area=area_named(state, area))
+            raise refuse("You have no Ichtos in "
+                         "{area_kind, select, region {region {area}} other {{area_label}}}.",
+                         area=area_named(state, area))
         if have == 1:
-            raise refuse("You have only 1 Ichto in {area}.", area=area_named(state, area))
-        raise refuse("You have only {count} Ichtos in {area}.", count=have,
-                      area=area_named(state, area))
+            raise refuse("You have only 1 Ichto in "
+                         "{area_kind, select, region {region {area}} other {{area_label}}}.",
+                         area=area_named(state, area))
+        raise refuse("You have only {count} Ichtos in "
+                     "{area_kind, select, region {region {area}} other {{area_label}}}.",
+                     count=have,
+                     area=area_named(state, area))
 
 
 def need_opponents(state: GameState, target: tuple[int, ...], k: int) -> int:
@@ -162,8 +170,10 @@ def need_opponents(state: GameState, target: tuple[int, ...], k: int) -> int:
 
 def need_rival_there(state: GameState, area: int, seat: int) -> None:
     if not state.count(area, seat):
-        raise refuse("{seat} has no Ichtos in {area}.", seat=seat_named(state, seat),
-                      area=area_named(state, area))
+        raise refuse("{seat} has no Ichtos in "
+                     "{area_kind, select, region {region {area}} other {{area_label}}}.",
+                     seat=seat_named(state, seat),
+                     area=area_named(state, area))
 
 
 # Options are immutable, so the common ones are built once and shared between calls.

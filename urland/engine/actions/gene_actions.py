@@ -57,9 +57,13 @@ class Assimilate(Action):
         for s, k in need.items():
             if state.count(move.src, s) < k:
                 if k == 1:
-                    raise refuse("{seat} has no Ichto in {area}.", seat=seat_named(state, s),
+                    raise refuse("{seat} has no Ichto in {area_kind, select, region "
+                                 "{region {area}} other {{area_label}}}.",
+                                 seat=seat_named(state, s),
                                  area=area_named(state, move.src))
-                raise refuse("{seat} has fewer than {count} Ichtos in {area}.", count=k,
+                raise refuse("{seat} has fewer than {count} Ichtos in "
+                             "{area_kind, select, region {region {area}} other {{area_label}}}.",
+                             count=k,
                              seat=seat_named(state, s), area=area_named(state, move.src))
 
     def play(self, state: GameState, move: Move) -> None:
@@ -105,7 +109,7 @@ class Bite(Action):
         s = need_opponents(state, move.target, 1)
         need_rival_there(state, move.src, s)
         if move.src < state.board.n_regions and state.genes[s] & EARS:
-            raise refuse("{seat} has Ears: on land they hear you coming.",
+            raise refuse("{seat} has Ears: on land, {seat}'s Ichtos hear you coming.",
                          seat=seat_named(state, s))
 
     def play(self, state: GameState, move: Move) -> None:
@@ -247,8 +251,9 @@ class Stink(Action):
         need_rival_there(state, move.src, s)
         need_ocean(state, move.dst)
         if move.dst not in state.region_oceans[move.src]:
-            raise refuse("{area} does not border {other}.", area=area_named(state, move.dst),
-                         other=area_named(state, move.src))
+            raise refuse("Region {region} does not border {area_label}.",
+                         region=state.board.region_numbers[move.src],
+                         area=area_named(state, move.dst))
 
     def play(self, state: GameState, move: Move) -> None:
         p = state.actor

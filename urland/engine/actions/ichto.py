@@ -60,7 +60,7 @@ class Proliferate(Action):
             raise refuse("Your reserve is empty: you cannot gain Ichtos by proliferating.")
         coy = bool(state.genes[state.actor] & CARE_OF_YOUNG)
         if not proliferation_gain(state.count(move.src, state.actor), coy):
-            raise refuse("You would gain nothing in {area}: you need {count} Ichtos there to "
+            raise refuse("You would gain nothing in {area_label}: you need {count} Ichtos there to "
                          "proliferate.", area=area_named(state, move.src), count=2 if coy else 3)
 
     def play(self, state: GameState, move: Move) -> None:
@@ -112,7 +112,7 @@ class Land(Action):
         need_ocean(state, move.src)
         need_region(state, move.dst)
         if move.dst not in state.ocean_regions[move.src - board.n_regions]:
-            raise refuse("Region {region} does not border {area}.",
+            raise refuse("Region {region} does not border {area_label}.",
                          region=board.region_numbers[move.dst], area=area_named(state, move.src))
         if not 1 <= move.count <= land_per_action(state, state.actor):
             raise refuse("Land 1 Ichto per action (2 with Legs or Turbo).")
@@ -143,7 +143,7 @@ class Swim(Action):
             raise refuse("Swim to a different ocean.")
         if not state.genes[state.actor] & TURBO and move.dst not in board.ocean_neighbours[
                 move.src - board.n_regions]:
-            raise refuse("{area} is not next to {other} (Turbo would allow it).",
+            raise refuse("{area_label} is not next to {other_label} (Turbo would allow it).",
                          area=area_named(state, move.dst), other=area_named(state, move.src))
         if move.count < 1:
             raise refuse("Swim with at least 1 Ichto.")

@@ -19,9 +19,9 @@ import pygame
 
 from urland.engine import TRAY, Decision, Move, PlayerView
 from urland.scenes.table.carry import Drag, Lift
+from urland.texts.area_sentences import move_from, nothing_to_do
 from urland.texts.i18n import _, fmt
 from urland.texts.refusals import refusal_text
-from urland.texts.words import area_label
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
 from urland.ui.side_panel import SidePanel
@@ -226,8 +226,7 @@ class BoardGestures:
             return
         moves = self.decision.moves_from(area)
         if not moves:
-            host.say(fmt("Nothing to do in {area}: drag an Ichto from an ocean, or click an "
-                          "ocean to proliferate.", area=area_label(host.shown.state.board, area)))
+            host.say(nothing_to_do(host.shown.state.board, area))
             return
         carried = self.carried_moves(area)
         others = [m for m in moves if m not in carried]
@@ -236,8 +235,7 @@ class BoardGestures:
             return
         rows: list[tuple[str, Any]] = [(host.describe(m), m) for m in others]
         if carried:
-            rows.insert(0, (fmt("Move Ichtos from {area}: choose where on the board",
-                                area=area_label(host.shown.state.board, area)), Lift(area, pos)))
+            rows.insert(0, (move_from(host.shown.state.board, area), Lift(area, pos)))
         self.menu = AreaMenu(rows, pos)
 
     def carried_moves(self, area: int) -> set[Move]:
