@@ -282,8 +282,8 @@ REGION_AND_OCEAN_REFUSALS = {
     "it": ["Non hai Ichto nella regione 2.", "Non hai Ichto in O2 (Oceano Nord).",
            "La regione 1 non confina con O3 (Oceano Est)."],
     "nl": ["Je hebt geen ichto's in gebied 2.",
-           "Je hebt geen ichto's in watergebied O2 (Noordoceaan).",
-           "Gebied 1 grenst niet aan watergebied O3 (Oostoceaan)."],
+           "Je hebt geen ichto's in O2 (Noordoceaan).",
+           "Gebied 1 grenst niet aan O3 (Oostoceaan)."],
 }
 
 
