@@ -48,7 +48,7 @@ def test_a_sentence_follows_the_language_and_its_plural_rules():
     event = Event("land", "", {"seat": 0, "src": 12, "dst": 4, "count": 2})
     names = ["Anna", "Ben", "Cleo"]
     i18n.set_language("de")
-    assert render_event(event, names) == "Anna bringt 2 Ichtos aus O1 in Gebiet 5 an Land."
+    assert render_event(event, names) == "Anna bringt 2 Ichtos aus O1 im Gebiet 5 an Land."
     i18n.set_language("fr")
     assert render_event(event, names) == "Anna débarque 2 Ichtos d'O1 sur la région 5."
     i18n.set_language("en")
