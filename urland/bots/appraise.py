@@ -174,16 +174,17 @@ def outcomes(seen: PlayerView, moves: Sequence[Move], seconds: float, seed: int,
     return found
 
 
-def appraise(view: PlayerView, seconds: float, seed: int, also: Sequence[Move] = ()
-             ) -> list[tuple[Move, float]]:
+def appraise(view: PlayerView, seconds: float, seed: int, also: Sequence[Move] = (),
+             rounds: int = MAX_ROUNDS) -> list[tuple[Move, float]]:
     """Every sensible move of the seat's decision (and those of `also`) with its expected worth
-    in points of final-score margin, best first; empty when the decision is not the seat's."""
+    in points of final-score margin, best first; empty when the decision is not the seat's.
+    At most `rounds` samples (a fixed number, with ample `seconds`, gives repeatable figures)."""
     if not view.my_turn:
         return []
     moves = candidates(view, also)
     if not moves:
         return []
-    found = outcomes(view, moves, seconds, seed)
+    found = outcomes(view, moves, seconds, seed, rounds)
     worth = [(m, sum(o.value for o in found[m]) / len(found[m])) for m in moves]
     worth.sort(key=lambda mv: -mv[1])
     return worth

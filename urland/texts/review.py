@@ -11,6 +11,7 @@ from urland.texts.i18n import _
 from urland.texts.words import Words, sentences
 
 NOTABLE = 0.75  # a difference (points, Ichtos) must reach this to be the reason given
+ICHTO_WORTH = 0.5  # points an Ichto kept on the board is roughly worth (evaluate.HARD)
 
 
 def why(contrast: Contrast | None, played: Move, board: Board) -> str:
@@ -31,7 +32,8 @@ def reason(c: Contrast, played: Move, board: Board) -> tuple[str, dict]:
         return "review_gene_won", {"gene": _genes(c.genes_won)}
     if c.genes_lost:
         return "review_gene_lost", {"gene": _genes(c.genes_lost)}
-    if c.scored >= NOTABLE:
+    board_worth = ICHTO_WORTH * c.board  # Ichtos kept, in points, to weigh against scoring
+    if c.scored >= NOTABLE and c.scored >= board_worth:
         points = max(1, round(c.scored))
         if c.region >= 0:
             return "review_scoring_region", {"points": points,
