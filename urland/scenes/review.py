@@ -16,7 +16,7 @@ from urland.scenes.base import Scene
 from urland.table.session import Session
 from urland.texts import review as words
 from urland.texts.describe import describe
-from urland.texts.i18n import L_, _, fmt
+from urland.texts.i18n import L_, _, decimal, fmt
 from urland.ui import review_view as rv
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
@@ -36,7 +36,8 @@ class ReviewScene(Scene):
         self.job: ReviewJob | None = None
         self.board_view = BoardView(session.board)
         self.board_view.animate = False
-        self.selected = 0
+        self.selected = 0  # the row chosen, kept on its decision while rows come in
+        self.selected_step = -1
         self.first = 0  # the first row shown
         self.rows: list[tuple[pygame.Rect, int]] = []
         self.stop_button = Button(L_("Stop"), self.stop, tooltip=L_(
@@ -81,12 +82,17 @@ class ReviewScene(Scene):
         rows = self.marked()
         if not rows:
             return None
-        self.selected = max(0, min(self.selected, len(rows) - 1))
+        steps = [j.step for j in rows]
+        self.selected = (steps.index(self.selected_step) if self.selected_step in steps
+                         else max(0, min(self.selected, len(rows) - 1)))
         return rows[self.selected]
 
     def select(self, index: int) -> None:
-        rows = len(self.marked())
-        self.selected = max(0, min(rows - 1, index))
+        rows = self.marked()
+        if not rows:
+            return
+        self.selected = max(0, min(len(rows) - 1, index))
+        self.selected_step = rows[self.selected].step
         visible = max(1, self.list_rect.height // self.theme.px(62))
         self.first = max(0, min(self.first, self.selected), self.selected - visible + 1)
 
@@ -173,7 +179,9 @@ class ReviewScene(Scene):
         t = self.theme
         rows = self.marked()
         blit_text(surface, fmt("Costliest decisions: {count}", count=len(rows)),
-                  self.side.topleft, t.px(24), th.TEXT, True, width=self.side.width)
+                  self.side.topleft, t.px(24), th.TEXT, True, width=self.side.width * 6 // 10)
+        blit_text(surface, _("points lost"), (self.side.right - t.px(6), self.side.top + t.px(4)),
+                  t.px(17), th.TEXT_DIM, anchor="topright", width=self.side.width * 4 // 10)
         self.rows = rv.draw_rows(surface, self.list_rect, t, rows, self.selected, self.first,
                                  self.heading, lambda r: self.said(r.played, r))
         if j is None:
@@ -183,7 +191,7 @@ class ReviewScene(Scene):
             (_("Played"), self.said(j.played, j), rv.PLAYED),
             (_("Better"), self.said(j.better, j), (40, 140, 70)),
             (_("Why"), words.why(j.why, j.played, self.session.board) + " " + fmt(
-                "It cost about {points} points of final score.", points=f"{j.lost:.1f}"),
+                "It cost about {points} points of final score.", points=decimal(j.lost)),
              th.ACCENT_DARK)])
 
     def empty_text(self) -> str:

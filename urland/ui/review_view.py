@@ -9,7 +9,7 @@ import pygame
 
 from urland.engine import GameState, Move
 from urland.records.review import Judged
-from urland.texts.i18n import _
+from urland.texts.i18n import _, decimal
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
 from urland.ui.table_overlays import draw_arrow
@@ -97,12 +97,13 @@ def draw_rows(surface: pygame.Surface, rect: pygame.Rect, t: th.Theme, rows: lis
         panel(surface, card, SELECTED_FILL if chosen else th.PANEL, radius=t.px(8), shadow=0,
               border=th.ACCENT if chosen else None)
         j = rows[i]
-        lost = blit_text(surface, f"\u2212{j.lost:.1f}", (card.right - t.px(12), card.centery),
+        lost = blit_text(surface, "\u2212" + decimal(j.lost), (card.right - t.px(12), card.centery),
                          t.px(28), PLAYED, True, anchor="midright")
         width = lost.left - card.left - t.px(24)
         blit_text(surface, heading(j), (card.left + t.px(12), card.top + t.px(6)), t.px(18),
                   th.TEXT_DIM, width=width)
-        text = wrap(played(j), t.px(19), width)[0]
+        lines = wrap(played(j), t.px(19), width - t.px(14), True)
+        text = lines[0] + ("…" if len(lines) > 1 else "")
         blit_text(surface, text, (card.left + t.px(12), card.bottom - t.px(6)), t.px(19),
                   th.TEXT, True, anchor="bottomleft", width=width)
         out.append((card, i))
