@@ -35,7 +35,8 @@ def main() -> None:
         seconds = time.perf_counter() - start
         worst = max(worst, seconds)
         print(f"{path.stem}: {len(game.moves)} moves, {len(review.steps)} decisions judged "
-              f"at {review.seconds:.2f} s each at most; whole review {seconds:.1f} s; "
+              f"({review.spent / max(1, len(review.steps)):.2f} s each); whole review "
+              f"{seconds:.1f} s; "
               f"{len(review.marked())} marked")
     print(f"slowest whole review: {worst:.1f} s (promised: at most 60 s)")
 

@@ -142,8 +142,7 @@ def test_the_review_page_opens_from_the_game_over_screen_and_from_history(app, b
                                                                           monkeypatch):
     import urland.records.review as reviewing
 
-    monkeypatch.setattr(reviewing, "appraise", steady)
-    monkeypatch.setattr(reviewing.Review.__init__, "__defaults__", (steady, 40.0))
+    monkeypatch.setattr(reviewing, "JUDGE", steady)
     game, planted = blunder_game
     path = write_record(game, SEATS, paths.history_dir(), datetime(2026, 3, 1, tzinfo=UTC))
     over = app.show("game_over", session=Session.from_record(path), from_history=True)

@@ -8,14 +8,16 @@ best move less that of the move played. A person's costliest decisions (the top 
 costing more than THRESHOLD) are marked, with a contrast of the two outcomes for a sentence of
 why (urland.texts.review).
 
-The time is budgeted from the number of decisions, so a whole game takes at most
-BUDGET_SECONDS of judging. `ReviewJob` runs a review in a thread, can be stopped, and keeps what
-it found: a review reopened in the same session goes on from where it stopped (`review_for`).
+The time is budgeted from the number of decisions: each decision gets an equal share of what is
+left of BUDGET_SECONDS, so a whole game takes about that at most. `ReviewJob` runs a review in
+a thread, can be stopped, and keeps what it found: a review reopened in the same session goes
+on from where it stopped (`review_for`).
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,12 +26,16 @@ from urland.bots.appraise import Contrast, appraise, contrast
 from urland.engine import Game, GameState, Move, PlayerView, legal_options, view
 from urland.records.history import load_record, seats_from_meta
 
-BUDGET_SECONDS = 40.0  # judging time for a whole game (the replay and contrasts come on top)
+BUDGET_SECONDS = 45.0  # judging a whole game, contrasts included (the page promises 60 s)
 MOST_PER_DECISION = 1.5  # seconds: a short game is judged more carefully, up to this
+LEAST_PER_DECISION = 0.05  # the judge plays one round of samples at least anyway
 THRESHOLD = 0.5  # points a decision must cost to be marked
 MARKED = 5  # decisions marked per person
 
 Judge = Callable[[PlayerView, float, int], list[tuple[Move, float]]]
+# The one function that judges a decision: (the seat's view, seconds, seed) -> [(move, worth in
+# points)], best first. Any judge with that signature can take its place.
+JUDGE: Judge = appraise
 
 
 @dataclass(frozen=True)
@@ -47,13 +53,13 @@ class Judged:
 class Review:
     """The judgement of every decision the seats in `people` made in a finished game."""
 
-    def __init__(self, game: Game, people: Sequence[int], judge: Judge = appraise,
+    def __init__(self, game: Game, people: Sequence[int], judge: Judge | None = None,
                  budget: float = BUDGET_SECONDS) -> None:
         if not game.over:
             raise ValueError("only a finished game is reviewed")
         self.game = game
         self.people = tuple(people)
-        self.judge = judge
+        self.judge = judge or JUDGE
         again = Game.new(game.seed, game.options.players, game.options.colours, game.board)
         self.states: list[GameState] = [again.state]
         for move in game.moves:
@@ -61,7 +67,8 @@ class Review:
             self.states.append(again.state)
         self.steps = [i for i, s in enumerate(self.states[:-1])
                       if s.actor in self.people and _has_choice(s)]
-        self.seconds = min(MOST_PER_DECISION, budget / max(1, len(self.steps)))
+        self.budget = budget
+        self.spent = 0.0  # seconds spent judging so far
         self.judged: list[Judged] = []
 
     @classmethod
@@ -90,12 +97,22 @@ class Review:
         state = self.states[step]
         return view(state, state.actor)
 
+    @property
+    def seconds(self) -> float:
+        """The time for the next decision: what is left of the budget, shared equally by the
+        decisions still to judge."""
+        left = max(1, len(self.steps) - len(self.judged))
+        share = (self.budget - self.spent) / left
+        return max(LEAST_PER_DECISION, min(MOST_PER_DECISION, share))
+
     def judge_next(self) -> Judged:
         """Judge the next decision not judged yet."""
+        began = time.perf_counter()
         step = self.steps[len(self.judged)]
         judged = judge_decision(self.states[step], self.game.moves[step], step, self.judge,
                                 self.seconds, self.game.seed * 7919 + step)
         self.judged.append(judged)
+        self.spent += time.perf_counter() - began
         return judged
 
     def run(self, stop: threading.Event | None = None) -> None:
