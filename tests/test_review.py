@@ -143,6 +143,7 @@ def test_the_review_page_opens_from_the_game_over_screen_and_from_history(app, b
     import urland.records.review as reviewing
 
     monkeypatch.setattr(reviewing, "JUDGE", steady)
+    monkeypatch.setattr(reviewing, "_KEPT", {})
     game, planted = blunder_game
     path = write_record(game, SEATS, paths.history_dir(), datetime(2026, 3, 1, tzinfo=UTC))
     over = app.show("game_over", session=Session.from_record(path), from_history=True)
@@ -170,3 +171,67 @@ def test_the_review_page_opens_from_the_game_over_screen_and_from_history(app, b
     click(app, history.review_button.rect.center)
     assert app.scene.name == "review" and app.scene.review is page.review
     assert not app.scene.running
+
+
+def test_esc_stops_the_review_on_the_page_and_go_on_resumes_it(app, blunder_game, monkeypatch):
+    import urland.records.review as reviewing
+
+    gate = threading.Event()
+
+    def waiting(seen, seconds, seed):
+        gate.wait(5)
+        return steady(seen, seconds, seed)
+
+    monkeypatch.setattr(reviewing, "JUDGE", waiting)
+    monkeypatch.setattr(reviewing, "_KEPT", {})  # not the review kept by another test
+    game, _ = blunder_game
+    path = write_record(game, SEATS, paths.history_dir(), datetime(2026, 3, 2, tzinfo=UTC))
+    page = app.open("review", session=Session.from_record(path))
+    frames(app)
+    assert page.running and page.stop_button.visible
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                         unicode=""))
+    app.step(0.016)  # Esc asks the job to stop; the decision being judged finishes first
+    gate.set()
+    page.job._thread.join(5)
+    frames(app)
+    assert app.scene is page and not page.running  # stopped, still on the page
+    judged = len(page.review.judged)
+    assert 1 <= judged < len(page.review.steps)
+    assert page.go_on_button.visible and not page.stop_button.visible
+    click(app, page.go_on_button.rect.center)
+    assert page.job.running or page.review.done
+    for _ in range(500):  # it goes on from where it stopped
+        if len(page.review.judged) > judged:
+            break
+        threading.Event().wait(0.01)
+    page.stop()
+    assert len(page.review.judged) > judged
+
+
+def test_the_sentence_of_why_says_the_biggest_difference():
+    from urland.bots.appraise import Contrast
+    from urland.engine import GENES, Move, standard_board
+    from urland.texts.i18n import set_language
+
+    board = standard_board()
+    wings = 1 << GENES.index("wings")
+    retreat = Move("retreat", picks=((board.parse_area("O2"), 3),))
+    land = Move("land", src=board.parse_area("O2"), dst=board.parse_area("5"), count=1)
+    assert why(Contrast(4.0, 0.0, -1, 0.0, wings, 0), land, board) == (
+        "The better move would have won Wings.")
+    assert why(Contrast(4.0, 0.0, -1, 0.0, 0, wings), land, board) == (
+        "Wings was worth less to you than what your move paid for it.")
+    assert why(Contrast(4.0, 1.0, -1, 3.0, 0, 0), retreat, board) == (
+        "Your move sent Ichtos back from O2 (North Ocean): the better move would have kept "
+        "3 Ichtos more on the board.")
+    assert why(Contrast(2.0, 0.2, -1, 0.1, 0, 0), land, board) == (
+        "The better move would have left you about 2 points better placed against your "
+        "rivals.")
+    set_language("de")
+    try:
+        assert why(Contrast(4.0, 1.0, -1, 3.0, 0, 0), retreat, board).startswith(
+            "Dein Zug schickte Ichtos aus O2 (Nordozean) zurück")
+    finally:
+        set_language("en")
+    assert why(None, land, board) == ""
