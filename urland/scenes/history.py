@@ -155,7 +155,7 @@ class HistoryScene(Scene):
         self.confirm_button.rect = pygame.Rect(self.delete_button.rect.left, bar_y, t.px(200),
                                                t.px(48))
         self.keep_button.rect = self.confirm_button.rect.move(t.px(212), 0)
-        self.keep_button.rect.width = t.px(130)
+        self.keep_button.rect.width = t.px(180)
         self.export_button.rect = pygame.Rect(0, bar_y, t.px(120), t.px(48))
         self.export_button.rect.right = box.right - t.px(24)
         self.export_field.rect = pygame.Rect(0, bar_y + t.px(4), t.px(330), t.px(40))
@@ -170,7 +170,7 @@ class HistoryScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         games = self.page == "games" and bool(self.records)
-        if games and self.export_field.handle(event):
+        if games and not self.confirming and self.export_field.handle(event):
             return True
         if games and event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y)
@@ -215,8 +215,9 @@ class HistoryScene(Scene):
         self.games_tab.style = "primary" if games else "paper"
         self.stats_tab.style = "paper" if games else "primary"
         has = games and bool(self.records)
-        for b in (self.story_button, self.replay_button, self.review_button, self.export_button):
+        for b in (self.story_button, self.replay_button, self.review_button):
             b.visible = has
+        self.export_button.visible = has and not self.confirming  # the pair below takes its room
         self.delete_button.visible = has and not self.confirming
         self.confirm_button.visible = self.keep_button.visible = has and self.confirming
         if games:
@@ -225,7 +226,7 @@ class HistoryScene(Scene):
             stats_view.draw(surface, self.list_rect.inflate(0, t.px(70)).move(0, t.px(30)), t,
                             self.people, self.bots, len(self.records))
         super().draw(surface)
-        if has:
+        if has and not self.confirming:
             self.export_field.draw(surface, t)
             blit_text(surface, _("Export to folder"), (self.export_field.rect.left,
                       self.export_field.rect.top - t.px(4)), t.px(17), (110, 96, 80),
