@@ -190,7 +190,7 @@ def appraise(view: PlayerView, seconds: float, seed: int, also: Sequence[Move] =
     return worth
 
 
-def contrast(seen: PlayerView, played: Move, better: Move, seed: int, rounds: int = 8
+def contrast(seen: PlayerView, played: Move, better: Move, seed: int, rounds: int = 32
              ) -> Contrast:
     """Where the better move's outcomes part from the played move's, over `rounds` samples."""
     found = outcomes(seen, [better, played], 0.0, seed, rounds)

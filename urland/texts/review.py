@@ -14,19 +14,22 @@ NOTABLE = 0.75  # a difference (points, Ichtos) must reach this to be the reason
 ICHTO_WORTH = 0.5  # points an Ichto kept on the board is roughly worth (evaluate.HARD)
 
 
-def why(contrast: Contrast | None, played: Move, board: Board) -> str:
-    """One sentence of why the better move was better ('' without a contrast)."""
+def why(contrast: Contrast | None, played: Move, board: Board, lost: float | None = None
+        ) -> str:
+    """One sentence of why the better move was better ('' without a contrast); `lost` is the
+    points the judge found the decision cost (the contrast's own figure by default)."""
     texts = sentences()
     if contrast is None or texts is None:
         return ""
     w = Words(texts, (), board)
-    message_id, values = reason(contrast, played, board)
+    message_id, values = reason(contrast, played, board, lost)
     if "area" in values:
         values.update(w.place(values.pop("area")))
     return w.say(message_id, **values)
 
 
-def reason(c: Contrast, played: Move, board: Board) -> tuple[str, dict]:
+def reason(c: Contrast, played: Move, board: Board, lost: float | None = None
+           ) -> tuple[str, dict]:
     """The template that says the biggest difference, and its values."""
     if c.genes_won:
         return "review_gene_won", {"gene": _genes(c.genes_won)}
@@ -44,7 +47,7 @@ def reason(c: Contrast, played: Move, board: Board) -> tuple[str, dict]:
         if played.kind == "retreat" and len(played.picks) == 1:
             return "review_retreat", {"count": count, "area": played.picks[0][0]}
         return "review_board", {"count": count}
-    return "review_general", {"points": max(1, round(c.value))}
+    return "review_general", {"points": max(1, round(c.value if lost is None else lost))}
 
 
 def _genes(mask: int) -> str:
