@@ -114,14 +114,14 @@ class ReviewScene(Scene):
         for b in (self.stop_button, self.go_on_button):
             b.rect = pygame.Rect(0, bar_y, t.px(130), t.px(46))
             b.rect.right = self.back_button.rect.left - t.px(12)
-        self.progress_rect = pygame.Rect(t.px(20), bar_y + t.px(9), 0, t.px(28))
-        self.progress_rect.width = self.stop_button.rect.left - t.px(40)
-        top, bottom = t.px(86), bar_y - t.px(14)
-        side_w = max(t.px(400), w * 36 // 100)
+        self.legend_rect = pygame.Rect(t.px(20), bar_y + t.px(6), rv.legend_width(t), t.px(34))
+        self.progress_rect = pygame.Rect(self.legend_rect.right + t.px(16), bar_y + t.px(9), 0,
+                                         t.px(28))
+        self.progress_rect.width = self.stop_button.rect.left - t.px(20) - self.progress_rect.left
+        top, bottom = t.px(66), bar_y - t.px(14)
+        side_w = max(t.px(400), w * 35 // 100)
         self.side = pygame.Rect(w - t.px(20) - side_w, top, side_w, bottom - top)
-        self.legend_rect = pygame.Rect(t.px(20), bottom - t.px(34), t.px(250), t.px(34))
-        board = pygame.Rect(t.px(20), top, self.side.left - t.px(40),
-                            self.legend_rect.top - t.px(8) - top)
+        board = pygame.Rect(t.px(20), top, self.side.left - t.px(40), bottom - top)
         self.board_view.layout(board)
         detail_h = min(t.px(250), self.side.height * 46 // 100)
         self.detail_rect = pygame.Rect(self.side.left, self.side.bottom - detail_h,
@@ -154,10 +154,12 @@ class ReviewScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         surface.blit(backdrop(t.size), (0, 0))
-        blit_text(surface, _("Review"), (t.px(24), t.px(14)), t.px(44), th.ACCENT, True)
+        title = blit_text(surface, _("Review"), (t.px(24), t.px(10)), t.px(44), th.ACCENT,
+                          True)
         blit_text(surface, _("Each decision is judged from what its player could see at that "
-                             "moment."), (t.px(26), t.px(54)), t.px(19), th.TEXT_DIM,
-                  width=t.size[0] - t.px(52))
+                             "moment."), (title.right + t.px(22), title.bottom - t.px(6)),
+                  t.px(19), th.TEXT_DIM, anchor="bottomleft",
+                  width=t.size[0] - title.right - t.px(46))
         judged = self.current()
         self.draw_board(surface, judged)
         self.draw_list(surface, judged)
@@ -178,10 +180,12 @@ class ReviewScene(Scene):
     def draw_list(self, surface: pygame.Surface, j: Judged | None) -> None:
         t = self.theme
         rows = self.marked()
+        unit = blit_text(surface, _("points lost"), (self.side.right - t.px(6),
+                         self.side.top + t.px(4)), t.px(17), th.TEXT_DIM, anchor="topright",
+                         width=self.side.width * 4 // 10)
         blit_text(surface, fmt("Costliest decisions: {count}", count=len(rows)),
-                  self.side.topleft, t.px(24), th.TEXT, True, width=self.side.width * 6 // 10)
-        blit_text(surface, _("points lost"), (self.side.right - t.px(6), self.side.top + t.px(4)),
-                  t.px(17), th.TEXT_DIM, anchor="topright", width=self.side.width * 4 // 10)
+                  self.side.topleft, t.px(24), th.TEXT, True,
+                  width=unit.left - self.side.left - t.px(12))
         self.rows = rv.draw_rows(surface, self.list_rect, t, rows, self.selected, self.first,
                                  self.heading, lambda r: self.said(r.played, r))
         if j is None:

@@ -13,7 +13,7 @@ from urland.texts.i18n import _, decimal
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
 from urland.ui.table_overlays import draw_arrow
-from urland.ui.text import blit_text, wrap
+from urland.ui.text import blit_text, shortened, text_width, wrap
 from urland.ui.widgets import panel
 
 PLAYED = (236, 104, 84)  # the move played: warm red
@@ -59,11 +59,21 @@ def draw_move(surface: pygame.Surface, bv: BoardView, state: GameState, move: Mo
             draw_arrow(surface, a, b, width, 1.0, colour)
 
 
+def _legend_items() -> tuple[tuple[th.Colour, str], ...]:
+    return ((PLAYED, _("Played")), (BETTER, _("Better")))
+
+
+def legend_width(t: th.Theme) -> int:
+    """How wide the legend is in the current language."""
+    return t.px(44) + sum(t.px(36) + text_width(label, t.px(18), True)
+                          for _, label in _legend_items())
+
+
 def draw_legend(surface: pygame.Surface, rect: pygame.Rect, t: th.Theme) -> None:
-    """'— played  — better' in a small box."""
+    """'— played  — better' in a small box (`rect` as wide as legend_width)."""
     panel(surface, rect, th.PANEL, radius=t.px(8), shadow=0)
     x = rect.left + t.px(12)
-    for colour, label in ((PLAYED, _("Played")), (BETTER, _("Better"))):
+    for colour, label in _legend_items():
         y = rect.centery
         pygame.draw.line(surface, colour, (x, y), (x + t.px(28), y), max(3, t.px(5)))
         used = blit_text(surface, label, (x + t.px(36), y), t.px(18), th.TEXT, True,
@@ -102,8 +112,7 @@ def draw_rows(surface: pygame.Surface, rect: pygame.Rect, t: th.Theme, rows: lis
         width = lost.left - card.left - t.px(24)
         blit_text(surface, heading(j), (card.left + t.px(12), card.top + t.px(6)), t.px(18),
                   th.TEXT_DIM, width=width)
-        lines = wrap(played(j), t.px(19), width - t.px(14), True)
-        text = lines[0] + ("…" if len(lines) > 1 else "")
+        text = shortened(played(j), t.px(19), width, True)
         blit_text(surface, text, (card.left + t.px(12), card.bottom - t.px(6)), t.px(19),
                   th.TEXT, True, anchor="bottomleft", width=width)
         out.append((card, i))
