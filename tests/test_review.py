@@ -126,6 +126,17 @@ def test_a_review_can_be_stopped_and_goes_on_later(blunder_game):
     assert len(review.judged) == kept + 1  # it went on from where it stopped
 
 
+def test_two_jobs_on_one_review_judge_each_decision_once(blunder_game):
+    game, _ = blunder_game
+    review = Review(game, [0], judge=lambda seen, seconds, seed: STEADY(seen, 1e6, seed,
+                                                                        rounds=2))
+    jobs = [ReviewJob(review).start(), ReviewJob(review).start()]
+    for job in jobs:
+        job._thread.join(60)
+        assert not job.running and not job.failure
+    assert review.done and [j.step for j in review.judged] == review.steps
+
+
 def test_a_damaged_record_is_refused_with_a_sentence(tmp_path, blunder_game):
     game, _ = blunder_game
     path = write_record(game, SEATS, tmp_path, datetime(2026, 3, 1, tzinfo=UTC))
@@ -235,3 +246,34 @@ def test_the_sentence_of_why_says_the_biggest_difference():
     finally:
         set_language("en")
     assert why(None, land, board) == ""
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)], ids=["1280x720", "960x540"])
+def test_the_review_page_fits_with_nothing_drawn_over_anything(size, blunder_game,
+                                                               monkeypatch):
+    import urland.records.review as reviewing
+    from urland.app import App
+    from urland.ui import text as text_ui
+    from urland.userfiles.settings import Settings
+
+    monkeypatch.setattr(reviewing, "JUDGE", steady)
+    game, _ = blunder_game
+    path = write_record(game, SEATS, paths.history_dir(), datetime(2026, 3, 3, tzinfo=UTC))
+    review = reviewing.review_for(game, [0])
+    review.run()
+    app = App(Settings(animation_speed="instant", ai_pause="none"), size=size)
+    watch = text_ui.start_watching()
+    page = None
+    try:
+        page = app.open("review", session=Session.from_record(path))
+        for index in range(len(page.marked())):
+            page.select(index)
+            app.step(0.016)
+            text_ui.end_frame()
+        assert page.review is review and page.current().step == review.marked()[-1].step
+        assert watch.overflows == [] and sorted(watch.overlaps) == []
+    finally:
+        text_ui.stop_watching()
+        if page is not None:
+            page.leave()
+        pygame.quit()

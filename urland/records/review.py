@@ -70,6 +70,7 @@ class Review:
         self.budget = budget
         self.spent = 0.0  # seconds spent judging so far
         self.judged: list[Judged] = []
+        self._judging = threading.Lock()  # one decision judged at a time, whoever asks
 
     @classmethod
     def from_record(cls, path: Path, people: Sequence[int] | None = None) -> Review:
@@ -105,15 +106,18 @@ class Review:
         share = (self.budget - self.spent) / left
         return max(LEAST_PER_DECISION, min(MOST_PER_DECISION, share))
 
-    def judge_next(self) -> Judged:
-        """Judge the next decision not judged yet."""
-        began = time.perf_counter()
-        step = self.steps[len(self.judged)]
-        judged = judge_decision(self.states[step], self.game.moves[step], step, self.judge,
-                                self.seconds, self.game.seed * 7919 + step)
-        self.judged.append(judged)
-        self.spent += time.perf_counter() - began
-        return judged
+    def judge_next(self) -> Judged | None:
+        """Judge the next decision not judged yet (None when all are)."""
+        with self._judging:
+            if self.done:
+                return None
+            began = time.perf_counter()
+            step = self.steps[len(self.judged)]
+            judged = judge_decision(self.states[step], self.game.moves[step], step, self.judge,
+                                    self.seconds, self.game.seed * 7919 + step)
+            self.judged.append(judged)
+            self.spent += time.perf_counter() - began
+            return judged
 
     def run(self, stop: threading.Event | None = None) -> None:
         while not self.done and not (stop is not None and stop.is_set()):
@@ -213,7 +217,9 @@ _KEPT: dict[tuple, Review] = {}  # the reviews of this session, so reopening doe
 
 def review_for(game: Game, people: Sequence[int]) -> Review:
     """The review of this game kept from earlier in the session, or a new one."""
-    key = (game.seed, game.options, tuple(game.notation()), tuple(people))
+    options = game.options
+    key = (game.seed, options.players, options.resolved_colours(), tuple(game.notation()),
+           tuple(people))
     review = _KEPT.get(key)
     if review is None:
         review = _KEPT[key] = Review(game, people)
