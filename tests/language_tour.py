@@ -80,6 +80,23 @@ def _show(app: App, frames: int = 3) -> None:
         text_ui.end_frame()
 
 
+def _review(app: App, session: Session) -> None:
+    """The review page with a few decisions judged quickly, each marked one selected in turn."""
+    from urland.records.review import review_for
+
+    review = review_for(session.finished_game, session.humans)
+    review.budget = 0.0  # the least time a decision: a look at the page, not a sound review
+    while len(review.judged) < min(16, len(review.steps)):  # kept from another language's tour
+        review.judge_next()
+    page = app.open("review", session=session)
+    page.stop()
+    _show(app)
+    for index in range(len(page.marked())):
+        page.select(index)
+        _show(app, 1)
+    app.pop()
+
+
 def every_scene(seed: int = 3, size: tuple[int, int] = SIZES[0]) -> list[str]:
     """Open each scene that the autoplayed game does not show, with a four-player hot-seat game
     to answer its decisions; the names of the scenes drawn."""
@@ -129,5 +146,7 @@ def every_scene(seed: int = 3, size: tuple[int, int] = SIZES[0]) -> list[str]:
             replay.replay.seek(step)
             _show(app)
         drawn.append("replay")
+        _review(app, session)
+        drawn.append("review")
     pygame.quit()
     return drawn

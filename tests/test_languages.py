@@ -177,7 +177,7 @@ def test_every_scene_in_every_language_and_size_fits_with_nothing_drawn_over_any
     drawn = every_scene(size=size)
     autoplayed_tutorial(size=size)
     assert {"history", "load_game", "pause", "choose_chip", "auction", "auction_buy",
-            "handover", "pick_ichtos", "game_over", "replay"} <= set(drawn)
+            "handover", "pick_ichtos", "game_over", "replay", "review"} <= set(drawn)
     assert sorted(set(watch.overflows)) == []
     assert sorted(watch.overlaps) == []
 

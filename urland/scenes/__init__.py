@@ -38,6 +38,7 @@ SCENES: dict[str, str] = {
     "ears": "urland.scenes.table.pick:EarsScene",
     "history": "urland.scenes.history:HistoryScene",
     "replay": "urland.scenes.replay:ReplayScene",
+    "review": "urland.scenes.review:ReviewScene",
     "load_game": "urland.scenes.load_game:LoadGameScene",
     "confirm": "urland.scenes.confirm:ConfirmDialog",
 }

@@ -48,12 +48,15 @@ class GameOverScene(Scene):
         self.story_tab = Button(L_("Story"), lambda: self.show_page("story"), key=pygame.K_2)
         self.replay_button = Button(L_("Replay"), self.replay, key=pygame.K_r,
                                     tooltip=L_("Step through the game move by move."))
+        self.review_button = Button(L_("Review"), self.review, key=pygame.K_v, tooltip=L_(
+            "Each person's costliest decisions, and the better moves."))
         if from_history:
             self.ends = [Button(L_("Back"), self.back, "primary", key=pygame.K_ESCAPE)]
         else:
             self.ends = [Button(L_("New game"), self.new_game, "primary", key=pygame.K_n),
                          Button(L_("Title"), self.title, key=pygame.K_ESCAPE)]
-        self.buttons = [self.result_tab, self.story_tab, self.replay_button, *self.ends]
+        self.buttons = [self.result_tab, self.story_tab, self.replay_button, self.review_button,
+                        *self.ends]
 
     # --- actions ------------------------------------------------------------------------------
 
@@ -62,6 +65,9 @@ class GameOverScene(Scene):
 
     def replay(self) -> None:
         self.app.open("replay", session=self.session)
+
+    def review(self) -> None:
+        self.app.open("review", session=self.session)
 
     def back(self) -> None:
         self.app.remove(self)
@@ -84,6 +90,7 @@ class GameOverScene(Scene):
             b.rect = pygame.Rect(x, bar_y, t.px(130), t.px(46))
             x += t.px(140)
         self.replay_button.rect = pygame.Rect(x + t.px(20), bar_y, t.px(150), t.px(46))
+        self.review_button.rect = self.replay_button.rect.move(t.px(162), 0)
         x = w - t.px(20)
         for b in reversed(self.ends):
             b.rect = pygame.Rect(0, bar_y, t.px(170), t.px(46))

@@ -47,12 +47,14 @@ class HistoryScene(Scene):
         self.stats_tab = Button(L_("Statistics"), lambda: self.show_page("stats"), key=pygame.K_2)
         self.story_button = Button(L_("Story"), self.open_story, "primary", key=pygame.K_RETURN)
         self.replay_button = Button(L_("Replay"), self.open_replay, key=pygame.K_r)
+        self.review_button = Button(L_("Review"), self.open_review, key=pygame.K_v)
         self.export_button = Button(L_("Export"), self.export)
         self.delete_button = Button(L_("Delete"), self.ask_delete, "danger", key=pygame.K_DELETE)
         self.confirm_button = Button(L_("Delete for good"), self.delete, "danger")
         self.keep_button = Button(L_("Keep the game"), self.cancel_delete)
         self.back_button = Button(L_("Back"), self.back, key=pygame.K_ESCAPE)
         self.buttons = [self.games_tab, self.stats_tab, self.story_button, self.replay_button,
+                        self.review_button,
                         self.export_button, self.delete_button, self.confirm_button,
                         self.keep_button, self.back_button]
         self.reload()
@@ -90,6 +92,11 @@ class HistoryScene(Scene):
         session = self._session()
         if session is not None:
             self.app.open("replay", session=session)
+
+    def open_review(self) -> None:
+        session = self._session()
+        if session is not None:
+            self.app.open("review", session=session)
 
     def export(self) -> None:
         if self.current is None:
@@ -142,13 +149,13 @@ class HistoryScene(Scene):
         bar_y = box.bottom - t.px(70)
         x = box.left + t.px(24)
         for b, width in ((self.story_button, 140), (self.replay_button, 140),
-                         (self.delete_button, 130)):
+                         (self.review_button, 140), (self.delete_button, 130)):
             b.rect = pygame.Rect(x, bar_y, t.px(width), t.px(48))
             x = b.rect.right + t.px(12)
         self.confirm_button.rect = pygame.Rect(self.delete_button.rect.left, bar_y, t.px(200),
                                                t.px(48))
         self.keep_button.rect = self.confirm_button.rect.move(t.px(212), 0)
-        self.keep_button.rect.width = t.px(130)
+        self.keep_button.rect.width = t.px(180)
         self.export_button.rect = pygame.Rect(0, bar_y, t.px(120), t.px(48))
         self.export_button.rect.right = box.right - t.px(24)
         self.export_field.rect = pygame.Rect(0, bar_y + t.px(4), t.px(330), t.px(40))
@@ -163,7 +170,7 @@ class HistoryScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         games = self.page == "games" and bool(self.records)
-        if games and self.export_field.handle(event):
+        if games and not self.confirming and self.export_field.handle(event):
             return True
         if games and event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y)
@@ -208,8 +215,9 @@ class HistoryScene(Scene):
         self.games_tab.style = "primary" if games else "paper"
         self.stats_tab.style = "paper" if games else "primary"
         has = games and bool(self.records)
-        for b in (self.story_button, self.replay_button, self.export_button):
+        for b in (self.story_button, self.replay_button, self.review_button):
             b.visible = has
+        self.export_button.visible = has and not self.confirming  # the pair below takes its room
         self.delete_button.visible = has and not self.confirming
         self.confirm_button.visible = self.keep_button.visible = has and self.confirming
         if games:
@@ -218,7 +226,7 @@ class HistoryScene(Scene):
             stats_view.draw(surface, self.list_rect.inflate(0, t.px(70)).move(0, t.px(30)), t,
                             self.people, self.bots, len(self.records))
         super().draw(surface)
-        if has:
+        if has and not self.confirming:
             self.export_field.draw(surface, t)
             blit_text(surface, _("Export to folder"), (self.export_field.rect.left,
                       self.export_field.rect.top - t.px(4)), t.px(17), (110, 96, 80),

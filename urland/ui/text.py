@@ -208,6 +208,23 @@ def wrap(text: Text, pixels: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+def shortened(text: Text, pixels: int, width: int, bold: bool = False) -> str:
+    """`text` on one line no wider than `width`: whole when it fits, else its first words and
+    an ellipsis (the watch counts it as a line of the whole text, which is seen in full
+    elsewhere)."""
+    text = str(text)
+    lines = wrap(text, pixels, width - text_width(ELLIPSIS, pixels, bold), bold)
+    if len(lines) == 1:
+        return text
+    short = lines[0].rstrip(" ,;:(") + ELLIPSIS
+    if _watch is not None:
+        _watch.lines.add(short)
+    return short
+
+
+ELLIPSIS = "\u2026"
+
+
 @lru_cache(maxsize=1024)
 def _wrap(text: str, pixels: int, width: int, bold: bool) -> tuple[str, ...]:
     font = _font(pixels, bold)

@@ -1,0 +1,279 @@
+"""The game review: it marks a planted blunder as that person's costliest decision, judges
+each decision from the deciding seat's view only, can be stopped, refuses a damaged record,
+and its page opens from the game-over screen and from History."""
+
+from __future__ import annotations
+
+import threading
+from datetime import UTC, datetime
+from functools import partial
+
+import pygame
+import pytest
+from review_games import game_with_blunder
+from test_scenes import click, frames
+
+from urland import paths
+from urland.bots.appraise import appraise
+from urland.engine import ACTION, UNKNOWN, PlayerView, SaveError, view
+from urland.records.history import write_record
+from urland.records.review import THRESHOLD, Review, ReviewJob, judge_decision
+from urland.table.session import Session
+from urland.texts.review import why
+
+# A judge with a fixed number of samples: the same figures on a busy machine as on a quiet one.
+STEADY = partial(appraise, rounds=16)
+SEATS = [{"name": "Anna", "kind": "human"}, {"name": "Ben", "kind": "medium"},
+         {"name": "Cleo", "kind": "medium"}, {"name": "Dora", "kind": "medium"}]
+
+
+def steady(seen, seconds, seed):
+    return STEADY(seen, 1e6, seed)
+
+
+@pytest.fixture(scope="module")
+def blunder_game():
+    return game_with_blunder(seed=12)
+
+
+def test_the_review_marks_a_planted_blunder_as_the_costliest_decision(blunder_game):
+    game, planted = blunder_game
+    blunder = game.moves[planted]
+    assert blunder.kind == "retreat" and sum(k for _, k in blunder.picks) >= 5
+    review = Review(game, [0], judge=steady)
+    review.run()
+    assert review.done and review.progress == 1.0
+    worst = review.costliest(0)
+    assert worst is not None and worst.step == planted
+    assert worst.played == blunder and worst.better != blunder
+    assert worst.lost > 2 * THRESHOLD
+    marked = review.marked(0)
+    assert worst in marked and len(marked) <= 5
+    assert all(j.lost > THRESHOLD for j in marked)
+    # every other decision of seat 0 is judged too, and only seat 0's
+    assert {j.seat for j in review.judged} == {0}
+    assert len(review.judged) == len(review.steps) > 10
+    # the sentence of why: the better move keeps the Ichtos the blunder sent back
+    c = worst.why
+    assert c is not None and c.board >= 5 and c.value == pytest.approx(worst.lost, abs=3)
+    sentence = why(c, worst.played, game.board)
+    assert sentence in (
+        f"The better move would have kept {round(c.board)} Ichtos more on the board.",
+        f"The better move would have scored about {round(c.scored)} points more when region "
+        f"{game.board.region_numbers[max(0, c.region)]} was scored."), sentence
+
+
+def test_decisions_with_one_legal_move_are_not_judged(blunder_game):
+    game, _ = blunder_game
+    review = Review(game, [0], judge=steady)
+    from urland.engine import legal_options
+
+    for step in review.steps:
+        state = review.states[step]
+        options = legal_options(state)
+        assert state.actor == 0 and not (len(options) == 1 and options[0].complete)
+
+
+def test_the_judge_sees_only_the_deciding_seats_view(blunder_game):
+    """The judge's input is the seat's view; a true state whose face-down chip lies elsewhere
+    gives the same view and the same judgement of a decision made before the reveal."""
+    game, _ = blunder_game
+    review = Review(game, [0], judge=steady)
+    step = next(s for s in review.steps if review.states[s].phase == ACTION
+                and review.view_at(s).state.chosen == UNKNOWN)
+    state = review.states[step]
+    assert state.chosen > 0  # the true state knows the chip
+    other = next(c for c in state.pile if c > 0 and c != state.chosen)
+    elsewhere = state.clone()
+    at = elsewhere.pile.index(other)
+    elsewhere.pile[at], elsewhere.chosen = elsewhere.chosen, other
+    seen_inputs = []
+
+    def spy(seen, seconds, seed):
+        seen_inputs.append(seen)
+        return steady(seen, seconds, seed)
+
+    played = game.moves[step]
+    first = judge_decision(state, played, step, spy, 0.2, 99)
+    second = judge_decision(elsewhere, played, step, spy, 0.2, 99)
+    assert all(isinstance(s, PlayerView) and s.seat == 0 for s in seen_inputs)
+    assert seen_inputs[0] == view(state, 0) == view(elsewhere, 0) == seen_inputs[1]
+    assert seen_inputs[0].state.chosen == UNKNOWN
+    assert first == second
+
+
+def test_a_review_can_be_stopped_and_goes_on_later(blunder_game):
+    game, _ = blunder_game
+    started = threading.Event()
+    release = threading.Event()
+
+    def slow(seen, seconds, seed):
+        started.set()
+        release.wait(5)
+        return steady(seen, seconds, seed)
+
+    review = Review(game, [0], judge=slow)
+    job = ReviewJob(review).start()
+    assert started.wait(5)
+    job._stop.set()  # as the Stop button does, while a decision is being judged
+    release.set()
+    job.stop()
+    assert not job.running and job.stopped
+    assert 1 <= len(review.judged) < len(review.steps)
+    review.judge = steady
+    kept = len(review.judged)
+    review.judge_next()
+    assert len(review.judged) == kept + 1  # it went on from where it stopped
+
+
+def test_two_jobs_on_one_review_judge_each_decision_once(blunder_game):
+    game, _ = blunder_game
+    review = Review(game, [0], judge=lambda seen, seconds, seed: STEADY(seen, 1e6, seed,
+                                                                        rounds=2))
+    jobs = [ReviewJob(review).start(), ReviewJob(review).start()]
+    for job in jobs:
+        job._thread.join(60)
+        assert not job.running and not job.failure
+    assert review.done and [j.step for j in review.judged] == review.steps
+
+
+def test_a_damaged_record_is_refused_with_a_sentence(tmp_path, blunder_game):
+    game, _ = blunder_game
+    path = write_record(game, SEATS, tmp_path, datetime(2026, 3, 1, tzinfo=UTC))
+    review = Review.from_record(path)
+    assert review.people == (0,)
+    path.write_text(path.read_text().replace("moves:", "moves: [nonsense\n"))
+    with pytest.raises(SaveError) as caught:
+        Review.from_record(path)
+    message = str(caught.value)
+    assert path.name in message and message.rstrip().endswith(".")
+
+
+def test_the_review_page_opens_from_the_game_over_screen_and_from_history(app, blunder_game,
+                                                                          monkeypatch):
+    import urland.records.review as reviewing
+
+    monkeypatch.setattr(reviewing, "JUDGE", steady)
+    monkeypatch.setattr(reviewing, "_KEPT", {})
+    game, planted = blunder_game
+    path = write_record(game, SEATS, paths.history_dir(), datetime(2026, 3, 1, tzinfo=UTC))
+    over = app.show("game_over", session=Session.from_record(path), from_history=True)
+    frames(app)
+    click(app, over.review_button.rect.center)
+    page = app.scene
+    assert page.name == "review"
+    for _ in range(2000):
+        frames(app, 1)
+        if page.review.done and not page.running:
+            break
+    assert page.review.done
+    frames(app, 2)
+    rows = page.review.marked()
+    assert any(j.step == planted for j in rows)
+    click(app, page.rows[-1][0].center)
+    assert page.current() is rows[page.rows[-1][1]]
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                         unicode=""))
+    frames(app, 1)
+    assert app.scene is over
+    # from History: the review of the same game is kept, not judged again
+    history = app.show("history")
+    frames(app)
+    click(app, history.review_button.rect.center)
+    assert app.scene.name == "review" and app.scene.review is page.review
+    assert not app.scene.running
+
+
+def test_esc_stops_the_review_on_the_page_and_go_on_resumes_it(app, blunder_game, monkeypatch):
+    import urland.records.review as reviewing
+
+    gate = threading.Event()
+
+    def waiting(seen, seconds, seed):
+        gate.wait(5)
+        return steady(seen, seconds, seed)
+
+    monkeypatch.setattr(reviewing, "JUDGE", waiting)
+    monkeypatch.setattr(reviewing, "_KEPT", {})  # not the review kept by another test
+    game, _ = blunder_game
+    path = write_record(game, SEATS, paths.history_dir(), datetime(2026, 3, 2, tzinfo=UTC))
+    page = app.open("review", session=Session.from_record(path))
+    frames(app)
+    assert page.running and page.stop_button.visible
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                         unicode=""))
+    app.step(0.016)  # Esc asks the job to stop; the decision being judged finishes first
+    gate.set()
+    page.job._thread.join(5)
+    frames(app)
+    assert app.scene is page and not page.running  # stopped, still on the page
+    judged = len(page.review.judged)
+    assert 1 <= judged < len(page.review.steps)
+    assert page.go_on_button.visible and not page.stop_button.visible
+    click(app, page.go_on_button.rect.center)
+    assert page.job.running or page.review.done
+    for _ in range(500):  # it goes on from where it stopped
+        if len(page.review.judged) > judged:
+            break
+        threading.Event().wait(0.01)
+    page.stop()
+    assert len(page.review.judged) > judged
+
+
+def test_the_sentence_of_why_says_the_biggest_difference():
+    from urland.bots.appraise import Contrast
+    from urland.engine import GENES, Move, standard_board
+    from urland.texts.i18n import set_language
+
+    board = standard_board()
+    wings = 1 << GENES.index("wings")
+    retreat = Move("retreat", picks=((board.parse_area("O2"), 3),))
+    land = Move("land", src=board.parse_area("O2"), dst=board.parse_area("5"), count=1)
+    assert why(Contrast(4.0, 0.0, -1, 0.0, wings, 0), land, board) == (
+        "The better move would have won Wings.")
+    assert why(Contrast(4.0, 0.0, -1, 0.0, 0, wings), land, board) == (
+        "Wings was worth less to you than what your move paid for it.")
+    assert why(Contrast(4.0, 1.0, -1, 3.0, 0, 0), retreat, board) == (
+        "Your move sent Ichtos back from O2 (North Ocean): the better move would have kept "
+        "3 Ichtos more on the board.")
+    assert why(Contrast(2.0, 0.2, -1, 0.1, 0, 0), land, board) == (
+        "The better move would have left you about 2 points better placed against your "
+        "rivals.")
+    set_language("de")
+    try:
+        assert why(Contrast(4.0, 1.0, -1, 3.0, 0, 0), retreat, board).startswith(
+            "Dein Zug schickte Ichtos aus O2 (Nordozean) zurück")
+    finally:
+        set_language("en")
+    assert why(None, land, board) == ""
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)], ids=["1280x720", "960x540"])
+def test_the_review_page_fits_with_nothing_drawn_over_anything(size, blunder_game,
+                                                               monkeypatch):
+    import urland.records.review as reviewing
+    from urland.app import App
+    from urland.ui import text as text_ui
+    from urland.userfiles.settings import Settings
+
+    monkeypatch.setattr(reviewing, "JUDGE", steady)
+    game, _ = blunder_game
+    path = write_record(game, SEATS, paths.history_dir(), datetime(2026, 3, 3, tzinfo=UTC))
+    review = reviewing.review_for(game, [0])
+    review.run()
+    app = App(Settings(animation_speed="instant", ai_pause="none"), size=size)
+    watch = text_ui.start_watching()
+    page = None
+    try:
+        page = app.open("review", session=Session.from_record(path))
+        for index in range(len(page.marked())):
+            page.select(index)
+            app.step(0.016)
+            text_ui.end_frame()
+        assert page.review is review and page.current().step == review.marked()[-1].step
+        assert watch.overflows == [] and sorted(watch.overlaps) == []
+    finally:
+        text_ui.stop_watching()
+        if page is not None:
+            page.leave()
+        pygame.quit()

@@ -1,0 +1,218 @@
+"""What each move of a decision is worth, judged from one seat's view: the game review's judge.
+
+`appraise(view, seconds, seed)` lists the sensible moves of the seat's decision with their
+expected worth in points of final-score margin, best first. It is determinized search with the
+hard bot's machinery: each round samples the hidden information from the view alone
+(`sample_hidden`, the face-down chip drawn from the belief of beliefs.py), plays every
+candidate move in that same sample (common samples make the differences between moves sharp),
+lets the medium policy finish the stage of the game the decision belongs to (the turn's
+actions and its scoring; an auction and its purchase; a Panic), and judges the position there
+with the hard bot's evaluator (`evaluate` with the HARD weights: track points plus what the
+board promises, against the rivals). Rounds go on until the time is spent; at least one is
+always played. Nothing here ever sees the true state, only the view it is given.
+
+`contrast(view, played, better, seed)` plays the two moves over the same few samples and says
+where their outcomes part (points scored, in which region, Ichtos kept, genes won): the data
+the review turns into one sentence of why.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from urland.bots.beliefs import chosen_chip_belief
+from urland.bots.bidding import rival_bid
+from urland.bots.candidates import candidate_moves
+from urland.bots.evaluate import HARD, evaluate, pending_distribution, relative
+from urland.bots.greedy import GreedyBot
+from urland.engine import (
+    ACTION,
+    BID,
+    BUY,
+    CHIP,
+    GameState,
+    Move,
+    PlayerView,
+    apply_move,
+    option_allows,
+    sample_hidden,
+    view,
+)
+
+WIDTH = 12  # candidate moves judged, best first by the medium heuristic
+MAX_ROUNDS = 256  # samples past which the figures hardly move
+MAX_PLAYOUT = 200  # moves a playout may take before it is judged where it stands
+# The stages a playout finishes: a turn (the chip, every Ichto player's actions, the scoring),
+# a mutation (the bids and the purchase), an event (a Panic, the Ears after an eruption).
+_STAGE = {CHIP: "turn", ACTION: "turn", BID: "mutation", BUY: "mutation"}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Where one move led in one sample, at the end of its stage."""
+
+    value: float  # the seat's margin in points (evaluate, or the final scores)
+    scored: int  # track points the seat gained
+    region: int  # the region root the face-down chip scored in this sample (-1: none)
+    board: int  # the seat's Ichtos on the board
+    genes: int  # the seat's genes (a mask)
+
+
+@dataclass(frozen=True)
+class Contrast:
+    """How the better move's outcomes differ from the played one's, averaged over samples."""
+
+    value: float  # points of margin the better move keeps
+    scored: float  # more track points scored with the better move
+    region: int  # the region most often scored where the two differ (-1: none)
+    board: float  # more Ichtos kept on the board with the better move
+    genes_won: int  # genes the better move wins in most samples and the played one does not
+    genes_lost: int  # genes the played move wins in most samples and the better one does not
+
+
+def stage(state: GameState) -> tuple:
+    """The stage a decision belongs to; a playout stops when it changes."""
+    return (_STAGE.get(state.phase, "event"), state.epoch, state.turn)
+
+
+class Playouts:
+    """The medium policy finishing a stage for everybody, each from its own view of the sample.
+    Its Ichto actions depend on public information only, so they are remembered."""
+
+    def __init__(self, seed: int) -> None:
+        self.policy = GreedyBot(seed, remember=False)
+        self.known: dict[tuple, Move] = {}
+
+    def finish(self, state: GameState, until: tuple) -> None:
+        for _ in range(MAX_PLAYOUT):
+            if state.over or stage(state) != until:
+                return
+            key = None
+            if state.phase == ACTION:
+                key = (state.actor, state.actions_left, state.double_used, tuple(state.counts),
+                       tuple(state.reserve), tuple(state.genes))
+                move = self.known.get(key)
+                if move is not None:
+                    apply_move(state, move)
+                    continue
+            move = self.policy.choose(view(state, state.actor))
+            if key is not None:
+                self.known[key] = move
+            apply_move(state, move)
+
+
+def margin(state: GameState, seat: int) -> float:
+    """The seat's margin in points: the final scores when the game is over, else the hard bot's
+    judgement of the position."""
+    if state.over:
+        return relative([float(t) for t in state.track], seat)
+    return evaluate(state, seat, {}, HARD)
+
+
+def candidates(seen: PlayerView, also: Sequence[Move] = ()) -> list[Move]:
+    """The sensible moves of the seat's decision (at most WIDTH, best first by the medium
+    heuristic), and the moves of `also` that are legal there."""
+    state = seen.state
+    options = seen.legal_options()
+    judge = GreedyBot(0, remember=False)
+    moves = candidate_moves(state, options)
+    if state.phase == ACTION:
+        moves = judge.sensible(state, moves)
+    if len(moves) > WIDTH:
+        ranked = sorted(judge.scored(state, moves, pending_distribution(seen)),
+                        key=lambda vm: -vm[0])
+        moves = [m for _, m in ranked[:WIDTH]]
+    for move in also:
+        if move not in moves and any(option_allows(o, move) for o in options):
+            moves.append(move)
+    return moves
+
+
+class _Sampler:
+    """Full states the view could stand for, drawn from the view alone."""
+
+    def __init__(self, seen: PlayerView, seed: int) -> None:
+        self.seen = seen
+        self.rng = random.Random(seed)
+        self.belief = chosen_chip_belief(seen)
+
+    def draw(self) -> GameState:
+        return sample_hidden(self.seen, self.rng, self.belief or None, guess_bid=rival_bid)
+
+
+def _outcome(sample: GameState, move: Move, seat: int, playouts: Playouts) -> Outcome:
+    state = sample.clone()
+    before = state.track[seat]
+    region = state.root(state.chip_area(state.chosen)) if state.chosen > 0 else -1
+    until = stage(state)
+    apply_move(state, move)
+    playouts.finish(state, until)
+    return Outcome(margin(state, seat), state.track[seat] - before, region,
+                   state.on_board(seat), state.genes[seat])
+
+
+def outcomes(seen: PlayerView, moves: Sequence[Move], seconds: float, seed: int,
+             rounds: int = MAX_ROUNDS) -> dict[Move, list[Outcome]]:
+    """Each move's outcome in the same samples: as many rounds as `seconds` allow (one at
+    least, `rounds` at most)."""
+    seat = seen.seat
+    assert seat is not None, "a spectator has no decision to appraise"
+    sampler = _Sampler(seen, seed)
+    playouts = Playouts(seed)
+    found: dict[Move, list[Outcome]] = {m: [] for m in moves}
+    deadline = time.perf_counter() + seconds
+    for k in range(rounds):
+        if k and time.perf_counter() >= deadline:
+            break
+        sample = sampler.draw()
+        for move in moves:
+            found[move].append(_outcome(sample, move, seat, playouts))
+    return found
+
+
+def appraise(view: PlayerView, seconds: float, seed: int, also: Sequence[Move] = (),
+             rounds: int = MAX_ROUNDS) -> list[tuple[Move, float]]:
+    """Every sensible move of the seat's decision (and those of `also`) with its expected worth
+    in points of final-score margin, best first; empty when the decision is not the seat's.
+    At most `rounds` samples (a fixed number, with ample `seconds`, gives repeatable figures)."""
+    if not view.my_turn:
+        return []
+    moves = candidates(view, also)
+    if not moves:
+        return []
+    found = outcomes(view, moves, seconds, seed, rounds)
+    worth = [(m, sum(o.value for o in found[m]) / len(found[m])) for m in moves]
+    worth.sort(key=lambda mv: -mv[1])
+    return worth
+
+
+def contrast(seen: PlayerView, played: Move, better: Move, seed: int, rounds: int = 32
+             ) -> Contrast:
+    """Where the better move's outcomes part from the played move's, over `rounds` samples."""
+    found = outcomes(seen, [better, played], 0.0, seed, rounds)
+    good, bad = found[better], found[played]
+    k = len(good)
+
+    def mean(field: str) -> float:
+        return sum(getattr(g, field) - getattr(b, field) for g, b in zip(good, bad,
+                                                                          strict=True)) / k
+
+    parted = Counter(g.region for g, b in zip(good, bad, strict=True)
+                     if g.region >= 0 and g.scored != b.scored)
+    region = parted.most_common(1)[0][0] if parted else -1
+    won = _usual_genes(good) & ~_usual_genes(bad)
+    lost = _usual_genes(bad) & ~_usual_genes(good)
+    return Contrast(mean("value"), mean("scored"), region, mean("board"), won, lost)
+
+
+def _usual_genes(found: list[Outcome]) -> int:
+    """The genes owned in most of the samples."""
+    mask = 0
+    for bit in range(16):
+        if sum(1 for o in found if o.genes >> bit & 1) * 2 > len(found):
+            mask |= 1 << bit
+    return mask
