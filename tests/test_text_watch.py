@@ -73,3 +73,15 @@ def test_text_shortened_or_left_out_is_an_overflow(screen):
     assert ellipsized("Finale: più in terraferma", 20, 60).endswith("...")
     text_ui.left_out("Turbo", "no room")
     assert len(watch.overflows) == 2
+
+
+def test_a_french_line_never_starts_with_its_spaced_punctuation(screen):
+    from urland.ui.text import wrap
+
+    sentence = "Panique ! Cliquez sur « Fin du tour » : la région 5 est décomptée ; vraiment ?"
+    for width in range(40, 420, 7):
+        lines = wrap(sentence, 19, width)
+        assert " ".join(lines) == sentence
+        for line in lines:
+            assert line[0] not in ":;!?»", (width, lines)
+            assert not line.endswith("«"), (width, lines)

@@ -231,7 +231,7 @@ def _wrap(text: str, pixels: int, width: int, bold: bool) -> tuple[str, ...]:
     text = drawable(text)
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        words = paragraph.split(" ")
+        words = _keep_punctuation_attached(paragraph.split(" "))
         line = ""
         for word in words:
             trial = f"{line} {word}".strip()
@@ -242,6 +242,26 @@ def _wrap(text: str, pixels: int, width: int, bold: bool) -> tuple[str, ...]:
                 line = word
         lines.append(line)
     return tuple(lines)
+
+
+# French sets a space before these marks and inside guillemets; a line never starts with one
+# of the first kind nor ends with the second.
+_CLINGS_TO_WORD_BEFORE = frozenset({":", ";", "!", "?", "\u00bb", "\u2026"})
+_CLINGS_TO_WORD_AFTER = frozenset({"\u00ab"})
+
+
+def _keep_punctuation_attached(words: list[str]) -> list[str]:
+    """`words` with a lone ':', ';', '!', '?', '»' joined to the word before and a lone '«'
+    to the word after, so the wrap never breaks at their space."""
+    joined: list[str] = []
+    glue_next = False
+    for word in words:
+        if glue_next or (joined and word in _CLINGS_TO_WORD_BEFORE):
+            joined[-1] = f"{joined[-1]} {word}"
+        else:
+            joined.append(word)
+        glue_next = word in _CLINGS_TO_WORD_AFTER
+    return joined
 
 
 def blit_text(surface: pygame.Surface, text: Text, pos: tuple[int, int], pixels: int,
