@@ -309,6 +309,31 @@ def test_a_refusal_puts_the_languages_own_words_before_a_region_and_an_ocean(cod
         REGION_AND_OCEAN_REFUSALS[code])
 
 
+NO_SUCH_AREA = {
+    "en": ["There is no region with that number.", "There is no ocean with that number."],
+    "fr": ["Il n'y a pas de région portant ce numéro.", "Il n'y a pas d'océan portant ce numéro."],
+    "it": ["Non esiste una regione con questo numero.", "Non esiste un oceano con questo numero."],
+}
+
+
+@pytest.mark.parametrize("code", sorted(NO_SUCH_AREA))
+def test_an_area_number_off_the_board_is_refused_in_a_sentence_of_its_own_kind(code):
+    from positions import play, table
+
+    from urland.engine import IllegalMoveError
+    from urland.texts.refusals import refusal_text
+
+    state = table("ichtos=1:0.3.1.0,2:0.2.0.0")
+    refusals = []
+    for fields in ({"src": "O2", "dst": 40, "count": 1}, {"src": 40, "dst": "5", "count": 1}):
+        with pytest.raises(IllegalMoveError) as refused:
+            play(state, "land", **fields)
+        refusals.append(refused.value.args[0])
+    i18n.set_language(code)
+    assert [refusal_text(r, ["Anna", "Ben", "Cleo", "Dan"], state.board)
+            for r in refusals] == NO_SUCH_AREA[code]
+
+
 def test_a_click_on_an_area_with_nothing_to_do_names_it_with_the_languages_article():
     from urland.engine import standard_board
     from urland.texts.area_sentences import move_from, nothing_to_do

@@ -128,7 +128,7 @@ def genes_card(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, stor
         row = pygame.Rect(rect.left + px(8), y, rect.width - px(16), max(px(26), line_h * 2))
         if bought:
             hovers.append((row, fmt("{name}'s genes", name=names[seat]), " ".join(
-                fmt("{gene}: bought after turn {turn} for {price, plural, one {# Ichto} "
+                fmt("The gene {gene}, bought after turn {turn} for {price, plural, one {# Ichto} "
                     "other {# Ichtos}} (bid {bid}).", gene=gene_name(g.gene), turn=g.turn,
                     price=g.price, bid=g.bid)
                 for g in bought)))

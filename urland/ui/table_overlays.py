@@ -182,7 +182,9 @@ def area_tooltip(state: GameState, area: int, names: Sequence[str]) -> tuple[str
                   if r != area and state.root(r) == area]
         if joined:  # an extended region: one land, named by its own number (R1)
             parts = joined_list([str(n) for n in joined])
-            return fmt("Region {number}, joined by {parts}", number=number, parts=parts), body
+            return fmt("Region {number}, joined by {count, plural, one {region {parts}} "
+                       "other {regions {parts}}}", number=number, parts=parts,
+                       count=len(joined)), body
     label = area_label(board, area)
     return label[:1].upper() + label[1:], body
 

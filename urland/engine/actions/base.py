@@ -120,11 +120,21 @@ def seat_named(state: GameState, seat: int) -> Named:
 def need_area(state: GameState, area: int, what: str) -> None:
     board = state.board
     if not 0 <= area < board.n_areas:
-        raise refuse("There is no such {what}.", what=Named("word", what, what))
+        raise _no_such_area(what)
     if area < board.n_regions and state.parent[area] != area:
         root = state.root(area)
         raise refuse("Region {region} is now part of region {root}: use that number.",
                       region=board.region_numbers[area], root=board.region_numbers[root])
+
+
+def _no_such_area(what: str) -> Exception:
+    """The refusal for an area number off the board, one sentence per kind of area (so that
+    each language can give the word its own gender)."""
+    if what == "region":
+        return refuse("There is no region with that number.")
+    if what == "ocean":
+        return refuse("There is no ocean with that number.")
+    return refuse("There is no area with that number.")
 
 
 def need_ocean(state: GameState, area: int) -> None:
