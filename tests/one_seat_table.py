@@ -82,6 +82,9 @@ class OneSeatTable:
         self._refresh()
         return events
 
+    def settled(self) -> bool:
+        return True  # one seat: nothing to wait for
+
     def arrived(self) -> list[Event]:
         batches, self.far.outbox[self.seat] = self.far.outbox[self.seat], []
         if batches:

@@ -81,6 +81,11 @@ class TableDoor(Protocol):
         """A key that changes with every move played or taken back."""
         ...
 
+    def settled(self) -> bool:
+        """Every seat played here knows the same position (seats held elsewhere, each over its
+        own connection, hear of a move a moment apart): the flow waits until they do."""
+        ...
+
     def view(self, seat: int | None = None) -> PlayerView:
         """The table's view (seat None), or a seat's own view (a seat played or run here)."""
         ...

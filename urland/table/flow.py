@@ -130,6 +130,8 @@ class TurnFlow:
         if arrived:
             self._note(arrived)
             return Moved(tuple(arrived))
+        if not self.door.settled():
+            return WAIT
         if self.reveal is not None:
             data, self.reveal = self.reveal.data, None
             track = tuple(self.door.view().state.track)

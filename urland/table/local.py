@@ -58,6 +58,9 @@ class LocalTable:
     def position(self) -> Hashable:
         return self.session.position()
 
+    def settled(self) -> bool:
+        return True  # one game here: every seat knows the same position
+
     def view(self, seat: int | None = None) -> PlayerView:
         return self.session.view(seat)
 
