@@ -1,0 +1,116 @@
+"""The host's lobby before a hosted game starts, on 127.0.0.1: the invitation with every
+address as a URL (127.0.0.1 last, for a second window here), the seats and who has joined,
+Start once every online seat is taken, Start with AI, Cancel; and a friend who joined early
+waits for the host."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from test_scenes import click, frames
+
+from urland.net import hosting
+from urland.net.client import NetClient
+from urland.net.link import NetLink
+from urland.net.room import MoveRefused
+from urland.table.remote import RemoteTable
+from urland.texts.words import colour_word
+
+
+@pytest.fixture(autouse=True)
+def loopback_only(monkeypatch):
+    monkeypatch.setenv("URLAND_DISCOVERY", "0")
+    monkeypatch.setattr(hosting, "LISTEN_ON", "127.0.0.1")
+    monkeypatch.setattr(hosting, "DEFAULT_PORT", 0)
+
+
+def until(condition, app, seconds=20.0):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "gave up waiting"
+        frames(app, 1)
+
+
+def open_lobby(app, kinds=("human", "online", "easy")):
+    scene = app.show("new_game")
+    frames(app)
+    for _ in range(4 - len(kinds)):  # New game offers 4 players first
+        click(app, scene.players.minus.rect.center)
+    for row, kind in zip(scene.rows, kinds, strict=False):
+        while row.kind.value != kind:
+            click(app, row.kind.rect.center)
+    scene.rows[0].name.text = "Anna"
+    click(app, scene.start.rect.center)
+    until(lambda: app.scene.name == "lobby", app)
+    return app.scene
+
+
+def test_the_lobby_lists_the_seats_and_starts_once_the_friend_has_joined(app):
+    lobby = open_lobby(app)
+    game = lobby.hosted
+    ben = None
+    try:
+        frames(app, 5)
+        assert lobby.addresses[-1] == f"ws://127.0.0.1:{game.port}"
+        assert all(a.startswith("ws://") and a.endswith(f":{game.port}")
+                   for a in lobby.addresses)
+        assert not lobby.start_button.enabled and lobby.fill_button.visible
+        colour = [colour_word(s.colour) for s in lobby.door.seats]
+        assert lobby.seat_lines() == [
+            (f"Anna ({colour[0]}): here", False), (f"{colour[1]}: waiting for a player...", True),
+            (f"{lobby.door.seats[2].name} ({colour[2]}): computer", False)]
+        ben = NetLink.open(NetClient(lobby.addresses[-1], game.code, "Ben"), None)
+        friend = RemoteTable(ben)
+        until(lambda: lobby.start_button.enabled, app)
+        assert lobby.seat_lines()[1] == (f"Ben ({colour[1]}): joined", False)
+        assert not lobby.fill_button.visible
+        # The friend waits, with the seats; nobody plays yet, not even the computer.
+        until(lambda: friend.save_problem == "Waiting for the host to start the game.", app)
+        assert friend.names[:2] == ["Anna", "Ben"]
+        time.sleep(0.3)
+        assert game.room.game.moves == []
+        click(app, lobby.start_button.rect.center)
+        until(lambda: app.scenes[0].name == "table" and not ben.mirror.lobby, app)
+        assert friend.save_problem is None and app.scenes[0].door.save_problem is None
+        until(lambda: len(game.room.game.moves) > 0 or game.room.game.state.actor == 0, app)
+    finally:
+        if ben is not None:
+            ben.close()
+        app.scenes[0].door.leave()
+
+
+def test_start_with_ai_gives_the_free_seats_to_the_computer(app):
+    lobby = open_lobby(app, ("human", "online", "online"))
+    game = lobby.hosted
+    try:
+        frames(app, 3)
+        assert lobby.fill_button.visible and not lobby.start_button.enabled
+        click(app, lobby.fill_button.rect.center)
+        until(lambda: app.scenes[0].name == "table", app)
+        door = app.scenes[0].door
+        until(lambda: door.seats[1].kind == door.seats[2].kind == "medium", app)
+        assert [s.kind for s in game.room.seats] == ["remote", "medium", "medium"]
+        assert door.save_problem is None
+        # The computer now plays those seats: the game goes on to the host's decisions.
+        until(lambda: door.decision().seat == 0 or len(game.room.game.moves) > 0, app)
+    finally:
+        app.scenes[0].door.leave()
+
+
+def test_a_move_in_the_lobby_is_refused_and_cancel_closes_the_game(app):
+    lobby = open_lobby(app, ("online", "human", "easy"))
+    game = lobby.hosted
+    ben = NetLink.open(NetClient(lobby.addresses[-1], game.code, "Ben"), None)
+    try:
+        assert game.room.game.state.actor in (0, 1, 2)
+        with pytest.raises(MoveRefused, match="not started"):
+            game.room.play(game.room.game.state.actor, "end", 0)
+        assert game.room.game.moves == []
+        click(app, lobby.cancel_button.rect.center)
+        until(lambda: app.scene.name == "title", app)
+        assert not game.thread.is_alive()  # no longer open to the network
+        until(lambda: not ben.online, app)  # the friend is told: the server went away
+    finally:
+        ben.close()
+
