@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from urland.net.joining import invitation
 from urland.scenes.base import Scene
 from urland.texts.i18n import L_, _, fmt
 from urland.texts.words import colour_word
@@ -30,7 +31,8 @@ class LobbyScene(Scene):
         self.door, self.hosted = door, hosted
         self.addresses = hosted.addresses()[-SHOWN_ADDRESSES:]
         self.copied = ""
-        self.copy_buttons = [Button(L_("Copy"), lambda a=a: self.copy(a))
+        # An address is copied with the room code: pasted into Join, it fills both fields.
+        self.copy_buttons = [Button(L_("Copy"), lambda a=a: self.copy(invitation(a, hosted.code)))
                              for a in self.addresses]
         self.copy_code = Button(L_("Copy"), lambda: self.copy(hosted.code))
         self.start_button = Button(L_("Start"), self.start, "primary", key=pygame.K_RETURN)
