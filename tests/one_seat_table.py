@@ -82,6 +82,9 @@ class OneSeatTable:
         self._refresh()
         return events
 
+    def seat_status(self, seat: int) -> str:
+        return ""  # the far side's seats are bots
+
     def settled(self) -> bool:
         return True  # one seat: nothing to wait for
 

@@ -10,8 +10,10 @@ import time
 import pytest
 from test_scenes import click, frames
 
+from urland.engine import Game
 from urland.net import hosting
 from urland.net.client import NetClient
+from urland.net.hosting import HostedGame
 from urland.net.link import NetLink
 from urland.net.room import MoveRefused
 from urland.table.remote import RemoteTable
@@ -114,3 +116,48 @@ def test_a_move_in_the_lobby_is_refused_and_cancel_closes_the_game(app):
     finally:
         ben.close()
 
+
+
+def first_actor_seed(actor: int, players: int = 3) -> int:
+    return next(s for s in range(200) if Game.new(s, players).state.actor == actor)
+
+
+def test_an_online_seat_that_decides_has_one_sentence_and_the_player_list_marks_you(app):
+    game = HostedGame(["human", "online", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
+                      seed=first_actor_seed(1), port=0)
+    ben = NetLink.open(NetClient(game.local_address, game.code, "Ben"), None)
+    anna = NetLink.open(NetClient(game.local_address, game.code, "", game.token), None)
+    try:
+        table = app.show("online_table", door=RemoteTable(anna))
+        door = table.door
+        until(lambda: door.decision().seat == 1 and door.seat_status(1) == "online", app)
+        frames(app, 2)
+        assert table.banner_text().startswith("Ben is deciding online")
+        assert door.save_problem is None
+        assert [s.note for s in table.panel.seats] == ["you", "online", ""]
+        ben.close()
+        until(lambda: door.seat_status(1) == "away", app)
+        frames(app, 2)
+        # Ben decides and is away: the banner waits for him, and nothing else says so.
+        assert table.banner_text() == "Waiting for Ben to reconnect."
+        assert door.save_problem is None
+        assert [s.note for s in table.panel.seats] == ["you", "away", ""]
+    finally:
+        ben.close()
+        anna.close()
+        game.close()
+
+
+def test_the_friend_sees_their_own_seat_marked(app):
+    game = HostedGame(["human", "online", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
+                      seed=4, port=0)
+    anna = NetLink.open(NetClient(game.local_address, game.code, "", game.token), None)
+    ben = NetLink.open(NetClient(game.local_address, game.code, "Ben"), None)
+    try:
+        table = app.show("online_table", door=RemoteTable(ben))
+        frames(app, 2)
+        assert [s.note for s in table.panel.seats] == ["online", "you", ""]
+    finally:
+        ben.close()
+        anna.close()
+        game.close()

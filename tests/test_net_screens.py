@@ -85,9 +85,12 @@ def test_hosting_from_new_game_shows_the_invitation_and_only_the_hosts_view(app)
         ben = NetLink.open(NetClient(lobby.addresses[-1], lobby.hosted.code, "Ben"), None)
         until(lambda: door.link.mirror.names[1] == "Ben" and lobby.start_button.enabled, app)
         click(app, lobby.start_button.rect.center)
-        until(lambda: app.scene.name == "table" and door.save_problem is None, app)
+        until(lambda: app.scenes[0].name == "table" and door.save_problem is None, app)
         ben.close()
-        until(lambda: door.save_problem == "Waiting for Ben to reconnect.", app)
+        until(lambda: door.seat_status(1) == "away", app)
+        # Said once: in the banner when Ben decides, else in the note under the board.
+        said = [app.scenes[0].banner_text(), door.save_problem or ""]
+        assert sum(s == "Waiting for Ben to reconnect." for s in said) == 1
     finally:
         door.leave()
 

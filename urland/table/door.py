@@ -69,6 +69,11 @@ class TableDoor(Protocol):
         """Why the game could not be kept safe just now, in a sentence; None when it is."""
         ...
 
+    def seat_status(self, seat: int) -> str:
+        """"online": a person plays `seat` elsewhere; "away": that person's connection is lost
+        (and no AI stands in); "": the seat is played here, or by the computer."""
+        ...
+
     def bots_here(self) -> dict[int, tuple[str, int]]:
         """The seats a bot plays on this side: seat -> (bot kind, seed)."""
         ...

@@ -48,6 +48,9 @@ class LocalTable:
     def save_problem(self) -> str | None:
         return self.session.save_problem
 
+    def seat_status(self, seat: int) -> str:
+        return ""  # everybody plays at this screen or is a bot run here
+
     def bots_here(self) -> dict[int, tuple[str, int]]:
         seed = self.session.seed
         return {i: (s.kind, seed * 31 + i) for i, s in enumerate(self.seats) if not s.human}

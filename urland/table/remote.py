@@ -129,12 +129,26 @@ class RemoteTable:
             return None
         if self.lobby:
             return _("Waiting for the host to start the game.")
-        away = self.link.mirror.waiting_for()
-        if away:
+        deciding = self.link.mirror.names[self.decision().seat] if (
+            self.seat_status(self.decision().seat) == "away") else None
+        away = [name for name in self.link.mirror.waiting_for() if name != deciding]
+        if away:  # the one deciding is waited for in the banner, not here as well
             return fmt("Waiting for {name} to reconnect.", name=", ".join(away))
         if self.invitation and self.link.mirror.free_seats():
             return fmt("Waiting for players to join: {invitation}", invitation=self.invitation)
         return None
+
+    def seat_status(self, seat: int) -> str:
+        """'online' (a person elsewhere), 'away' (one whose connection is lost and whom no
+        AI stands in for), '' (a seat played here, or the computer)."""
+        m = self.link.mirror
+        if seat in self.links or seat >= len(m.kinds) or m.kinds[seat] != "human":
+            return ""
+        if seat < len(m.stand_in) and m.stand_in[seat]:
+            return ""
+        if seat < len(m.connected) and not m.connected[seat] and m.has_joined(seat):
+            return "away"
+        return "online"
 
     def bots_here(self) -> dict[int, tuple[str, int]]:
         return {self.me: ("medium", self.seed)} if self.autoplay else {}

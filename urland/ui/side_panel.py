@@ -49,6 +49,7 @@ class SeatLabel:
     name: str
     colour: int
     kind: str  # "human" or a bot level
+    note: str = ""  # who plays it, in a game with people elsewhere: "you", "online", "away"
 
 
 class SidePanel:
@@ -124,7 +125,7 @@ class SidePanel:
             name = blit_text(surface, s.name, (rect.left + t.px(64), top), t.px(25), th.TEXT,
                              True)
             kind = seat_kind_word(s.kind)
-            kind_line = colour_word(s.colour) + (f" · {kind}" if kind else "")
+            kind_line = " · ".join(w for w in (colour_word(s.colour), kind, s.note) if w)
             words = [name, blit_text(surface, kind_line, (rect.left + t.px(64), top + name_h),
                                      t.px(18), th.TEXT_DIM)]
             role = _role(state, seat)
