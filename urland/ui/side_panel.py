@@ -97,7 +97,7 @@ class SidePanel:
     def draw(self, surface: pygame.Surface, t: th.Theme, shown: PlayerView, actor: int,
              tray_seat: int | None) -> None:
         """Players and genes (the log is drawn by the table's GameLogView into `log_rect`)."""
-        key = (id(shown), actor, tray_seat, t.size)
+        key = (id(shown), actor, tray_seat, t.size, tuple(self.seats))
         if self._cache is not None and self._cache[0] == key:
             surface.blit(self._cache[1], self.rect)
             return

@@ -15,6 +15,16 @@ class OnlineTableScene(TableScene):
     def __init__(self, app, door) -> None:
         super().__init__(app, door=door)
         self.chat = ChatBox(door.chat_lines, door.chat)
+        self.chat_area = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self) -> None:
+        """The chat takes a strip of the side column under the log: off the board."""
+        super().layout()
+        t, log = self.theme, self.panel.log_rect
+        height = ChatBox.height(t)
+        self.chat_area = pygame.Rect(log.left, log.bottom - height, log.width, height)
+        self.panel.log_rect = pygame.Rect(log.left, log.top, log.width,
+                                          log.height - height - t.px(6))
 
     def text_fields(self) -> list[TextField]:
         return [self.chat.field]  # while typing in it, M is a letter, not the mute key
@@ -29,4 +39,4 @@ class OnlineTableScene(TableScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.app.scene is self:
-            self.chat.draw(surface, self.theme, self.board_area)
+            self.chat.draw(surface, self.theme, self.chat_area)
