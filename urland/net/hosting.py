@@ -15,9 +15,9 @@ import socket
 import threading
 from pathlib import Path
 
-from urland import paths
 from urland.net.client import DEFAULT_PORT, NetClient
 from urland.net.discovery import Advert, local_addresses
+from urland.net.hosted_memory import HostedRecord, keep_hosted, rooms_dir
 from urland.net.link import NetLink
 from urland.net.room import REMOTE, SECRET_SEED_BELOW, new_room_code
 from urland.net.server import GameServer, ServerOptions, bound_port
@@ -40,18 +40,22 @@ class HostedGame:
         the face-down chip)."""
         if seed is None:
             seed = secrets.randbelow(SECRET_SEED_BELOW)
-        self.here = [here] if isinstance(here, int) else list(here)
         self.code = code or new_room_code()
         self.loop = asyncio.new_event_loop()
-        self.server = GameServer(ServerOptions(rooms_dir=paths.data_dir() / "rooms",
-                                               ai_after=STAND_IN_AFTER))
-        room_kinds = [REMOTE if k in ("online", "human") else k for k in kinds]
-        self.room = self.server.open_room(self.code, room_kinds, seed, colours, names)
+        self.server = GameServer(ServerOptions(rooms_dir=rooms_dir(), ai_after=STAND_IN_AFTER))
         if tokens is None:
+            self.here = [here] if isinstance(here, int) else list(here)
+            room_kinds = [REMOTE if k in ("online", "human") else k for k in kinds]
+            self.room = self.server.open_room(self.code, room_kinds, seed, colours, names)
             self.room.lobby = lobby
             self.tokens = {seat: self.room.claim(seat, names[seat]) for seat in self.here}
-        else:
-            self.tokens = dict(tokens)
+        else:  # carried on: the room is read back where it stood
+            room = self.server.room(self.code)
+            if room is None or room.game.over:
+                raise OSError("the hosted game is no longer kept")
+            self.room, self.tokens, self.here = room, dict(tokens), sorted(tokens)
+            # Stopped before it started: friends may still join, so the lobby again.
+            self.room.lobby = any(s.remote and not s.taken for s in room.seats)
         self.port = 0
         self._stop: asyncio.Event | None = None
         started = threading.Event()
@@ -63,7 +67,16 @@ class HostedGame:
         started.wait(10)
         if self.failure is not None:
             raise OSError(f"cannot host: {self.failure}")
-        self.advert = Advert(self.port, f"Urland {names[self.here[0]]}")
+        self.advert = Advert(self.port, f"Urland {self.room.names()[self.here[0]]}")
+        keep_hosted(self.code, self.port, self.tokens)  # for Continue, after a quit or crash
+
+    @classmethod
+    def resume(cls, record: HostedRecord) -> HostedGame:
+        """Carry on a hosted game that stopped: the same room code, port (when free) and
+        tokens, so friends' windows come back to their seats by themselves. OSError when it
+        cannot be hosted again."""
+        return cls([], [], [], sorted(record.tokens), port=record.port, code=record.code,
+                   tokens=record.tokens)
 
     @property
     def token(self) -> str:

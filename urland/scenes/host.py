@@ -21,11 +21,12 @@ from urland.ui.widgets import Button, panel
 class HostScene(Scene):
     name = "host"
 
-    def __init__(self, app, seats: list[Seat], seed: int) -> None:
+    def __init__(self, app, seats: list[Seat], seed: int, resume=None) -> None:
+        """A new game of `seats`, or (`resume`: a `HostedRecord`) a hosted game carried on."""
         super().__init__(app)
-        self.seats, self.seed = seats, seed
+        self.seats, self.seed, self.resume = seats, seed, resume
         here = [i for i, s in enumerate(seats) if s.kind == "human"]
-        self.problem = ("" if here else
+        self.problem = ("" if here or resume else
                         _("With online seats, at least one seat is Human: played at this "
                           "screen."))
         self.here = here
@@ -53,12 +54,15 @@ class HostScene(Scene):
 
         seats = self.seats
         try:
-            hosted = HostedGame([s.kind for s in seats], [s.name for s in seats],
-                                [s.colour for s in seats], self.here, lobby=True)
+            if self.resume is not None:
+                hosted = HostedGame.resume(self.resume)
+            else:
+                hosted = HostedGame([s.kind for s in seats], [s.name for s in seats],
+                                    [s.colour for s in seats], self.here, lobby=True)
         except OSError as exc:  # an unguessable seed; the port is taken, no network...
             self.problem = fmt("Could not open the game to the network: {why}", why=exc)
             return
-        self.take_seats(hosted, lobby=True)
+        self.take_seats(hosted, lobby=hosted.room.lobby)
 
     def take_seats(self, hosted, lobby: bool) -> None:
         """Join every seat played here, then the lobby (a new game) or the table."""
@@ -73,7 +77,7 @@ class HostScene(Scene):
             return
         print(f"Hosting room {hosted.code} at {', '.join(hosted.addresses())}", flush=True)
         door = RemoteTable(links, autoplay=self.app.autoplay is not None, seed=self.seed,
-                           on_leave=hosted.close)
+                           on_leave=hosted.close, hosting=True)
         if lobby:
             self.app.show("lobby", door=door, hosted=hosted)
         else:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from urland.net.hosted_memory import forget_hosted
 from urland.net.joining import invitation
 from urland.scenes.base import Scene
 from urland.texts.i18n import L_, _, fmt
@@ -53,6 +54,7 @@ class LobbyScene(Scene):
 
     def cancel(self) -> None:
         self.door.leave()  # the links close and the game stops being hosted
+        forget_hosted()  # a game cancelled before it started is not carried on
         self.app.show("title")
 
     def free_seats(self) -> int:

@@ -52,7 +52,8 @@ class RemoteTable:
 
     def __init__(self, link: NetLink | Sequence[NetLink], autoplay: bool = False,
                  seed: int = 0, invitation: str = "",
-                 on_leave: Callable[[], None] | None = None) -> None:
+                 on_leave: Callable[[], None] | None = None, hosting: bool = False) -> None:
+        """`hosting`: this computer hosts the game (leaving it disconnects the friends)."""
         links = [link] if isinstance(link, NetLink) else list(link)
         self.link = links[0]  # the first seat played here: its mirror tells the public news
         self.links = {lk.mirror.seat: lk for lk in links}
@@ -60,6 +61,7 @@ class RemoteTable:
         # What the host tells friends (addresses, port, room code) while seats are free.
         self.invitation = invitation
         self.on_leave = on_leave
+        self.hosting = hosting
         self._board = standard_board()
         self._shown: dict[int, int] = {}  # per seat here: events of its log already given
         self._sent: dict[int, list[Move]] = {seat: [] for seat in self.links}
