@@ -51,15 +51,13 @@ class RemoteTable:
     """`TableDoor` over one `NetLink` per seat played here; every other seat elsewhere."""
 
     def __init__(self, link: NetLink | Sequence[NetLink], autoplay: bool = False,
-                 seed: int = 0, invitation: str = "",
+                 seed: int = 0,
                  on_leave: Callable[[], None] | None = None, hosting: bool = False) -> None:
         """`hosting`: this computer hosts the game (leaving it disconnects the friends)."""
         links = [link] if isinstance(link, NetLink) else list(link)
         self.link = links[0]  # the first seat played here: its mirror tells the public news
         self.links = {lk.mirror.seat: lk for lk in links}
         self.autoplay, self.seed = autoplay, seed
-        # What the host tells friends (addresses, port, room code) while seats are free.
-        self.invitation = invitation
         self.on_leave = on_leave
         self.hosting = hosting
         self._board = standard_board()
@@ -136,8 +134,6 @@ class RemoteTable:
         away = [name for name in self.link.mirror.waiting_for() if name != deciding]
         if away:  # the one deciding is waited for in the banner, not here as well
             return fmt("Waiting for {name} to reconnect.", name=", ".join(away))
-        if self.invitation and self.link.mirror.free_seats():
-            return fmt("Waiting for players to join: {invitation}", invitation=self.invitation)
         return None
 
     def seat_status(self, seat: int) -> str:
