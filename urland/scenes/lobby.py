@@ -12,6 +12,7 @@ from urland.net.joining import invitation
 from urland.scenes.base import Scene
 from urland.texts.i18n import L_, _, fmt
 from urland.texts.words import colour_word
+from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
 from urland.ui.clipboard import copy
@@ -71,7 +72,7 @@ class LobbyScene(Scene):
     def layout(self) -> None:
         t = self.theme
         self.box = pygame.Rect(0, 0, min(t.size[0] - t.px(40), t.px(1000)),
-                               min(t.size[1] - t.px(30), t.px(660)))
+                               min(t.size[1] - t.px(30), t.px(580)))
         self.box.center = (t.size[0] // 2, t.size[1] // 2)
         box = self.box
         for i, button in enumerate(self.copy_buttons):
@@ -123,11 +124,10 @@ class LobbyScene(Scene):
         blit_text(surface, _("Seats"), area.topleft, t.px(21), th.INK, True)
         y = area.top + t.px(40)
         for i, (line, waiting) in enumerate(self.seat_lines()):
-            dot = (area.left + t.px(12), y + t.px(14))
-            pygame.draw.circle(surface, th.PLAYER_COLOURS[self.door.seats[i].colour], dot,
-                               t.px(10))
-            blit_text(surface, line, (area.left + t.px(32), y + t.px(2)), t.px(22),
-                      DIM_INK if waiting else th.INK, width=area.width - t.px(32))
+            icon = art.ichto(self.door.seats[i].colour, t.px(36))
+            surface.blit(icon, icon.get_rect(center=(area.left + t.px(18), y + t.px(14))))
+            blit_text(surface, line, (area.left + t.px(44), y + t.px(2)), t.px(22),
+                      DIM_INK if waiting else th.INK, width=area.width - t.px(44))
             y += t.px(44)
         free = self.free_seats()
         note = (fmt("{count} online seats are still free.", count=free) if free > 1 else
