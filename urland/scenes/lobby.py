@@ -21,6 +21,7 @@ from urland.ui.widgets import Button, panel
 
 DIM_INK = (96, 88, 80)
 SHOWN_ADDRESSES = 3
+AUTOPLAY_WAIT = 120.0  # seconds a game that plays itself waits for friends to join
 
 
 class LobbyScene(Scene):
@@ -156,5 +157,7 @@ class LobbyScene(Scene):
         return lines
 
     def autoplay_step(self) -> None:
-        if self.age > 0.5:
+        """A game that plays itself starts once everybody has joined (or, after a while,
+        with AI in the free seats)."""
+        if self.age > 0.5 and (self.free_seats() == 0 or self.age > AUTOPLAY_WAIT):
             self.start()

@@ -149,7 +149,9 @@ class RemoteTable:
         return "online"
 
     def bots_here(self) -> dict[int, tuple[str, int]]:
-        return {self.me: ("medium", self.seed)} if self.autoplay else {}
+        if not self.autoplay:
+            return {}
+        return {seat: ("medium", self.seed + seat) for seat in self.links}
 
     def moves_played(self) -> int:
         return self.link.mirror.at
