@@ -143,7 +143,7 @@ class LobbyScene(Scene):
         lines = []
         for i, seat in enumerate(self.door.seats):
             colour = colour_word(seat.colour)
-            if i in self.door.here:
+            if i in self.door.links:  # played at this computer (by hand, or a bot)
                 lines.append((fmt("{name} ({colour}): here", name=seat.name, colour=colour),
                               False))
             elif seat.kind != "human":
