@@ -11,7 +11,7 @@ import time
 import pytest
 
 from urland.bots.registry import make_bot
-from urland.engine import Decision
+from urland.engine import Decision, Game
 from urland.net import hosting
 from urland.net.client import NetClient
 from urland.net.hosting import HostedGame, join_here
@@ -106,5 +106,33 @@ def test_two_here_seats_an_online_friend_and_an_ai_play_to_the_end_behind_curtai
         stop.set()
         friend_thread.join(5)
         friend.close()
+        door.leave()
+        game.close()
+
+
+def test_the_hosts_table_hands_the_screen_over_by_name_and_shows_only_public_news(app):
+    """At the host's window: a secret decision of a seat here waits behind the curtain that
+    names who takes the screen, and the board behind it is the public view."""
+    from test_scenes import click, frames
+
+    seed = next(s for s in range(200) if Game.new(s, 3).state.actor in (0, 1))
+    game = HostedGame(["human", "human", "online"], NAMES[:3], [0, 1, 2], [0, 1], seed=seed,
+                      port=0)
+    door = RemoteTable(join_here(game, None))
+    try:
+        table = app.show("online_table", door=door)
+        deadline = time.monotonic() + 20
+        while app.scene.name != "handover":
+            assert time.monotonic() < deadline, "no hand-over curtain"
+            frames(app, 1)
+        curtain = app.scene
+        first = game.room.game.state.actor
+        assert curtain.seat == first and curtain.ok.label == f"I am {NAMES[first]}"
+        assert table.shown.seat is None and table.shown == game.room.game.view(None)
+        click(app, curtain.ok.rect.center)
+        frames(app, 3)
+        assert app.scene.name == "choose_chip"  # now the seat's own chips, for its eyes
+        assert sorted(app.scene.chips) == sorted(game.room.game.view(first).known_hand())
+    finally:
         door.leave()
         game.close()
