@@ -53,7 +53,7 @@ def test_the_lobby_lists_the_seats_and_starts_once_the_friend_has_joined(app):
     game = lobby.hosted
     ben = None
     try:
-        frames(app, 5)
+        until(lambda: lobby.fill_button.visible, app)
         assert lobby.addresses[-1] == f"ws://127.0.0.1:{game.port}"
         assert all(a.startswith("ws://") and a.endswith(f":{game.port}")
                    for a in lobby.addresses)
@@ -86,8 +86,8 @@ def test_start_with_ai_gives_the_free_seats_to_the_computer(app):
     lobby = open_lobby(app, ("human", "online", "online"))
     game = lobby.hosted
     try:
-        frames(app, 3)
-        assert lobby.fill_button.visible and not lobby.start_button.enabled
+        until(lambda: lobby.fill_button.visible, app)
+        assert not lobby.start_button.enabled
         click(app, lobby.fill_button.rect.center)
         until(lambda: app.scenes[0].name == "table", app)
         door = app.scenes[0].door
@@ -155,8 +155,7 @@ def test_the_friend_sees_their_own_seat_marked(app):
     ben = NetLink.open(NetClient(game.local_address, game.code, "Ben"), None)
     try:
         table = app.show("online_table", door=RemoteTable(ben))
-        frames(app, 2)
-        assert [s.note for s in table.panel.seats] == ["online", "you", ""]
+        until(lambda: [s.note for s in table.panel.seats] == ["online", "you", ""], app)
     finally:
         ben.close()
         anna.close()

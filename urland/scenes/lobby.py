@@ -38,8 +38,10 @@ class LobbyScene(Scene):
         self.copy_buttons = [Button(L_("Copy"), lambda a=a: self.copy(invitation(a, hosted.code)))
                              for a in self.addresses]
         self.copy_code = Button(L_("Copy"), lambda: self.copy(hosted.code))
-        self.start_button = Button(L_("Start"), self.start, "primary", key=pygame.K_RETURN)
+        self.start_button = Button(L_("Start"), self.start, "primary", enabled=False,
+                                   key=pygame.K_RETURN)
         self.fill_button = Button(L_("Start with AI in the free seats"), self.start)
+        self.fill_button.visible = False  # until the server has said which seats are free
         self.cancel_button = Button(L_("Cancel"), self.cancel, key=pygame.K_ESCAPE)
         self.buttons = [self.start_button, self.fill_button, self.cancel_button,
                         self.copy_code, *self.copy_buttons]
@@ -64,9 +66,10 @@ class LobbyScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        told = bool(self.door.link.mirror.joined)  # who sits where: the server's first word
         free = self.free_seats()
-        self.start_button.enabled = free == 0
-        self.fill_button.visible = free > 0
+        self.start_button.enabled = told and free == 0
+        self.fill_button.visible = told and free > 0
 
     # --- drawing ------------------------------------------------------------------------------
 
@@ -159,5 +162,5 @@ class LobbyScene(Scene):
     def autoplay_step(self) -> None:
         """A game that plays itself starts once everybody has joined (or, after a while,
         with AI in the free seats)."""
-        if self.age > 0.5 and (self.free_seats() == 0 or self.age > AUTOPLAY_WAIT):
+        if self.start_button.enabled or (self.age > AUTOPLAY_WAIT and self.fill_button.visible):
             self.start()
