@@ -82,6 +82,8 @@ class OneSeatTable:
         self._refresh()
         return events
 
+    waiting_to_start = False  # the far side's game has started
+
     def seat_status(self, seat: int) -> str:
         return ""  # the far side's seats are bots
 

@@ -16,6 +16,8 @@ from urland.net.client import NetClient
 from urland.net.hosting import HostedGame
 from urland.net.link import NetLink
 from urland.net.room import MoveRefused
+from urland.table import flow as turns
+from urland.table.presence import banner_text
 from urland.table.remote import RemoteTable
 from urland.texts.words import colour_word
 
@@ -68,7 +70,9 @@ def test_the_lobby_lists_the_seats_and_starts_once_the_friend_has_joined(app):
         assert lobby.seat_lines()[1] == (f"Ben ({colour[1]}): joined", False)
         assert not lobby.fill_button.visible
         # The friend waits, with the seats; nobody plays yet, not even the computer.
-        until(lambda: friend.save_problem == "Waiting for the host to start the game.", app)
+        until(lambda: friend.waiting_to_start, app)
+        assert banner_text(friend, friend.decision(), 0.0) == (
+            "Waiting for the host to start the game.")
         assert friend.names[:2] == ["Anna", "Ben"]
         time.sleep(0.3)
         assert game.room.game.moves == []
@@ -159,4 +163,27 @@ def test_the_friend_sees_their_own_seat_marked(app):
     finally:
         ben.close()
         anna.close()
+        game.close()
+
+
+def test_a_friend_whose_seat_decides_first_is_not_asked_before_the_start():
+    game = HostedGame(["human", "online", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
+                      seed=first_actor_seed(1), port=0, lobby=True)
+    ben = NetLink.open(NetClient(game.local_address, game.code, "Ben"), None)
+    try:
+        friend = RemoteTable(ben)
+        flow = turns.TurnFlow(friend)
+        deadline = time.monotonic() + 10
+        while not friend.waiting_to_start:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        assert friend.decision().seat == 1 and not flow.acting_here()
+        assert flow.next() == turns.WAIT  # no chip choice while the host has not started
+        game.start()
+        while friend.waiting_to_start:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        assert flow.acting_here() and isinstance(flow.next(), turns.Ask)
+    finally:
+        ben.close()
         game.close()

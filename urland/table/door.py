@@ -65,6 +65,12 @@ class TableDoor(Protocol):
     def over(self) -> bool: ...
 
     @property
+    def waiting_to_start(self) -> bool:
+        """A hosted game its host has not started yet: players are still joining, nobody
+        acts."""
+        ...
+
+    @property
     def save_problem(self) -> str | None:
         """Why the game could not be kept safe just now, in a sentence; None when it is."""
         ...

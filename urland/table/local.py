@@ -45,6 +45,10 @@ class LocalTable:
         return self.session.over
 
     @property
+    def waiting_to_start(self) -> bool:
+        return False  # a game here starts when it is made
+
+    @property
     def save_problem(self) -> str | None:
         return self.session.save_problem
 

@@ -5,9 +5,10 @@ lost is waited for; never both, and never "thinking" (that is for the computer).
 
 from __future__ import annotations
 
+from urland.engine import Decision
 from urland.table.door import TableDoor
 from urland.texts.i18n import _, fmt
-from urland.texts.prompts import thinking_text
+from urland.texts.prompts import prompt_text, thinking_text
 
 ONLINE, AWAY = "online", "away"
 
@@ -23,6 +24,15 @@ def seat_notes(door: TableDoor) -> list[str]:
     here_word = _("you") if len(mine) == 1 else _("here")
     words = {ONLINE: _("online"), AWAY: _("away")}
     return [here_word if i in mine else words.get(statuses[i], "") for i in range(count)]
+
+
+def banner_text(door: TableDoor, decision: Decision, age: float) -> str:
+    """The table's banner: what the seat deciding here is asked, or who is awaited."""
+    if door.waiting_to_start:
+        return _("Waiting for the host to start the game.")
+    if not decision.over and decision.seat not in door.here:
+        return elsewhere_text(door, decision.seat, age)
+    return prompt_text(decision.prompt, door.names)
 
 
 def elsewhere_text(door: TableDoor, seat: int, age: float) -> str:

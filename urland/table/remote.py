@@ -110,7 +110,7 @@ class RemoteTable:
         return self.link.mirror.over
 
     @property
-    def lobby(self) -> bool:
+    def waiting_to_start(self) -> bool:
         """The host has not started the game yet: players are still joining."""
         return self.link.mirror.lobby
 
@@ -127,8 +127,6 @@ class RemoteTable:
             return _("The connection to the server is lost. Trying again...")
         if self.over:
             return None
-        if self.lobby:
-            return _("Waiting for the host to start the game.")
         deciding = self.link.mirror.names[self.decision().seat] if (
             self.seat_status(self.decision().seat) == "away") else None
         away = [name for name in self.link.mirror.waiting_for() if name != deciding]
