@@ -58,7 +58,7 @@ def test_two_here_seats_an_online_friend_and_an_ai_play_to_the_end_behind_curtai
     flow = turns.TurnFlow(door)
     players = {0: make_bot("random", 3), 1: make_bot("easy", 4)}  # the people here
     curtains, asked, private_asked = [], 0, 0
-    unlocked_for = None
+    unlocked_for, undone = None, False
     try:
         assert door.here == [0, 1] and door.shared_screen and door.viewer is None
         deadline = time.monotonic() + GAME_SECONDS
@@ -85,6 +85,11 @@ def test_two_here_seats_an_online_friend_and_an_ai_play_to_the_end_behind_curtai
                         assert unlocked_for == seat, f"{kind} of seat {seat} without its curtain"
                     flow.play(players[seat].choose(door.view(seat)))
                     unlocked_for = flow.unlocked
+                    if not undone and door.can_undo() and door.decision().seat == seat:
+                        played = len(true.moves)  # an action of this seat, taken back
+                        assert door.undo() is not None
+                        assert len(true.moves) < played and door.view(seat) == true.view(seat)
+                        undone = True
                 case turns.Look(seat, _dialog, _what, curtain):
                     assert curtain  # a private look at a shared screen: behind the curtain
                     flow.looked()
@@ -96,7 +101,7 @@ def test_two_here_seats_an_online_friend_and_an_ai_play_to_the_end_behind_curtai
                     break
                 case _:
                     time.sleep(0.002)
-        assert asked > 20 and private_asked >= 2 and {0, 1} <= set(curtains)
+        assert asked > 20 and private_asked >= 2 and {0, 1} <= set(curtains) and undone
         until = time.monotonic() + 10
         while friend.mirror.record is None and time.monotonic() < until:
             time.sleep(0.01)
