@@ -187,3 +187,16 @@ def test_a_friend_whose_seat_decides_first_is_not_asked_before_the_start():
     finally:
         ben.close()
         game.close()
+
+
+def test_hosting_needs_a_seat_played_here(app):
+    scene = app.show("new_game")
+    frames(app)
+    click(app, scene.players.minus.rect.center)
+    for row, kind in zip(scene.rows, ("online", "online", "easy"), strict=False):
+        while row.kind.value != kind:
+            click(app, row.kind.rect.center)
+    click(app, scene.start.rect.center)
+    frames(app, 3)
+    assert app.scene.name == "host" and app.scene.problem == (
+        "With online seats, at least one seat is Human: played at this screen.")

@@ -127,9 +127,9 @@ class RemoteTable:
             return _("The connection to the server is lost. Trying again...")
         if self.over:
             return None
-        deciding = self.link.mirror.names[self.decision().seat] if (
-            self.seat_status(self.decision().seat) == "away") else None
-        away = [name for name in self.link.mirror.waiting_for() if name != deciding]
+        mirror, seat = self.link.mirror, self.decision().seat
+        deciding = mirror.names[seat] if self.seat_status(seat) == "away" else None
+        away = [name for name in mirror.waiting_for() if name != deciding]
         if away:  # the one deciding is waited for in the banner, not here as well
             return fmt("Waiting for {name} to reconnect.", name=", ".join(away))
         return None
