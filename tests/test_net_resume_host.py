@@ -121,7 +121,33 @@ def test_a_game_cancelled_in_the_lobby_or_a_damaged_memory_is_not_offered(app):
     click(app, app.scene.cancel_button.rect.center)
     until(lambda: app.scene.name == "title", app)
     assert hosted_game() is None and not app.scene.continue_button.enabled
+    app.open("load_game")
+    frames(app)
+    assert not app.scene.host_button.visible
     memory_path().write_text("room: [unclosed\n", encoding="utf-8")
     assert hosted_game() is None
     memory_path().write_text("room: NOPE\nport: 1\ntokens: {0: abc}\n", encoding="utf-8")
     assert hosted_game() is None  # no such room kept
+
+
+def test_load_game_offers_the_stopped_hosted_game_too(app):
+    door, hosted, ben = host_with_friend(app)
+    code = hosted.code
+    resumed = None
+    try:
+        for link in door.links.values():  # stopped as in a crash
+            link.close()
+        hosted.close()
+        app.show("title")
+        app.open("load_game")
+        frames(app)
+        load = app.scene
+        assert load.host_button.visible and load.host_button in load.buttons
+        click(app, load.host_button.rect.center)
+        until(lambda: app.scenes[0].name == "table" and app.scenes[0].door is not door, app)
+        resumed = app.scenes[0].door
+        assert resumed.link.client.room == code
+        until(lambda: ben.online, app)
+    finally:
+        ben.close()
+        (resumed or door).leave()
