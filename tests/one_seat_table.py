@@ -82,6 +82,14 @@ class OneSeatTable:
         self._refresh()
         return events
 
+    waiting_to_start = False  # the far side's game has started
+
+    def seat_status(self, seat: int) -> str:
+        return ""  # the far side's seats are bots
+
+    def settled(self) -> bool:
+        return True  # one seat: nothing to wait for
+
     def arrived(self) -> list[Event]:
         batches, self.far.outbox[self.seat] = self.far.outbox[self.seat], []
         if batches:

@@ -74,21 +74,23 @@ def test_hosting_from_new_game_shows_the_invitation_and_only_the_hosts_view(app)
             click(app, row.kind.rect.center)
     scene.rows[0].name.text = "Anna"
     click(app, scene.start.rect.center)
-    until(lambda: app.scene.name == "invite", app)
-    invite = app.scene
-    table = app.scenes[-2]
-    door = table.door
+    until(lambda: app.scene.name == "lobby", app)
+    lobby = app.scene
+    door = lobby.door
     try:
-        assert invite.code and door.invitation.endswith(invite.code)
-        assert door.save_problem.startswith("Waiting for players to join")
+        assert lobby.hosted.code and all(a.startswith("ws://") for a in lobby.addresses)
         host_view = door.view()
         assert host_view.seat == 0
         assert all(c == UNKNOWN for c in host_view.state.pile)
-        ben = NetLink.open(NetClient(invite.addresses[0].replace(
-            invite.addresses[0].split(":")[0], "127.0.0.1"), invite.code, "Ben"), None)
-        until(lambda: door.link.mirror.names[1] == "Ben" and door.save_problem is None, app)
+        ben = NetLink.open(NetClient(lobby.addresses[-1], lobby.hosted.code, "Ben"), None)
+        until(lambda: door.link.mirror.names[1] == "Ben" and lobby.start_button.enabled, app)
+        click(app, lobby.start_button.rect.center)
+        until(lambda: app.scenes[0].name == "table" and door.save_problem is None, app)
         ben.close()
-        until(lambda: door.save_problem == "Waiting for Ben to reconnect.", app)
+        until(lambda: door.seat_status(1) == "away", app)
+        # Said once: in the banner when Ben decides, else in the note under the board.
+        said = [app.scenes[0].banner_text(), door.save_problem or ""]
+        assert sum(s == "Waiting for Ben to reconnect." for s in said) == 1
     finally:
         door.leave()
 

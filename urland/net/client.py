@@ -70,6 +70,7 @@ class Mirror:
     connected: list[bool] = field(default_factory=list)
     stand_in: list[bool] = field(default_factory=list)
     joined: list[bool] = field(default_factory=list)  # per seat: taken by someone (or an AI)
+    lobby: bool = False  # the host has not started the game yet
     chat: list[tuple[str, str]] = field(default_factory=list)
     refused: str = ""
     record: Game | None = None
@@ -125,10 +126,15 @@ def _update(m: Mirror, msg: dict) -> None:
 
 
 def _presence(m: Mirror, msg: dict) -> None:
-    m.names = [str(n) for n in msg.get("names", m.names)]
-    m.connected = [bool(c) for c in msg.get("connected", [])]
-    m.stand_in = [bool(c) for c in msg.get("stand_in", [])]
-    m.joined = [bool(c) for c in msg.get("joined", [])]
+    try:
+        m.names = [str(n) for n in msg.get("names", m.names)]
+        m.connected = [bool(c) for c in msg.get("connected", [])]
+        m.stand_in = [bool(c) for c in msg.get("stand_in", [])]
+        m.joined = [bool(c) for c in msg.get("joined", [])]
+        m.kinds = [str(k) for k in msg.get("kinds", m.kinds)]
+    except TypeError:
+        raise p.ProtocolError("the server sent a damaged presence") from None
+    m.lobby = bool(msg.get("lobby", False))
 
 
 def _chat(m: Mirror, msg: dict) -> None:

@@ -13,10 +13,12 @@ import contextlib
 import secrets
 import socket
 import threading
+from pathlib import Path
 
-from urland import paths
-from urland.net.client import DEFAULT_PORT
+from urland.net.client import DEFAULT_PORT, NetClient
 from urland.net.discovery import Advert, local_addresses
+from urland.net.hosted_memory import HostedRecord, keep_hosted, rooms_dir
+from urland.net.link import NetLink
 from urland.net.room import REMOTE, SECRET_SEED_BELOW, new_room_code
 from urland.net.server import GameServer, ServerOptions, bound_port
 
@@ -26,21 +28,34 @@ STAND_IN_AFTER = 300.0  # seconds a friend may be away before an AI plays their 
 
 
 class HostedGame:
-    def __init__(self, kinds: list[str], names: list[str], colours: list[int], here: int,
-                 seed: int | None = None, host: str | None = None,
-                 port: int | None = None) -> None:
-        """`kinds`: "online", "human" (the one seat played here) or an AI level per seat.
-        `seed` is for tests only: a real hosted game draws an unguessable one (whoever knows
-        the seed knows the pile, every hand and the face-down chip)."""
+    def __init__(self, kinds: list[str], names: list[str], colours: list[int],
+                 here: int | list[int], seed: int | None = None, host: str | None = None,
+                 port: int | None = None, lobby: bool = False, code: str | None = None,
+                 tokens: dict[int, str] | None = None) -> None:
+        """`kinds`: "online", "human" (a seat played here) or an AI level per seat; `here`:
+        the seats played at this screen, each joined with its own token. `lobby`: the game
+        waits for `start` while friends join. `code` and `tokens`: a hosted game carried on
+        (its room is read back from the rooms folder). `seed` is for tests only: a real hosted
+        game draws an unguessable one (whoever knows the seed knows the pile, every hand and
+        the face-down chip)."""
         if seed is None:
             seed = secrets.randbelow(SECRET_SEED_BELOW)
-        self.code = new_room_code()
+        self.code = code or new_room_code()
         self.loop = asyncio.new_event_loop()
-        self.server = GameServer(ServerOptions(rooms_dir=paths.data_dir() / "rooms",
-                                               ai_after=STAND_IN_AFTER))
-        room_kinds = [REMOTE if k in ("online", "human") else k for k in kinds]
-        self.room = self.server.open_room(self.code, room_kinds, seed, colours, names)
-        self.token = self.room.claim(here, names[here])
+        self.server = GameServer(ServerOptions(rooms_dir=rooms_dir(), ai_after=STAND_IN_AFTER))
+        if tokens is None:
+            self.here = [here] if isinstance(here, int) else list(here)
+            room_kinds = [REMOTE if k in ("online", "human") else k for k in kinds]
+            self.room = self.server.open_room(self.code, room_kinds, seed, colours, names)
+            self.room.lobby = lobby
+            self.tokens = {seat: self.room.claim(seat, names[seat]) for seat in self.here}
+        else:  # carried on: the room is read back where it stood
+            room = self.server.room(self.code)
+            if room is None or room.game.over:
+                raise OSError("the hosted game is no longer kept")
+            self.room, self.tokens, self.here = room, dict(tokens), sorted(tokens)
+            # Stopped before it started: friends may still join, so the lobby again.
+            self.room.lobby = any(s.remote and not s.taken for s in room.seats)
         self.port = 0
         self._stop: asyncio.Event | None = None
         started = threading.Event()
@@ -52,7 +67,26 @@ class HostedGame:
         started.wait(10)
         if self.failure is not None:
             raise OSError(f"cannot host: {self.failure}")
-        self.advert = Advert(self.port, f"Urland {names[here]}")
+        self.advert = Advert(self.port, f"Urland {self.room.names()[self.here[0]]}")
+        keep_hosted(self.code, self.port, self.tokens)  # for Continue, after a quit or crash
+
+    @classmethod
+    def resume(cls, record: HostedRecord) -> HostedGame:
+        """Carry on a hosted game that stopped: the same room code, port (when free) and
+        tokens, so friends' windows come back to their seats by themselves. OSError when it
+        cannot be hosted again."""
+        return cls([], [], [], sorted(record.tokens), port=record.port, code=record.code,
+                   tokens=record.tokens)
+
+    @property
+    def token(self) -> str:
+        """The token of the first seat played here."""
+        return self.tokens[self.here[0]]
+
+    def start(self, stand_in: str = "medium") -> None:
+        """Start a game opened as a lobby: an AI (`stand_in`) takes every seat nobody took."""
+        asyncio.run_coroutine_threadsafe(self.server.start_room(self.code, stand_in),
+                                         self.loop).result(10)
 
     def _run(self, host: str, port: int, started: threading.Event) -> None:
         asyncio.set_event_loop(self.loop)
@@ -83,9 +117,11 @@ class HostedGame:
         return f"127.0.0.1:{self.port}"
 
     def addresses(self) -> list[str]:
-        """Where friends reach this game: host:port for each address of this computer."""
-        return [f"{a}:{self.port}" for a in local_addresses()] + [
-            f"{socket.gethostname()}:{self.port}"]
+        """Where friends reach this game, each as a URL one can type: every address of this
+        computer, its name, and last this computer itself (a second window here)."""
+        hosts = [*local_addresses(), socket.gethostname()]
+        hosts = [h for h in hosts if h not in ("127.0.0.1", "localhost")] + ["127.0.0.1"]
+        return [f"ws://{h}:{self.port}" for h in dict.fromkeys(hosts)]
 
     def close(self) -> None:
         """Stop hosting (the room stays kept: `serve` can carry it on)."""
@@ -94,3 +130,19 @@ class HostedGame:
             with contextlib.suppress(RuntimeError):
                 self.loop.call_soon_threadsafe(self._stop.set)
         self.thread.join(5)
+
+
+def join_here(hosted: HostedGame, history_dir: Path | None) -> list[NetLink]:
+    """One connection per seat played here, through 127.0.0.1, each with its own token (the
+    first keeps the finished game in the history). ConnectionError, JoinRefused when one
+    cannot be made (those already made are closed)."""
+    links: list[NetLink] = []
+    try:
+        for i, seat in enumerate(hosted.here):
+            client = NetClient(hosted.local_address, hosted.code, "", hosted.tokens[seat])
+            links.append(NetLink.open(client, history_dir if i == 0 else None))
+    except BaseException:
+        for link in links:
+            link.close()
+        raise
+    return links

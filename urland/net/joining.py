@@ -3,11 +3,32 @@
 from __future__ import annotations
 
 import threading
+from urllib.parse import urlsplit
 
 from urland import paths
 from urland.net.client import JoinRefused, NetClient, server_url
 from urland.net.link import NetLink
 from urland.net.tokens import keep_token, saved_token
+
+CODE_LIMIT = 40
+
+
+def split_invitation(text: str) -> tuple[str, str]:
+    """An invitation `ws://host:port/ROOM-CODE` as (`ws://host:port`, `ROOM-CODE`); anything
+    else as (text, '')."""
+    text = text.strip()
+    if "://" not in text:
+        return text, ""
+    parts = urlsplit(text)
+    code = parts.path.strip("/")
+    if not code or len(code) > CODE_LIMIT or not all(c.isalnum() or c == "-" for c in code):
+        return text, ""
+    return f"{parts.scheme}://{parts.netloc}", code
+
+
+def invitation(address: str, code: str) -> str:
+    """The one line a friend pastes into the Join form: the address with the room code."""
+    return f"{address.rstrip('/')}/{code}"
 
 
 class Joiner:

@@ -41,6 +41,7 @@ class NetLink:
         self.record_path: Path | None = None
         self.kept = False
         self.listener: Future | None = None
+        self.closed = False
 
     @classmethod
     def open(cls, client: NetClient, history_dir: Path | None, timeout: float = 10.0
@@ -128,6 +129,9 @@ class NetLink:
             self._call(self.client.chat(text), 5)
 
     def close(self) -> None:
+        if self.closed:
+            return  # closed once already (a table left, then its lobby cancelled...)
+        self.closed = True
         if self.listener is not None:
             self.listener.cancel()
         with contextlib.suppress(Exception):

@@ -83,6 +83,9 @@ class Room:
     seats: list[SeatSlot]
     folder: Path | None = None
     chat: list[tuple[str, str]] = field(default_factory=list)
+    # Open for players to join, not started: no move is played until the host starts it. Only
+    # a game hosted from the game opens so; kept in memory only (a room read back has started).
+    lobby: bool = False
 
     @classmethod
     def create(cls, code: str, kinds: list[str], seed: int, folder: Path | None,
@@ -158,6 +161,16 @@ class Room:
         self.save()
         return token
 
+    def start(self, stand_in: str) -> list[int]:
+        """The host starts the game: every remote seat nobody took is played by the bot
+        `stand_in` from now on. The seats so handed over."""
+        self.lobby = False
+        empty = [i for i, slot in enumerate(self.seats) if slot.remote and not slot.taken]
+        for i in empty:
+            self.seats[i].kind = stand_in
+        self.save()
+        return empty
+
     def names(self) -> list[str]:
         return [s.name or f"Player {i + 1}" for i, s in enumerate(self.seats)]
 
@@ -175,6 +188,8 @@ class Room:
         """Play `seat`'s move written `text`, answering the position after `at` moves."""
         if self.game.over:
             raise MoveRefused("The game is over.")
+        if self.lobby:
+            raise MoveRefused("The host has not started the game yet.")
         if at != len(self.game.moves):
             raise MoveRefused("That move answers a position that has changed.")
         if seat != self.game.state.actor:

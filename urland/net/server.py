@@ -141,6 +141,16 @@ class GameServer:
             self.kick(key)
         return room
 
+    async def start_room(self, code: str, stand_in: str = STAND_IN) -> None:
+        """A room opened as a lobby starts: empty remote seats go to the bot `stand_in`, the
+        seats are told, and the room's bots play."""
+        key = normal_code(code)
+        room = self.rooms[key]
+        for seat in room.start(stand_in):
+            self.bots[key][seat] = make_bot(stand_in, room.game.seed * 31 + seat)
+        await self._presence(room)
+        self.kick(key)
+
     def room(self, code: str) -> Room | None:
         return self.rooms.get(normal_code(code))
 
@@ -405,6 +415,7 @@ class GameServer:
         key = normal_code(room.code)
         message = {"type": "presence", "names": room.names(), "connected": self.connected(room),
                    "joined": [s.taken or not s.remote for s in room.seats],
+                   "kinds": [s.record_kind() for s in room.seats], "lobby": room.lobby,
                    "stand_in": [self._standing_in(key, i) for i in range(len(room.seats))]}
         for client in self._room_clients(room):
             await self._send(client, message)
@@ -453,7 +464,7 @@ class GameServer:
 
     async def _drive(self, key: str) -> None:
         room = self.rooms[key]
-        while (seat := room.actor) is not None:
+        while not room.lobby and (seat := room.actor) is not None:
             bot = self._bot_for(key, seat)
             if bot is None:
                 if not await self._wait_for_stand_in(key, seat):

@@ -19,7 +19,7 @@ SCENES: dict[str, str] = {
     "new_game": "urland.scenes.new_game:NewGameScene",
     "join": "urland.scenes.join:JoinScene",
     "host": "urland.scenes.host:HostScene",
-    "invite": "urland.scenes.invite:InviteDialog",
+    "lobby": "urland.scenes.lobby:LobbyScene",
     "table": "urland.scenes.table.scene:TableScene",
     "online_table": "urland.scenes.table.online:OnlineTableScene",
     "game_over": "urland.scenes.game_over:GameOverScene",

@@ -1,7 +1,8 @@
 """Hosting a game from New game: the room is opened on this computer (the same server code as
-`serve`, in the background), the host's own seat is joined like any other, and the table opens
-with the invitation over it. Online seats' secrets never reach this screen: the table is sent
-only the host's seat's view."""
+`serve`, in the background), each seat played here is joined like any other (its own
+connection and token), and the lobby shows the invitation until the host starts the game.
+Online seats' secrets never reach this screen: it is sent only the views of its own seats,
+and with several of them it passes between them behind the hand-over curtain."""
 
 from __future__ import annotations
 
@@ -20,14 +21,15 @@ from urland.ui.widgets import Button, panel
 class HostScene(Scene):
     name = "host"
 
-    def __init__(self, app, seats: list[Seat], seed: int) -> None:
+    def __init__(self, app, seats: list[Seat], seed: int, resume=None) -> None:
+        """A new game of `seats`, or (`resume`: a `HostedRecord`) a hosted game carried on."""
         super().__init__(app)
-        self.seats, self.seed = seats, seed
+        self.seats, self.seed, self.resume = seats, seed, resume
         here = [i for i, s in enumerate(seats) if s.kind == "human"]
-        self.problem = ("" if len(here) == 1 else
-                        _("With online seats, exactly one seat is Human: the one played at "
-                          "this screen."))
-        self.here = here[0] if here else 0
+        self.problem = ("" if here or resume else
+                        _("With online seats, at least one seat is Human: played at this "
+                          "screen."))
+        self.here = here
         self.tried = False
         self.back = Button(L_("Back"), self.to_new_game, key=pygame.K_ESCAPE)
         self.buttons = [self.back]
@@ -48,36 +50,38 @@ class HostScene(Scene):
             self.open_room()
 
     def open_room(self) -> None:
-        from urland.net.client import NetClient, server_url
         from urland.net.hosting import HostedGame
-        from urland.net.link import NetLink
-        from urland.net.tokens import keep_token
-        from urland.table.remote import RemoteTable
 
         seats = self.seats
         try:
-            hosted = HostedGame([s.kind for s in seats], [s.name for s in seats],
-                                [s.colour for s in seats], self.here)  # an unguessable seed
-        except OSError as exc:
+            if self.resume is not None:
+                hosted = HostedGame.resume(self.resume)
+            else:
+                hosted = HostedGame([s.kind for s in seats], [s.name for s in seats],
+                                    [s.colour for s in seats], self.here, lobby=True)
+        except OSError as exc:  # an unguessable seed; the port is taken, no network...
             self.problem = fmt("Could not open the game to the network: {why}", why=exc)
             return
-        client = NetClient(hosted.local_address, hosted.code, seats[self.here].name,
-                           hosted.token)
+        self.take_seats(hosted, lobby=hosted.room.lobby)
+
+    def take_seats(self, hosted, lobby: bool) -> None:
+        """Join every seat played here, then the lobby (a new game) or the table."""
+        from urland.net.hosting import join_here
+        from urland.table.remote import RemoteTable
+
         try:
-            link = NetLink.open(client, paths.history_dir())
+            links = join_here(hosted, paths.history_dir())
         except Exception as exc:  # the room was opened but could not be reached: give up
             hosted.close()
             self.problem = fmt("Could not open the game to the network: {why}", why=exc)
             return
-        keep_token(server_url(hosted.local_address), hosted.code, hosted.token)
-        addresses = hosted.addresses()
-        print(f"Hosting room {hosted.code} at {', '.join(addresses)}", flush=True)
-        invitation = fmt("address {address}, room code {code}", address=addresses[0],
-                         code=hosted.code)
-        door = RemoteTable(link, autoplay=self.app.autoplay is not None, seed=self.seed,
-                           invitation=invitation, on_leave=hosted.close)
-        self.app.show("online_table", door=door)
-        self.app.open("invite", addresses=addresses, code=hosted.code)
+        print(f"Hosting room {hosted.code} at {', '.join(hosted.addresses())}", flush=True)
+        door = RemoteTable(links, autoplay=self.app.autoplay is not None, seed=self.seed,
+                           on_leave=hosted.close, hosting=True)
+        if lobby:
+            self.app.show("lobby", door=door, hosted=hosted)
+        else:
+            self.app.show("online_table", door=door)
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme

@@ -1,18 +1,22 @@
 """Join online game: the server's address, the room code and a name; games found on the local
 network listed by themselves. Joining takes a free online seat (or one's own seat again) and
-opens the table for it."""
+opens the table for it. The address and name come back as last typed; each field takes a
+paste (Ctrl+V, Cmd+V), and a pasted invitation (`ws://host:port/ROOM-CODE`) fills both the
+address and the room code."""
 
 from __future__ import annotations
 
 import pygame
 
 from urland.net.discovery import Finder
-from urland.net.joining import Joiner
+from urland.net.joining import Joiner, split_invitation
 from urland.scenes.base import Dialog
 from urland.texts.i18n import L_, _, fmt
 from urland.ui import theme as th
+from urland.ui.clipboard import is_paste, paste
 from urland.ui.text import blit_text
 from urland.ui.widgets import Button, TextField
+from urland.userfiles.join_memory import read_join, save_join
 
 HINT_INK = (96, 88, 80)
 REFUSALS = {
@@ -29,9 +33,11 @@ class JoinScene(Dialog):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.address = TextField("", limit=120, placeholder=L_("host:port or ws://..."))
+        address, name = read_join()
+        self.address = TextField(address, limit=120, placeholder=L_("host:port or ws://..."))
         self.room = TextField("", limit=40, placeholder=L_("room code"))
-        self.player = TextField("", limit=24, placeholder=L_("your name"))
+        self.player = TextField(name, limit=24, placeholder=L_("your name"))
+        (self.room if address else self.address).focus = True
         self.fields = [self.address, self.room, self.player]
         self.join_button = Button(L_("Join"), self.join, "primary", key=pygame.K_RETURN)
         self.cancel_button = Button(L_("Cancel"), self.close, key=pygame.K_ESCAPE)
@@ -57,6 +63,8 @@ class JoinScene(Dialog):
         if self.joiner is not None:
             return
         address, room = self.address.text.strip(), self.room.text.strip()
+        address, code = split_invitation(address)
+        room = room or code
         if not address or not room:
             self.problem = _("Type the server's address and the room code.")
             return
@@ -81,6 +89,7 @@ class JoinScene(Dialog):
                             fmt("Could not join: {why}", why=joiner.failure))
             return
         self.finder.close()
+        save_join(self.address.text.strip(), self.player.text.strip())
         from urland.table.remote import RemoteTable
 
         self.app.show("online_table", door=RemoteTable(joiner.link))
@@ -103,7 +112,20 @@ class JoinScene(Dialog):
         self.address.text = address
         self.room.focus = True
 
+    def paste_into(self, field: TextField) -> None:
+        """The clipboard into `field`: an invitation fills the address and the room code."""
+        text = paste()
+        address, code = split_invitation(text)
+        if code:
+            self.address.text, self.room.text = address[:self.address.limit], code
+        else:
+            field.text = (field.text + text)[:field.limit]
+
     def handle(self, event: pygame.event.Event) -> bool:
+        focused = next((f for f in self.fields if f.focus), None)
+        if focused is not None and is_paste(event):
+            self.paste_into(focused)
+            return True
         for field in self.fields:
             if field.handle(event):
                 if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:

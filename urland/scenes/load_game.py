@@ -1,13 +1,15 @@
 """Load game: every saved game with its date, players, turn and whose move; load or delete.
 
 The list comes from urland.table.library (the autosave and the `saves/` folder). Deleting asks
-first, through the "confirm" dialog.
+first, through the "confirm" dialog. A game hosted here that stopped (its room is kept apart
+from the saves) is offered by its own button, even when a newer game took Continue.
 """
 
 from __future__ import annotations
 
 import pygame
 
+from urland.net.hosted_memory import hosted_game
 from urland.scenes.base import Scene
 from urland.table import library
 from urland.table.library import SavedGame
@@ -34,6 +36,8 @@ class LoadGameScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.back = Button(L_("Back"), self.app.pop, key=pygame.K_ESCAPE)
+        self.hosted = hosted_game()
+        self.host_button = Button(L_("Carry on the hosted game"), self.host_again)
         self.message = ""
         self.scroll = 0  # rows scrolled past the top
         self.rows: list[GameRow] = []
@@ -80,7 +84,10 @@ class LoadGameScene(Scene):
         box = self.box()
         self.back.rect = pygame.Rect(0, 0, t.px(160), t.px(54))
         self.back.rect.bottomleft = (box.left + t.px(30), box.bottom - t.px(24))
-        self.buttons = [self.back, *(b for row in self.shown_rows()
+        self.host_button.rect = pygame.Rect(0, 0, t.px(340), t.px(54))
+        self.host_button.rect.bottomright = (box.right - t.px(30), box.bottom - t.px(24))
+        self.host_button.visible = self.hosted is not None
+        self.buttons = [self.back, self.host_button, *(b for row in self.shown_rows()
                                      for b in (row.load, row.delete))]
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -108,6 +115,10 @@ class LoadGameScene(Scene):
             self.app.show("game_over", session=session)
         else:
             self.app.show("table", session=session)
+
+    def host_again(self) -> None:
+        """Host the stopped game again: same room code and tokens, friends come back."""
+        self.app.show("host", seats=[], seed=0, resume=self.hosted)
 
     def ask_delete(self, game: SavedGame) -> None:
         self.app.open("confirm", title=_("Delete this saved game?"),

@@ -296,5 +296,5 @@ class NewGameScene(Scene):
                 row.kind.labels.append(BOTS[kind].label)
             row.kind.index = row.kind.values.index(kind)
             row.kind.label = row.kind.labels[row.kind.index]
-        self.seed.text = str(auto.seed)
+        self.seed.text = "" if ONLINE in auto.seats else str(auto.seed)  # hosted: a secret seed
         self.begin()

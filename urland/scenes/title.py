@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from urland.engine import UserFileError
+from urland.net.hosted_memory import hosted_game
 from urland.scenes.base import Scene
 from urland.table import library
 from urland.table.tutorial import load_script
@@ -32,6 +33,11 @@ class TitleScene(Scene):
         # Saved games are read (and unusable ones set aside) each time the title appears.
         self.games, set_aside = ([], []) if self.shared else library.scan()
         self.latest = library.latest_unfinished(self.games)
+        # A game hosted here that stopped (quit or crash): Continue carries on the newer one.
+        self.hosted = None if self.shared else hosted_game()
+        if self.hosted is not None and self.latest is not None and (
+                self.latest.modified > self.hosted.modified):
+            self.hosted = None
         # Start-up notices are told once: the first title screen takes them.
         self.notices = [n for n in (*app.notices, *set_aside, message) if n]
         app.notices = []
@@ -43,9 +49,14 @@ class TitleScene(Scene):
         self.new_button = Button(L_("New game"), self.new_game, "primary", enabled=playable,
                                  key=pygame.K_n, show_key=True)
         self.continue_button = Button(LP_("title screen", "Continue"), self.resume,
-                                      enabled=playable and self.latest is not None,
+                                      enabled=playable and bool(self.latest or self.hosted),
                                       key=pygame.K_c, show_key=True)
-        if self.latest is not None and self.continue_button.enabled:
+        if self.hosted is not None and self.continue_button.enabled:
+            state = self.hosted.game.state
+            self.continue_button.detail = fmt(
+                "Hosted game, turn {turn}: {seat} to move", turn=state.turn,
+                seat=self.hosted.names[state.actor])
+        elif self.latest is not None and self.continue_button.enabled:
             self.continue_button.detail = self.latest.status_text()
         self.load_button = Button(L_("Load game"), self.load_game,
                                   enabled=playable and bool(self.games), key=pygame.K_l,
@@ -124,7 +135,9 @@ class TitleScene(Scene):
         self.app.open("new_game")
 
     def resume(self) -> None:
-        if self.latest is not None:
+        if self.hosted is not None:
+            self.app.show("host", seats=[], seed=0, resume=self.hosted)
+        elif self.latest is not None:
             self.open_saved(self.latest.path)
 
     def open_saved(self, path) -> None:

@@ -65,8 +65,19 @@ class TableDoor(Protocol):
     def over(self) -> bool: ...
 
     @property
+    def waiting_to_start(self) -> bool:
+        """A hosted game its host has not started yet: players are still joining, nobody
+        acts."""
+        ...
+
+    @property
     def save_problem(self) -> str | None:
         """Why the game could not be kept safe just now, in a sentence; None when it is."""
+        ...
+
+    def seat_status(self, seat: int) -> str:
+        """"online": a person plays `seat` elsewhere; "away": that person's connection is lost
+        (and no AI stands in); "": the seat is played here, or by the computer."""
         ...
 
     def bots_here(self) -> dict[int, tuple[str, int]]:
@@ -79,6 +90,11 @@ class TableDoor(Protocol):
 
     def position(self) -> Hashable:
         """A key that changes with every move played or taken back."""
+        ...
+
+    def settled(self) -> bool:
+        """Every seat played here knows the same position (seats held elsewhere, each over its
+        own connection, hear of a move a moment apart): the flow waits until they do."""
         ...
 
     def view(self, seat: int | None = None) -> PlayerView:

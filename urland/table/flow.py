@@ -130,6 +130,8 @@ class TurnFlow:
         if arrived:
             self._note(arrived)
             return Moved(tuple(arrived))
+        if not self.door.settled() or self.door.waiting_to_start:
+            return WAIT
         if self.reveal is not None:
             data, self.reveal = self.reveal.data, None
             track = tuple(self.door.view().state.track)
@@ -228,7 +230,8 @@ class TurnFlow:
 
     def acting_here(self) -> bool:
         """A seat played here decides now."""
-        return not self.door.over and self.door.decision().seat in self.door.here
+        return (not self.door.over and not self.door.waiting_to_start
+                and self.door.decision().seat in self.door.here)
 
     def ask_again(self) -> None:
         """Ask the pending decision again (a dialog was turned away or a curtain lifted)."""

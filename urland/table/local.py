@@ -45,8 +45,15 @@ class LocalTable:
         return self.session.over
 
     @property
+    def waiting_to_start(self) -> bool:
+        return False  # a game here starts when it is made
+
+    @property
     def save_problem(self) -> str | None:
         return self.session.save_problem
+
+    def seat_status(self, seat: int) -> str:
+        return ""  # everybody plays at this screen or is a bot run here
 
     def bots_here(self) -> dict[int, tuple[str, int]]:
         seed = self.session.seed
@@ -57,6 +64,9 @@ class LocalTable:
 
     def position(self) -> Hashable:
         return self.session.position()
+
+    def settled(self) -> bool:
+        return True  # one game here: every seat knows the same position
 
     def view(self, seat: int | None = None) -> PlayerView:
         return self.session.view(seat)

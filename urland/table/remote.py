@@ -1,14 +1,19 @@
-"""A game held on a server, behind the table's door: the seat played on this computer.
+"""A game held on a server, behind the table's door: the seats played on this computer.
 
-`RemoteTable` fills `TableDoor` from what the server sends this seat (its view, its log, the
-events of moves made elsewhere) and sends back its moves. It never holds anything of another
-seat's: the true state stays on the server. With `autoplay`, a bot plays the seat here, from
-this seat's view only, through the same door.
+`RemoteTable` fills `TableDoor` from what the server sends the seats played here (their views,
+their logs, the events of moves made elsewhere) and sends back their moves. It never holds
+anything of another seat's: the true state stays on the server. A host may play several seats
+at one screen (hot-seat): each has its own connection and token, so each is sent exactly its
+own seat's view and secret events, as a friend's client would be, and the server needs no
+notion of a client that speaks for several seats. The shared screen then shows the public view
+between hand-over curtains. With `autoplay`, a bot plays the seat here, from this seat's view
+only, through the same door.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+import time
+from collections.abc import Callable, Hashable, Sequence
 
 from urland.bots.candidates import cheapest_payment
 from urland.engine import (
@@ -22,6 +27,7 @@ from urland.engine import (
     PlayerView,
     is_legal,
     standard_board,
+    view,
 )
 from urland.net.link import LinkLost, NetLink
 from urland.table.session import Seat, Session
@@ -29,24 +35,39 @@ from urland.texts.describe import describe
 from urland.texts.events import event_sentence
 from urland.texts.i18n import _, fmt
 
+SETTLE_SECONDS = 0.3  # how long a frame waits for the seats played here to hear one position
+
+
+def public_view(seen: PlayerView) -> PlayerView:
+    """What a spectator may know, worked out from one seat's view: that seat's secrets (its
+    chips, its bid) hidden again. A shared screen shows this between the curtains."""
+    state = seen.state
+    own = [c for c in state.hand if c >= 0] + ([state.chosen] if state.chosen >= 0 else [])
+    redacted = view(state, None)
+    return PlayerView(None, redacted.state, tuple(sorted({*seen.unseen_chips, *own})))
+
 
 class RemoteTable:
-    """`TableDoor` over a `NetLink`: one seat here, every other seat elsewhere."""
+    """`TableDoor` over one `NetLink` per seat played here; every other seat elsewhere."""
 
-    def __init__(self, link: NetLink, autoplay: bool = False, seed: int = 0,
-                 invitation: str = "", on_leave: Callable[[], None] | None = None) -> None:
-        self.link = link
+    def __init__(self, link: NetLink | Sequence[NetLink], autoplay: bool = False,
+                 seed: int = 0,
+                 on_leave: Callable[[], None] | None = None, hosting: bool = False) -> None:
+        """`hosting`: this computer hosts the game (leaving it disconnects the friends)."""
+        links = [link] if isinstance(link, NetLink) else list(link)
+        self.link = links[0]  # the first seat played here: its mirror tells the public news
+        self.links = {lk.mirror.seat: lk for lk in links}
         self.autoplay, self.seed = autoplay, seed
-        # What the host tells friends (addresses, port, room code) while seats are free.
-        self.invitation = invitation
         self.on_leave = on_leave
+        self.hosting = hosting
         self._board = standard_board()
-        self._shown = 0  # how many events of the log the table has been given
-        self._sent: list[Move] = []  # this seat's moves, for undo to name
+        self._shown: dict[int, int] = {}  # per seat here: events of its log already given
+        self._sent: dict[int, list[Move]] = {seat: [] for seat in self.links}
         self.patient = False  # frames that run back to back wait a little for the server
-        with link.changed:
-            self._shown = len(link.mirror.log)
-        mirror = link.mirror
+        for seat, lk in self.links.items():
+            with lk.changed:
+                self._shown[seat] = len(lk.mirror.log)
+        mirror = self.link.mirror
         self._seats = [Seat(name, colour, kind) for name, colour, kind in zip(
             mirror.names, mirror.colours, mirror.kinds, strict=True)]
 
@@ -58,8 +79,10 @@ class RemoteTable:
 
     @property
     def seats(self) -> list[Seat]:
-        for seat, name in zip(self._seats, self.link.mirror.names, strict=False):
-            seat.name = name
+        mirror = self.link.mirror
+        for i, seat in enumerate(self._seats):
+            seat.name = mirror.names[i] if i < len(mirror.names) else seat.name
+            seat.kind = mirror.kinds[i] if i < len(mirror.kinds) else seat.kind
         return self._seats
 
     @property
@@ -72,102 +95,157 @@ class RemoteTable:
 
     @property
     def here(self) -> list[int]:
-        return [] if self.autoplay else [self.me]
+        return [] if self.autoplay else sorted(self.links)
 
     @property
     def viewer(self) -> int | None:
-        return self.me
+        return self.me if len(self.links) == 1 else None
 
     @property
     def shared_screen(self) -> bool:
-        return False
+        return len(self.links) > 1 and not self.autoplay
 
     @property
     def over(self) -> bool:
         return self.link.mirror.over
 
     @property
+    def waiting_to_start(self) -> bool:
+        """The host has not started the game yet: players are still joining."""
+        return self.link.mirror.lobby
+
+    @property
     def save_problem(self) -> str | None:
         """What keeps the game from going on: a lost connection, a player who is away."""
-        if self.link.gone and self.link.client.refusal:
-            return fmt("The server no longer takes your seat: {why}",
-                       why=self.link.client.refusal)
-        if self.link.gone:
+        for lk in self.links.values():
+            if lk.gone and lk.client.refusal:
+                return fmt("The server no longer takes your seat: {why}", why=lk.client.refusal)
+        if any(lk.gone for lk in self.links.values()):
             return _("The server cannot be reached any more. Your seat is kept: join again "
                      "with the same room code later.")
-        if not self.link.online:
+        if not all(lk.online for lk in self.links.values()):
             return _("The connection to the server is lost. Trying again...")
         if self.over:
             return None
-        away = self.link.mirror.waiting_for()
-        if away:
+        mirror, seat = self.link.mirror, self.decision().seat
+        deciding = mirror.names[seat] if self.seat_status(seat) == "away" else None
+        away = [name for name in mirror.waiting_for() if name != deciding]
+        if away:  # the one deciding is waited for in the banner, not here as well
             return fmt("Waiting for {name} to reconnect.", name=", ".join(away))
-        if self.invitation and self.link.mirror.free_seats():
-            return fmt("Waiting for players to join: {invitation}", invitation=self.invitation)
         return None
 
+    def seat_status(self, seat: int) -> str:
+        """'online' (a person elsewhere), 'away' (one whose connection is lost and whom no
+        AI stands in for), '' (a seat played here, or the computer)."""
+        m = self.link.mirror
+        if seat in self.links or seat >= len(m.kinds) or m.kinds[seat] != "human":
+            return ""
+        if seat < len(m.stand_in) and m.stand_in[seat]:
+            return ""
+        if seat < len(m.connected) and not m.connected[seat] and m.has_joined(seat):
+            return "away"
+        return "online"
+
     def bots_here(self) -> dict[int, tuple[str, int]]:
-        return {self.me: ("medium", self.seed)} if self.autoplay else {}
+        if not self.autoplay:
+            return {}
+        return {seat: ("medium", self.seed + seat) for seat in self.links}
 
     def moves_played(self) -> int:
         return self.link.mirror.at
 
     def position(self) -> Hashable:
-        m = self.link.mirror
-        return (m.at, len(m.log))
+        return tuple((lk.mirror.at, len(lk.mirror.log)) for lk in self.links.values())
+
+    def settled(self) -> bool:
+        """Every seat played here has heard of the same position (one connection each: a
+        move reaches them a moment apart)."""
+        return len({lk.mirror.at for lk in self.links.values()}) == 1
+
+    def _settle(self) -> None:
+        deadline = time.monotonic() + SETTLE_SECONDS
+        while not self.settled() and time.monotonic() < deadline:
+            time.sleep(0.005)
 
     def view(self, seat: int | None = None) -> PlayerView:
-        if seat not in (None, self.me):
-            raise ValueError("only this seat's view is known here")
-        view = self.link.mirror.view
-        assert view is not None
-        return view
+        if seat is None and len(self.links) > 1:
+            return public_view(self._seat_view(self.me))
+        return self._seat_view(self.me if seat is None else seat)
+
+    def _seat_view(self, seat: int) -> PlayerView:
+        if seat not in self.links:
+            raise ValueError("only the views of the seats played here are known here")
+        seen = self.links[seat].mirror.view
+        assert seen is not None
+        return seen
 
     def decision(self) -> Decision:
-        return Decision.of(self.view().state)
+        actor = self._seat_view(self.me).state.actor
+        return Decision.of(self.view(actor if actor in self.links else None).state)
 
     def log(self, seat: int | None) -> list[Event]:
-        return list(self.link.mirror.log)
+        if seat is None and len(self.links) > 1:
+            return [e for e in self.link.mirror.log if e.visible_to is None]
+        return list(self.links[self.me if seat is None else seat].mirror.log)
 
     def play(self, move: Move) -> list[Event]:
-        view = self.view()
-        if not view.my_turn or not is_legal(view.state, move):
+        mover = self.decision().seat
+        if mover not in self.links:
+            raise IllegalMoveError(_("That move is not allowed now."))
+        seen = self._seat_view(mover)
+        if not seen.my_turn or not is_legal(seen.state, move):
             raise IllegalMoveError(_("That move is not allowed now."))
         try:
-            refused = self.link.play(move)
+            refused = self.links[mover].play(move)
         except LinkLost:
             raise IllegalMoveError(_("The server did not answer: the move was not played. "
                                      "Try again in a moment.")) from None
         if refused:
             raise IllegalMoveError(refused)
-        self._sent.append(move)
+        self._sent[mover].append(move)
+        self._settle()
         return self.arrived()
 
     def arrived(self) -> list[Event]:
-        with self.link.changed:
-            if self.patient and len(self.link.mirror.log) == self._shown:
-                self.link.changed.wait(0.01)
-            log = self.link.mirror.log
-            if len(log) < self._shown:  # an undo cut the log back
-                self._shown = len(log)
-            new, self._shown = log[self._shown:], len(log)
-        return list(new)
+        lead = self.link
+        with lead.changed:
+            if self.patient and len(lead.mirror.log) == self._shown[self.me]:
+                lead.changed.wait(0.01)
+        if not self.settled():
+            self._settle()
+        news: list[Event] = []
+        for seat, lk in self.links.items():
+            with lk.changed:
+                log = lk.mirror.log
+                start = min(self._shown[seat], len(log))  # an undo cut the log back
+                new, self._shown[seat] = log[start:], len(log)
+            # The public events once (from the first seat), each seat's secrets from its own.
+            news += new if seat == self.me else [e for e in new if e.visible_to is not None]
+        return news
+
+    def _deciding_link(self) -> NetLink | None:
+        if self.autoplay or self.over:
+            return None
+        return self.links.get(self.decision().seat)
 
     def can_undo(self) -> bool:
-        m = self.link.mirror
-        return not self.autoplay and m.can_undo and m.my_turn
+        lk = self._deciding_link()
+        return lk is not None and lk.mirror.can_undo and lk.mirror.my_turn
 
     def undo(self) -> Move | None:
-        if not self.can_undo():
+        lk = self._deciding_link()
+        if lk is None or not self.can_undo():
             return None
         try:
-            refused = self.link.undo()
+            refused = lk.undo()
         except LinkLost:
             return None
         if refused:
             return None
+        self._settle()
         self.arrived()
-        return self._sent.pop() if self._sent else Move("end")
+        sent = self._sent[lk.mirror.seat]
+        return sent.pop() if sent else Move("end")
 
     def chat_lines(self) -> list[tuple[str, str]]:
         """What the players said, oldest first: (name, text)."""
@@ -180,13 +258,14 @@ class RemoteTable:
         return event_sentence(event, self.names, self.board)
 
     def describe(self, move: Move) -> str:
-        return describe(move, self.view().state, self.names)
+        return describe(move, self.decision().state, self.names)
 
     def suggested_payment(self, option: Option) -> dict[int, int]:
         return dict(cheapest_payment(self.decision().state, option))
 
     def leave(self) -> None:
-        self.link.close()  # the seat stays ours: its token is kept to come back with
+        for lk in self.links.values():
+            lk.close()  # the seats stay ours: their tokens are kept to come back with
         if self.on_leave is not None:
             self.on_leave()
 

@@ -1,5 +1,7 @@
 """The chat line of an online table: the last lines said, with the players' names, a field to
-say something (Enter opens it, Enter sends, Esc closes) and a button to mute the chat."""
+say something (Enter or a click opens it, Enter sends, Esc closes) and a button to mute the
+chat. It has its own strip of the side column, under the log: it never covers the board, its
+corners or a menu."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from urland.ui import theme as th
 from urland.ui.text import blit_text
 from urland.ui.widgets import Button, TextField, panel
 
-SHOWN_LINES = 4
+SHOWN_LINES = 2
 LINE_SECONDS = 25.0  # how long a line stays on the board
 MAX_CHAT = 200
 
@@ -44,8 +46,10 @@ class ChatBox:
         if self.mute_button.handle(event):
             return True
         if not self.field.focus:
-            if (event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN
-                    and not self.muted):
+            opens = ((event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN) or (
+                event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self.field.rect.collidepoint(event.pos)))
+            if opens and not self.muted:
                 self.field.focus = True
                 return True
             return False
@@ -59,25 +63,25 @@ class ChatBox:
             return self.field.focus
         return True
 
+    @staticmethod
+    def height(t: th.Theme) -> int:
+        """The strip the chat needs: its lines over the field and the mute button."""
+        return t.px(38) + SHOWN_LINES * t.px(22) + t.px(10)
+
     def draw(self, surface: pygame.Surface, t: th.Theme, area: pygame.Rect) -> None:
-        """Bottom left of `area`: the mute button, the field while typing, the recent lines."""
-        self.mute_button.rect = pygame.Rect(area.left + t.px(10), area.bottom - t.px(40),
-                                            t.px(150), t.px(32))
+        """In `area` (`height` tall): the recent lines, under them the mute button and the
+        field."""
+        row = t.px(32)
+        self.mute_button.rect = pygame.Rect(area.left, area.bottom - row, t.px(130), row)
         self.mute_button.draw(surface, t)
-        y = self.mute_button.rect.top - t.px(24)  # above the table's note
-        if self.field.focus:
-            self.field.rect = pygame.Rect(area.left + t.px(10), y - t.px(40),
-                                          min(t.px(460), area.width - t.px(20)), t.px(40))
+        self.field.rect = pygame.Rect(self.mute_button.rect.right + t.px(8), area.bottom - row,
+                                      area.right - self.mute_button.rect.right - t.px(8), row)
+        if not self.muted:
             self.field.draw(surface, t)
-            y = self.field.rect.top - t.px(4)
-        if not self.recent:
-            return
-        step = t.px(24)
-        box = pygame.Rect(area.left + t.px(10), y - step * len(self.recent) - t.px(8),
-                          min(t.px(460), area.width - t.px(20)), step * len(self.recent)
-                          + t.px(8))
+        box = pygame.Rect(area.left, area.top, area.width, area.height - row - t.px(6))
         panel(surface, box, (20, 30, 40), radius=t.px(8))
-        for i, (name, text, _age) in enumerate(self.recent):
+        step = t.px(22)
+        for i, (name, text, _age) in enumerate(self.recent[-SHOWN_LINES:]):
             blit_text(surface, f"{name}: {text}", (box.left + t.px(10),
-                                                   box.top + t.px(4) + i * step), t.px(19),
+                                                   box.top + t.px(5) + i * step), t.px(18),
                       th.TEXT, width=box.width - t.px(20))

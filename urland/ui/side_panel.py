@@ -49,6 +49,7 @@ class SeatLabel:
     name: str
     colour: int
     kind: str  # "human" or a bot level
+    note: str = ""  # who plays it, in a game with people elsewhere: "you", "online", "away"
 
 
 class SidePanel:
@@ -96,7 +97,7 @@ class SidePanel:
     def draw(self, surface: pygame.Surface, t: th.Theme, shown: PlayerView, actor: int,
              tray_seat: int | None) -> None:
         """Players and genes (the log is drawn by the table's GameLogView into `log_rect`)."""
-        key = (id(shown), actor, tray_seat, t.size)
+        key = (id(shown), actor, tray_seat, t.size, tuple(self.seats))
         if self._cache is not None and self._cache[0] == key:
             surface.blit(self._cache[1], self.rect)
             return
@@ -124,7 +125,7 @@ class SidePanel:
             name = blit_text(surface, s.name, (rect.left + t.px(64), top), t.px(25), th.TEXT,
                              True)
             kind = seat_kind_word(s.kind)
-            kind_line = colour_word(s.colour) + (f" · {kind}" if kind else "")
+            kind_line = " · ".join(w for w in (colour_word(s.colour), kind, s.note) if w)
             words = [name, blit_text(surface, kind_line, (rect.left + t.px(64), top + name_h),
                                      t.px(18), th.TEXT_DIM)]
             role = _role(state, seat)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from urland.scenes.table.scene import TableScene
+from urland.texts.i18n import _
 from urland.ui.chat_box import ChatBox
 from urland.ui.widgets import TextField
 
@@ -15,6 +16,27 @@ class OnlineTableScene(TableScene):
     def __init__(self, app, door) -> None:
         super().__init__(app, door=door)
         self.chat = ChatBox(door.chat_lines, door.chat)
+        self.chat_area = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self) -> None:
+        """The chat takes a strip of the side column under the log: off the board."""
+        super().layout()
+        t, log = self.theme, self.panel.log_rect
+        height = ChatBox.height(t)
+        self.chat_area = pygame.Rect(log.left, log.bottom - height, log.width, height)
+        self.panel.log_rect = pygame.Rect(log.left, log.top, log.width,
+                                          log.height - height - t.px(6))
+
+    def to_title(self) -> None:
+        """Leaving a game hosted here stops it for everybody: the host is asked first."""
+        if not getattr(self.door, "hosting", False) or self.door.over:
+            super().to_title()
+            return
+        self.app.open("confirm", title=_("Leave the hosted game?"),
+                      text=_("Your friends are disconnected until you host the game again: "
+                             "Continue on the title screen carries it on with the same room "
+                             "code, and their seats wait for them."),
+                      confirm=_("Leave"), on_confirm=super().to_title, danger=True)
 
     def text_fields(self) -> list[TextField]:
         return [self.chat.field]  # while typing in it, M is a letter, not the mute key
@@ -29,4 +51,4 @@ class OnlineTableScene(TableScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.app.scene is self:
-            self.chat.draw(surface, self.theme, self.board_area)
+            self.chat.draw(surface, self.theme, self.chat_area)

@@ -20,10 +20,11 @@ from urland.scenes.table.news import SinceMyTurn
 from urland.scenes.table.steps import answer_step
 from urland.table import LocalTable, TableDoor, TurnFlow
 from urland.table import flow as turns
+from urland.table.presence import banner_text, seat_notes
 from urland.table.session import Session
 from urland.texts.i18n import _, fmt
 from urland.texts.log import log_entries
-from urland.texts.prompts import prompt_text, thinking_text, turn_heading
+from urland.texts.prompts import turn_heading
 from urland.ui import table_overlays as overlays
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
@@ -214,6 +215,8 @@ class TableScene(Scene):
     # --- drawing --------------------------------------------------------------------------------
 
     def update_buttons(self) -> None:
+        self.panel.seats = [SeatLabel(s.name, s.colour, s.kind, note) for s, note in zip(
+            self.door.seats, seat_notes(self.door), strict=True)]
         self.controls.refresh(self.human_turn())
         advice = self.flow.hint()
         if advice is not None:  # the move, and one sentence of why
@@ -223,10 +226,7 @@ class TableScene(Scene):
             self.message_age = NOTE_SECONDS  # the hint replaces an older note at once
 
     def banner_text(self) -> str:
-        d = self.decision
-        if not d.over and d.seat not in self.door.here:
-            return thinking_text(self.door.names[d.seat], self.age)
-        return prompt_text(d.prompt, self.door.names)
+        return banner_text(self.door, self.decision, self.age)
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme

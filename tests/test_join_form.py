@@ -1,0 +1,119 @@
+"""The Join online game form: it remembers the last address and name, takes a paste in each
+field (Ctrl+V), and a pasted invitation fills the address and the room code; the host's lobby
+copies exactly such an invitation."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+from test_scenes import click, frames
+
+from urland.net import hosting
+from urland.net.hosting import HostedGame
+from urland.net.joining import invitation, split_invitation
+from urland.ui.clipboard import copy, paste
+from urland.userfiles.join_memory import join_path, read_join
+
+
+@pytest.fixture(autouse=True)
+def loopback_only(monkeypatch):
+    monkeypatch.setenv("URLAND_DISCOVERY", "0")
+    monkeypatch.setattr(hosting, "LISTEN_ON", "127.0.0.1")
+
+
+def until(condition, app, seconds=20.0):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "gave up waiting"
+        frames(app, 1)
+
+
+def press_paste(app, mod=pygame.KMOD_CTRL):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, unicode="\x16",
+                                         mod=mod))
+    frames(app, 1)
+
+
+def test_the_form_remembers_the_last_address_and_name_but_not_the_code(app):
+    game = HostedGame(["human", "online", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
+                      seed=3, port=0)
+    try:
+        app.show("title")
+        app.open("join")
+        frames(app)
+        scene = app.scene
+        assert (scene.address.text, scene.player.text) == ("", "") and scene.address.focus
+        scene.address.text, scene.room.text, scene.player.text = (
+            game.local_address, game.code, "Ben")
+        click(app, scene.join_button.rect.center)
+        until(lambda: app.scenes[0].name == "table", app)
+        app.scenes[0].door.leave()
+        assert read_join() == (game.local_address, "Ben")
+        app.show("title")
+        app.open("join")
+        frames(app)
+        again = app.scene
+        assert (again.address.text, again.room.text, again.player.text) == (
+            game.local_address, "", "Ben")
+        assert again.room.focus  # the code is what is left to type
+    finally:
+        game.close()
+
+
+def test_a_damaged_memory_gives_an_empty_form(app):
+    join_path().parent.mkdir(parents=True, exist_ok=True)
+    join_path().write_bytes(b"address: [\x00\xff broken")
+    app.show("title")
+    app.open("join")
+    frames(app)
+    assert (app.scene.address.text, app.scene.player.text) == ("", "")
+
+
+def test_a_pasted_invitation_fills_the_address_and_the_room_code(app):
+    app.show("title")
+    app.open("join")
+    frames(app)
+    scene = app.scene
+    assert copy("ws://192.168.1.20:8765/ABCD-EFGH-JKLM")
+    press_paste(app)
+    assert (scene.address.text, scene.room.text) == ("ws://192.168.1.20:8765", "ABCD-EFGH-JKLM")
+    scene.address.focus, scene.player.focus = False, True
+    copy("Ben\n")
+    press_paste(app, pygame.KMOD_META)  # Cmd+V on a Mac
+    copy("ny  Smith")
+    press_paste(app)
+    assert scene.player.text == "Benny Smith"  # pasted where typed, on one line
+    scene.player.focus, scene.room.focus = False, True
+    scene.room.text = ""
+    copy("WXYZ-2345-6789")
+    press_paste(app)
+    assert scene.room.text == "WXYZ-2345-6789"
+
+
+def test_an_invitation_splits_into_address_and_code_and_nothing_else_does():
+    assert split_invitation(" ws://host:9/AB-CD ") == ("ws://host:9", "AB-CD")
+    assert split_invitation(invitation("ws://10.0.0.2:8765", "Q-R")) == (
+        "ws://10.0.0.2:8765", "Q-R")
+    assert split_invitation("10.0.0.2:8765") == ("10.0.0.2:8765", "")
+    assert split_invitation("ws://host:9/../etc") == ("ws://host:9/../etc", "")
+
+
+def test_the_lobby_copies_the_invitation_and_the_code(app):
+    scene = app.show("new_game")
+    frames(app)
+    click(app, scene.players.minus.rect.center)  # 3 players
+    for row, kind in zip(scene.rows, ("human", "online", "easy"), strict=False):
+        while row.kind.value != kind:
+            click(app, row.kind.rect.center)
+    click(app, scene.start.rect.center)
+    until(lambda: app.scene.name == "lobby", app)
+    lobby = app.scene
+    try:
+        click(app, lobby.copy_buttons[-1].rect.center)  # the address of this computer
+        assert paste() == f"ws://127.0.0.1:{lobby.hosted.port}/{lobby.hosted.code}"
+        click(app, lobby.copy_code.rect.center)
+        assert paste() == lobby.hosted.code
+    finally:
+        lobby.door.leave()

@@ -1,0 +1,202 @@
+"""The host's lobby before a hosted game starts, on 127.0.0.1: the invitation with every
+address as a URL (127.0.0.1 last, for a second window here), the seats and who has joined,
+Start once every online seat is taken, Start with AI, Cancel; and a friend who joined early
+waits for the host."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from test_scenes import click, frames
+
+from urland.engine import Game
+from urland.net import hosting
+from urland.net.client import NetClient
+from urland.net.hosting import HostedGame
+from urland.net.link import NetLink
+from urland.net.room import MoveRefused
+from urland.table import flow as turns
+from urland.table.presence import banner_text
+from urland.table.remote import RemoteTable
+from urland.texts.words import colour_word
+
+
+@pytest.fixture(autouse=True)
+def loopback_only(monkeypatch):
+    monkeypatch.setenv("URLAND_DISCOVERY", "0")
+    monkeypatch.setattr(hosting, "LISTEN_ON", "127.0.0.1")
+    monkeypatch.setattr(hosting, "DEFAULT_PORT", 0)
+
+
+def until(condition, app, seconds=20.0):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "gave up waiting"
+        frames(app, 1)
+
+
+def open_lobby(app, kinds=("human", "online", "easy")):
+    scene = app.show("new_game")
+    frames(app)
+    for _ in range(4 - len(kinds)):  # New game offers 4 players first
+        click(app, scene.players.minus.rect.center)
+    for row, kind in zip(scene.rows, kinds, strict=False):
+        while row.kind.value != kind:
+            click(app, row.kind.rect.center)
+    scene.rows[0].name.text = "Anna"
+    click(app, scene.start.rect.center)
+    until(lambda: app.scene.name == "lobby", app)
+    return app.scene
+
+
+def test_the_lobby_lists_the_seats_and_starts_once_the_friend_has_joined(app):
+    lobby = open_lobby(app)
+    game = lobby.hosted
+    ben = None
+    try:
+        until(lambda: lobby.fill_button.visible, app)
+        assert lobby.addresses[-1] == f"ws://127.0.0.1:{game.port}"
+        assert all(a.startswith("ws://") and a.endswith(f":{game.port}")
+                   for a in lobby.addresses)
+        assert not lobby.start_button.enabled and lobby.fill_button.visible
+        colour = [colour_word(s.colour) for s in lobby.door.seats]
+        assert lobby.seat_lines() == [
+            (f"Anna ({colour[0]}): here", False), (f"{colour[1]}: waiting for a player...", True),
+            (f"{lobby.door.seats[2].name} ({colour[2]}): computer", False)]
+        ben = NetLink.open(NetClient(lobby.addresses[-1], game.code, "Ben"), None)
+        friend = RemoteTable(ben)
+        until(lambda: lobby.start_button.enabled, app)
+        assert lobby.seat_lines()[1] == (f"Ben ({colour[1]}): joined", False)
+        assert not lobby.fill_button.visible
+        # The friend waits, with the seats; nobody plays yet, not even the computer.
+        until(lambda: friend.waiting_to_start, app)
+        assert banner_text(friend, friend.decision(), 0.0) == (
+            "Waiting for the host to start the game.")
+        assert friend.names[:2] == ["Anna", "Ben"]
+        time.sleep(0.3)
+        assert game.room.game.moves == []
+        click(app, lobby.start_button.rect.center)
+        until(lambda: app.scenes[0].name == "table" and not ben.mirror.lobby, app)
+        assert friend.save_problem is None and app.scenes[0].door.save_problem is None
+        until(lambda: len(game.room.game.moves) > 0 or game.room.game.state.actor == 0, app)
+    finally:
+        if ben is not None:
+            ben.close()
+        app.scenes[0].door.leave()
+
+
+def test_start_with_ai_gives_the_free_seats_to_the_computer(app):
+    lobby = open_lobby(app, ("human", "online", "online"))
+    game = lobby.hosted
+    try:
+        until(lambda: lobby.fill_button.visible, app)
+        assert not lobby.start_button.enabled
+        click(app, lobby.fill_button.rect.center)
+        until(lambda: app.scenes[0].name == "table", app)
+        door = app.scenes[0].door
+        until(lambda: door.seats[1].kind == door.seats[2].kind == "medium", app)
+        assert [s.kind for s in game.room.seats] == ["remote", "medium", "medium"]
+        assert door.save_problem is None
+        # The computer now plays those seats: the game goes on to the host's decisions.
+        until(lambda: door.decision().seat == 0 or len(game.room.game.moves) > 0, app)
+    finally:
+        app.scenes[0].door.leave()
+
+
+def test_a_move_in_the_lobby_is_refused_and_cancel_closes_the_game(app):
+    lobby = open_lobby(app, ("online", "human", "easy"))
+    game = lobby.hosted
+    ben = NetLink.open(NetClient(lobby.addresses[-1], game.code, "Ben"), None)
+    try:
+        assert game.room.game.state.actor in (0, 1, 2)
+        with pytest.raises(MoveRefused, match="not started"):
+            game.room.play(game.room.game.state.actor, "end", 0)
+        assert game.room.game.moves == []
+        click(app, lobby.cancel_button.rect.center)
+        until(lambda: app.scene.name == "title", app)
+        assert not game.thread.is_alive()  # no longer open to the network
+        until(lambda: not ben.online, app)  # the friend is told: the server went away
+    finally:
+        ben.close()
+
+
+
+def first_actor_seed(actor: int, players: int = 3) -> int:
+    return next(s for s in range(200) if Game.new(s, players).state.actor == actor)
+
+
+def test_an_online_seat_that_decides_has_one_sentence_and_the_player_list_marks_you(app):
+    game = HostedGame(["human", "online", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
+                      seed=first_actor_seed(1), port=0)
+    ben = NetLink.open(NetClient(game.local_address, game.code, "Ben"), None)
+    anna = NetLink.open(NetClient(game.local_address, game.code, "", game.token), None)
+    try:
+        table = app.show("online_table", door=RemoteTable(anna))
+        door = table.door
+        until(lambda: door.decision().seat == 1 and door.seat_status(1) == "online", app)
+        frames(app, 2)
+        assert table.banner_text().startswith("Ben is deciding online")
+        assert door.save_problem is None
+        assert [s.note for s in table.panel.seats] == ["you", "online", ""]
+        ben.close()
+        until(lambda: door.seat_status(1) == "away", app)
+        frames(app, 2)
+        # Ben decides and is away: the banner waits for him, and nothing else says so.
+        assert table.banner_text() == "Waiting for Ben to reconnect."
+        assert door.save_problem is None
+        assert [s.note for s in table.panel.seats] == ["you", "away", ""]
+    finally:
+        ben.close()
+        anna.close()
+        game.close()
+
+
+def test_the_friend_sees_their_own_seat_marked(app):
+    game = HostedGame(["human", "online", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
+                      seed=4, port=0)
+    anna = NetLink.open(NetClient(game.local_address, game.code, "", game.token), None)
+    ben = NetLink.open(NetClient(game.local_address, game.code, "Ben"), None)
+    try:
+        table = app.show("online_table", door=RemoteTable(ben))
+        until(lambda: [s.note for s in table.panel.seats] == ["online", "you", ""], app)
+    finally:
+        ben.close()
+        anna.close()
+        game.close()
+
+
+def test_a_friend_whose_seat_decides_first_is_not_asked_before_the_start():
+    game = HostedGame(["human", "online", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
+                      seed=first_actor_seed(1), port=0, lobby=True)
+    ben = NetLink.open(NetClient(game.local_address, game.code, "Ben"), None)
+    try:
+        friend = RemoteTable(ben)
+        flow = turns.TurnFlow(friend)
+        deadline = time.monotonic() + 10
+        while not friend.waiting_to_start:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        assert friend.decision().seat == 1 and not flow.acting_here()
+        assert flow.next() == turns.WAIT  # no chip choice while the host has not started
+        game.start()
+        while friend.waiting_to_start:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        assert flow.acting_here() and isinstance(flow.next(), turns.Ask)
+    finally:
+        ben.close()
+        game.close()
+
+
+def test_hosting_needs_a_seat_played_here(app):
+    scene = app.show("new_game")
+    frames(app)
+    click(app, scene.players.minus.rect.center)
+    for row, kind in zip(scene.rows, ("online", "online", "easy"), strict=False):
+        while row.kind.value != kind:
+            click(app, row.kind.rect.center)
+    click(app, scene.start.rect.center)
+    frames(app, 3)
+    assert app.scene.name == "host" and app.scene.problem == (
+        "With online seats, at least one seat is Human: played at this screen.")

@@ -1,0 +1,153 @@
+"""A hosted game that stopped (the host quit or the program died) is carried on from the title's
+Continue with the same room code and tokens, so a friend's window takes its seat back by
+itself; leaving a hosted game asks first, since the friends are disconnected."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from test_scenes import click, frames
+
+from urland.net import hosting
+from urland.net.client import NetClient
+from urland.net.hosted_memory import hosted_game, memory_path
+from urland.net.link import NetLink
+
+
+@pytest.fixture(autouse=True)
+def loopback_only(monkeypatch):
+    monkeypatch.setenv("URLAND_DISCOVERY", "0")
+    monkeypatch.setattr(hosting, "LISTEN_ON", "127.0.0.1")
+    monkeypatch.setattr(hosting, "DEFAULT_PORT", 0)
+
+
+def until(condition, app, seconds=20.0):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "gave up waiting"
+        frames(app, 1)
+
+
+def host_with_friend(app):
+    """New game: Anna here, an online seat, an AI; Ben joins; the host starts. The table's
+    door, the hosted game and Ben's connection."""
+    scene = app.show("new_game")
+    frames(app)
+    click(app, scene.players.minus.rect.center)  # 3 players
+    for row, kind in zip(scene.rows, ("human", "online", "easy"), strict=False):
+        while row.kind.value != kind:
+            click(app, row.kind.rect.center)
+    scene.rows[0].name.text = "Anna"
+    click(app, scene.start.rect.center)
+    until(lambda: app.scene.name == "lobby", app)
+    lobby = app.scene
+    ben = NetLink.open(NetClient(lobby.addresses[-1], lobby.hosted.code, "Ben"), None)
+    until(lambda: lobby.start_button.enabled, app)
+    click(app, lobby.start_button.rect.center)
+    until(lambda: app.scenes[0].name == "table", app)
+    return app.scenes[0].door, lobby.hosted, ben
+
+
+def test_a_stopped_hosted_game_is_continued_with_the_same_code_and_the_friend_is_back(app):
+    door, hosted, ben = host_with_friend(app)
+    code, port, token = hosted.code, hosted.port, hosted.token
+    until(lambda: len(hosted.room.game.moves) == door.moves_played(), app)
+    moves = hosted.room.game.notation()
+    resumed = None
+    try:
+        # The program stops without leaving the table (as in a crash): its connections and
+        # its server go away.
+        for link in door.links.values():
+            link.close()
+        hosted.close()
+        until(lambda: not ben.online, app)
+        app.show("title")
+        frames(app)
+        title = app.scene
+        assert title.continue_button.enabled
+        assert title.continue_button.detail.startswith("Hosted game, turn 1: ")
+        click(app, title.continue_button.rect.center)
+        until(lambda: app.scenes[0].name == "table" and app.scenes[0].door is not door, app)
+        resumed = app.scenes[0].door
+        assert resumed.link.client.room == code and resumed.link.client.token == token
+        assert resumed.link.client.url == f"ws://127.0.0.1:{port}/"  # the same port
+        assert resumed.link.mirror.view is not None
+        # Ben's window came back to his seat by itself, and the game is where it stood.
+        until(lambda: ben.online and resumed.seat_status(1) == "online", app)
+        frames(app, 2)
+        assert resumed.save_problem is None
+        assert ben.mirror.seat == 1 and ben.mirror.at == len(moves)
+        assert [s.note for s in app.scenes[0].panel.seats][:2] == ["you", "online"]
+    finally:
+        ben.close()
+        (resumed or door).leave()
+
+
+def test_leaving_a_hosted_game_warns_that_friends_are_disconnected(app):
+    door, hosted, ben = host_with_friend(app)
+    try:
+        table = app.scenes[0]
+        table.to_title()  # what the pause menu's "Save and leave to the title" does
+        frames(app)
+        confirm = app.scene
+        assert confirm.name == "confirm" and "disconnected" in confirm.text
+        assert hosted.thread.is_alive()  # nothing has happened yet
+        click(app, confirm.cancel_button.rect.center)
+        assert app.scenes[0] is table and "confirm" not in [s.name for s in app.scenes]
+        assert hosted.thread.is_alive()
+        table.to_title()
+        frames(app)
+        assert app.scene.name == "confirm"
+        click(app, app.scene.confirm_button.rect.center)
+        until(lambda: app.scene.name == "title", app)
+        assert not hosted.thread.is_alive()
+        assert app.scene.continue_button.detail.startswith("Hosted game")  # offered again
+    finally:
+        ben.close()
+        door.leave()
+
+
+def test_a_game_cancelled_in_the_lobby_or_a_damaged_memory_is_not_offered(app):
+    scene = app.show("new_game")
+    frames(app)
+    click(app, scene.players.minus.rect.center)
+    for row, kind in zip(scene.rows, ("human", "online", "easy"), strict=False):
+        while row.kind.value != kind:
+            click(app, row.kind.rect.center)
+    click(app, scene.start.rect.center)
+    until(lambda: app.scene.name == "lobby", app)
+    assert hosted_game() is not None
+    click(app, app.scene.cancel_button.rect.center)
+    until(lambda: app.scene.name == "title", app)
+    assert hosted_game() is None and not app.scene.continue_button.enabled
+    app.open("load_game")
+    frames(app)
+    assert not app.scene.host_button.visible
+    memory_path().write_text("room: [unclosed\n", encoding="utf-8")
+    assert hosted_game() is None
+    memory_path().write_text("room: NOPE\nport: 1\ntokens: {0: abc}\n", encoding="utf-8")
+    assert hosted_game() is None  # no such room kept
+
+
+def test_load_game_offers_the_stopped_hosted_game_too(app):
+    door, hosted, ben = host_with_friend(app)
+    code = hosted.code
+    resumed = None
+    try:
+        for link in door.links.values():  # stopped as in a crash
+            link.close()
+        hosted.close()
+        app.show("title")
+        app.open("load_game")
+        frames(app)
+        load = app.scene
+        assert load.host_button.visible and load.host_button in load.buttons
+        click(app, load.host_button.rect.center)
+        until(lambda: app.scenes[0].name == "table" and app.scenes[0].door is not door, app)
+        resumed = app.scenes[0].door
+        assert resumed.link.client.room == code
+        until(lambda: ben.online, app)
+    finally:
+        ben.close()
+        (resumed or door).leave()

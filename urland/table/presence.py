@@ -1,0 +1,46 @@
+"""Who is where, in the table's words: the note beside each seat in the player list ("you",
+"online", "away") and the banner while a seat played elsewhere decides. One sentence per seat
+at a time: a person online who decides is "deciding online", a person whose connection is
+lost is waited for; never both, and never "thinking" (that is for the computer)."""
+
+from __future__ import annotations
+
+from urland.engine import Decision
+from urland.table.door import TableDoor
+from urland.texts.i18n import _, fmt
+from urland.texts.prompts import prompt_text, thinking_text
+
+ONLINE, AWAY = "online", "away"
+
+
+def seat_notes(door: TableDoor) -> list[str]:
+    """The note beside each seat: a game with people elsewhere marks the seats played here
+    ("you"; "here" when several share this screen) and the people elsewhere."""
+    count = len(door.seats)
+    statuses = [door.seat_status(i) for i in range(count)]
+    if not any(statuses):
+        return [""] * count
+    mine = door.here or ([door.viewer] if door.viewer is not None else [])
+    here_word = _("you") if len(mine) == 1 else _("here")
+    words = {ONLINE: _("online"), AWAY: _("away")}
+    return [here_word if i in mine else words.get(statuses[i], "") for i in range(count)]
+
+
+def banner_text(door: TableDoor, decision: Decision, age: float) -> str:
+    """The table's banner: what the seat deciding here is asked, or who is awaited."""
+    if door.waiting_to_start:
+        return _("Waiting for the host to start the game.")
+    if not decision.over and decision.seat not in door.here:
+        return elsewhere_text(door, decision.seat, age)
+    return prompt_text(decision.prompt, door.names)
+
+
+def elsewhere_text(door: TableDoor, seat: int, age: float) -> str:
+    """The banner while `seat`, not played here, decides."""
+    name = door.names[seat]
+    status = door.seat_status(seat)
+    if status == AWAY:
+        return fmt("Waiting for {name} to reconnect.", name=name)
+    if status == ONLINE:
+        return fmt("{name} is deciding online", name=name) + "." * (1 + int(age * 3) % 3)
+    return thinking_text(name, age)
