@@ -4,30 +4,14 @@ copies exactly such an invitation."""
 
 from __future__ import annotations
 
-import time
-
 import pygame
-import pytest
+from hosting_steps import loopback_only, open_lobby, until  # noqa: F401 (loopback_only is a fixture)
 from test_scenes import click, frames
 
-from urland.net import hosting
 from urland.net.hosting import HostedGame
 from urland.net.joining import invitation, split_invitation
 from urland.ui.clipboard import copy, paste
 from urland.userfiles.join_memory import join_path, read_join
-
-
-@pytest.fixture(autouse=True)
-def loopback_only(monkeypatch):
-    monkeypatch.setenv("URLAND_DISCOVERY", "0")
-    monkeypatch.setattr(hosting, "LISTEN_ON", "127.0.0.1")
-
-
-def until(condition, app, seconds=20.0):
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "gave up waiting"
-        frames(app, 1)
 
 
 def press_paste(app, mod=pygame.KMOD_CTRL):
@@ -101,15 +85,7 @@ def test_an_invitation_splits_into_address_and_code_and_nothing_else_does():
 
 
 def test_the_lobby_copies_the_invitation_and_the_code(app):
-    scene = app.show("new_game")
-    frames(app)
-    click(app, scene.players.minus.rect.center)  # 3 players
-    for row, kind in zip(scene.rows, ("human", "online", "easy"), strict=False):
-        while row.kind.value != kind:
-            click(app, row.kind.rect.center)
-    click(app, scene.start.rect.center)
-    until(lambda: app.scene.name == "lobby", app)
-    lobby = app.scene
+    lobby = open_lobby(app, ("human", "online", "easy"), None)
     try:
         click(app, lobby.copy_buttons[-1].rect.center)  # the address of this computer
         assert paste() == f"ws://127.0.0.1:{lobby.hosted.port}/{lobby.hosted.code}"

@@ -8,10 +8,10 @@ from __future__ import annotations
 import time
 
 import pytest
+from hosting_steps import choose_seats, loopback_only, open_lobby, until  # noqa: F401 (loopback_only is a fixture)
 from test_scenes import click, frames
 
 from urland.engine import Game
-from urland.net import hosting
 from urland.net.client import NetClient
 from urland.net.hosting import HostedGame
 from urland.net.link import NetLink
@@ -20,34 +20,6 @@ from urland.table import flow as turns
 from urland.table.presence import banner_text
 from urland.table.remote import RemoteTable
 from urland.texts.words import colour_word
-
-
-@pytest.fixture(autouse=True)
-def loopback_only(monkeypatch):
-    monkeypatch.setenv("URLAND_DISCOVERY", "0")
-    monkeypatch.setattr(hosting, "LISTEN_ON", "127.0.0.1")
-    monkeypatch.setattr(hosting, "DEFAULT_PORT", 0)
-
-
-def until(condition, app, seconds=20.0):
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "gave up waiting"
-        frames(app, 1)
-
-
-def open_lobby(app, kinds=("human", "online", "easy")):
-    scene = app.show("new_game")
-    frames(app)
-    for _ in range(4 - len(kinds)):  # New game offers 4 players first
-        click(app, scene.players.minus.rect.center)
-    for row, kind in zip(scene.rows, kinds, strict=False):
-        while row.kind.value != kind:
-            click(app, row.kind.rect.center)
-    scene.rows[0].name.text = "Anna"
-    click(app, scene.start.rect.center)
-    until(lambda: app.scene.name == "lobby", app)
-    return app.scene
 
 
 def test_the_lobby_lists_the_seats_and_starts_once_the_friend_has_joined(app):
@@ -193,13 +165,7 @@ def test_a_friend_whose_seat_decides_first_is_not_asked_before_the_start():
 
 
 def test_hosting_needs_a_seat_played_here(app):
-    scene = app.show("new_game")
-    frames(app)
-    click(app, scene.players.minus.rect.center)
-    for row, kind in zip(scene.rows, ("online", "online", "easy"), strict=False):
-        while row.kind.value != kind:
-            click(app, row.kind.rect.center)
-    click(app, scene.start.rect.center)
+    choose_seats(app, ("online", "online", "easy"), None)
     frames(app, 3)
     assert app.scene.name == "host" and app.scene.problem == (
         "With online seats, at least one seat is Human: played at this screen.")

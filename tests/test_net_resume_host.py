@@ -4,44 +4,18 @@ itself; leaving a hosted game asks first, since the friends are disconnected."""
 
 from __future__ import annotations
 
-import time
-
-import pytest
+from hosting_steps import choose_seats, loopback_only, open_lobby, until  # noqa: F401 (loopback_only is a fixture)
 from test_scenes import click, frames
 
-from urland.net import hosting
 from urland.net.client import NetClient
 from urland.net.hosted_memory import hosted_game, memory_path
 from urland.net.link import NetLink
 
 
-@pytest.fixture(autouse=True)
-def loopback_only(monkeypatch):
-    monkeypatch.setenv("URLAND_DISCOVERY", "0")
-    monkeypatch.setattr(hosting, "LISTEN_ON", "127.0.0.1")
-    monkeypatch.setattr(hosting, "DEFAULT_PORT", 0)
-
-
-def until(condition, app, seconds=20.0):
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "gave up waiting"
-        frames(app, 1)
-
-
 def host_with_friend(app):
     """New game: Anna here, an online seat, an AI; Ben joins; the host starts. The table's
     door, the hosted game and Ben's connection."""
-    scene = app.show("new_game")
-    frames(app)
-    click(app, scene.players.minus.rect.center)  # 3 players
-    for row, kind in zip(scene.rows, ("human", "online", "easy"), strict=False):
-        while row.kind.value != kind:
-            click(app, row.kind.rect.center)
-    scene.rows[0].name.text = "Anna"
-    click(app, scene.start.rect.center)
-    until(lambda: app.scene.name == "lobby", app)
-    lobby = app.scene
+    lobby = open_lobby(app, ("human", "online", "easy"), "Anna")
     ben = NetLink.open(NetClient(lobby.addresses[-1], lobby.hosted.code, "Ben"), None)
     until(lambda: lobby.start_button.enabled, app)
     click(app, lobby.start_button.rect.center)
@@ -109,13 +83,7 @@ def test_leaving_a_hosted_game_warns_that_friends_are_disconnected(app):
 
 
 def test_a_game_cancelled_in_the_lobby_or_a_damaged_memory_is_not_offered(app):
-    scene = app.show("new_game")
-    frames(app)
-    click(app, scene.players.minus.rect.center)
-    for row, kind in zip(scene.rows, ("human", "online", "easy"), strict=False):
-        while row.kind.value != kind:
-            click(app, row.kind.rect.center)
-    click(app, scene.start.rect.center)
+    choose_seats(app, ("human", "online", "easy"), None)
     until(lambda: app.scene.name == "lobby", app)
     assert hosted_game() is not None
     click(app, app.scene.cancel_button.rect.center)

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
+from hosting_steps import loopback_only, open_lobby, until  # noqa: F401 (loopback_only is a fixture)
 from test_scenes import click, frames
 
 from urland.engine import UNKNOWN, IllegalMoveError, Move
-from urland.net import hosting
 from urland.net.client import NetClient
 from urland.net.hosting import HostedGame
 from urland.net.link import NetLink
@@ -17,27 +15,9 @@ from urland.table.remote import RemoteTable
 NAMES = ["Anna", "Ben", "Cleo"]
 
 
-@pytest.fixture(autouse=True)
-def loopback_only(monkeypatch):
-    """Hosted games listen on 127.0.0.1 (any free port) and announce nothing."""
-    monkeypatch.setenv("URLAND_DISCOVERY", "0")
-    monkeypatch.setattr(hosting, "LISTEN_ON", "127.0.0.1")
-    monkeypatch.setattr(hosting, "DEFAULT_PORT", 0)
-
-
 def hosted(kinds=("human", "online", "medium"), seed=4) -> HostedGame:
     return HostedGame(list(kinds), NAMES[:len(kinds)], list(range(len(kinds))), 0, seed,
                       port=0)
-
-
-def until(condition, app=None, seconds=20.0):
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "gave up waiting"
-        if app is not None:
-            frames(app, 1)
-        else:
-            time.sleep(0.01)
 
 
 def test_the_join_dialog_says_a_wrong_code_in_words_then_joins_the_free_seat(app):
@@ -66,16 +46,7 @@ def test_the_join_dialog_says_a_wrong_code_in_words_then_joins_the_free_seat(app
 
 
 def test_hosting_from_new_game_shows_the_invitation_and_only_the_hosts_view(app):
-    scene = app.show("new_game")
-    frames(app)
-    click(app, scene.players.minus.rect.center)  # 3 players
-    for row, kind in zip(scene.rows, ("human", "online", "medium"), strict=False):
-        while row.kind.value != kind:
-            click(app, row.kind.rect.center)
-    scene.rows[0].name.text = "Anna"
-    click(app, scene.start.rect.center)
-    until(lambda: app.scene.name == "lobby", app)
-    lobby = app.scene
+    lobby = open_lobby(app, ("human", "online", "medium"), "Anna")
     door = lobby.door
     try:
         assert lobby.hosted.code and all(a.startswith("ws://") for a in lobby.addresses)

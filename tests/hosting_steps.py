@@ -1,0 +1,52 @@
+"""Steps the hosting tests share: games hosted on the loopback address only, waiting on the
+window while the network works, and New game's seats chosen as a player would click them."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from test_scenes import click, frames
+
+from urland.net import hosting
+
+
+@pytest.fixture(autouse=True)
+def loopback_only(monkeypatch):
+    """Hosted games listen on 127.0.0.1 (any free port) and announce nothing."""
+    monkeypatch.setenv("URLAND_DISCOVERY", "0")
+    monkeypatch.setattr(hosting, "LISTEN_ON", "127.0.0.1")
+    monkeypatch.setattr(hosting, "DEFAULT_PORT", 0)
+
+
+def until(condition, app=None, seconds=20.0):
+    """Draw frames (or wait) until `condition()` holds; fail after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "gave up waiting"
+        if app is not None:
+            frames(app, 1)
+        else:
+            time.sleep(0.01)
+
+
+def choose_seats(app, kinds, first_name=None):
+    """New game with len(kinds) players (3 or 4) of these kinds, then Start."""
+    scene = app.show("new_game")
+    frames(app)
+    for _ in range(4 - len(kinds)):  # New game offers 4 players first
+        click(app, scene.players.minus.rect.center)
+    for row, kind in zip(scene.rows, kinds, strict=False):
+        while row.kind.value != kind:
+            click(app, row.kind.rect.center)
+    if first_name is not None:
+        scene.rows[0].name.text = first_name
+    click(app, scene.start.rect.center)
+    return scene
+
+
+def open_lobby(app, kinds=("human", "online", "easy"), first_name="Anna"):
+    """Host from New game and wait for the lobby scene."""
+    choose_seats(app, kinds, first_name)
+    until(lambda: app.scene.name == "lobby", app)
+    return app.scene
