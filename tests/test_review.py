@@ -242,7 +242,7 @@ def test_the_sentence_of_why_says_the_biggest_difference():
     set_language("de")
     try:
         assert why(Contrast(4.0, 1.0, -1, 3.0, 0, 0), retreat, board).startswith(
-            "Dein Zug schickte Ichtos aus O2 (Nordozean) zurück")
+            "Dein Zug hat Ichtos aus O2 (Nordozean) zurückgezogen")
     finally:
         set_language("en")
     assert why(None, land, board) == ""
