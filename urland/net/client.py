@@ -177,7 +177,8 @@ class NetClient:
             hello["token"] = self.token
         if self.name:
             hello["name"] = self.name
-        await self.ws.send(p.encode(hello))
+        with contextlib.suppress(ConnectionClosed):  # refused at once: its reason is read next
+            await self.ws.send(p.encode(hello))
         first = await self._receive(timeout)
         if first["type"] == "error":
             await self.close()

@@ -13,6 +13,7 @@ import contextlib
 import secrets
 import socket
 import threading
+from pathlib import Path
 
 from urland import paths
 from urland.net.client import DEFAULT_PORT
@@ -23,6 +24,12 @@ from urland.net.server import GameServer, ServerOptions, bound_port
 PORTS_TRIED = 10
 LISTEN_ON = "0.0.0.0"  # every address of this computer: friends reach it on the network
 STAND_IN_AFTER = 300.0  # seconds a friend may be away before an AI plays their seat for them
+
+
+def hosted_dir() -> Path:
+    """Where games hosted from the game are kept: apart from `serve`'s rooms, so neither
+    carries on the other's games."""
+    return paths.data_dir() / "hosted"
 
 
 class HostedGame:
@@ -36,7 +43,7 @@ class HostedGame:
             seed = secrets.randbelow(SECRET_SEED_BELOW)
         self.code = new_room_code()
         self.loop = asyncio.new_event_loop()
-        self.server = GameServer(ServerOptions(rooms_dir=paths.data_dir() / "rooms",
+        self.server = GameServer(ServerOptions(rooms_dir=hosted_dir(),
                                                ai_after=STAND_IN_AFTER))
         room_kinds = [REMOTE if k in ("online", "human") else k for k in kinds]
         self.room = self.server.open_room(self.code, room_kinds, seed, colours, names)
@@ -88,7 +95,7 @@ class HostedGame:
             f"{socket.gethostname()}:{self.port}"]
 
     def close(self) -> None:
-        """Stop hosting (the room stays kept: `serve` can carry it on)."""
+        """Stop hosting (the room stays kept in `hosted/`)."""
         self.advert.close()
         if self._stop is not None:
             with contextlib.suppress(RuntimeError):
