@@ -202,3 +202,13 @@ def test_a_room_made_again_under_a_finished_ones_code_never_takes_its_old_record
         finally:
             await again.close()
     run(scenario(), 120)
+
+
+def test_newcomers_arriving_together_each_get_their_own_seat_while_the_disk_writes(tmp_path):
+    async def scenario():
+        async with serving(ServerOptions(rooms_dir=tmp_path)) as (server, address):
+            room = server.open_room("many", ["remote"] * 5, 6)
+            clients = await asyncio.gather(*(seated(address, "many", f"P{i}") for i in range(5)))
+            assert sorted(c.mirror.seat for c in clients) == [0, 1, 2, 3, 4]
+            assert all(server.connected(room)) and all(s.taken for s in room.seats)
+    run(scenario())

@@ -249,6 +249,8 @@ async def reconnect(client: NetClient, patience: float) -> bool:
             await client.connect()
             return True
         except JoinRefused as exc:
+            if exc.code == "busy":  # too many connections from this address: for now
+                continue
             client.refusal = str(exc)
             return False
         except (ConnectionError, ConnectionClosed, TimeoutError, p.ProtocolError):

@@ -275,18 +275,10 @@ class GameServer:
                                    "room.", p.CLOSE_REFUSED)
                 return None
         else:
-            taken = room.free_seat_for(hello.get("name", ""))
+            taken = await self._take_free_seat(ws, room, hello.get("name", ""))
             if taken is None:
-                await self._refuse(ws, "full", "Every seat of this game is taken.",
-                                   p.CLOSE_REFUSED)
                 return None
-            seat, token, name = taken
-            name_before = room.seats[seat].name
-            try:
-                await self._commit(room, lambda: room.set_seat(seat, name, token_hash(token)))
-            except NotKept:
-                await self._refuse(ws, "not-kept", NOT_KEPT, p.CLOSE_REFUSED)
-                return None
+            seat, token, name_before = taken
         welcome = {"type": "welcome", "version": p.VERSION, "room": room.code, "seat": seat,
                    "players": len(room.seats), "colours": list(room.game.state.colours),
                    "names": room.names(), "kinds": [s.record_kind() for s in room.seats]}
@@ -313,6 +305,30 @@ class GameServer:
                                       "text": text})
         await self._presence(room)
         return client
+
+    async def _take_free_seat(self, ws: ServerConnection, room: Room, name: str
+                              ) -> tuple[int, str, str] | None:
+        """A newcomer's seat, kept on disk: (seat, its token, the seat's name before); None
+        (the client refused) when every seat is taken or the disk refuses. The free seat is
+        chosen under the room's lock, so two newcomers never get the same one."""
+        taken: list[tuple[int, str, str]] = []
+
+        def take() -> Change:
+            found = room.free_seat_for(name)
+            if found is None:
+                raise MoveRefused("full")
+            seat, token, new_name = found
+            taken.append((seat, token, room.seats[seat].name))
+            return room.set_seat(seat, new_name, token_hash(token))
+        try:
+            await self._commit(room, take)
+        except MoveRefused:
+            await self._refuse(ws, "full", "Every seat of this game is taken.", p.CLOSE_REFUSED)
+            return None
+        except NotKept:
+            await self._refuse(ws, "not-kept", NOT_KEPT, p.CLOSE_REFUSED)
+            return None
+        return taken[0]
 
     async def _token_delivered(self, ws: ServerConnection, room: Room, seat: int,
                                welcome: dict) -> bool:
