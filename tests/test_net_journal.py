@@ -102,7 +102,8 @@ def test_a_move_the_disk_refuses_is_not_played_and_the_player_is_told(tmp_path):
             await anna.play(move)
             while not anna.mirror.refused:
                 await anna.receive(5)
-            assert anna.mirror.refused == NOT_KEPT and anna.mirror.at == len(before)
+            assert anna.mirror.refused == NOT_KEPT and anna.mirror.refused_code == "not-kept"
+            assert anna.mirror.at == len(before)
             assert room.game.notation() == before and room.game.view(0) == view
             try:
                 await seated(address, "full", "Ben")

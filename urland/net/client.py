@@ -72,6 +72,7 @@ class Mirror:
     joined: list[bool] = field(default_factory=list)  # per seat: taken by someone (or an AI)
     chat: list[tuple[str, str]] = field(default_factory=list)
     refused: str = ""
+    refused_code: str = ""  # "not-kept": the server's disk refused the move
     record: Game | None = None
     record_seats: list[dict[str, str]] = field(default_factory=list)
 
@@ -122,6 +123,7 @@ def _update(m: Mirror, msg: dict) -> None:
     m.at = int(msg.get("at", 0))
     m.can_undo = bool(msg.get("can_undo"))
     m.refused = ""
+    m.refused_code = ""
 
 
 def _presence(m: Mirror, msg: dict) -> None:
@@ -137,6 +139,7 @@ def _chat(m: Mirror, msg: dict) -> None:
 
 def _refused(m: Mirror, msg: dict) -> None:
     m.refused = str(msg.get("message", ""))[:300]
+    m.refused_code = str(msg.get("code", ""))[:20]
 
 
 def _over(m: Mirror, msg: dict) -> None:

@@ -405,9 +405,10 @@ class GameServer:
         await self._changed(client.room)
 
     async def _refused(self, client: Client, exc: Exception) -> None:
-        message = str(exc) if isinstance(exc, MoveRefused) else NOT_KEPT
-        await self._send(client, {"type": "refused", "message": message,
-                                  "at": len(client.room.game.moves)})
+        refused = {"type": "refused", "message": str(exc), "at": len(client.room.game.moves)}
+        if isinstance(exc, NotKept):  # the client words it in the player's language
+            refused.update(message=NOT_KEPT, code="not-kept")
+        await self._send(client, refused)
 
     async def _undo(self, client: Client, msg: dict) -> None:
         room = client.room
