@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
+import subprocess
 
-from netplay import run, seated, serving
+from netplay import free_port, run, seated, serving, urland_command
 
 from urland.bots.registry import make_bot
 from urland.engine import format_move
@@ -213,3 +215,41 @@ def test_newcomers_arriving_together_each_get_their_own_seat_while_the_disk_writ
             assert sorted(c.mirror.seat for c in clients) == [0, 1, 2, 3, 4]
             assert all(server.connected(room)) and all(s.taken for s in room.seats)
     run(scenario())
+
+
+def test_a_server_killed_right_after_telling_a_move_has_it_after_a_restart(tmp_path):
+    """kill -9 of a real `serve` the moment the client has been told its move: the restarted
+    server holds that move, and the client takes its seat again with its token."""
+    port = free_port()
+    env = {**os.environ, "URLAND_HOME": str(tmp_path)}
+    command = urland_command("serve", "--host", "127.0.0.1", "--port", str(port), "--room",
+                             "kill", "--seats", "remote,random,random", "--seed", "12")
+
+    def start() -> subprocess.Popen:
+        server = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
+        assert "listening" in server.stdout.readline()
+        return server
+
+    async def scenario():
+        server = start()
+        try:
+            anna = await seated(f"127.0.0.1:{port}", "kill", "Anna")
+            bot = make_bot("random", 5)
+            for _ in range(5):
+                while not anna.mirror.my_turn:
+                    await anna.receive(10)
+                at = anna.mirror.at
+                await anna.play(bot.choose(anna.mirror.view))
+                while anna.mirror.at == at:
+                    await anna.receive(10)
+            told = list(anna.mirror.log)
+            server.send_signal(signal.SIGKILL)  # at once: the move was told a moment ago
+            server.wait()
+            server = start()
+            back = await seated(f"127.0.0.1:{port}", "kill", token=anna.token)
+            assert back.mirror.seat == 0 and back.mirror.at >= anna.mirror.at
+            assert back.mirror.log[:len(told)] == told
+        finally:
+            server.kill()
+            server.wait()
+    run(scenario(), 60)
