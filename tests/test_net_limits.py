@@ -186,3 +186,17 @@ def test_opening_and_closing_many_links_leaves_no_loop_or_thread_open():
     finally:
         stop.set()
         thread.join(10)
+
+
+def test_a_hosted_game_is_kept_apart_from_the_rooms_of_serve(user_home, monkeypatch):
+    from urland.net import hosting
+
+    monkeypatch.setenv("URLAND_DISCOVERY", "0")
+    monkeypatch.setattr(hosting, "LISTEN_ON", "127.0.0.1")
+    game = hosting.HostedGame(["human", "online", "medium"], ["Anna", "Ben", "Cleo"],
+                              [0, 1, 2], 0, 4, port=0)
+    try:
+        assert len(list((user_home / "hosted").glob("*.room.yaml"))) == 1
+        assert not (user_home / "rooms").exists()
+    finally:
+        game.close()
