@@ -42,9 +42,12 @@ def test_moves_go_to_the_journal_not_the_room_file_and_a_restart_carries_on_from
             room = server.open_room("jour", SEATS, 12)
             anna = await seated(address, "jour", "Anna")
             await _play_own_moves(anna, 6)
+            # The room's file was written at creation; the moves are in the journal.
+            assert Room.load(room_file(tmp_path, "jour")).game.moves == []
             await anna.close()
         played = room.game.notation()  # the bots may have played on: the server is closed now
-        assert Room.load(room_file(tmp_path, "jour")).game.moves == []  # written at creation
+        # Closed: the file is written whole where the room stood.
+        assert Room.load(room_file(tmp_path, "jour")).game.notation() == played
         records, problems = read_journal(tmp_path)
         assert len(records) >= len(played) and problems == []
         assert all(r.room == room_key("jour") for r in records)

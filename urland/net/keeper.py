@@ -136,6 +136,14 @@ class RoomKeeper:
         finally:
             self._setting_aside = None
 
-    def close(self) -> None:
-        if self.journal is not None:
-            self.journal.close()
+    def close(self, rooms: list[Room]) -> None:
+        """Stop writing; each unfinished room whose file is behind its journal is written
+        whole (taken as it is now), so its file shows where it stood (the journal is emptied
+        at the next start)."""
+        if self.journal is None:
+            return
+        jobs = [room.snapshot() for room in rooms
+                if room.seq > room.saved_seq and not room.game.over]
+        for job in jobs:
+            self.journal.later(job)
+        self.journal.close()

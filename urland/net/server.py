@@ -589,7 +589,7 @@ class GameServer:
         for task in self.drivers.values():
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        await asyncio.to_thread(self.keeper.close)
+        await asyncio.to_thread(self.keeper.close, list(self.rooms.values()))
 
 
 def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
