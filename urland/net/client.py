@@ -73,6 +73,7 @@ class Mirror:
     lobby: bool = False  # the host has not started the game yet
     chat: list[tuple[str, str]] = field(default_factory=list)
     refused: str = ""
+    refused_code: str = ""  # "not-kept": the server's disk refused the move
     record: Game | None = None
     record_seats: list[dict[str, str]] = field(default_factory=list)
 
@@ -123,6 +124,7 @@ def _update(m: Mirror, msg: dict) -> None:
     m.at = int(msg.get("at", 0))
     m.can_undo = bool(msg.get("can_undo"))
     m.refused = ""
+    m.refused_code = ""
 
 
 def _presence(m: Mirror, msg: dict) -> None:
@@ -143,6 +145,7 @@ def _chat(m: Mirror, msg: dict) -> None:
 
 def _refused(m: Mirror, msg: dict) -> None:
     m.refused = str(msg.get("message", ""))[:300]
+    m.refused_code = str(msg.get("code", ""))[:20]
 
 
 def _over(m: Mirror, msg: dict) -> None:
@@ -183,7 +186,8 @@ class NetClient:
             hello["token"] = self.token
         if self.name:
             hello["name"] = self.name
-        await self.ws.send(p.encode(hello))
+        with contextlib.suppress(ConnectionClosed):  # refused at once: its reason is read next
+            await self.ws.send(p.encode(hello))
         first = await self._receive(timeout)
         if first["type"] == "error":
             await self.close()
@@ -254,6 +258,8 @@ async def reconnect(client: NetClient, patience: float) -> bool:
             await client.connect()
             return True
         except JoinRefused as exc:
+            if exc.code == "busy":  # too many connections from this address: for now
+                continue
             client.refusal = str(exc)
             return False
         except (ConnectionError, ConnectionClosed, TimeoutError, p.ProtocolError):

@@ -61,6 +61,9 @@ def serve_parser() -> argparse.ArgumentParser:
                         "(default: 'rooms' beside the autosave)")
     parser.add_argument("--ai-after", type=float, metavar="SECONDS",
                         help="let an AI play for a player who has been away this long")
+    parser.add_argument("--max-per-address", type=int, default=16, metavar="N",
+                        help="connections at once from one address (default 16); raise it "
+                             "when many players share one address, e.g. tests on 127.0.0.1")
     parser.add_argument("--cert", type=Path, help="TLS certificate (PEM): speak wss://")
     parser.add_argument("--key", type=Path, help="the certificate's private key (PEM)")
     return parser
@@ -71,6 +74,8 @@ def serve_main(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     if not 0 <= args.port <= 65535:
         parser.error("--port is 0 to 65535")
+    if not 1 <= args.max_per_address <= 100_000:
+        parser.error("--max-per-address is 1 to 100000")
     if bool(args.cert) != bool(args.key):
         parser.error("--cert and --key go together")
     if args.seed is not None and not -SECRET_SEED_BELOW < args.seed < SECRET_SEED_BELOW:
@@ -98,7 +103,8 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
 
     rooms_dir = args.rooms or paths.data_dir() / "rooms"
     server = GameServer(ServerOptions(rooms_dir=rooms_dir, history_dir=paths.history_dir(),
-                                      ai_after=args.ai_after))
+                                      ai_after=args.ai_after,
+                                      per_address=args.max_per_address))
     for problem in server.problems:
         print(f"urland serve: {problem}", file=sys.stderr)
     room = None

@@ -35,15 +35,17 @@ class HostedRecord:
 
     @property
     def room_path(self) -> Path:
-        return room_file(rooms_dir(), self.code)
+        return room_file(hosted_dir(), self.code)
 
 
 def memory_path() -> Path:
     return paths.data_dir() / "hosted.yaml"
 
 
-def rooms_dir() -> Path:
-    return paths.data_dir() / "rooms"
+def hosted_dir() -> Path:
+    """Where games hosted from the game are kept: apart from `serve`'s rooms, so neither
+    carries on the other's games."""
+    return paths.data_dir() / "hosted"
 
 
 def keep_hosted(code: str, port: int, tokens: dict[int, str]) -> bool:
@@ -82,7 +84,7 @@ def hosted_game() -> HostedRecord | None:
     if fields is None:
         return None
     code, port, tokens = fields
-    path = room_file(rooms_dir(), code)
+    path = room_file(hosted_dir(), code)
     try:
         room = Room.load(path)
         modified = path.stat().st_mtime

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from urland.net.client import DEFAULT_PORT, NetClient
 from urland.net.discovery import Advert, local_addresses
-from urland.net.hosted_memory import HostedRecord, keep_hosted, rooms_dir
+from urland.net.hosted_memory import HostedRecord, hosted_dir, keep_hosted
 from urland.net.link import NetLink
 from urland.net.room import REMOTE, SECRET_SEED_BELOW, new_room_code
 from urland.net.server import GameServer, ServerOptions, bound_port
@@ -42,7 +42,7 @@ class HostedGame:
             seed = secrets.randbelow(SECRET_SEED_BELOW)
         self.code = code or new_room_code()
         self.loop = asyncio.new_event_loop()
-        self.server = GameServer(ServerOptions(rooms_dir=rooms_dir(), ai_after=STAND_IN_AFTER))
+        self.server = GameServer(ServerOptions(rooms_dir=hosted_dir(), ai_after=STAND_IN_AFTER))
         if tokens is None:
             self.here = [here] if isinstance(here, int) else list(here)
             room_kinds = [REMOTE if k in ("online", "human") else k for k in kinds]
@@ -124,7 +124,7 @@ class HostedGame:
         return [f"ws://{h}:{self.port}" for h in dict.fromkeys(hosts)]
 
     def close(self) -> None:
-        """Stop hosting (the room stays kept: `serve` can carry it on)."""
+        """Stop hosting (the room stays kept in `hosted/`)."""
         self.advert.close()
         if self._stop is not None:
             with contextlib.suppress(RuntimeError):

@@ -129,12 +129,29 @@ class NetLink:
             self._call(self.client.chat(text), 5)
 
     def close(self) -> None:
+        """Close the connection, then the link's thread and its event loop (once: a table
+        left, then its lobby cancelled, closes it twice)."""
         if self.closed:
-            return  # closed once already (a table left, then its lobby cancelled...)
+            return
         self.closed = True
         if self.listener is not None:
             self.listener.cancel()
         with contextlib.suppress(Exception):
             self._call(self.client.close(), 3)
+        with contextlib.suppress(Exception):
+            self._call(self._cancel_the_rest(), 3)
         with contextlib.suppress(RuntimeError):
             self.loop.call_soon_threadsafe(self.loop.stop)
+        if threading.current_thread() is self.thread:
+            return  # closed from its own thread: the loop stops, nobody can close it here
+        self.thread.join(5)
+        if not self.thread.is_alive() and not self.loop.is_closed():
+            self.loop.run_until_complete(self.loop.shutdown_asyncgens())
+            self.loop.close()
+
+    async def _cancel_the_rest(self) -> None:
+        """Cancel what still runs in the link's loop (a reconnect, a keep-alive)."""
+        tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from urland.net.names import printable
+
 VERSION = 1
 MAX_CLIENT_MESSAGE = 4 * 1024  # bytes: a hello, a move or a chat line is far smaller
 MAX_SERVER_MESSAGE = 2 * 1024 * 1024  # a full log with a record is about 60 kB
@@ -30,6 +32,7 @@ CLOSE_FLOOD = 4008
 CLOSE_REPLACED = 4009
 CLOSE_SILENT = 4010
 CLOSE_SLOW = 4011  # the client stopped reading: too much waits to be sent to it
+CLOSE_TOO_MANY = 4012  # too many connections at once from the client's address
 
 
 class ProtocolError(ValueError):
@@ -68,8 +71,8 @@ def _hello(msg: dict) -> dict:
            "room": _text(msg.get("room"), "room", MAX_ROOM_CODE)}
     if msg.get("token") is not None:
         out["token"] = _text(msg["token"], "token", MAX_TOKEN)
-    if msg.get("name") is not None:
-        out["name"] = _text(msg["name"], "name", MAX_NAME).strip()
+    if msg.get("name") is not None:  # cleaned and made unique by the room
+        out["name"] = printable(_text(msg["name"], "name", MAX_NAME))
     return out
 
 
@@ -83,7 +86,8 @@ def _undo(msg: dict) -> dict:
 
 
 def _chat(msg: dict) -> dict:
-    return {"type": "chat", "text": _text(msg.get("text"), "text", MAX_CHAT).strip()}
+    """A chat line: only what prints (no bidi override turns it around, nothing invisible)."""
+    return {"type": "chat", "text": printable(_text(msg.get("text"), "text", MAX_CHAT))}
 
 
 def _bare(kind: str):

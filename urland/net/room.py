@@ -3,9 +3,11 @@
 Pygame-free and network-free. A room code is unguessable (60 bits from `secrets`, unless the
 server was given one); each remote seat gets its own token when it is first taken, and only
 the token's hash is kept, in memory and on disk. Every move is checked by the engine before it
-is played. The server writes a room atomically (`save`: the save format, sealed while the game
-runs) after every change and before anyone is told of it, so a restarted server carries on
-where it stood.
+is played. Each change (a move, an undo, a seat taken or given back) comes back as a small
+record for the server's journal (`urland.net.journal`) and a way to take it back when the
+journal cannot keep it; `apply` replays such a record when the server starts again. Now and
+then the room is written whole (`save`: the save format, sealed while the game runs), with the
+number of the last record it holds.
 """
 
 from __future__ import annotations
@@ -13,18 +15,22 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from urland.engine import COLOUR_NAMES, Game, IllegalMoveError, Move, parse_move
+from urland.engine import COLOUR_NAMES, Game, IllegalMoveError, Move, format_move, parse_move
 from urland.engine.errors import SaveError, UrlandError
-from urland.engine.save import load_game, save_game
+from urland.engine.files import write_atomic
+from urland.engine.save import dumps, load_game, save_game
+from urland.net.names import clean_name, unique_name
 
 REMOTE = "remote"
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: easy to read out
 CODE_LENGTH = 12  # 32**12 = 2**60 codes
 SUFFIX = ".room.yaml"
+FINISHED = "finished"  # the subfolder finished rooms are moved to: not read back at start
 # A networked game's seed: whoever knows it knows the pile, every hand and the face-down chip,
 # so it is drawn from 10**18 (as many digits as a save holds), far beyond a brute-force search.
 SECRET_SEED_BELOW = 10**18
@@ -44,14 +50,21 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def room_key(code: str) -> str:
+    """A hash of the code: names the room's file and its journal records, never the code."""
+    return hashlib.sha256(normal_code(code).encode("utf-8")).hexdigest()[:24]
+
+
 def room_file(folder: Path, code: str) -> Path:
     """The room's file: named by a hash of its code, so nothing received names a path."""
-    digest = hashlib.sha256(normal_code(code).encode("utf-8")).hexdigest()[:24]
-    return folder / f"{digest}{SUFFIX}"
+    return folder / f"{room_key(code)}{SUFFIX}"
 
 
 class MoveRefused(ValueError):
     """A move the room does not play: not this seat's decision, stale, or illegal."""
+
+
+Change = tuple[dict[str, Any], Callable[[], None]]  # a journal record, and how to take it back
 
 
 @dataclass
@@ -82,7 +95,9 @@ class Room:
     game: Game
     seats: list[SeatSlot]
     folder: Path | None = None
-    chat: list[tuple[str, str]] = field(default_factory=list)
+    chat: list[tuple[int, str, str]] = field(default_factory=list)
+    seq: int = 0  # the number of the room's last journal record (what the room holds)
+    saved_seq: int = 0  # ... and of the last one its file on disk holds
     # Open for players to join, not started: no move is played until the host starts it. Only
     # a game hosted from the game opens so; kept in memory only (a room read back has started).
     lobby: bool = False
@@ -93,10 +108,11 @@ class Room:
         colours = colours or list(range(len(kinds)))
         game = Game.new(seed, len(kinds), colours)
         names = names or [COLOUR_NAMES[c] for c in colours]
-        seats = [SeatSlot(kind, name[:24]) for kind, name in zip(kinds, names, strict=True)]
-        room = cls(code, game, seats, folder)
-        room.save()
-        return room
+        seats: list[SeatSlot] = []
+        for i, (kind, name) in enumerate(zip(kinds, names, strict=True)):
+            given = clean_name(name) or f"Player {i + 1}"
+            seats.append(SeatSlot(kind, unique_name(given, [s.name for s in seats])))
+        return cls(code, game, seats, folder)
 
     @classmethod
     def load(cls, path: Path) -> Room:
@@ -110,21 +126,55 @@ class Room:
         for entry in raw:
             if not isinstance(entry, dict):
                 raise SaveError(f"{path.name}: damaged seat.")
-            seats.append(SeatSlot(str(entry.get("kind", REMOTE)), str(entry.get("name", ""))[:24],
+            seats.append(SeatSlot(str(entry.get("kind", REMOTE)),
+                                  clean_name(str(entry.get("name", ""))),
                                   str(entry.get("token", ""))[:64]))
-        return cls(code, game, seats, path.parent)
+        seq = meta.get("journal", 0)
+        if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
+            raise SaveError(f"{path.name}: damaged journal number.")
+        return cls(code, game, seats, path.parent, seq=seq, saved_seq=seq)
 
     @property
     def path(self) -> Path | None:
         return None if self.folder is None else room_file(self.folder, self.code)
 
+    @property
+    def key(self) -> str:
+        return room_key(self.code)
+
     def save(self) -> None:
         """Write the room atomically (OSError when it cannot be written)."""
         if self.path is not None:
             save_game(self.game, self.path, self.meta())
+            self.saved_seq = self.seq
+
+    def snapshot(self) -> Callable[[], None]:
+        """The room as it is now, to be written by another thread (the text is made here)."""
+        path, text, seq = self.path, dumps(self.game, self.meta()), self.seq
+        if path is None:
+            return lambda: None
+
+        def write() -> None:
+            write_atomic(path, text)
+            self.saved_seq = max(self.saved_seq, seq)
+        return write
+
+    def archived(self) -> Callable[[], None]:
+        """Write the finished room into the `finished` subfolder and remove it from the
+        rooms read back at start (to be run by another thread)."""
+        if self.path is None:
+            return lambda: None
+        path, text, seq = self.path, dumps(self.game, self.meta()), self.seq
+
+        def write() -> None:
+            write_atomic(path.parent / FINISHED / path.name, text)
+            path.unlink(missing_ok=True)
+            self.saved_seq = max(self.saved_seq, seq)
+        return write
 
     def meta(self) -> dict[str, Any]:
-        return {"room": self.code, "seats": [s.meta() for s in self.seats]}
+        return {"room": self.code, "seats": [s.meta() for s in self.seats],
+                "journal": self.seq}
 
     # --- seats ------------------------------------------------------------------------------
 
@@ -136,28 +186,33 @@ class Room:
                 found = i
         return found
 
-    def take_free_seat(self, name: str) -> tuple[int, str] | None:
-        """The first free remote seat for a newcomer, with its new token; None when full."""
+    def free_seat_for(self, name: str) -> tuple[int, str, str] | None:
+        """The first free remote seat for a newcomer who gives `name`: (seat, a new token, the
+        name cleaned and made unique in the room); None when every seat is taken. Nothing
+        changes until the server sets the seat (`set_seat`)."""
         for i, slot in enumerate(self.seats):
             if slot.remote and not slot.taken:
-                token = secrets.token_urlsafe(24)
-                slot.token_hash = token_hash(token)
-                slot.name = name or slot.name or f"Player {i + 1}"
-                self.save()
-                return i, token
+                others = [s.name for j, s in enumerate(self.seats) if j != i]
+                given = clean_name(name) or slot.name or f"Player {i + 1}"
+                return i, secrets.token_urlsafe(24), unique_name(given, others)
         return None
 
-    def free_seat(self, seat: int, name: str) -> None:
-        """Give back a seat taken by a newcomer who never got its token (named `name` again)."""
+    def set_seat(self, seat: int, name: str, hashed_token: str) -> Change:
         slot = self.seats[seat]
-        slot.token_hash, slot.name = "", name
-        self.save()
+        before = (slot.name, slot.token_hash)
+        slot.name, slot.token_hash = name, hashed_token
+
+        def take_back() -> None:
+            slot.name, slot.token_hash = before
+        return {"k": "seat", "seat": seat, "name": name, "token": hashed_token}, take_back
 
     def claim(self, seat: int, name: str) -> str:
-        """Take remote seat `seat` for the host's own player; its new token."""
-        slot = self.seats[seat]
+        """Take remote seat `seat` for the host's own player and write the room; its new
+        token. (Before the room is served: the room is written at once.)"""
         token = secrets.token_urlsafe(24)
-        slot.token_hash, slot.name = token_hash(token), name[:24] or slot.name
+        others = [s.name for j, s in enumerate(self.seats) if j != seat]
+        given = clean_name(name) or self.seats[seat].name
+        self.set_seat(seat, unique_name(given, others), token_hash(token))
         self.save()
         return token
 
@@ -172,6 +227,7 @@ class Room:
         return empty
 
     def names(self) -> list[str]:
+        """Each seat's name as everyone sees it (a default for a seat nobody named)."""
         return [s.name or f"Player {i + 1}" for i, s in enumerate(self.seats)]
 
     def record_seats(self) -> list[dict[str, str]]:
@@ -184,7 +240,7 @@ class Room:
     def actor(self) -> int | None:
         return None if self.game.over else self.game.state.actor
 
-    def play(self, seat: int, text: str, at: int) -> Move:
+    def play(self, seat: int, text: str, at: int) -> Change:
         """Play `seat`'s move written `text`, answering the position after `at` moves."""
         if self.game.over:
             raise MoveRefused("The game is over.")
@@ -196,15 +252,45 @@ class Room:
             raise MoveRefused("It is not your decision.")
         try:
             move = parse_move(text, self.game.board)
+        except (UrlandError, ValueError) as exc:
+            raise MoveRefused(str(exc) or "That move is not allowed.") from None
+        return self.play_move(move)
+
+    def play_move(self, move: Move) -> Change:
+        """Play a move (a bot's, or one checked by `play`); IllegalMoveError leaves all."""
+        at = len(self.game.moves)
+        try:
             self.game.play(move)
         except (IllegalMoveError, UrlandError, ValueError) as exc:
             raise MoveRefused(str(exc) or "That move is not allowed.") from None
-        return move
+        return {"k": "move", "at": at, "move": format_move(move, self.game.board)}, self._take_back
 
-    def undo(self, seat: int, at: int) -> None:
+    def _take_back(self) -> None:
+        """Take back the last move whatever it was (its record could not be kept)."""
+        game = self.game
+        game.moves.pop()
+        game.undoable.pop()
+        game.state = game.before.pop()
+        del game.log[game.move_log_start.pop():]
+
+    def undo(self, seat: int, at: int) -> Change:
         if at != len(self.game.moves) or not self.game.undo_depth(seat):
             raise MoveRefused("Nothing to undo.")
-        self.game.undo(seat)
+        undone = self.game.undo(seat)
+        return {"k": "undo", "seat": seat, "at": at}, lambda: self.game.play(undone)
+
+    def apply(self, change: dict[str, Any]) -> None:
+        """Replay a journal record; ValueError (MoveRefused) when it does not fit the room."""
+        kind, at = change.get("k"), change.get("at")
+        if kind == "move" and at == len(self.game.moves) and isinstance(change.get("move"), str):
+            self.play_move(parse_move(change["move"], self.game.board))
+        elif kind == "undo" and isinstance(change.get("seat"), int):
+            self.undo(change["seat"], at if isinstance(at, int) else -1)
+        elif (kind == "seat" and change.get("seat") in range(len(self.seats))
+              and isinstance(change.get("name"), str) and isinstance(change.get("token"), str)):
+            self.set_seat(change["seat"], clean_name(change["name"]), change["token"][:64])
+        else:
+            raise ValueError(f"a change that does not fit ({kind!r})")
 
 
 def load_rooms(folder: Path) -> tuple[dict[str, Room], list[str]]:

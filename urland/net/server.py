@@ -15,10 +15,8 @@ import logging
 import ssl
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -28,13 +26,15 @@ from urland.bots.registry import Bot, make_bot
 from urland.engine import Move
 from urland.engine.errors import SaveError
 from urland.net import protocol as p
-from urland.net.room import MoveRefused, Room, load_rooms, normal_code, room_file
+from urland.net.keeper import NotKept, RoomKeeper
+from urland.net.room import Change, MoveRefused, Room, normal_code, token_hash
 from urland.net.wire import events_to_wire, record_to_wire, view_to_wire
 from urland.records import history
 
 log = logging.getLogger("urland.server")
-STAND_IN = "medium"
-WRITERS = 32  # the bot that plays a missing player's seat once the host allows it
+STAND_IN = "medium"  # the bot that plays a missing player's seat once the host allows it
+NOT_KEPT = ("The server could not keep this on its disk, so it did not happen. Try again in "
+            "a moment.")
 
 
 @dataclass
@@ -50,6 +50,47 @@ class ServerOptions:
     ai_after: float | None = None  # seconds a missing player's decision waits for an AI
     bot_pause: float = 0.0  # seconds a bot waits before it plays (a pace people can follow)
     max_queued: int = 256 * 1024  # bytes waiting for a client that does not read: dropped
+    per_address: int = 16  # connections at once from one address; more are refused
+    hello_rate: float = 5.0  # hellos a second from one address, on average ...
+    hello_burst: int = 20  # ... and at once
+
+
+@dataclass
+class Bucket:
+    """A token bucket: kept per seat (and per address for hellos), not per connection, so a
+    client that floods and reconnects is still slowed down, then dropped."""
+
+    rate: float
+    burst: int
+    strikes_to_drop: int
+    tokens: float = -1.0  # -1: full
+    strikes: float = 0.0
+    last: float = field(default_factory=time.monotonic)
+
+    def __post_init__(self) -> None:
+        if self.tokens < 0:
+            self.tokens = float(self.burst)
+
+    def throttle(self) -> float:
+        """Seconds to wait before this message is handled (0: at once); -1: drop the client."""
+        now = time.monotonic()
+        elapsed, self.last = max(0.0, now - self.last), max(now, self.last)
+        self.tokens = min(self.burst, self.tokens + elapsed * self.rate)
+        self.strikes = max(0.0, self.strikes - elapsed)
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return 0.0
+        self.strikes += 1
+        if self.strikes > self.strikes_to_drop:
+            return -1.0
+        wait = (1 - self.tokens) / self.rate
+        self.tokens = 0.0
+        self.last = now + wait
+        return wait
+
+    @property
+    def idle(self) -> bool:
+        return time.monotonic() - self.last > 60
 
 
 @dataclass
@@ -59,33 +100,14 @@ class Client:
     ws: ServerConnection
     room: Room
     seat: int
+    bucket: Bucket
     log_sent: int = 0  # how many events of its seat's log it has been sent
-    tokens: float = 0.0
-    strikes: float = 0.0
-    last: float = field(default_factory=time.monotonic)
     # What waits to be sent, written by the connection's own task: one client that stops
     # reading never holds up the others of its room.
     outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
     queued: int = 0  # bytes in the outbox
     writer: asyncio.Task | None = None
     dropped: bool = False
-
-    def throttle(self, options: ServerOptions) -> float:
-        """Seconds to wait before this message is handled (0: at once); -1: drop the client."""
-        now = time.monotonic()
-        elapsed, self.last = now - self.last, now
-        self.tokens = min(options.burst, self.tokens + elapsed * options.rate)
-        self.strikes = max(0.0, self.strikes - elapsed)
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return 0.0
-        self.strikes += 1
-        if self.strikes > options.strikes_to_drop:
-            return -1.0
-        wait = (1 - self.tokens) / options.rate
-        self.tokens = 0.0
-        self.last = now + wait
-        return wait
 
 
 class GameServer:
@@ -98,18 +120,17 @@ class GameServer:
         self.wakes: dict[str, asyncio.Event] = {}  # wakes a room's driver waiting for a stand-in
         self.drivers: dict[str, asyncio.Task] = {}
         self.locks: dict[str, asyncio.Lock] = {}  # one change at a time in each room
-        # Rooms are written in these threads: many at once, so the disk can flush them
-        # together instead of one after another.
-        self.writers = ThreadPoolExecutor(max_workers=WRITERS, thread_name_prefix="urland-room")
+        self.buckets: dict[tuple[str, int], Bucket] = {}  # each seat's flood limit
+        self.hello_buckets: dict[str, Bucket] = {}  # each address's limit of hellos
+        self.per_address: dict[str, int] = {}  # connections open from each address
         self.kept: set[str] = set()  # rooms whose finished game is in the history
         self.closing = False
         # Called with (room, seat, message) before each message to a seat (tests check it).
         self.observer: Callable[[Room, int, dict], None] | None = None
-        self.problems: list[str] = []
-        if self.options.rooms_dir is not None:
-            rooms, self.problems = load_rooms(self.options.rooms_dir)
-            for key, room in rooms.items():
-                self._adopt(key, room)
+        self.keeper = RoomKeeper(self.options.rooms_dir)
+        for key, room in self.keeper.restore().items():
+            self._adopt(key, room)
+        self.problems: list[str] = self.keeper.problems
 
     # --- rooms ------------------------------------------------------------------------------
 
@@ -128,12 +149,11 @@ class GameServer:
                   names: list[str] | None = None) -> Room:
         """The room `code`: carried on where it stood when it exists unfinished, else new."""
         key = normal_code(code)
-        room = self.rooms.get(key)
-        if room is not None and not room.game.over:
-            return room
-        if self.options.rooms_dir is not None:
-            room_file(self.options.rooms_dir, code).unlink(missing_ok=True)
+        old = self.rooms.get(key)
+        if old is not None and not old.game.over:
+            return old
         room = Room.create(code, kinds, seed, self.options.rooms_dir, colours, names)
+        self.keeper.replaced(old, room)
         self.kept.discard(key)
         self._adopt(key, room)
         with contextlib.suppress(RuntimeError):  # no loop yet: `start` lets the bots play
@@ -174,7 +194,21 @@ class GameServer:
             self.kick(key)
 
     async def handle(self, ws: ServerConnection) -> None:
-        client = await self._welcome(ws)
+        address = str((ws.remote_address or ("?",))[0])
+        if self.per_address.get(address, 0) >= self.options.per_address:
+            await self._refuse(ws, "busy", "Too many connections from your address at once.",
+                               p.CLOSE_TOO_MANY)
+            return
+        self.per_address[address] = self.per_address.get(address, 0) + 1
+        try:
+            await self._handle(ws, address)
+        finally:
+            self.per_address[address] -= 1
+            if not self.per_address[address]:
+                del self.per_address[address]
+
+    async def _handle(self, ws: ServerConnection, address: str) -> None:
+        client = await self._welcome(ws, address)
         if client is None:
             return
         key = normal_code(client.room.code)
@@ -217,10 +251,27 @@ class GameServer:
             return None
         return hello
 
-    async def _welcome(self, ws: ServerConnection) -> Client | None:
+    def _hello_bucket(self, address: str) -> Bucket:
+        if len(self.hello_buckets) > 1000:  # forget addresses quiet for a minute
+            self.hello_buckets = {a: b for a, b in self.hello_buckets.items() if not b.idle}
+        o = self.options
+        return self.hello_buckets.setdefault(address, Bucket(o.hello_rate, o.hello_burst,
+                                                             o.strikes_to_drop))
+
+    def _seat_bucket(self, key: str, seat: int) -> Bucket:
+        o = self.options
+        return self.buckets.setdefault((key, seat), Bucket(o.rate, o.burst, o.strikes_to_drop))
+
+    async def _welcome(self, ws: ServerConnection, address: str) -> Client | None:
         hello = await self._hello(ws)
         if hello is None:
             return None
+        wait = self._hello_bucket(address).throttle()
+        if wait < 0:
+            await self._refuse(ws, "flood", "Too many connections one after another.",
+                               p.CLOSE_FLOOD)
+            return None
+        await asyncio.sleep(wait)
         room = self.room(hello["room"])
         if room is None:
             await self._refuse(ws, "no-room", "There is no game with that room code here.",
@@ -234,24 +285,22 @@ class GameServer:
                                    "room.", p.CLOSE_REFUSED)
                 return None
         else:
-            names_before = [slot.name for slot in room.seats]
-            taken = room.take_free_seat(hello.get("name", ""))
+            taken = await self._take_free_seat(ws, room, hello.get("name", ""))
             if taken is None:
-                await self._refuse(ws, "full", "Every seat of this game is taken.",
-                                   p.CLOSE_REFUSED)
                 return None
-            seat, token = taken
+            seat, token, name_before = taken
         welcome = {"type": "welcome", "version": p.VERSION, "room": room.code, "seat": seat,
                    "players": len(room.seats), "colours": list(room.game.state.colours),
                    "names": room.names(), "kinds": [s.record_kind() for s in room.seats]}
         if token is not None:
             welcome["token"] = token
             if not await self._token_delivered(ws, room, seat, welcome):
-                room.free_seat(seat, names_before[seat])
+                with contextlib.suppress(NotKept):  # nobody holds the token: free it again
+                    await self._commit(room, lambda: room.set_seat(seat, name_before, ""))
                 return None
         key = normal_code(room.code)
         old = self.clients.get((key, seat))
-        client = Client(ws, room, seat, tokens=float(self.options.burst))
+        client = Client(ws, room, seat, self._seat_bucket(key, seat))
         client.writer = asyncio.get_running_loop().create_task(self._write(client))
         self.clients[(key, seat)] = client
         self.away_since.pop((key, seat), None)
@@ -266,6 +315,30 @@ class GameServer:
                                       "text": text})
         await self._presence(room)
         return client
+
+    async def _take_free_seat(self, ws: ServerConnection, room: Room, name: str
+                              ) -> tuple[int, str, str] | None:
+        """A newcomer's seat, kept on disk: (seat, its token, the seat's name before); None
+        (the client refused) when every seat is taken or the disk refuses. The free seat is
+        chosen under the room's lock, so two newcomers never get the same one."""
+        taken: list[tuple[int, str, str]] = []
+
+        def take() -> Change:
+            found = room.free_seat_for(name)
+            if found is None:
+                raise MoveRefused("full")
+            seat, token, new_name = found
+            taken.append((seat, token, room.seats[seat].name))
+            return room.set_seat(seat, new_name, token_hash(token))
+        try:
+            await self._commit(room, take)
+        except MoveRefused:
+            await self._refuse(ws, "full", "Every seat of this game is taken.", p.CLOSE_REFUSED)
+            return None
+        except NotKept:
+            await self._refuse(ws, "not-kept", NOT_KEPT, p.CLOSE_REFUSED)
+            return None
+        return taken[0]
 
     async def _token_delivered(self, ws: ServerConnection, room: Room, seat: int,
                                welcome: dict) -> bool:
@@ -286,7 +359,7 @@ class GameServer:
 
     async def _serve_client(self, client: Client) -> None:
         async for raw in client.ws:
-            wait = client.throttle(self.options)
+            wait = client.bucket.throttle()
             if wait < 0:
                 await self._refuse(client.ws, "flood", "Too many messages.", p.CLOSE_FLOOD)
                 return
@@ -319,36 +392,46 @@ class GameServer:
             return False
         return True
 
-    async def _commit(self, room: Room, change: Callable[[], Any]) -> None:
-        """Make a change to the room's game and write the room (in a worker thread, so the
-        disk never holds up the other rooms) before anyone is told; MoveRefused leaves all."""
-        async with self.locks.setdefault(normal_code(room.code), asyncio.Lock()):
-            change()
-            try:
-                await asyncio.get_running_loop().run_in_executor(self.writers, room.save)
-            except OSError as exc:
-                log.error("room %s could not be saved: %s", room.code, exc)
+    def _lock(self, room: Room) -> asyncio.Lock:
+        return self.locks.setdefault(normal_code(room.code), asyncio.Lock())
+
+    def _rooms_and_locks(self) -> list[tuple[Room, asyncio.Lock]]:
+        return [(room, self._lock(room)) for room in list(self.rooms.values())]
+
+    async def _commit(self, room: Room, change: Callable[[], Change]) -> None:
+        """Make a change to the room and wait until its journal record is on disk, before
+        anyone is told (the writer thread writes the records of all rooms together).
+        MoveRefused leaves all as it was; NotKept: the disk refused, the change is undone."""
+        async with self._lock(room):
+            await self.keeper.keep(room, change(), self._rooms_and_locks)
 
     async def _move(self, client: Client, msg: dict) -> None:
         try:
             await self._commit(client.room,
                                lambda: client.room.play(client.seat, msg["move"], msg["at"]))
-        except MoveRefused as exc:
-            await self._send(client, {"type": "refused", "message": str(exc),
-                                      "at": len(client.room.game.moves)})
+        except (MoveRefused, NotKept) as exc:
+            await self._refused(client, exc)
             return
         await self._changed(client.room)
 
+    async def _refused(self, client: Client, exc: Exception) -> None:
+        refused = {"type": "refused", "message": str(exc), "at": len(client.room.game.moves)}
+        if isinstance(exc, NotKept):  # the client words it in the player's language
+            refused.update(message=NOT_KEPT, code="not-kept")
+        await self._send(client, refused)
+
     async def _undo(self, client: Client, msg: dict) -> None:
+        room = client.room
         try:
-            await self._commit(client.room, lambda: client.room.undo(client.seat, msg["at"]))
-        except MoveRefused as exc:
-            await self._send(client, {"type": "refused", "message": str(exc),
-                                      "at": len(client.room.game.moves)})
+            await self._commit(room, lambda: room.undo(client.seat, msg["at"]))
+        except (MoveRefused, NotKept) as exc:
+            await self._refused(client, exc)
             return
-        for other in self._room_clients(client.room):
-            other.log_sent = 0  # the log was cut back: everyone gets it whole again
-        await self._changed(client.room)
+        # The log was cut back to what it held before the undone moves (nothing has run
+        # since): each seat is told only how far (`log_from`), never sent its whole log again.
+        for other in self._room_clients(room):
+            other.log_sent = min(other.log_sent, len(room.game.log_for(other.seat)))
+        await self._changed(room)
 
     async def _chat(self, client: Client, text: str) -> None:
         if not text:
@@ -425,13 +508,16 @@ class GameServer:
         self.kick(normal_code(room.code))
 
     def _keep_in_history(self, key: str, room: Room) -> None:
-        if key in self.kept or self.options.history_dir is None:
+        """Keep the finished game in the history, then move the room into `finished/`."""
+        if key in self.kept:
             return
         self.kept.add(key)
-        try:
-            history.write_record(room.game, room.record_seats(), self.options.history_dir)
-        except (OSError, SaveError) as exc:
-            log.error("room %s: the finished game could not be kept: %s", room.code, exc)
+        if self.options.history_dir is not None:
+            try:
+                history.write_record(room.game, room.record_seats(), self.options.history_dir)
+            except (OSError, SaveError) as exc:
+                log.error("room %s: the finished game could not be kept: %s", room.code, exc)
+        self.keeper.finished(room)
 
     # --- bots and stand-ins -------------------------------------------------------------------
 
@@ -476,7 +562,11 @@ class GameServer:
             move: Move = await asyncio.to_thread(bot.choose, room.game.view(seat))
             if len(room.game.moves) != at:
                 continue  # the position changed while the bot thought
-            await self._commit(room, lambda move=move: room.game.play(move))
+            try:
+                await self._commit(room, lambda move=move: room.play_move(move))
+            except NotKept:
+                await asyncio.sleep(1.0)  # the disk refused: the bot tries again later
+                continue
             let_bots_watch(room.game.state, {s: b for s, b in self.bots[key].items() if s >= 0})
             await self._changed_without_kick(room)
 
@@ -510,7 +600,7 @@ class GameServer:
         for task in self.drivers.values():
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        self.writers.shutdown(wait=True)
+        await asyncio.to_thread(self.keeper.close, list(self.rooms.values()))
 
 
 def tls_context(cert: Path, key: Path) -> ssl.SSLContext:

@@ -24,6 +24,8 @@ REFUSALS = {
     "token": L_("That seat belongs to someone else."),
     "full": L_("Every seat of this game is taken."),
     "version": L_("The server runs another version of Urland: both need the same version."),
+    "busy": L_("Too many connections from your address: try again in a moment."),
+    "not-kept": L_("The server cannot keep a new seat just now: try again later."),
 }
 
 

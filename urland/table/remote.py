@@ -200,6 +200,9 @@ class RemoteTable:
         except LinkLost:
             raise IllegalMoveError(_("The server did not answer: the move was not played. "
                                      "Try again in a moment.")) from None
+        if refused and self.link.mirror.refused_code == "not-kept":
+            raise IllegalMoveError(_("The server could not keep this move, so it was not "
+                                     "played. Try again in a moment."))
         if refused:
             raise IllegalMoveError(refused)
         self._sent[mover].append(move)
