@@ -13,7 +13,8 @@ iterations only average over the hidden chip:
 * the position a playout reaches is judged by a model learned from self-play (judge.py): each
   seat's expected final score less the mean of its rivals', in points.
 
-It thinks for a time budget per decision (`seconds`); more time, more playouts. Bids, purchases
+It thinks for a time budget per decision (`seconds` of processor time, at most twice that on
+the clock); more time, more playouts. Bids, purchases
 and Panic choices are the hard bot's (bidding model and measured gene worth).
 
 `appraise` gives every sensible move of a decision with its expected final margin, for the game
@@ -41,87 +42,108 @@ from urland.engine import ACTION, BID, CHIP, Move, PlayerView, apply_move, sampl
 SECONDS = 1.0  # default thinking time per searched decision
 TURNS = 2  # turn ends a playout runs through: this turn's scoring and the next turn's
 WIDTH = 10  # root moves searched, best first by the medium heuristic
-EXPLORATION = 1.0  # UCB exploration, in standard deviations of the playouts' results
+KEEP = 3  # moves the screen passes on to the deep playouts
+SCREEN_ROUNDS = 24  # the screen's rounds at most ...
+SCREEN_SHARE = 0.2  # ... and its share of the time
+WALL_FACTOR = 2.0  # the most a decision may take on the clock, in budgets
 
 
 @dataclass
 class Arm:
-    """One root move and what its playouts judged it worth."""
+    """One root move and what its playouts judged it worth: first in the quick screen, then
+    in the deep playouts."""
 
     move: Move
-    visits: int = 0
-    total: float = 0.0
+    screened: list[float] = field(default_factory=list)
+    deep: list[float] = field(default_factory=list)
 
     @property
-    def mean(self) -> float:
-        return self.total / self.visits if self.visits else -math.inf
+    def value(self) -> float:
+        """The deep playouts' mean once there are any, else the screen's."""
+        results = self.deep or self.screened
+        return statistics.fmean(results) if results else -math.inf
 
 
 @dataclass
 class Search:
-    """UCB over the root moves of one decision, each iteration a fresh sample of the hidden
-    information and a varied playout."""
+    """The expert's look at one decision, in rounds. Every round samples the hidden information
+    once and plays each move searched from that same sample with the same dice, so moves are
+    compared on equal luck. A quick screen first (one deterministic playout to the end of the
+    turn per move and round, as the hard bot's) keeps the KEEP most promising moves; deep,
+    varied playouts through the next turn then share the rest of the time among them."""
 
     view: PlayerView
     moves: list[Move]
     rng: random.Random
     beliefs: dict[int, float]
     turns: int = TURNS
+    keep: int = KEEP
     arms: list[Arm] = field(init=False)
-    results: list[float] = field(init=False, default_factory=list)
+    playouts: int = field(init=False, default=0)
 
     def __post_init__(self) -> None:
         self.arms = [Arm(m) for m in self.moves]
-        self.policy = PlayoutPolicy(self.rng)
+        self.policy = PlayoutPolicy(random.Random(0))
+        self.steady = PlayoutPolicy(random.Random(0), temperature=0.0)
         seat = self.view.seat
         assert seat is not None
         self.seat = seat
 
-    def run(self, seconds: float, max_iterations: int | None = None) -> int:
-        deadline = time.perf_counter() + seconds
+    def run(self, seconds: float, max_rounds: int | None = None) -> int:
+        """Search for `seconds` of this thread's processor time (a busy machine costs playouts
+        only once the clock passes WALL_FACTOR times the budget), or `max_rounds` deep rounds;
+        the playouts done."""
+        cpu_end = time.thread_time() + seconds
+        wall_end = time.perf_counter() + WALL_FACTOR * seconds
+        screen_end = time.thread_time() + SCREEN_SHARE * seconds
+
+        def time_left(cpu_limit: float) -> bool:
+            return time.thread_time() < cpu_limit and time.perf_counter() < wall_end
+
+        arms = self.arms
+        if len(arms) > self.keep:
+            for done in range(SCREEN_ROUNDS):
+                if done and not time_left(screen_end):
+                    break
+                self.round(arms, deep=False)
+            arms = sorted(arms, key=lambda a: -a.value)[:self.keep]
         done = 0
-        while time.perf_counter() < deadline and (max_iterations is None
-                                                 or done < max_iterations):
-            self.iterate()
+        while (not done or time_left(cpu_end)) and (max_rounds is None or done < max_rounds):
+            self.round(arms, deep=True)
             done += 1
-        return done
+        return self.playouts
 
-    def iterate(self) -> None:
-        arm = self._pick()
-        state = sample_hidden(self.view, self.rng, self.beliefs)
-        apply_move(state, arm.move)
-        play_on(state, self.policy, self.turns)
-        value = judge_all(state)[self.seat]
-        arm.visits += 1
-        arm.total += value
-        self.results.append(value)
-
-    def _pick(self) -> Arm:
-        for arm in self.arms:
-            if not arm.visits:
-                return arm
-        spread = max(0.5, statistics.pstdev(self.results[-200:]))
-        log_total = math.log(sum(a.visits for a in self.arms))
-        return max(self.arms, key=lambda a: a.mean + EXPLORATION * spread
-                   * math.sqrt(log_total / a.visits))
+    def round(self, arms: list[Arm], deep: bool) -> None:
+        sample = sample_hidden(self.view, self.rng, self.beliefs)
+        dice = self.rng.getrandbits(32)
+        for arm in arms:
+            state = sample.clone()
+            apply_move(state, arm.move)
+            if deep:
+                self.policy.rng.seed(dice)
+                play_on(state, self.policy, self.turns)
+                arm.deep.append(judge_all(state)[self.seat])
+            else:
+                play_on(state, self.steady, 1)
+                arm.screened.append(judge_all(state)[self.seat])
+            self.playouts += 1
 
     def best(self) -> Move:
-        return max(self.arms, key=lambda a: (a.visits, a.mean)).move
+        return max(self.arms, key=lambda a: (bool(a.deep), a.value)).move
 
     def appraisal(self) -> list[tuple[Move, float]]:
-        searched = [a for a in self.arms if a.visits]
-        searched.sort(key=lambda a: -a.mean)
-        return [(a.move, a.mean) for a in searched]
+        ranked = sorted(self.arms, key=lambda a: (-bool(a.deep), -a.value))
+        return [(a.move, a.value) for a in ranked]
 
 
 class ExpertBot:
     name = "expert"
 
     def __init__(self, seed: int = 0, seconds: float = SECONDS,
-                 max_iterations: int | None = None, turns: int = TURNS) -> None:
+                 max_rounds: int | None = None, turns: int = TURNS) -> None:
         self.rng = random.Random(seed)
         self.seconds = seconds
-        self.max_iterations = max_iterations
+        self.max_rounds = max_rounds
         self.turns = turns
         self.greedy = GreedyBot(seed, worth_for_players=measured_gene_worth)
         self.memory = ChipMemory()
@@ -154,7 +176,7 @@ class ExpertBot:
             self.greedy.note(state, moves[0])
             return moves[0]
         search = Search(view, moves, self.rng, beliefs, self.turns)
-        self.last_iterations = search.run(self.seconds, self.max_iterations)
+        self.last_iterations = search.run(self.seconds, self.max_rounds)
         move = search.best()
         self.greedy.note(state, move)
         return move
@@ -179,19 +201,19 @@ def root_moves(view: PlayerView, greedy: GreedyBot, beliefs: dict[int, float],
     return top
 
 
-def appraise(view: PlayerView, seconds: float, seed: int,
-             include: Move | None = None) -> list[tuple[Move, float]]:
+def appraise(view: PlayerView, seconds: float, seed: int, include: Move | None = None,
+             max_rounds: int | None = None) -> list[tuple[Move, float]]:
     """Every sensible move of the seat's current decision (the medium heuristic's best
     `WIDTH`, and `include` if given, e.g. the move a player made) with its expected worth in
     points of final score margin: the seat's final score less the mean of its rivals' final
-    scores, as the expert's search judges it from `view` alone. Best first."""
+    scores, as the expert's search judges it from `view` alone. Best first. Every move is
+    played out deeply from the same samples, at least once; `max_rounds` caps the rounds (for a
+    result that does not depend on the machine's speed)."""
     greedy = GreedyBot(seed, remember=False, worth_for_players=measured_gene_worth)
     beliefs = chosen_chip_belief(view)
     moves = root_moves(view, greedy, beliefs)
     if include is not None and include not in moves:
         moves.append(include)
-    search = Search(view, moves, random.Random(seed), beliefs)
-    search.run(seconds, None)
-    while any(a.visits == 0 for a in search.arms):  # every move gets at least one look
-        search.iterate()
+    search = Search(view, moves, random.Random(seed), beliefs, keep=len(moves))
+    search.run(seconds, max_rounds)
     return search.appraisal()
