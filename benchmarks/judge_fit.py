@@ -1,6 +1,6 @@
-"""Fit the expert bot's judge (urland/bots/judge.py) from self-play: the weights of judge_weights.py.
+"""Fit the expert bot's judge (urland/bots/judge.py) from self-play: judge_weights.py.
 
-    python benchmarks/judge_fit.py [--players 3,4,5] [--games 600] [--seed 11] [--workers 2]
+    python benchmarks/judge_fit.py [--players 3,4,5] [--games 1000] [--seed 11] [--workers 2]
                                    [--write]
 
 Plays games in which every seat follows the expert's playout policy (the medium policy with a
@@ -84,7 +84,7 @@ def error(rows: Rows, w: list[float]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--players", default="3,4,5")
-    parser.add_argument("--games", type=int, default=600)
+    parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--write", action="store_true")
