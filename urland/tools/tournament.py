@@ -55,9 +55,10 @@ def lineup_for(bot_names: list[str], players: int) -> list[str]:
     return [bot_names[0]] + [rest[i % len(rest)] for i in range(players - 1)]
 
 
-def play_games(lineup: list[str], games: int, seed: int, workers: int = 1,
-               think: float | None = None) -> tuple[list[TableResult], float]:
-    """`games` games with the seats rotated; the results and the seconds they took."""
+def planned_tables(lineup: list[str], games: int, seed: int, think: float | None = None
+                   ) -> list[tuple[int, list[str], float | None]]:
+    """(game seed, seats, thinking time) of each game: a longer run with the same seed begins
+    with the same games."""
     players = len(lineup)
     seeds = random.Random(seed)
     tables = []
@@ -65,6 +66,13 @@ def play_games(lineup: list[str], games: int, seed: int, workers: int = 1,
         shift = g % players
         seats = [lineup[(s - shift) % players] for s in range(players)]
         tables.append((seeds.getrandbits(32), seats, think))
+    return tables
+
+
+def play_games(lineup: list[str], games: int, seed: int, workers: int = 1,
+               think: float | None = None) -> tuple[list[TableResult], float]:
+    """`games` games with the seats rotated; the results and the seconds they took."""
+    tables = planned_tables(lineup, games, seed, think)
     start = time.perf_counter()
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
