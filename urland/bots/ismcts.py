@@ -108,6 +108,13 @@ class HardBot:
                                               worth=measured_gene_worth(state.n)))
         if view.state.phase not in (ACTION, CHIP):
             return self.greedy.choose(view)
+        moves = self.search(view)
+        self.greedy.note(view.state, moves[0])
+        return moves[0]
+
+    def search(self, view: PlayerView) -> list[Move]:
+        """The searched decision's moves (an Ichto action or the scoring chip), the most
+        visited first: the first is the hard bot's choice."""
         seat = view.seat
         assert seat is not None
         beliefs = chosen_chip_belief(view, self.memory.passed_into(view),
@@ -118,17 +125,16 @@ class HardBot:
         root = Node()
         root.moves = self._ranked(view.state)
         if len(root.moves) == 1:
-            self.greedy.note(view.state, root.moves[0])
-            return root.moves[0]
+            return root.moves
         deadline = time.perf_counter() + self.time_limit
         iterations = 0
         while iterations < self.max_iterations and time.perf_counter() < deadline:
             self._iterate(root, sample_hidden(view, self.rng, beliefs), seat)
             iterations += 1
         self.last_iterations = iterations
-        move = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))[0]
-        self.greedy.note(view.state, move)
-        return move
+        ranked = sorted(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total),
+                        reverse=True)
+        return [m for m, _ in ranked]
 
     # --- one iteration ---------------------------------------------------------------------
 
