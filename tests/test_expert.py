@@ -1,13 +1,14 @@
 """The expert bot: legal through whole games, blind to what its seat cannot see, thinking for
 its time budget, judging positions by the learned judge, and appraising a decision's moves."""
 
+import random
 import time
 
 import pytest
 from positions import GREY, area, table
 from test_bots import _position_with_secrets
 
-from urland.bots.expert import ExpertBot, appraise
+from urland.bots.expert import ExpertBot, Search, appraise
 from urland.bots.judge import FEATURES, final_margins, judge_all
 from urland.bots.judge_weights import WEIGHTS
 from urland.bots.registry import BOTS, OFFERED_KINDS, make_bot
@@ -108,3 +109,17 @@ def test_appraise_ranks_a_planted_blunder_below_the_best_move():
     assert blunder in moves
     assert moves[0].kind in ("land", "proliferate")
     assert values[0] - dict(ranked)[blunder] > 1.0  # points of final margin
+
+
+def test_the_expert_leaves_the_hard_choice_only_for_a_move_that_wins_clearly():
+    game = _position_with_secrets()
+    seen = game.view(game.state.actor)
+    moves = [Move("end"), Move("double"), Move("end")._replace(count=1)]
+    search = Search(seen, moves, random.Random(1), {})
+    favourite, steady, noisy = search.arms
+    favourite.results = [1.0, 2.0, 3.0, 4.0]
+    steady.results = [1.6, 2.5, 3.7, 4.4]  # half a point better in every round
+    noisy.results = [9.0, -5.0, 8.0, -4.0]  # a point better on average, by luck
+    assert search.best() == Move("double")
+    steady.results = [1.0, 2.0, 3.0, 4.0]
+    assert search.best() == Move("end")
