@@ -123,3 +123,21 @@ def test_the_expert_leaves_the_hard_choice_only_for_a_move_that_wins_clearly():
     assert search.best() == Move("double")
     steady.results = [1.0, 2.0, 3.0, 4.0]
     assert search.best() == Move("end")
+
+
+def test_appraise_values_every_kind_of_decision_through_a_game():
+    game = Game.new(41, 3)
+    medium = [make_bot("medium", seat) for seat in range(3)]
+    phases = set()
+    while not game.over:
+        seat = game.state.actor
+        seen = game.view(seat)
+        move = medium[seat].choose(seen)
+        if seat == 0:
+            ranked = appraise(seen, 0.0, seed=1, include=move, max_rounds=1)
+            assert move in [m for m, _ in ranked]
+            for m, _ in ranked:
+                check_move(game.state, m)
+            phases.add(game.state.phase)
+        game.play(move)
+    assert {"choose_chip", "action", "bid"} <= phases
