@@ -83,12 +83,14 @@ class Search:
         assert seat is not None
         self.seat = seat
 
-    def run(self, seconds: float, max_rounds: int | None = None) -> int:
+    def run(self, seconds: float, max_rounds: int | None = None,
+            wall_end: float | None = None) -> int:
         """Play rounds for `seconds` of this thread's processor time (a busy machine costs
-        playouts only once the clock passes WALL_FACTOR times the budget), at least one, at
-        most `max_rounds`; the playouts done."""
+        playouts only once the clock passes `wall_end`, by default WALL_FACTOR times the
+        budget from now), at least one, at most `max_rounds`; the playouts done."""
         cpu_end = time.thread_time() + seconds
-        wall_end = time.perf_counter() + WALL_FACTOR * seconds
+        if wall_end is None:
+            wall_end = time.perf_counter() + WALL_FACTOR * seconds
         done = 0
         while (max_rounds is None or done < max_rounds) and (not done or (
                 time.thread_time() < cpu_end and time.perf_counter() < wall_end)):
@@ -141,6 +143,7 @@ class ExpertBot:
 
     def choose(self, view: PlayerView) -> Move:
         start = time.thread_time()
+        wall_end = time.perf_counter() + WALL_FACTOR * self.seconds
         self.last_iterations = 0
         state = view.state
         options = view.legal_options()
@@ -154,7 +157,7 @@ class ExpertBot:
                                          laid_on=memory.board_chip_laid_on(view))
             search = Search(view, ranked[:KEEP], self.rng, beliefs, self.turns)
             left = max(0.0, self.seconds - (time.thread_time() - start))
-            self.last_iterations = search.run(left, self.max_rounds)
+            self.last_iterations = search.run(left, self.max_rounds, wall_end)
             move = search.best()
         self.hard.greedy.note(state, move)
         self.hard.memory.note(view, move)
