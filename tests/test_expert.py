@@ -117,11 +117,15 @@ def test_the_expert_leaves_the_hard_choice_only_for_a_move_that_wins_clearly():
     moves = [Move("end"), Move("double"), Move("end")._replace(count=1)]
     search = Search(seen, moves, random.Random(1), {})
     favourite, steady, noisy = search.arms
-    favourite.results = [1.0, 2.0, 3.0, 4.0]
-    steady.results = [1.6, 2.5, 3.7, 4.4]  # half a point better in every round
-    noisy.results = [9.0, -5.0, 8.0, -4.0]  # a point better on average, by luck
+    favourite.results = [1.0, 2.0, 3.0, 4.0] * 2
+    steady.results = [1.6, 2.5, 3.7, 4.4] * 2  # half a point better in every round
+    noisy.results = [9.0, -5.0, 8.0, -4.0] * 2  # a point better on average, by luck
     assert search.best() == Move("double")
-    steady.results = [1.0, 2.0, 3.0, 4.0]
+    steady.results = [1.0, 2.0, 3.0, 4.0] * 2
+    assert search.best() == Move("end")
+    steady.results = [1.6, 2.5, 3.7, 4.4]  # too few rounds to trust
+    noisy.results = [9.0, -5.0, 8.0, -4.0]
+    favourite.results = [1.0, 2.0, 3.0, 4.0]
     assert search.best() == Move("end")
 
 

@@ -46,7 +46,8 @@ SECONDS = 1.0  # default thinking time per searched decision
 TURNS = 2  # turn ends a playout runs through: this turn's scoring and the next turn's
 WIDTH = 10  # root moves searched, best first by the medium heuristic
 KEEP = 3  # the hard search's best moves that the deep playouts compare
-CONFIDENCE = 1.0  # standard errors by which a move must beat the hard search's choice
+CONFIDENCE = 2.0  # standard errors by which a move must beat the hard search's choice ...
+MIN_ROUNDS = 8  # ... over at least this many rounds
 WALL_FACTOR = 2.0  # the most a decision may take on the clock, in budgets
 
 
@@ -111,12 +112,12 @@ class Search:
 
     def best(self) -> Move:
         """The first move (the favourite), unless another beats it clearly: by more than
-        CONFIDENCE standard errors of the round-by-round differences."""
+        CONFIDENCE standard errors of the round-by-round differences, over MIN_ROUNDS rounds at least."""
         favourite = self.arms[0]
         best, best_gain = favourite.move, 0.0
         for arm in self.arms[1:]:
             diffs = [a - b for a, b in zip(arm.results, favourite.results, strict=True)]
-            if len(diffs) < 2:
+            if len(diffs) < MIN_ROUNDS:
                 continue
             gain = statistics.fmean(diffs)
             error = statistics.stdev(diffs) / math.sqrt(len(diffs))
