@@ -112,7 +112,8 @@ class Search:
 
     def best(self) -> Move:
         """The first move (the favourite), unless another beats it clearly: by more than
-        CONFIDENCE standard errors of the round-by-round differences, over MIN_ROUNDS rounds at least."""
+        CONFIDENCE standard errors of the round-by-round differences, over MIN_ROUNDS rounds
+        at least."""
         favourite = self.arms[0]
         best, best_gain = favourite.move, 0.0
         for arm in self.arms[1:]:
