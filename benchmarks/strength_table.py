@@ -3,6 +3,7 @@
     python benchmarks/strength_table.py [--seconds 0.5,1,2,4] [--games 40] [--seed 1]
                                         [--players 4] [--against hard] [--workers 2]
                                         [--bot expert] [--baseline hard] [--log FILE]
+                                        [--report]
 
 For each thinking time, the expert sits in one seat against `--against` bots in the others, on
 the same games as `python -m urland tournament --bots expert,hard,hard,hard --games N --seed S
@@ -102,13 +103,16 @@ def main() -> None:
                         help="compare, game by game, with this bot's games in the log")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--log", type=Path, default=Path("strength_table.jsonl"))
+    parser.add_argument("--report", action="store_true",
+                        help="only summarise the games already in the log")
     args = parser.parse_args()
     n = args.players
     lineup = [args.bot] + [args.against] * (n - 1)
     baseline = by_game(args.log, args.baseline, None, n, args.games, args.seed)
     for think in (float(t) for t in args.seconds.split(",")):
-        run(planned_tables(lineup, args.games, args.seed, think), args.bot, args.log,
-            args.workers)
+        if not args.report:
+            run(planned_tables(lineup, args.games, args.seed, think), args.bot, args.log,
+                args.workers)
         records = by_game(args.log, args.bot, think, n, args.games, args.seed)
         print(f"{think:4.1f} s a decision: {summary(records, args.bot, n)}", flush=True)
         if args.bot != args.baseline and baseline:
