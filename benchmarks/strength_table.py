@@ -114,6 +114,9 @@ def main() -> None:
             run(planned_tables(lineup, args.games, args.seed, think), args.bot, args.log,
                 args.workers)
         records = by_game(args.log, args.bot, think, n, args.games, args.seed)
+        if not records:
+            print(f"{think:4.1f} s a decision: no games yet", flush=True)
+            continue
         print(f"{think:4.1f} s a decision: {summary(records, args.bot, n)}", flush=True)
         if args.bot != args.baseline and baseline:
             print(f"      {paired(records, baseline, n)}", flush=True)
