@@ -54,7 +54,9 @@ WIDTH = 10  # candidate moves kept at a node, best first by the medium heuristic
 # The playouts follow policies that read public information only, so after a root move the
 # rest of the turn is the same in every iteration; iterations only average over the hidden
 # chip. A few hundred settle the choice as well as thousands: past this many the bot stops.
-ITERATIONS = 500
+# At five players more chips are unseen, so the samples of the hidden chip spread wider:
+# 1,500 iterations there (docs/bot-strength.md, third round).
+ITERATIONS = {3: 500, 4: 500, 5: 1500}
 REWARD_SCALE = 1.5  # heuristic points that turn a coin flip into a 73% favourite
 
 
@@ -75,10 +77,10 @@ class HardBot:
     name = "hard"
 
     def __init__(self, seed: int = 0, time_limit: float = 0.8,
-                 max_iterations: int = ITERATIONS, exploration: float = 0.3) -> None:
+                 max_iterations: int | None = None, exploration: float = 0.3) -> None:
         self.rng = random.Random(seed)
         self.time_limit = time_limit
-        self.max_iterations = max_iterations
+        self.max_iterations = max_iterations  # None: ITERATIONS for the player count
         self.exploration = exploration
         # Its own habits, and the decisions it does not search (purchases by measured worth).
         self.greedy = GreedyBot(seed, worth_for_players=measured_gene_worth)
@@ -128,7 +130,8 @@ class HardBot:
             return root.moves
         deadline = time.perf_counter() + self.time_limit
         iterations = 0
-        while iterations < self.max_iterations and time.perf_counter() < deadline:
+        cap = self.max_iterations or ITERATIONS[view.state.n]
+        while iterations < cap and time.perf_counter() < deadline:
             self._iterate(root, sample_hidden(view, self.rng, beliefs), seat)
             iterations += 1
         self.last_iterations = iterations
