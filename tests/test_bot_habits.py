@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from urland.bots.expert import ExpertBot
 from urland.bots.greedy import EasyBot, GreedyBot
 from urland.bots.habits import bid_slip, turn_slips, watch
 from urland.bots.ismcts import HardBot
@@ -23,6 +24,8 @@ POSITIONS = yaml.safe_load(FIXTURE.read_text(encoding="utf-8"))
 def bot_of(level: str, seed: int):
     if level == "hard":
         return HardBot(seed, max_iterations=40)
+    if level == "expert":
+        return ExpertBot(seed, seconds=60.0, max_rounds=4)
     return {"easy": EasyBot, "medium": GreedyBot}[level](seed)
 
 
@@ -42,7 +45,7 @@ def test_the_recorded_positions_are_the_decisions_they_claim():
         assert state.phase == (BID if position["habit"] == "hopeless_bid" else ACTION)
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
 @pytest.mark.parametrize("position", POSITIONS, ids=lambda p: f"{p['habit']}-{p['seed']}")
 def test_no_silly_habit_where_an_earlier_bot_slipped(level, position):
     for seed in range(3 if level == "easy" else 1):  # easy chooses at random: several tries

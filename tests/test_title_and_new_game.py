@@ -152,7 +152,7 @@ def test_each_seat_kind_is_explained_in_one_line(app):
     scene = open_new_game(app)
     row = scene.rows[1]
     seen = {}
-    for _ in range(5):
+    for _ in range(6):
         click(app, row.kind.rect.center)
         seen[row.kind.value] = KIND_LINES[row.kind.value]
     assert seen == {
@@ -160,6 +160,7 @@ def test_each_seat_kind_is_explained_in_one_line(app):
         "easy": "A beginner who knows the rules.",
         "medium": "A solid player.",
         "hard": "Thinks ahead with search, about a second a move.",
+        "expert": "Looks ahead over whole turns, one to two seconds a move.",
         "online": "A player who joins from another computer.",
     }
     # the line is written in its own space beside the choice, inside the row

@@ -86,8 +86,18 @@ def test_same_seed_same_games(capsys):
     ["--bots", "easy", "--players", "6", "--games", "2"],
     ["--bots", "easy", "--players", "four", "--games", "2"],
     ["--bots", "easy,nobody,random", "--games", "2"],
+    ["--bots", "expert,random,random", "--games", "2", "--think", "0"],
 ])
 def test_bad_options_get_a_clear_message(capsys, argv):
     with pytest.raises(SystemExit):
         main(["tournament", *argv])
     assert "error" in capsys.readouterr().err
+
+
+def test_think_sets_the_experts_time_and_is_reported(capsys):
+    code, out = run(capsys, "tournament", "--bots", "expert,random,random", "--games", "1",
+                    "--seed", "2", "--think", "0.02", "--json")
+    summary = json.loads(out.out.strip().splitlines()[-1])
+    assert code == 0 and summary["think"] == 0.02
+    expert = summary["by_players"]["3"]["per_bot"]["expert"]
+    assert expert["searched_decisions"] > 0

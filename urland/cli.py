@@ -68,9 +68,12 @@ def _tournament(argv: Sequence[str]) -> int:
                              "first bot, then the others in turn); default: one per bot named")
     parser.add_argument("--json", action="store_true",
                         help="end with one JSON object summarising the run")
+    parser.add_argument("--think", type=float, default=None,
+                        help="seconds a decision for the bots that take a thinking time "
+                             "(expert); default: their own")
     args = parser.parse_args(argv)
-    if args.games < 1 or args.workers < 1:
-        parser.error("--games and --workers must be at least 1")
+    if args.games < 1 or args.workers < 1 or (args.think is not None and args.think <= 0):
+        parser.error("--games and --workers must be at least 1, --think above 0")
     try:
         counts = [int(t) for t in args.players.split(",") if t.strip()]
     except ValueError:
@@ -90,7 +93,7 @@ def _tournament(argv: Sequence[str]) -> int:
     from urland.tools.tournament import tournament
 
     tournament(names, args.games, args.seed, workers=args.workers, as_json=args.json,
-               players=counts or None)
+               players=counts or None, think=args.think)
     return 0
 
 

@@ -54,7 +54,9 @@ WIDTH = 10  # candidate moves kept at a node, best first by the medium heuristic
 # The playouts follow policies that read public information only, so after a root move the
 # rest of the turn is the same in every iteration; iterations only average over the hidden
 # chip. A few hundred settle the choice as well as thousands: past this many the bot stops.
-ITERATIONS = 500
+# At five players more chips are unseen, so the samples of the hidden chip spread wider:
+# 1,500 iterations there (docs/bot-strength.md, third round).
+ITERATIONS = {3: 500, 4: 500, 5: 1500}
 REWARD_SCALE = 1.5  # heuristic points that turn a coin flip into a 73% favourite
 
 
@@ -75,10 +77,10 @@ class HardBot:
     name = "hard"
 
     def __init__(self, seed: int = 0, time_limit: float = 0.8,
-                 max_iterations: int = ITERATIONS, exploration: float = 0.3) -> None:
+                 max_iterations: int | None = None, exploration: float = 0.3) -> None:
         self.rng = random.Random(seed)
         self.time_limit = time_limit
-        self.max_iterations = max_iterations
+        self.max_iterations = max_iterations  # None: ITERATIONS for the player count
         self.exploration = exploration
         # Its own habits, and the decisions it does not search (purchases by measured worth).
         self.greedy = GreedyBot(seed, worth_for_players=measured_gene_worth)
@@ -108,6 +110,13 @@ class HardBot:
                                               worth=measured_gene_worth(state.n)))
         if view.state.phase not in (ACTION, CHIP):
             return self.greedy.choose(view)
+        moves = self.search(view)
+        self.greedy.note(view.state, moves[0])
+        return moves[0]
+
+    def search(self, view: PlayerView) -> list[Move]:
+        """The searched decision's moves (an Ichto action or the scoring chip), the most
+        visited first: the first is the hard bot's choice."""
         seat = view.seat
         assert seat is not None
         beliefs = chosen_chip_belief(view, self.memory.passed_into(view),
@@ -118,17 +127,17 @@ class HardBot:
         root = Node()
         root.moves = self._ranked(view.state)
         if len(root.moves) == 1:
-            self.greedy.note(view.state, root.moves[0])
-            return root.moves[0]
+            return root.moves
         deadline = time.perf_counter() + self.time_limit
         iterations = 0
-        while iterations < self.max_iterations and time.perf_counter() < deadline:
+        cap = self.max_iterations or ITERATIONS[view.state.n]
+        while iterations < cap and time.perf_counter() < deadline:
             self._iterate(root, sample_hidden(view, self.rng, beliefs), seat)
             iterations += 1
         self.last_iterations = iterations
-        move = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))[0]
-        self.greedy.note(view.state, move)
-        return move
+        ranked = sorted(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total),
+                        reverse=True)
+        return [m for m, _ in ranked]
 
     # --- one iteration ---------------------------------------------------------------------
 

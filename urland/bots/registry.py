@@ -28,6 +28,7 @@ class BotEntry:
     label: Lazy  # what a seat it plays is called, everywhere ("AI medium")
     line: Lazy | None = None  # one line on what playing against it is like (New game)
     offered: bool = True  # offered as a seat in New game (the random bot is a tool)
+    timed: Callable[[int, float], Bot] | None = None  # (seed, seconds a decision) -> bot
 
 
 def _random(seed: int) -> Bot:
@@ -54,11 +55,26 @@ def _hard(seed: int) -> Bot:
     return HardBot(seed)
 
 
+def _expert(seed: int) -> Bot:
+    from urland.bots.expert import ExpertBot
+
+    return ExpertBot(seed)
+
+
+def _expert_timed(seed: int, seconds: float) -> Bot:
+    from urland.bots.expert import ExpertBot
+
+    return ExpertBot(seed, seconds=seconds)
+
+
 BOTS: dict[str, BotEntry] = {e.key: e for e in (
     BotEntry("easy", _easy, L_("AI easy"), L_("A beginner who knows the rules.")),
     BotEntry("medium", _medium, L_("AI medium"), L_("A solid player.")),
     BotEntry("hard", _hard, L_("AI hard"),
              L_("Thinks ahead with search, about a second a move.")),
+    BotEntry("expert", _expert, L_("AI expert"),
+             L_("Looks ahead over whole turns, one to two seconds a move."),
+             timed=_expert_timed),
     BotEntry("random", _random, L_("AI random"), offered=False),
 )}
 DEFAULT_BOT = "medium"  # what `--seats ai` plays
@@ -79,9 +95,12 @@ def bot_names() -> list[str]:
     return list(BOTS)
 
 
-def make_bot(name: str, seed: int) -> Bot:
+def make_bot(name: str, seed: int, seconds: float | None = None) -> Bot:
+    """The bot `name`; `seconds` sets the thinking time of a bot that has one (the expert)."""
     try:
         entry = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOTS)}") from None
+    if seconds is not None and entry.timed is not None:
+        return entry.timed(seed, seconds)
     return entry.make(seed)

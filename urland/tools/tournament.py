@@ -31,9 +31,9 @@ class TableResult:
     iterations: dict[str, list[int]]  # search iterations per searched decision, per bot name
 
 
-def play_table(seed: int, seats: list[str]) -> TableResult:
+def play_table(seed: int, seats: list[str], think: float | None = None) -> TableResult:
     state = new_game(seed, len(seats), events=False)
-    bots = {i: make_bot(name, seed * 7919 + i) for i, name in enumerate(seats)}
+    bots = {i: make_bot(name, seed * 7919 + i, think) for i, name in enumerate(seats)}
     times: dict[str, list[float]] = {name: [] for name in seats}
     iterations: dict[str, list[int]] = {name: [] for name in seats}
 
@@ -55,31 +55,40 @@ def lineup_for(bot_names: list[str], players: int) -> list[str]:
     return [bot_names[0]] + [rest[i % len(rest)] for i in range(players - 1)]
 
 
-def play_games(lineup: list[str], games: int, seed: int, workers: int = 1
-               ) -> tuple[list[TableResult], float]:
-    """`games` games with the seats rotated; the results and the seconds they took."""
+def planned_tables(lineup: list[str], games: int, seed: int, think: float | None = None
+                   ) -> list[tuple[int, list[str], float | None]]:
+    """(game seed, seats, thinking time) of each game: a longer run with the same seed begins
+    with the same games."""
     players = len(lineup)
     seeds = random.Random(seed)
     tables = []
     for g in range(games):
         shift = g % players
         seats = [lineup[(s - shift) % players] for s in range(players)]
-        tables.append((seeds.getrandbits(32), seats))
+        tables.append((seeds.getrandbits(32), seats, think))
+    return tables
+
+
+def play_games(lineup: list[str], games: int, seed: int, workers: int = 1,
+               think: float | None = None) -> tuple[list[TableResult], float]:
+    """`games` games with the seats rotated; the results and the seconds they took."""
+    tables = planned_tables(lineup, games, seed, think)
     start = time.perf_counter()
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
             results = list(pool.map(play_table, *zip(*tables, strict=True)))
     else:
-        results = [play_table(s, seats) for s, seats in tables]
+        results = [play_table(*table) for table in tables]
     return results, time.perf_counter() - start
 
 
 def tournament(bot_names: list[str], games: int, seed: int, workers: int = 1,
-               as_json: bool = False, out=print, players: list[int] | None = None) -> dict:
+               as_json: bool = False, out=print, players: list[int] | None = None,
+               think: float | None = None) -> dict:
     runs = []
     for count in players or [len(bot_names)]:
         lineup = lineup_for(bot_names, count)
-        results, seconds = play_games(lineup, games, seed, workers)
+        results, seconds = play_games(lineup, games, seed, workers, think)
         if not as_json:
             for i, r in enumerate(results):
                 out(f"game {i + 1:3d}: seats {','.join(r.seats)}  winner {r.seats[r.winner]} "
@@ -90,6 +99,8 @@ def tournament(bot_names: list[str], games: int, seed: int, workers: int = 1,
             for line in table_lines(run):
                 out(line)
     summary = report(runs, bot_names, games, seed, workers)
+    if think is not None:
+        summary["think"] = think
     if as_json:
         out(json.dumps(summary))
     return summary
