@@ -26,6 +26,7 @@ def until(condition, app=None, seconds=20.0):
         assert time.monotonic() < deadline, "gave up waiting"
         if app is not None:
             frames(app, 1)
+            time.sleep(0.002)  # as a real frame waits for the screen: the network threads run
         else:
             time.sleep(0.01)
 
