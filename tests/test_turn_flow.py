@@ -200,3 +200,38 @@ def test_a_game_on_this_computer_fills_the_whole_door():
     contract = {name for name in vars(TableDoor) if not name.startswith("_")}
     assert contract and contract <= set(dir(LocalTable))
     assert contract <= set(dir(OneSeatTable))  # and so does a table fed from one seat's view
+
+
+def test_a_look_at_the_passed_chips_is_never_offered_once_its_turn_is_over():
+    """A friend's window that was still showing other moves when the turn ended does not offer
+    the dead player's look at 'the two chips passed' afterwards, when that hand holds three."""
+    session = Session.new([Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)], 11, None)
+    far = FarSide(session)
+    door = OneSeatTable(far, 0, list(session.seats))
+    flow = TurnFlow(door)
+    me, others = make_bot("easy", 1), {1: make_bot("easy", 2), 2: make_bot("easy", 3)}
+    stale = 0
+    for _ in range(20000):
+        step = flow.next()
+        match step:
+            case Over():
+                break
+            case Ask(0):
+                flow.play(me.choose(door.view(0)))
+            case Look(0):
+                since_turn = []
+                for event in reversed(door.log(0)):
+                    if event.kind == "turn":
+                        break
+                    since_turn.append(event.kind)
+                stale += "chips_received" not in since_turn
+                flow.looked()
+            case Wait() if door.decision().seat != 0:
+                # everything up to seat 0's next decision arrives at once, as while a show plays
+                while not session.game.over and session.decision().seat != 0:
+                    seat = session.decision().seat
+                    far.play(seat, others[seat].choose(session.game.view(seat)))
+    assert session.game.over
+    assert any(e.kind == "chips_received" for e in door.log(0))  # seat 0 was the dead player
+    assert stale == 0
+    flow.shutdown()

@@ -217,8 +217,12 @@ class TurnFlow:
         if self.door.shared_screen:
             self.news += [e for e in events if e.visible_to is None]
         self.reveal = next((e for e in events if e.kind == "bids_revealed"), self.reveal)
-        self.looks += [(seat, e.kind) for e in events if e.kind in PRIVATE_LOOKS
-                       for seat in self.door.here if e.visible(seat)]
+        for event in events:
+            if event.kind == "turn":  # a look belongs to its turn: one not shown by now is stale
+                self.looks = []
+            elif event.kind in PRIVATE_LOOKS:
+                self.looks += [(seat, event.kind) for seat in self.door.here
+                               if event.visible(seat)]
         for seat, bot in self.bots.items():
             watch = getattr(bot, "watch", None)
             if watch is not None:
