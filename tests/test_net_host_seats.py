@@ -58,7 +58,7 @@ def test_two_here_seats_an_online_friend_and_an_ai_play_to_the_end_behind_curtai
     flow = turns.TurnFlow(door)
     players = {0: make_bot("random", 3), 1: make_bot("easy", 4)}  # the people here
     curtains, asked, private_asked = [], 0, 0
-    unlocked_for, undone = None, False
+    unlocked_for, undone, said = None, False, False
     try:
         assert door.here == [0, 1] and door.shared_screen and door.viewer is None
         deadline = time.monotonic() + GAME_SECONDS
@@ -83,6 +83,9 @@ def test_two_here_seats_an_online_friend_and_an_ai_play_to_the_end_behind_curtai
                     if decision.private:
                         private_asked += 1
                         assert unlocked_for == seat, f"{kind} of seat {seat} without its curtain"
+                    if seat == 1 and not said:  # the person at the screen now speaks
+                        door.chat("my turn")
+                        said = True
                     flow.play(players[seat].choose(door.view(seat)))
                     unlocked_for = flow.unlocked
                     if not undone and door.can_undo() and door.decision().seat == seat:
@@ -105,6 +108,7 @@ def test_two_here_seats_an_online_friend_and_an_ai_play_to_the_end_behind_curtai
         until = time.monotonic() + 10
         while friend.mirror.record is None and time.monotonic() < until:
             time.sleep(0.01)
+        assert ("Ben", "my turn") in friend.mirror.chat  # said as Ben, not as the first seat
         finished = door.finished().game
         assert finished.notation() == true.notation() == friend.mirror.record.notation()
     finally:

@@ -255,7 +255,10 @@ class RemoteTable:
         return list(self.link.mirror.chat)
 
     def chat(self, text: str) -> None:
-        self.link.chat(text)
+        """Say `text` as the seat here that decides now (several people may share this
+        screen), else as the first seat played here."""
+        seat = self.decision().seat if not self.over else None
+        self.links.get(seat, self.link).chat(text)
 
     def sentence(self, event: Event) -> str:
         return event_sentence(event, self.names, self.board)
