@@ -4,6 +4,9 @@ itself; leaving a hosted game asks first, since the friends are disconnected."""
 
 from __future__ import annotations
 
+import time
+
+import pygame
 from hosting_steps import choose_seats, loopback_only, open_lobby, until  # noqa: F401 (loopback_only is a fixture)
 from test_scenes import click, frames
 
@@ -119,3 +122,31 @@ def test_load_game_offers_the_stopped_hosted_game_too(app):
     finally:
         ben.close()
         (resumed or door).leave()
+
+
+def test_a_finished_hosted_game_stops_being_served_when_its_table_gives_way(app):
+    """Once the game-over screen shows, the finished game is no longer hosted or announced:
+    a friend's remembered address no longer leads to a dead room."""
+    from urland.net.hosting import HostedGame, join_here
+    from urland.table.remote import RemoteTable
+
+    app.settings.animation_speed, app.settings.ai_pause = "instant", "none"
+    game = HostedGame(["human", "easy", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
+                      seed=5, port=0)
+    game.server.options.bot_pause = 0.0
+    try:
+        door = RemoteTable(join_here(game, None), autoplay=True, on_leave=game.close,
+                           hosting=True)
+        app.show("online_table", door=door)
+        deadline = time.monotonic() + 120
+        while app.scene.name != "game_over":  # the people here read each reveal, then go on
+            assert time.monotonic() < deadline, "the game did not end"
+            if app.scene.name not in ("table", "online_table"):
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN,
+                                                     unicode="\r", mod=0))
+            frames(app, 1)
+            time.sleep(0.002)
+        until(lambda: not game.thread.is_alive(), app, seconds=10)
+        assert door.left
+    finally:
+        game.close()

@@ -60,6 +60,7 @@ class RemoteTable:
         self.autoplay, self.seed = autoplay, seed
         self.on_leave = on_leave
         self.hosting = hosting
+        self.left = False
         self._board = standard_board()
         self._shown: dict[int, int] = {}  # per seat here: events of its log already given
         self._sent: dict[int, list[Move]] = {seat: [] for seat in self.links}
@@ -270,6 +271,9 @@ class RemoteTable:
         return dict(cheapest_payment(self.decision().state, option))
 
     def leave(self) -> None:
+        if self.left:
+            return  # left once already (a finished game's table, then the title)
+        self.left = True
         for lk in self.links.values():
             lk.close()  # the seats stay ours: their tokens are kept to come back with
         if self.on_leave is not None:

@@ -38,6 +38,14 @@ class OnlineTableScene(TableScene):
                              "code, and their seats wait for them."),
                       confirm=_("Leave"), on_confirm=super().to_title, danger=True)
 
+    def leave(self) -> None:
+        """A finished game's table closes its connections as it gives way to the game-over
+        screen: a game hosted here stops being served and announced (every side holds the
+        record by then)."""
+        super().leave()
+        if self.door.over:
+            self.door.leave()
+
     def text_fields(self) -> list[TextField]:
         return [self.chat.field]  # while typing in it, M is a letter, not the mute key
 
