@@ -22,6 +22,8 @@ import statistics
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from gene_worth_fit import solve  # the same least-squares solver
+
 from urland.bots.judge import FEATURES, final_margins, relative_rows
 from urland.bots.playout import PlayoutPolicy
 from urland.engine import CHIP, apply_move, new_game
@@ -60,20 +62,6 @@ def fit(rows: Rows) -> list[float]:
                 for j in range(size):
                     a[i][j] += x[i] * x[j]
     return solve(a, b)
-
-
-def solve(a: list[list[float]], b: list[float]) -> list[float]:
-    n = len(b)
-    m = [[*row, b[i]] for i, row in enumerate(a)]
-    for c in range(n):
-        pivot = max(range(c, n), key=lambda r: abs(m[r][c]))
-        m[c], m[pivot] = m[pivot], m[c]
-        for r in range(n):
-            if r != c:
-                f = m[r][c] / m[c][c]
-                for k in range(c, n + 1):
-                    m[r][k] -= f * m[c][k]
-    return [m[i][n] / m[i][i] for i in range(n)]
 
 
 def error(rows: Rows, w: list[float]) -> float:

@@ -55,5 +55,23 @@ async def play_seat(client: NetClient, seed: int, bot: str = "random",
                           history_dir=history_dir)
 
 
+async def play_until_an_action_to_take_back(client: NetClient, seed: int = 1) -> list:
+    """Play `client`'s seat with the random bot until its own Ichto turn has an action it
+    could take back; those actions."""
+    from urland.engine import ACTION
+
+    bot = make_bot("random", seed)
+    while True:
+        view = client.mirror.view
+        if view.my_turn and view.state.phase == ACTION:
+            actions = [o.move for o in view.legal_options()
+                       if o.move.kind not in ("end", "double")]
+            if actions:
+                return actions
+        if view.my_turn:
+            await client.play(bot.choose(view))
+        await client.receive(5)
+
+
 def urland_command(*args: str) -> list[str]:
     return [sys.executable, "-m", "urland", *args]

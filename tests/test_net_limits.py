@@ -9,12 +9,10 @@ import contextlib
 import threading
 
 import pytest
-from netplay import run, seated, serving
+from netplay import play_until_an_action_to_take_back, run, seated, serving
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from urland.bots.registry import make_bot
-from urland.engine import ACTION
 from urland.net import protocol as p
 from urland.net.client import JoinRefused, NetClient
 from urland.net.link import NetLink
@@ -99,17 +97,7 @@ async def _undo_sends_only_the_cut() -> None:
     async with serving() as (server, address):
         room = server.open_room("undo", ["remote", "random", "random"], 12)
         anna = await seated(address, "undo", "Anna")
-        bot = make_bot("random", 1)
-        while True:  # play until Anna's own Ichto turn has an action to take back
-            view = anna.mirror.view
-            if view.my_turn and view.state.phase == ACTION:
-                actions = [o.move for o in view.legal_options()
-                           if o.move.kind not in ("end", "double")]
-                if actions:
-                    break
-            if view.my_turn:
-                await anna.play(bot.choose(view))
-            await anna.receive(5)
+        actions = await play_until_an_action_to_take_back(anna)
         at = anna.mirror.at
         await anna.play(actions[0])
         while anna.mirror.at == at:

@@ -6,7 +6,7 @@ import asyncio
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from netplay import play_seat, run, seated, serving
+from netplay import play_seat, play_until_an_action_to_take_back, run, seated, serving
 
 from urland.engine import BID, UNKNOWN, position_from_text
 from urland.net.room import Room
@@ -136,23 +136,11 @@ def test_after_a_restart_an_ai_stands_in_for_a_player_who_does_not_come_back(tmp
 
 
 async def _undo_online() -> None:
-    from urland.bots.registry import make_bot
-    from urland.engine import ACTION
 
     async with serving() as (server, address):
         room = server.open_room("undo", ["remote", "random", "random"], 12)
         anna = await seated(address, "undo", "Anna")
-        bot = make_bot("random", 1)
-        while True:  # play until Anna's own Ichto turn has an action to take back
-            view = anna.mirror.view
-            if view.my_turn and view.state.phase == ACTION:
-                actions = [o.move for o in view.legal_options()
-                           if o.move.kind not in ("end", "double")]
-                if actions:
-                    break
-            if view.my_turn:
-                await anna.play(bot.choose(view))
-            await anna.receive(5)
+        actions = await play_until_an_action_to_take_back(anna)
         before = room.game.notation()
         await anna.play(actions[0])
         while anna.mirror.at == len(before):
