@@ -19,8 +19,8 @@ from urland.bots.appraise import appraise
 from urland.engine import ACTION, UNKNOWN, PlayerView, SaveError, view
 from urland.records.history import write_record
 from urland.records.review import THRESHOLD, Review, ReviewJob, judge_decision
+from urland.records.review_words import why
 from urland.table.session import Session
-from urland.texts.review import why
 
 # A judge with a fixed number of samples: the same figures on a busy machine as on a quiet one.
 STEADY = partial(appraise, rounds=16)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urland.engine.message_format import format_message
+
 
 class UrlandError(Exception):
     """Base of every error the engine raises on purpose."""
@@ -42,45 +44,9 @@ class Refusal(str):
             if isinstance(value, Named) and value.sort:
                 flat |= {key: value.short, f"{key}_label": value.english,
                          f"{key}_kind": value.sort}
-        text = super().__new__(cls, _choose_cases(template, flat).format(**flat))
+        text = super().__new__(cls, format_message(template, flat))
         text.template, text.values = template, values
         return text
-
-
-def _choose_cases(template: str, values: dict[str, str]) -> str:
-    """`template` with each `{key, select, a {...} other {...}}` replaced by its case for
-    values[key] (the other placeholders are left for str.format)."""
-    out, i = [], 0
-    while (start := template.find("{", i)) >= 0:
-        end = _closing(template, start)
-        name, _, rest = (part.strip() for part in template[start + 1:end].partition(","))
-        out.append(template[i:start])
-        if rest.startswith("select"):
-            cases = _cases(rest.partition(",")[2])
-            out.append(_choose_cases(cases.get(values.get(name, ""), cases["other"]), values))
-        else:
-            out.append(template[start:end + 1])
-        i = end + 1
-    return "".join(out) + template[i:]
-
-
-def _closing(text: str, start: int) -> int:
-    depth = 0
-    for j in range(start, len(text)):
-        depth += {"{": 1, "}": -1}.get(text[j], 0)
-        if depth == 0:
-            return j
-    raise ValueError(f"unclosed '{{' in {text!r}")
-
-
-def _cases(text: str) -> dict[str, str]:
-    """'region {a} other {b}' -> {'region': 'a', 'other': 'b'}."""
-    cases, i = {}, 0
-    while (start := text.find("{", i)) >= 0:
-        end = _closing(text, start)
-        cases[text[i:start].strip()] = text[start + 1:end]
-        i = end + 1
-    return cases
 
 
 class IllegalMoveError(UrlandError):

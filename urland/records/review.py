@@ -6,7 +6,7 @@ more than one legal move, the judge (`urland.bots.appraise.appraise`) weighs the
 use what the player could not know then. The points a decision cost are the judged worth of the
 best move less that of the move played. A person's costliest decisions (the top MARKED, each
 costing more than THRESHOLD) are marked, with a contrast of the two outcomes for a sentence of
-why (urland.texts.review).
+why (urland.records.review_words).
 
 The time is budgeted from the number of decisions: each decision gets an equal share of what is
 left of BUDGET_SECONDS, so a whole game takes about that at most. `ReviewJob` runs a review in

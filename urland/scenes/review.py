@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pygame
 
+from urland.records import review_words as words
 from urland.records.review import Judged, ReviewJob, review_for
 from urland.scenes.base import Scene
 from urland.table.session import Session
-from urland.texts import review as words
 from urland.texts.describe import describe
 from urland.texts.i18n import L_, _, decimal, fmt
 from urland.ui import review_view as rv
