@@ -60,3 +60,18 @@ def test_undo_anywhere_in_a_game_is_the_game_that_never_played_the_move(seed):
             continue
         game.play(random_move(game.legal_options(), rng))
     assert undone > 0
+
+
+def test_taking_back_the_end_of_a_turn_gives_the_game_that_never_played_it():
+    """A server takes back a move it could not keep on disk, even one no player may undo."""
+    game = Game.from_position(position_from_text(table_text("ichtos=O1:0.0.5.5")))
+    o1, o2 = game.board.parse_area("O1"), game.board.parse_area("O2")
+    game.play(Move("swim", o1, o2, 1))
+    before, log = game.state.key(), list(game.log)
+    game.play(Move("end"))  # no undo for the end of a turn
+    assert game.undo_depth(GREY) == 0
+    assert game.take_back().kind == "end"
+    assert game.state.key() == before and game.log == log and len(game.moves) == 1
+    assert game.take_back().kind == "swim" and game.moves == [] and game.log == []
+    with pytest.raises(ValueError, match="No move to take back"):
+        game.take_back()

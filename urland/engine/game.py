@@ -137,8 +137,16 @@ class Game:
     def undo(self, seat: int) -> Move:
         if not self.undo_depth(seat):
             raise ValueError("Nothing to undo.")
-        undone = self.moves.pop()
+        return self.take_back()
+
+    def take_back(self) -> Move:
+        """Take back the last move whatever it was, with its events: not a player's undo (that
+        is `undo`), but for a move that must not stand, such as one a server could not keep on
+        disk before anyone was told. ValueError when no move was played."""
+        if not self.moves:
+            raise ValueError("No move to take back.")
+        taken = self.moves.pop()
         self.undoable.pop()
         self.state = self.before.pop()
         del self.log[self.move_log_start.pop():]
-        return undone
+        return taken

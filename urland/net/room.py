@@ -267,11 +267,7 @@ class Room:
 
     def _take_back(self) -> None:
         """Take back the last move whatever it was (its record could not be kept)."""
-        game = self.game
-        game.moves.pop()
-        game.undoable.pop()
-        game.state = game.before.pop()
-        del game.log[game.move_log_start.pop():]
+        self.game.take_back()
 
     def undo(self, seat: int, at: int) -> Change:
         if at != len(self.game.moves) or not self.game.undo_depth(seat):
