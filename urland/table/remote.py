@@ -216,7 +216,7 @@ class RemoteTable:
             if self.patient and len(lead.mirror.log) == self._shown[self.me]:
                 lead.changed.wait(0.01)
         if not self.settled():
-            self._settle()
+            return []  # the seats here hear of a move a moment apart: take it next frame
         news: list[Event] = []
         for seat, lk in self.links.items():
             with lk.changed:
