@@ -1,35 +1,39 @@
-"""The expert bot: legal through whole games, blind to what its seat cannot see, thinking for
-its time budget, judging positions by the learned judge, and appraising a decision's moves."""
+"""The expert bot: legal through whole games, blind to what its seat cannot see, wider the longer
+it thinks, and playing the rest of the turn as players who look ahead would."""
 
 import random
 
 import pytest
-from positions import GREY, area, table
+from positions import BLACK, GREY, area, table
+from test_auction import auction
 from test_bots import _position_with_secrets
 
-from urland.bots.expert import ExpertBot, Search, appraise
-from urland.bots.judge import FEATURES, final_margins, judge_all
-from urland.bots.judge_weights import WEIGHTS
+from urland.bots.bidding import best_bid, strong_rivals
+from urland.bots.candidates import candidate_moves
+from urland.bots.expert import STAGES, ExpertBot
+from urland.bots.gene_worth import measured_gene_worth
+from urland.bots.ismcts import HardBot
 from urland.bots.registry import BOTS, OFFERED_KINDS, make_bot
-from urland.engine import Game, Move, check_move, view
+from urland.bots.turn_search import COVER, TurnSearch, likeliest_chips
+from urland.engine import Game, Move, check_move, legal_options, view
 
 
-def small_expert(seed: int = 1, iterations: int = 6) -> ExpertBot:
-    """A few playouts a decision, whatever the machine's speed: the same moves every run."""
-    return ExpertBot(seed, seconds=60.0, max_rounds=iterations)
+def steady_expert(seed: int = 1, stages: int = 1) -> ExpertBot:
+    """An expert whose stages are never cut by the clock: the same moves on any machine."""
+    return ExpertBot(seed, seconds=600.0, stages=STAGES[:stages])
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_expert_answers_every_decision_legally_through_a_whole_game(players):
     game = Game.new(players * 29, players)
-    seated = [small_expert(seat, 3) if seat == 0 else make_bot("medium", seat)
+    seated = [steady_expert(seat) if seat == 0 else make_bot("medium", seat)
               for seat in range(players)]
     searched = 0
     while not game.over:
         seat = game.state.actor
         move = seated[seat].choose(game.view(seat))
         check_move(game.state, move)
-        searched += seat == 0 and seated[0].last_iterations > 0
+        searched += seat == 0 and seated[0].last_stage > 0
         game.play(move)
         for bot in seated:
             if hasattr(bot, "watch"):
@@ -48,25 +52,27 @@ def test_the_expert_decides_the_same_whatever_it_cannot_see():
     other.deck.reverse()
     other.rng ^= 0xDEADBEEF
     assert view(other, seat) == view(state, seat)
-    assert small_expert(5, 30).choose(view(state, seat)) == \
-        small_expert(5, 30).choose(view(other, seat))
+    assert steady_expert(5, 3).choose(view(state, seat)) == \
+        steady_expert(5, 3).choose(view(other, seat))
 
 
 def test_the_expert_leaves_the_game_and_its_view_untouched():
     game = _position_with_secrets()
     seen = game.view(game.state.actor)
     before, seen_before = game.state.key(), seen.state.key()
-    small_expert(2, 20).choose(seen)
+    steady_expert(2, 3).choose(seen)
     assert game.state.key() == before and seen.state.key() == seen_before
 
 
-def test_the_expert_thinking_longer_plays_more_playouts():
+def test_the_expert_thinking_longer_looks_wider():
     game = _position_with_secrets()
     seen = game.view(game.state.actor)
-    quick, slow = ExpertBot(1, seconds=0.05), ExpertBot(1, seconds=0.4)
+    quick, slow = ExpertBot(1, seconds=0.0), ExpertBot(1, seconds=600.0)
     quick.choose(seen)
     slow.choose(seen)
-    assert slow.last_iterations > quick.last_iterations >= 1
+    assert quick.last_stage == 1  # the first stage always finishes
+    assert slow.last_stage == len(STAGES)
+    assert slow.last_iterations > quick.last_iterations
 
 
 def test_the_expert_is_offered_everywhere_and_takes_a_thinking_time():
@@ -77,68 +83,44 @@ def test_the_expert_is_offered_everywhere_and_takes_a_thinking_time():
     assert make_bot("hard", 3, 2.5).name == "hard"  # a bot without a time budget ignores it
 
 
-def test_the_judge_has_fitted_weights_for_every_player_count():
-    for players in (3, 4, 5):
-        weights = WEIGHTS[players]
-        assert len(weights) == 2 * len(FEATURES)
-        assert 0.5 < weights[FEATURES.index("track")] < 1.5  # a track point is about a point
-
-
-def test_the_judge_prefers_the_seat_ahead_and_margins_balance():
-    level = table("track=10.10.10.10")
-    ahead = table("track=10.10.16.10")
-    assert judge_all(ahead)[GREY] > judge_all(level)[GREY] + 3
-    assert sum(judge_all(ahead)) == pytest.approx(0.0, abs=1e-9)
-    assert final_margins([30, 20, 25, 25])[0] == pytest.approx(30 - 70 / 3)
-
-
-def test_appraise_ranks_a_planted_blunder_below_the_best_move():
+def test_the_turn_search_values_a_planted_blunder_below_a_landing():
     # Grey to act with 3 Ichtos in O2 and its reserve full: sending them all back to the
-    # reserve throws its only foothold away; landing or breeding keeps it.
+    # reserve throws its only foothold away; landing keeps it.
     s = table("ichtos=O2:0.0.3.0")
-    seen = view(s, GREY)
     o2 = area(s, "O2")
+    seen = view(s, GREY)
+    search = TurnSearch.of(seen, {}, random.Random(1), width=5, chips=6)
     blunder = Move("retreat", picks=((o2, 3),))
-    ranked = appraise(seen, 0.5, seed=3, include=blunder)
-    moves = [m for m, _ in ranked]
-    values = [v for _, v in ranked]
-    assert values == sorted(values, reverse=True)
-    assert blunder in moves
-    assert moves[0].kind in ("land", "proliferate")
-    assert values[0] - dict(ranked)[blunder] > 1.0  # points of final margin
+    landing = next(m for m in candidate_moves(s, legal_options(s)) if m.kind == "land")
+    assert search.value(landing) > search.value(blunder) + 0.1
 
 
-def test_the_expert_leaves_the_hard_choice_only_for_a_move_that_wins_clearly():
-    game = _position_with_secrets()
-    seen = game.view(game.state.actor)
-    moves = [Move("end"), Move("double"), Move("end")._replace(count=1)]
-    search = Search(seen, moves, random.Random(1), {})
-    favourite, steady, noisy = search.arms
-    favourite.results = [1.0, 2.0, 3.0, 4.0] * 2
-    steady.results = [1.6, 2.5, 3.7, 4.4] * 2  # half a point better in every round
-    noisy.results = [9.0, -5.0, 8.0, -4.0] * 2  # a point better on average, by luck
-    assert search.best() == Move("double")
-    steady.results = [1.0, 2.0, 3.0, 4.0] * 2
-    assert search.best() == Move("end")
-    steady.results = [1.6, 2.5, 3.7, 4.4]  # too few rounds to trust
-    noisy.results = [9.0, -5.0, 8.0, -4.0]
-    favourite.results = [1.0, 2.0, 3.0, 4.0]
-    assert search.best() == Move("end")
+def test_the_turn_search_scores_the_turn_under_the_likeliest_chips_only():
+    belief = {4: 0.5, 7: 0.3, 9: 0.18, 11: 0.02}
+    kept = likeliest_chips(belief, chips=6)
+    assert [c for c, _ in kept] == [4, 7, 9]  # 98% of the belief: the last 2% is left out
+    assert sum(w for _, w in kept) == pytest.approx(1.0)
+    assert 0.5 + 0.3 < COVER <= 0.5 + 0.3 + 0.18
+    assert [c for c, _ in likeliest_chips(belief, chips=2)] == [4, 7]
 
 
-def test_appraise_values_every_kind_of_decision_through_a_game():
-    game = Game.new(41, 3)
-    medium = [make_bot("medium", seat) for seat in range(3)]
-    phases = set()
-    while not game.over:
-        seat = game.state.actor
-        seen = game.view(seat)
-        move = medium[seat].choose(seen)
-        if seat == 0:
-            ranked = appraise(seen, 0.0, seed=1, include=move, max_rounds=1)
-            assert move in [m for m, _ in ranked]
-            for m, _ in ranked:
-                check_move(game.state, m)
-            phases.add(game.state.phase)
-        game.play(move)
-    assert {"choose_chip", "action", "bid"} <= phases
+def test_the_expert_stays_out_of_a_fight_its_strong_rivals_will_pay_for():
+    # Everybody's board is the same. The medium bot's table wants Warm Blood; the measured
+    # table, Assimilation. The hard bot expects its rivals to go for Warm Blood and bids to
+    # take Assimilation first; the expert expects them to bid as the hard bot does, sees
+    # Assimilation fought over at a high price, and bids nothing.
+    s = auction("track=1.2.3.4 ichtos=O1:9.9.9.9,O2:3.3.3.3 display=warm_blood,assimilation,ears")
+    seat = s.actor
+    worth = measured_gene_worth(4)
+    assert best_bid(s, seat, random.Random(1), worth=worth) >= 4
+    assert best_bid(s, seat, random.Random(1), worth=worth, rivals=strong_rivals(worth)) == 0
+    assert HardBot(1).choose(view(s, seat)).count >= 4
+    assert ExpertBot(1).choose(view(s, seat)) == Move("bid", count=0)
+
+
+def test_strong_rivals_buy_what_the_measured_table_rates_highest():
+    s = table("ichtos=O1:9.9.9.9 track=9.8.2.6 display=warm_blood,assimilation,ears")
+    worth = measured_gene_worth(4)
+    rivals = strong_rivals(worth)
+    assert max(s.display, key=rivals.wants.__getitem__) == "assimilation"
+    assert 0 <= rivals.bid(s, BLACK, random.Random(3)) <= s.reserve[BLACK]

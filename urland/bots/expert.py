@@ -1,166 +1,82 @@
-"""The expert bot: the hard bot's search, then deep playouts that grow stronger with time.
+"""The expert bot: the hard bot's search, then the rest of each turn played by look-ahead players.
 
-The hard bot (ismcts.py) plays out each candidate move only to the end of the turn, always with
-the same policy, so its iterations just average over the hidden chip and thinking longer buys
-nothing. The expert starts from the hard bot's search (its candidates, in the order the hard
-bot would play them) and then spends the rest of its time budget on deep playouts of the best
-KEEP of them:
+The hard bot (ismcts.py) judges its moves by letting the medium policy finish the turn, so it
+expects its rivals to reply as the medium bot would. The expert takes the hard bot's best moves,
+in the hard bot's order, and plays each through the rest of the turn with the turn search
+(turn_search.py): every later decision of the turn, its own and its rivals', looks one move
+ahead as the hard bot does, and the scoring that ends the turn is weighed over the likeliest
+face-down chips. It plays the move the turn search values most (on a tie, the hard bot's
+order decides).
 
-* a playout runs on through the end of this turn and the next (`TURNS`): the bot's own rest of
-  the turn, the other players' replies, their next turn, and the scorings on the way;
-* the playouts vary: every seat draws its actions from the medium policy's ranked moves with a
-  softmax (playout.py), so rounds explore different lines;
-* the position a playout reaches is judged by a model learned from self-play (judge.py): the
-  seat's expected final score less the mean of its rivals', in points;
-* every round samples the hidden information (the face-down chip from the belief of
-  beliefs.py) and the dice once for all the moves compared, so they meet the same luck.
+Its thinking time buys width: the search runs in `STAGES`, each comparing more of the hard
+bot's moves, more replies at every decision and more of the likely chips. A stage starts only
+if, at the pace of the one before, it fits in what is left of the budget (processor time, at
+most WALL_FACTOR times that on the clock); a stage cut short by the clock is dropped and the
+last finished one decides. So a short budget plays the first stage and a long one the widest.
 
-It plays the hard bot's choice unless another move beats it in the deep playouts by more than
-CONFIDENCE standard errors; the longer it thinks, the smaller the gains it can trust. Its
-budget (`seconds`) is processor time, at most WALL_FACTOR times that on the clock. Bids,
-purchases and Panic choices are the hard bot's.
-
-`appraise` gives every sensible move of a decision with its expected final margin, for the game
-review.
+In an auction it expects its rivals to bid as well as the hard bot does (bidding.py,
+`strong_rivals`): it sees which genes the others will fight over. Its purchases, Panic choices
+and scoring chips are the hard bot's.
 """
 
 from __future__ import annotations
 
-import math
 import random
-import statistics
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from urland.bots.beliefs import chosen_chip_belief, region_belief
-from urland.bots.candidates import candidate_moves
-from urland.bots.evaluate import pending_distribution
+from urland.bots.beliefs import chosen_chip_belief
+from urland.bots.bidding import best_bid, strong_rivals
 from urland.bots.gene_worth import measured_gene_worth
-from urland.bots.greedy import GreedyBot
 from urland.bots.ismcts import HardBot
-from urland.bots.judge import judge_all
-from urland.bots.playout import PlayoutPolicy, play_on
-from urland.engine import ACTION, CHIP, Move, PlayerView, apply_move, sample_hidden
+from urland.bots.turn_search import TurnSearch
+from urland.engine import ACTION, BID, Move, PlayerView
 
-SECONDS = 1.0  # default thinking time per searched decision
-TURNS = 2  # turn ends a playout runs through: this turn's scoring and the next turn's
-WIDTH = 10  # root moves searched, best first by the medium heuristic
-KEEP = 3  # the hard search's best moves that the deep playouts compare
-CONFIDENCE = 2.0  # standard errors by which a move must beat the hard search's choice ...
-MIN_ROUNDS = 8  # ... over at least this many rounds
+SECONDS = 1.0  # default thinking time per decision, at most
 WALL_FACTOR = 2.0  # the most a decision may take on the clock, in budgets
 
 
-@dataclass
-class Arm:
-    """One move and what the deep playouts judged it worth, round by round."""
+@dataclass(frozen=True)
+class Stage:
+    """How wide one pass of the turn search looks."""
 
-    move: Move
-    results: list[float] = field(default_factory=list)
+    moves: int  # the hard bot's best moves compared
+    width: int  # replies each later decision of the turn weighs
+    chips: int  # face-down chips the turn's end is scored under, at most
 
     @property
-    def value(self) -> float:
-        return statistics.fmean(self.results) if self.results else -math.inf
+    def size(self) -> int:
+        return self.moves * self.width * self.chips
 
 
-@dataclass
-class Search:
-    """Deep playouts of a decision's moves, in rounds. Every round samples the hidden
-    information once and plays each move from that same sample with the same dice, so the
-    moves are compared on equal luck."""
-
-    view: PlayerView
-    moves: list[Move]
-    rng: random.Random
-    beliefs: dict[int, float]
-    turns: int = TURNS
-    arms: list[Arm] = field(init=False)
-    playouts: int = field(init=False, default=0)
-
-    def __post_init__(self) -> None:
-        self.arms = [Arm(m) for m in self.moves]
-        self.policy = PlayoutPolicy(random.Random(0))
-        seat = self.view.seat
-        assert seat is not None
-        self.seat = seat
-
-    def run(self, seconds: float, max_rounds: int | None = None,
-            wall_end: float | None = None) -> int:
-        """Play rounds for `seconds` of this thread's processor time (a busy machine costs
-        playouts only once the clock passes `wall_end`, by default WALL_FACTOR times the
-        budget from now), at least one, at most `max_rounds`; the playouts done."""
-        cpu_end = time.thread_time() + seconds
-        if wall_end is None:
-            wall_end = time.perf_counter() + WALL_FACTOR * seconds
-        done = 0
-        while (max_rounds is None or done < max_rounds) and (not done or (
-                time.thread_time() < cpu_end and time.perf_counter() < wall_end)):
-            self.round()
-            done += 1
-        return self.playouts
-
-    def round(self) -> None:
-        sample = sample_hidden(self.view, self.rng, self.beliefs)
-        dice = self.rng.getrandbits(32)
-        for arm in self.arms:
-            state = sample.clone()
-            apply_move(state, arm.move)
-            self.policy.rng.seed(dice)
-            play_on(state, self.policy, self.turns)
-            arm.results.append(judge_all(state)[self.seat])
-            self.playouts += 1
-
-    def best(self) -> Move:
-        """The first move (the favourite), unless another beats it clearly: by more than
-        CONFIDENCE standard errors of the round-by-round differences, over MIN_ROUNDS rounds
-        at least."""
-        favourite = self.arms[0]
-        best, best_gain = favourite.move, 0.0
-        for arm in self.arms[1:]:
-            diffs = [a - b for a, b in zip(arm.results, favourite.results, strict=True)]
-            if len(diffs) < MIN_ROUNDS:
-                continue
-            gain = statistics.fmean(diffs)
-            error = statistics.stdev(diffs) / math.sqrt(len(diffs))
-            if gain > CONFIDENCE * error and gain > best_gain:
-                best, best_gain = arm.move, gain
-        return best
-
-    def appraisal(self) -> list[tuple[Move, float]]:
-        ranked = sorted(self.arms, key=lambda a: -a.value)
-        return [(a.move, a.value) for a in ranked]
+STAGES = (Stage(6, 5, 6), Stage(11, 8, 9), Stage(11, 12, 12))
 
 
 class ExpertBot:
     name = "expert"
 
     def __init__(self, seed: int = 0, seconds: float = SECONDS,
-                 max_rounds: int | None = None, turns: int = TURNS) -> None:
+                 stages: tuple[Stage, ...] = STAGES) -> None:
         self.rng = random.Random(seed)
         self.seconds = seconds
-        self.max_rounds = max_rounds
-        self.turns = turns
-        self.hard = HardBot(seed)  # its screen, its memory and its other decisions
-        self.last_iterations = 0
+        self.stages = stages
+        self.hard = HardBot(seed)  # its memory of the table and its other decisions
+        self.last_iterations = 0  # lines the turn search played for the last decision
+        self.last_stage = 0  # the widest stage finished for the last decision (1-based)
 
     def choose(self, view: PlayerView) -> Move:
-        start = time.thread_time()
-        wall_end = time.perf_counter() + WALL_FACTOR * self.seconds
-        self.last_iterations = 0
+        self.last_iterations = self.last_stage = 0
         state = view.state
         options = view.legal_options()
-        if state.phase not in (ACTION, CHIP) or (len(options) == 1 and options[0].complete):
+        if len(options) == 1 and options[0].complete:
             return self.hard.choose(view)
-        ranked = self.hard.search(view)
-        move = ranked[0]
-        if len(ranked) > 1:
-            memory = self.hard.memory
-            beliefs = chosen_chip_belief(view, memory.passed_into(view),
-                                         laid_on=memory.board_chip_laid_on(view))
-            search = Search(view, ranked[:KEEP], self.rng, beliefs, self.turns)
-            left = max(0.0, self.seconds - (time.thread_time() - start))
-            self.last_iterations = search.run(left, self.max_rounds, wall_end)
-            move = search.best()
+        if state.phase == BID:
+            worth = measured_gene_worth(state.n)
+            return Move("bid", count=best_bid(state, state.actor, self.rng, worth=worth,
+                                              rivals=strong_rivals(worth)))
+        if state.phase != ACTION:
+            return self.hard.choose(view)
+        move = self._action(view)
         self.hard.greedy.note(state, move)
         self.hard.memory.note(view, move)
         return move
@@ -169,39 +85,41 @@ class ExpertBot:
         """See the table after every move, as a player does (beliefs.py)."""
         self.hard.watch(view)
 
+    def _action(self, view: PlayerView) -> Move:
+        cpu_start, wall_start = time.thread_time(), time.perf_counter()
+        cpu_end = cpu_start + self.seconds
+        wall_end = wall_start + WALL_FACTOR * self.seconds
+        ranked = self.hard.search(view)
+        if len(ranked) == 1:
+            return ranked[0]
+        memory = self.hard.memory
+        belief = chosen_chip_belief(view, memory.passed_into(view),
+                                    laid_on=memory.board_chip_laid_on(view))
+        choice, pace = ranked[0], 0.0  # pace: processor seconds per unit of stage size
+        for number, stage in enumerate(self.stages, 1):
+            began = time.thread_time()
+            if pace and began + pace * stage.size > cpu_end:
+                break
+            best = self._stage(view, ranked[:stage.moves], belief, stage, cpu_end, wall_end)
+            if best is None:
+                break
+            choice, self.last_stage = best, number
+            pace = (time.thread_time() - began) / stage.size
+        return choice
 
-def root_moves(view: PlayerView, greedy: GreedyBot, beliefs: dict[int, float],
-               width: int = WIDTH) -> list[Move]:
-    """The moves worth searching, best first by the medium heuristic: at most `width`, and
-    ending the turn whenever it is allowed."""
-    state = view.state
-    moves = candidate_moves(state, view.legal_options())
-    if state.phase == ACTION:
-        moves = greedy.sensible(state, moves)
-    if len(moves) <= width:
-        return moves
-    pending = region_belief(state, beliefs) if beliefs else pending_distribution(view)
-    scored = greedy.scored(state, moves, pending)
-    scored.sort(key=lambda vm: -vm[0])
-    top = [m for _, m in scored[:width]]
-    if Move("end") not in top and any(m.kind == "end" for m in moves):
-        top.append(Move("end"))
-    return top
-
-
-def appraise(view: PlayerView, seconds: float, seed: int, include: Move | None = None,
-             max_rounds: int | None = None) -> list[tuple[Move, float]]:
-    """Every sensible move of the seat's current decision (the medium heuristic's best
-    `WIDTH`, and `include` if given, e.g. the move a player made) with its expected worth in
-    points of final score margin: the seat's final score less the mean of its rivals' final
-    scores, as the expert's search judges it from `view` alone. Best first. Every move is
-    played out deeply from the same samples, at least once; `max_rounds` caps the rounds (for a
-    result that does not depend on the machine's speed)."""
-    greedy = GreedyBot(seed, remember=False, worth_for_players=measured_gene_worth)
-    beliefs = chosen_chip_belief(view)
-    moves = root_moves(view, greedy, beliefs)
-    if include is not None and include not in moves:
-        moves.append(include)
-    search = Search(view, moves, random.Random(seed), beliefs)
-    search.run(seconds, max_rounds)
-    return search.appraisal()
+    def _stage(self, view: PlayerView, moves: list[Move], belief: dict[int, float],
+               stage: Stage, cpu_end: float, wall_end: float) -> Move | None:
+        """The best of `moves` by one pass of the turn search; None if the time ran out
+        (the first stage always finishes)."""
+        search = TurnSearch.of(view, belief, self.rng, stage.width, stage.chips,
+                               replies=self.hard.replies)
+        best, best_value = moves[0], -1.0
+        for move in moves:
+            if self.last_stage and (time.thread_time() > cpu_end
+                                    or time.perf_counter() > wall_end):
+                return None
+            value = search.value(move)
+            if value > best_value:
+                best, best_value = move, value
+        self.last_iterations += search.lines
+        return best

@@ -88,7 +88,7 @@ class HardBot:
         self.last_iterations = 0
         self.memory = ChipMemory()
         self._pending: dict[int, float] = {}
-        self._policy: dict[tuple, Move] = {}  # public position -> the medium policy's move
+        self.replies: dict[tuple, Move] = {}  # public position -> the medium policy's move
 
     def choose(self, view: PlayerView) -> Move:
         move = self._decide(view)
@@ -123,7 +123,7 @@ class HardBot:
                                      laid_on=self.memory.board_chip_laid_on(view))
         self._pending = (region_belief(view.state, beliefs) if beliefs
                          else pending_distribution(view))
-        self._policy = {}
+        self.replies = {}
         root = Node()
         root.moves = self._ranked(view.state)
         if len(root.moves) == 1:
@@ -169,9 +169,9 @@ class HardBot:
         while state.phase == ACTION:
             key = (state.actor, state.actions_left, state.double_used, tuple(state.counts),
                    tuple(state.reserve))
-            move = self._policy.get(key)
+            move = self.replies.get(key)
             if move is None:
-                move = self._policy[key] = self.policy.choose(view(state, state.actor))
+                move = self.replies[key] = self.policy.choose(view(state, state.actor))
             apply_move(state, move)
 
     def _reward(self, state: GameState, seat: int) -> float:

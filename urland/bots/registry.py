@@ -73,7 +73,7 @@ BOTS: dict[str, BotEntry] = {e.key: e for e in (
     BotEntry("hard", _hard, L_("AI hard"),
              L_("Thinks ahead with search, about a second a move.")),
     BotEntry("expert", _expert, L_("AI expert"),
-             L_("Looks ahead over whole turns, one to two seconds a move."),
+             L_("Looks ahead over whole turns, up to a second a move."),
              timed=_expert_timed),
     BotEntry("random", _random, L_("AI random"), offered=False),
 )}

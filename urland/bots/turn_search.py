@@ -1,0 +1,161 @@
+"""The expert's turn search: the rest of the turn played by players who each look one move ahead.
+
+The hard bot (ismcts.py) judges each of its moves by letting the medium policy finish the turn:
+its own later actions and the other Ichto players' replies are the medium bot's, which plays
+weaker than the hard bot and, against it, leaves regions uncontested that a hard player would
+fight for. The turn search plays the rest of the turn with players who think as the hard bot
+does: every Ichto decision after the move searched, the bot's own and the rivals', takes the
+best of its `width` likeliest moves, each judged by letting the medium policy finish the turn
+from there, the face-down chip scored, and the position judged for that player. The move
+searched is then judged for the bot at the end of that turn. This is one step of policy
+improvement over the hard bot's own search (the rollout algorithm, applied twice).
+
+Nothing is sampled but the face-down chip, and that is not sampled either: the face-down chip is
+the only hidden information the Ichto actions meet, and the players' policies read public
+information only, so every line is played once and scored under each of the likeliest chips
+(the belief of beliefs.py, at most `chips` of them, covering `COVER` of its weight) and the
+results weighed by the belief. Rivals are judged under the same belief (they may know a little
+less than the bot: a seat that passed chips on last turn remembers them).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from urland.bots.candidates import candidate_moves
+from urland.bots.evaluate import HARD, evaluate, pending_distribution
+from urland.bots.greedy import GreedyBot, no_worse_than_ending
+from urland.engine import (
+    ACTION,
+    GameState,
+    Move,
+    PlayerView,
+    apply_move,
+    legal_options,
+    sample_hidden,
+    view,
+)
+
+COVER = 0.97  # the share of the belief the chips scored must cover ...
+REWARD_SCALE = 1.5  # heuristic points that turn a coin flip into a 73% favourite (as hard)
+
+
+def win_chance(state: GameState, seat: int) -> float:
+    """How good the position is for `seat`, from 0 to 1: the game's result once it is over,
+    else the hard bot's judge (`evaluate` with the HARD weights) through a logistic."""
+    if state.over:
+        return 1.0 if state.winner == seat else 0.0
+    return 1.0 / (1.0 + math.exp(-evaluate(state, seat, {}, HARD) / REWARD_SCALE))
+
+
+def likeliest_chips(belief: dict[int, float], chips: int) -> list[tuple[int, float]]:
+    """The likeliest face-down chips, at most `chips` and no more than cover COVER of the
+    belief, with their weights scaled to sum to 1."""
+    kept: list[tuple[int, float]] = []
+    mass = 0.0
+    for chip, weight in sorted(belief.items(), key=lambda cw: -cw[1]):
+        kept.append((chip, weight))
+        mass += weight
+        if mass >= COVER or len(kept) >= chips:
+            break
+    total = sum(w for _, w in kept)
+    return [(c, w / total) for c, w in kept]
+
+
+@dataclass
+class TurnSearch:
+    """The positions a decision may stand for (one per likely face-down chip, with its weight)
+    and the look-ahead that plays the rest of the turn in all of them at once."""
+
+    seat: int
+    positions: list[tuple[float, GameState]]
+    width: int
+    judge: Callable[[GameState, int], float] = win_chance
+    medium: GreedyBot = field(default_factory=lambda: GreedyBot(0, remember=False))
+    replies: dict[tuple, Move] = field(default_factory=dict)  # public position -> medium's move
+    lines: int = 0  # continuations played, for the reader of figures
+
+    @classmethod
+    def of(cls, seen: PlayerView, belief: dict[int, float], rng: random.Random, width: int,
+           chips: int, replies: dict[tuple, Move] | None = None) -> TurnSearch:
+        """The search of `seen`'s decision; `belief` ({chip: weight}) is where the face-down
+        chip may be (empty when there is none, or the seat knows it)."""
+        assert seen.seat is not None
+        if belief:
+            positions = [(w, sample_hidden(seen, rng, {c: 1.0}))
+                         for c, w in likeliest_chips(belief, chips)]
+        else:
+            positions = [(1.0, sample_hidden(seen, rng))]
+        return cls(seen.seat, positions, width, replies=replies if replies is not None else {})
+
+    def value(self, move: Move) -> float:
+        """What playing `move` is worth to the seat (0 to 1) once the turn is over, the rest of
+        the turn played by players who each look one move ahead."""
+        states = self._after(move, [s for _, s in self.positions])
+        while states[0].phase == ACTION:
+            self._play(states, self._look_ahead(states))
+        return self._worth(states, self.seat)
+
+    # --- the players -------------------------------------------------------------------
+
+    def _look_ahead(self, states: list[GameState]) -> Move:
+        """The acting player's best of its likeliest moves, each judged with the medium
+        policy finishing the turn."""
+        actor = states[0].actor
+        moves = self._likeliest(states[0], actor)
+        if len(moves) == 1:
+            return moves[0]
+        best, best_worth = moves[0], -1.0
+        for move in moves:
+            after = self._after(move, states)
+            while after[0].phase == ACTION:
+                self._play(after, self._medium_reply(after[0]))
+            worth = self._worth(after, actor)
+            self.lines += 1
+            if worth > best_worth:
+                best, best_worth = move, worth
+        return best
+
+    def _likeliest(self, state: GameState, actor: int) -> list[Move]:
+        """The actor's `width` best moves by the medium heuristic, and ending the turn."""
+        moves = candidate_moves(state, legal_options(state))
+        if len(moves) <= 1:
+            return moves
+        pending = pending_distribution(view(state, actor))
+        scored = no_worse_than_ending(self.medium.scored(state, moves, pending))
+        scored.sort(key=lambda vm: -vm[0])
+        top = [m for _, m in scored[:self.width]]
+        if Move("end") not in top and any(m.kind == "end" for m in moves):
+            top.append(Move("end"))
+        return top
+
+    def _medium_reply(self, state: GameState) -> Move:
+        """The medium policy's move; it reads public facts only, so it is remembered by the
+        public position (the key of the hard bot's playouts)."""
+        key = (state.actor, state.actions_left, state.double_used, tuple(state.counts),
+               tuple(state.reserve))
+        move = self.replies.get(key)
+        if move is None:
+            move = self.replies[key] = self.medium.choose(view(state, state.actor))
+        return move
+
+    # --- the positions -----------------------------------------------------------------
+
+    @staticmethod
+    def _after(move: Move, states: list[GameState]) -> list[GameState]:
+        out = [s.clone() for s in states]
+        for s in out:
+            apply_move(s, move)
+        return out
+
+    @staticmethod
+    def _play(states: list[GameState], move: Move) -> None:
+        for s in states:
+            apply_move(s, move)
+
+    def _worth(self, states: list[GameState], seat: int) -> float:
+        return sum(w * self.judge(s, seat)
+                   for (w, _), s in zip(self.positions, states, strict=True))
