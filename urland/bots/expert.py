@@ -49,7 +49,7 @@ class Stage:
         return self.moves * self.width * self.chips
 
 
-STAGES = (Stage(6, 5, 6), Stage(11, 8, 9), Stage(11, 12, 12))
+STAGES = (Stage(6, 5, 6), Stage(6, 8, 9), Stage(6, 12, 12))
 
 
 class ExpertBot:
