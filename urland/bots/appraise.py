@@ -1,8 +1,11 @@
 """What each move of a decision is worth, judged from one seat's view: the game review's judge.
 
 `appraise(view, seconds, seed)` lists the sensible moves of the seat's decision with their
-expected worth in points of final-score margin, best first. It is determinized search with the
-hard bot's machinery: each round samples the hidden information from the view alone
+expected worth in points of final-score margin, best first. An Ichto action is judged as the
+expert bot judges it (turn_search.py): the rest of the turn played by players who each look one
+move ahead, the turn's scoring weighed over the likeliest face-down chips, the position at the
+turn's end judged by the hard bot's evaluator. Every other decision is judged by determinized
+search with the hard bot's machinery: each round samples the hidden information from the view alone
 (`sample_hidden`, the face-down chip drawn from the belief of beliefs.py), plays every
 candidate move in that same sample (common samples make the differences between moves sharp),
 lets the medium policy finish the stage of the game the decision belongs to (the turn's
@@ -29,6 +32,7 @@ from urland.bots.bidding import rival_bid
 from urland.bots.candidates import candidate_moves
 from urland.bots.evaluate import HARD, evaluate, pending_distribution, relative
 from urland.bots.greedy import GreedyBot
+from urland.bots.turn_search import TurnSearch
 from urland.engine import (
     ACTION,
     BID,
@@ -44,6 +48,8 @@ from urland.engine import (
 )
 
 WIDTH = 12  # candidate moves judged, best first by the medium heuristic
+REPLIES = 5  # an Ichto action's turn search: replies each later decision weighs ...
+CHIPS = 6  # ... and face-down chips the turn's end is scored under, at most (as the expert)
 MAX_ROUNDS = 256  # samples past which the figures hardly move
 MAX_PLAYOUT = 200  # moves a playout may take before it is judged where it stands
 # The stages a playout finishes: a turn (the chip, every Ichto player's actions, the scoring),
@@ -184,8 +190,13 @@ def appraise(view: PlayerView, seconds: float, seed: int, also: Sequence[Move] =
     moves = candidates(view, also)
     if not moves:
         return []
-    found = outcomes(view, moves, seconds, seed, rounds)
-    worth = [(m, sum(o.value for o in found[m]) / len(found[m])) for m in moves]
+    if view.state.phase == ACTION:
+        search = TurnSearch.of(view, chosen_chip_belief(view), random.Random(seed), REPLIES,
+                               CHIPS)
+        worth = [(m, search.value(m, margin)) for m in moves]
+    else:
+        found = outcomes(view, moves, seconds, seed, rounds)
+        worth = [(m, sum(o.value for o in found[m]) / len(found[m])) for m in moves]
     worth.sort(key=lambda mv: -mv[1])
     return worth
 

@@ -91,13 +91,15 @@ class TurnSearch:
             positions = [(1.0, sample_hidden(seen, rng))]
         return cls(seen.seat, positions, width, replies=replies if replies is not None else {})
 
-    def value(self, move: Move) -> float:
-        """What playing `move` is worth to the seat (0 to 1) once the turn is over, the rest of
-        the turn played by players who each look one move ahead."""
+    def value(self, move: Move, judge: Callable[[GameState, int], float] | None = None
+              ) -> float:
+        """What playing `move` is worth to the seat once the turn is over, the rest of the turn
+        played by players who each look one move ahead: by the search's judge (0 to 1), or by
+        `judge` if given (the players still look ahead by the search's)."""
         states = self._after(move, [s for _, s in self.positions])
         while states[0].phase == ACTION:
             self._play(states, self._look_ahead(states))
-        return self._worth(states, self.seat)
+        return self._worth(states, self.seat, judge or self.judge)
 
     # --- the players -------------------------------------------------------------------
 
@@ -113,7 +115,7 @@ class TurnSearch:
             after = self._after(move, states)
             while after[0].phase == ACTION:
                 self._play(after, self._medium_reply(after[0]))
-            worth = self._worth(after, actor)
+            worth = self._worth(after, actor, self.judge)
             self.lines += 1
             if worth > best_worth:
                 best, best_worth = move, worth
@@ -156,6 +158,7 @@ class TurnSearch:
         for s in states:
             apply_move(s, move)
 
-    def _worth(self, states: list[GameState], seat: int) -> float:
-        return sum(w * self.judge(s, seat)
+    def _worth(self, states: list[GameState], seat: int,
+               judge: Callable[[GameState, int], float]) -> float:
+        return sum(w * judge(s, seat)
                    for (w, _), s in zip(self.positions, states, strict=True))
