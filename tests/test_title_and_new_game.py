@@ -160,7 +160,7 @@ def test_each_seat_kind_is_explained_in_one_line(app):
         "easy": "A beginner who knows the rules.",
         "medium": "A solid player.",
         "hard": "Thinks ahead with search, about a second a move.",
-        "expert": "Looks ahead over whole turns, one to two seconds a move.",
+        "expert": "Looks ahead over whole turns, up to a second a move.",
         "online": "A player who joins from another computer.",
     }
     # the line is written in its own space beside the choice, inside the row
