@@ -167,8 +167,7 @@ class HardBot:
         """Finish the turn's actions with the medium policy; the engine then scores the sampled
         chip and runs on to the next decision that is not an action."""
         while state.phase == ACTION:
-            key = (state.actor, state.actions_left, state.double_used, tuple(state.counts),
-                   tuple(state.reserve))
+            key = policy_key(state)
             move = self.replies.get(key)
             if move is None:
                 move = self.replies[key] = self.policy.choose(view(state, state.actor))
@@ -192,6 +191,13 @@ class HardBot:
         if Move("end") not in top and any(m.kind == "end" for m in moves):
             top.append(Move("end"))
         return top
+
+
+def policy_key(state: GameState) -> tuple:
+    """What the medium policy's Ichto action depends on: public facts only, the same in every
+    sample, so a move found once is remembered for the search (ismcts.py, turn_search.py)."""
+    return (state.actor, state.actions_left, state.double_used, tuple(state.counts),
+            tuple(state.reserve))
 
 
 def _ucb(child: Node, log_total: float, c: float) -> float:

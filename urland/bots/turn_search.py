@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from urland.bots.candidates import candidate_moves
 from urland.bots.evaluate import HARD, evaluate, pending_distribution
 from urland.bots.greedy import GreedyBot, no_worse_than_ending
+from urland.bots.ismcts import policy_key
 from urland.engine import (
     ACTION,
     GameState,
@@ -136,9 +137,8 @@ class TurnSearch:
 
     def _medium_reply(self, state: GameState) -> Move:
         """The medium policy's move; it reads public facts only, so it is remembered by the
-        public position (the key of the hard bot's playouts)."""
-        key = (state.actor, state.actions_left, state.double_used, tuple(state.counts),
-               tuple(state.reserve))
+        public position (shared with the hard bot's search)."""
+        key = policy_key(state)
         move = self.replies.get(key)
         if move is None:
             move = self.replies[key] = self.medium.choose(view(state, state.actor))
