@@ -48,8 +48,11 @@ from urland.engine import (
 )
 
 WIDTH = 12  # candidate moves judged, best first by the medium heuristic
-REPLIES = 5  # an Ichto action's turn search: replies each later decision weighs ...
-CHIPS = 6  # ... and face-down chips the turn's end is scored under, at most (as the expert)
+# An Ichto action's turn search: the moves it judges (best first by the medium heuristic, and
+# the move played), the replies each later decision weighs and the face-down chips the turn's
+# end is scored under, at most; a little narrower than the expert's first stage, so that a
+# five-player game with every seat a person is judged within the page's 60 s.
+TURN_MOVES, REPLIES, CHIPS = 8, 4, 5
 MAX_ROUNDS = 256  # samples past which the figures hardly move
 MAX_PLAYOUT = 200  # moves a playout may take before it is judged where it stands
 # The stages a playout finishes: a turn (the chip, every Ichto player's actions, the scoring),
@@ -119,8 +122,8 @@ def margin(state: GameState, seat: int) -> float:
     return evaluate(state, seat, {}, HARD)
 
 
-def candidates(seen: PlayerView, also: Sequence[Move] = ()) -> list[Move]:
-    """The sensible moves of the seat's decision (at most WIDTH, best first by the medium
+def candidates(seen: PlayerView, also: Sequence[Move] = (), width: int = WIDTH) -> list[Move]:
+    """The sensible moves of the seat's decision (at most `width`, best first by the medium
     heuristic), and the moves of `also` that are legal there."""
     state = seen.state
     options = seen.legal_options()
@@ -128,10 +131,10 @@ def candidates(seen: PlayerView, also: Sequence[Move] = ()) -> list[Move]:
     moves = candidate_moves(state, options)
     if state.phase == ACTION:
         moves = judge.sensible(state, moves)
-    if len(moves) > WIDTH:
+    if len(moves) > width:
         ranked = sorted(judge.scored(state, moves, pending_distribution(seen)),
                         key=lambda vm: -vm[0])
-        moves = [m for _, m in ranked[:WIDTH]]
+        moves = [m for _, m in ranked[:width]]
     for move in also:
         if move not in moves and any(option_allows(o, move) for o in options):
             moves.append(move)
@@ -187,10 +190,11 @@ def appraise(view: PlayerView, seconds: float, seed: int, also: Sequence[Move] =
     At most `rounds` samples (a fixed number, with ample `seconds`, gives repeatable figures)."""
     if not view.my_turn:
         return []
-    moves = candidates(view, also)
+    turn = view.state.phase == ACTION
+    moves = candidates(view, also, TURN_MOVES if turn else WIDTH)
     if not moves:
         return []
-    if view.state.phase == ACTION:
+    if turn:
         search = TurnSearch.of(view, chosen_chip_belief(view), random.Random(seed), REPLIES,
                                CHIPS)
         worth = [(m, search.value(m, margin)) for m in moves]
