@@ -67,10 +67,11 @@ def test_the_expert_leaves_the_game_and_its_view_untouched():
 def test_the_expert_thinking_longer_looks_wider():
     game = _position_with_secrets()
     seen = game.view(game.state.actor)
-    quick, slow = ExpertBot(1, seconds=0.0), ExpertBot(1, seconds=600.0)
-    quick.choose(seen)
-    slow.choose(seen)
+    quick, default, slow = ExpertBot(1, seconds=0.0), ExpertBot(1), ExpertBot(1, seconds=600.0)
+    for bot in (quick, default, slow):
+        bot.choose(seen)
     assert quick.last_stage == 1  # the first stage always finishes
+    assert default.last_stage == 1  # wider stages wait for a longer budget
     assert slow.last_stage == len(STAGES)
     assert slow.last_iterations > quick.last_iterations
 

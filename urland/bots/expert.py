@@ -8,11 +8,12 @@ ahead as the hard bot does, and the scoring that ends the turn is weighed over t
 face-down chips. It plays the move the turn search values most (on a tie, the hard bot's
 order decides).
 
-Its thinking time buys width: the search runs in `STAGES`, each comparing more of the hard
-bot's moves, more replies at every decision and more of the likely chips. A stage starts only
-if, at the pace of the one before, it fits in what is left of the budget (processor time, at
-most WALL_FACTOR times that on the clock); a stage cut short by the clock is dropped and the
-last finished one decides. So a short budget plays the first stage and a long one the widest.
+Its thinking time buys width: the search runs in `STAGES`, each weighing more replies at every
+decision and more of the likely chips. A wider stage is tried only with a budget of at least its
+`seconds` (the default budget plays the first stage, the one measured strongest against hard
+bots: docs/bot-strength.md), and only if, at the pace of the stage before, it fits in what is
+left of the budget (processor time, at most WALL_FACTOR times that on the clock); a stage cut
+short by the clock is dropped and the last finished one decides.
 
 In an auction it expects its rivals to bid as well as the hard bot does (bidding.py,
 `strong_rivals`): it sees which genes the others will fight over. Its purchases, Panic choices
@@ -38,18 +39,19 @@ WALL_FACTOR = 2.0  # the most a decision may take on the clock, in budgets
 
 @dataclass(frozen=True)
 class Stage:
-    """How wide one pass of the turn search looks."""
+    """How wide one pass of the turn search looks, and the thinking time that tries it."""
 
     moves: int  # the hard bot's best moves compared
     width: int  # replies each later decision of the turn weighs
     chips: int  # face-down chips the turn's end is scored under, at most
+    seconds: float = 0.0  # tried only with a budget of at least this many seconds
 
     @property
     def size(self) -> int:
         return self.moves * self.width * self.chips
 
 
-STAGES = (Stage(6, 5, 6), Stage(6, 8, 9), Stage(6, 12, 12))
+STAGES = (Stage(6, 5, 6), Stage(6, 8, 9, seconds=2.0), Stage(6, 12, 12, seconds=4.0))
 
 
 class ExpertBot:
@@ -98,7 +100,7 @@ class ExpertBot:
         choice, pace = ranked[0], 0.0  # pace: processor seconds per unit of stage size
         for number, stage in enumerate(self.stages, 1):
             began = time.thread_time()
-            if pace and began + pace * stage.size > cpu_end:
+            if stage.seconds > self.seconds or (pace and began + pace * stage.size > cpu_end):
                 break
             best = self._stage(view, ranked[:stage.moves], belief, stage, cpu_end, wall_end)
             if best is None:
