@@ -25,7 +25,7 @@ def bot_of(level: str, seed: int):
     if level == "hard":
         return HardBot(seed, max_iterations=40)
     if level == "expert":
-        return ExpertBot(seed, seconds=600.0, stages=STAGES[:1])  # never cut by the clock
+        return ExpertBot(seed, seconds=600.0, stages=STAGES[:1], hard_iterations=40)
     return {"easy": EasyBot, "medium": GreedyBot}[level](seed)
 
 

@@ -28,8 +28,8 @@ SEATS = [{"name": "Anna", "kind": "human"}, {"name": "Ben", "kind": "medium"},
          {"name": "Cleo", "kind": "medium"}, {"name": "Dora", "kind": "medium"}]
 
 
-def steady(seen, seconds, seed):
-    return STEADY(seen, 1e6, seed)
+def steady(seen, seconds, seed, also=()):
+    return STEADY(seen, 1e6, seed, also)
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +56,7 @@ def test_the_review_marks_a_planted_blunder_as_the_costliest_decision(blunder_ga
     assert len(review.judged) == len(review.steps) > 10
     # the sentence of why: the better move keeps the Ichtos the blunder sent back
     c = worst.why
-    assert c is not None and c.board >= 5 and c.value == pytest.approx(worst.lost, abs=3)
+    assert c is not None and c.board >= 5 and c.value > 2 * THRESHOLD  # a loss there too
     sentence = why(c, worst.played, game.board)
     assert sentence in (
         f"The better move would have kept {round(c.board)} Ichtos more on the board.",
@@ -90,9 +90,9 @@ def test_the_judge_sees_only_the_deciding_seats_view(blunder_game):
     elsewhere.pile[at], elsewhere.chosen = elsewhere.chosen, other
     seen_inputs = []
 
-    def spy(seen, seconds, seed):
+    def spy(seen, seconds, seed, also):
         seen_inputs.append(seen)
-        return steady(seen, seconds, seed)
+        return steady(seen, seconds, seed, also)
 
     played = game.moves[step]
     first = judge_decision(state, played, step, spy, 0.2, 99)
@@ -108,10 +108,10 @@ def test_a_review_can_be_stopped_and_goes_on_later(blunder_game):
     started = threading.Event()
     release = threading.Event()
 
-    def slow(seen, seconds, seed):
+    def slow(seen, seconds, seed, also):
         started.set()
         release.wait(5)
-        return steady(seen, seconds, seed)
+        return steady(seen, seconds, seed, also)
 
     review = Review(game, [0], judge=slow)
     job = ReviewJob(review).start()
@@ -129,8 +129,8 @@ def test_a_review_can_be_stopped_and_goes_on_later(blunder_game):
 
 def test_two_jobs_on_one_review_judge_each_decision_once(blunder_game):
     game, _ = blunder_game
-    review = Review(game, [0], judge=lambda seen, seconds, seed: STEADY(seen, 1e6, seed,
-                                                                        rounds=2))
+    review = Review(game, [0], judge=lambda seen, seconds, seed, also: STEADY(
+        seen, 1e6, seed, also, rounds=2))
     jobs = [ReviewJob(review).start(), ReviewJob(review).start()]
     for job in jobs:
         job._thread.join(60)
@@ -190,9 +190,9 @@ def test_esc_stops_the_review_on_the_page_and_go_on_resumes_it(app, blunder_game
 
     gate = threading.Event()
 
-    def waiting(seen, seconds, seed):
+    def waiting(seen, seconds, seed, also=()):
         gate.wait(5)
-        return steady(seen, seconds, seed)
+        return steady(seen, seconds, seed, also)
 
     monkeypatch.setattr(reviewing, "JUDGE", waiting)
     monkeypatch.setattr(reviewing, "_KEPT", {})  # not the review kept by another test

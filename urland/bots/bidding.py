@@ -34,12 +34,11 @@ def for_sale(state: GameState) -> int:
     return numbers_for(state.n).genes_per_mutation
 
 
-def rival_bid(state: GameState, seat: int, rng: random.Random,
-              worth: Mapping[str, float] = GENE_WORTH) -> int:
-    """A plausible bid for a rival who rates genes by `worth`, from public information only
-    (the medium bot's reasoning, with its jitter)."""
+def rival_bid(state: GameState, seat: int, rng: random.Random) -> int:
+    """A plausible bid for a rival, from public information only (the medium bot's reasoning,
+    with its jitter)."""
     tl = time_left(state)
-    best = max((worth[g] * tl for g in state.display), default=0.0)
+    best = max((GENE_WORTH[g] * tl for g in state.display), default=0.0)
     owned = gene_price(state, seat, 0)
     want = round(best * 0.9 - owned + rng.choice((-1, 0, 0, 1)))
     affordable = max(0, state.on_board(seat) - owned - 4)

@@ -58,11 +58,14 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self, seed: int = 0, seconds: float = SECONDS,
-                 stages: tuple[Stage, ...] = STAGES) -> None:
+                 stages: tuple[Stage, ...] = STAGES, hard_iterations: int | None = None
+                 ) -> None:
         self.rng = random.Random(seed)
         self.seconds = seconds
         self.stages = stages
-        self.hard = HardBot(seed)  # its memory of the table and its other decisions
+        # Its memory of the table, its first ranking and its other decisions; a fixed number
+        # of iterations (tests) makes them the same on any machine.
+        self.hard = HardBot(seed, max_iterations=hard_iterations)
         self.last_iterations = 0  # lines the turn search played for the last decision
         self.last_stage = 0  # the widest stage finished for the last decision (1-based)
 
@@ -115,7 +118,7 @@ class ExpertBot:
         (the first stage always finishes)."""
         search = TurnSearch.of(view, belief, self.rng, stage.width, stage.chips,
                                replies=self.hard.replies)
-        best, best_value = moves[0], -1.0
+        best, best_value = moves[0], float("-inf")
         for move in moves:
             if self.last_stage and (time.thread_time() > cpu_end
                                     or time.perf_counter() > wall_end):

@@ -34,7 +34,7 @@ import time
 from urland.bots.beliefs import ChipMemory, chosen_chip_belief, region_belief
 from urland.bots.bidding import best_bid
 from urland.bots.candidates import candidate_moves
-from urland.bots.evaluate import HARD, evaluate, pending_distribution
+from urland.bots.evaluate import pending_distribution, win_chance
 from urland.bots.gene_worth import measured_gene_worth
 from urland.bots.greedy import GreedyBot
 from urland.engine import (
@@ -57,7 +57,6 @@ WIDTH = 10  # candidate moves kept at a node, best first by the medium heuristic
 # At five players more chips are unseen, so the samples of the hidden chip spread wider:
 # 1,500 iterations there (docs/bot-strength.md, third round).
 ITERATIONS = {3: 500, 4: 500, 5: 1500}
-REWARD_SCALE = 1.5  # heuristic points that turn a coin flip into a 73% favourite
 
 
 class Node:
@@ -158,7 +157,7 @@ class HardBot:
             child = root.children[move]
         apply_move(state, move)
         self._playout(state)
-        reward = self._reward(state, seat)
+        reward = win_chance(state, seat)
         for node in (root, child):
             node.visits += 1
             node.total += reward
@@ -173,11 +172,6 @@ class HardBot:
                 move = self.replies[key] = self.policy.choose(view(state, state.actor))
             apply_move(state, move)
 
-    def _reward(self, state: GameState, seat: int) -> float:
-        if state.over:
-            return 1.0 if state.winner == seat else 0.0
-        value = evaluate(state, seat, {}, HARD)
-        return 1.0 / (1.0 + math.exp(-value / REWARD_SCALE))
 
     def _ranked(self, state: GameState) -> list[Move]:
         moves = candidate_moves(state, legal_options(state))

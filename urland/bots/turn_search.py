@@ -10,23 +10,27 @@ from there, the face-down chip scored, and the position judged for that player. 
 searched is then judged for the bot at the end of that turn. This is one step of policy
 improvement over the hard bot's own search (the rollout algorithm, applied twice).
 
-Nothing is sampled but the face-down chip, and that is not sampled either: the face-down chip is
-the only hidden information the Ichto actions meet, and the players' policies read public
-information only, so every line is played once and scored under each of the likeliest chips
-(the belief of beliefs.py, at most `chips` of them, covering `COVER` of its weight) and the
-results weighed by the belief. Rivals are judged under the same belief (they may know a little
-less than the bot: a seat that passed chips on last turn remembers them).
+The face-down chip is the only hidden information the Ichto actions meet, and the players'
+policies read public information only, so the chip is not sampled: every line is played once in
+one position per likely chip (the belief of beliefs.py, the likeliest `chips` of them or fewer,
+covering `COVER` of its weight), and the results are weighed by the belief. The rest of the
+hidden information (the pile, the hands, the bids) is drawn once for each of those positions;
+it matters only when the turn's end draws a Panic or ends the epoch. Rivals are judged under the
+same belief (they may know a little less than the bot: a seat that passed chips on last turn
+remembers them).
+
+Known gap: the look-ahead players never hand in a double-turn chip (the medium heuristic scores
+the chip given up but not the two actions it buys, so ending always looks at least as good).
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from urland.bots.candidates import candidate_moves
-from urland.bots.evaluate import HARD, evaluate, pending_distribution
+from urland.bots.evaluate import pending_distribution, win_chance
 from urland.bots.greedy import GreedyBot, no_worse_than_ending
 from urland.bots.ismcts import policy_key
 from urland.engine import (
@@ -40,21 +44,12 @@ from urland.engine import (
     view,
 )
 
-COVER = 0.97  # the share of the belief the chips scored must cover ...
-REWARD_SCALE = 1.5  # heuristic points that turn a coin flip into a 73% favourite (as hard)
-
-
-def win_chance(state: GameState, seat: int) -> float:
-    """How good the position is for `seat`, from 0 to 1: the game's result once it is over,
-    else the hard bot's judge (`evaluate` with the HARD weights) through a logistic."""
-    if state.over:
-        return 1.0 if state.winner == seat else 0.0
-    return 1.0 / (1.0 + math.exp(-evaluate(state, seat, {}, HARD) / REWARD_SCALE))
+COVER = 0.97  # the share of the belief that the chips a turn is scored under must reach
 
 
 def likeliest_chips(belief: dict[int, float], chips: int) -> list[tuple[int, float]]:
-    """The likeliest face-down chips, at most `chips` and no more than cover COVER of the
-    belief, with their weights scaled to sum to 1."""
+    """The likeliest face-down chips, most likely first, until together they reach COVER of
+    the belief or number `chips`, with their weights scaled to sum to 1."""
     kept: list[tuple[int, float]] = []
     mass = 0.0
     for chip, weight in sorted(belief.items(), key=lambda cw: -cw[1]):
@@ -111,7 +106,7 @@ class TurnSearch:
         moves = self._likeliest(states[0], actor)
         if len(moves) == 1:
             return moves[0]
-        best, best_worth = moves[0], -1.0
+        best, best_worth = moves[0], float("-inf")
         for move in moves:
             after = self._after(move, states)
             while after[0].phase == ACTION:

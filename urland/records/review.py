@@ -32,9 +32,10 @@ LEAST_PER_DECISION = 0.05  # the judge plays one round of samples at least anywa
 THRESHOLD = 0.5  # points a decision must cost to be marked
 MARKED = 5  # decisions marked per person
 
-Judge = Callable[[PlayerView, float, int], list[tuple[Move, float]]]
-# The one function that judges a decision: (the seat's view, seconds, seed) -> [(move, worth in
-# points)], best first. Any judge with that signature can take its place.
+Judge = Callable[[PlayerView, float, int, Sequence[Move]], list[tuple[Move, float]]]
+# The one function that judges a decision: (the seat's view, seconds, seed, the moves to weigh
+# whatever else it weighs: the move played) -> [(move, worth in points)], best first. Any judge
+# with that signature can take its place.
 JUDGE: Judge = appraise
 
 
@@ -151,7 +152,7 @@ def judge_decision(state: GameState, played: Move, step: int, judge: Judge, seco
     """The decision the actor of the true `state` made (`played`), judged from the actor's
     view alone: the true state itself never reaches the judge."""
     seen = view(state, state.actor)
-    return judgement(step, seen, played, judge(seen, seconds, seed), seed)
+    return judgement(step, seen, played, judge(seen, seconds, seed, (played,)), seed)
 
 
 def judgement(step: int, seen: PlayerView, played: Move, worth: list[tuple[Move, float]],
