@@ -55,8 +55,8 @@ WIDTH = 10  # candidate moves kept at a node, best first by the medium heuristic
 # rest of the turn is the same in every iteration; iterations only average over the hidden
 # chip. A few hundred settle the choice as well as thousands: past this many the bot stops.
 # At five players more chips are unseen, so the samples of the hidden chip spread wider:
-# 1,500 iterations there (docs/bot-strength.md, third round).
-ITERATIONS = {3: 500, 4: 500, 5: 1500}
+# 3,000 iterations there (docs/bot-strength.md, third round and the bar's check).
+ITERATIONS = {3: 500, 4: 500, 5: 3000}
 
 
 class Node:
