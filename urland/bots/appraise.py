@@ -32,6 +32,7 @@ from urland.bots.bidding import rival_bid
 from urland.bots.candidates import candidate_moves
 from urland.bots.evaluate import HARD, evaluate, pending_distribution, relative
 from urland.bots.greedy import GreedyBot
+from urland.bots.ismcts import policy_key
 from urland.bots.turn_search import TurnSearch
 from urland.engine import (
     ACTION,
@@ -102,8 +103,7 @@ class Playouts:
                 return
             key = None
             if state.phase == ACTION:
-                key = (state.actor, state.actions_left, state.double_used, tuple(state.counts),
-                       tuple(state.reserve), tuple(state.genes))
+                key = policy_key(state)
                 move = self.known.get(key)
                 if move is not None:
                     apply_move(state, move)

@@ -26,7 +26,6 @@ import random
 import time
 from dataclasses import dataclass
 
-from urland.bots.beliefs import chosen_chip_belief
 from urland.bots.bidding import best_bid, strong_rivals
 from urland.bots.gene_worth import measured_gene_worth
 from urland.bots.ismcts import HardBot
@@ -97,15 +96,14 @@ class ExpertBot:
         ranked = self.hard.search(view)
         if len(ranked) == 1:
             return ranked[0]
-        memory = self.hard.memory
-        belief = chosen_chip_belief(view, memory.passed_into(view),
-                                    laid_on=memory.board_chip_laid_on(view))
+        belief = self.hard.belief  # the search's belief about the face-down chip
         choice, pace = ranked[0], 0.0  # pace: processor seconds per unit of stage size
         for number, stage in enumerate(self.stages, 1):
             began = time.thread_time()
             if stage.seconds > self.seconds or (pace and began + pace * stage.size > cpu_end):
                 break
-            best = self._stage(view, ranked[:stage.moves], belief, stage, cpu_end, wall_end)
+            best = self._stage(view, ranked[:stage.moves], belief, stage,
+                               None if number == 1 else (cpu_end, wall_end))
             if best is None:
                 break
             choice, self.last_stage = best, number
@@ -113,15 +111,14 @@ class ExpertBot:
         return choice
 
     def _stage(self, view: PlayerView, moves: list[Move], belief: dict[int, float],
-               stage: Stage, cpu_end: float, wall_end: float) -> Move | None:
-        """The best of `moves` by one pass of the turn search; None if the time ran out
-        (the first stage always finishes)."""
+               stage: Stage, ends: tuple[float, float] | None) -> Move | None:
+        """The best of `moves` by one pass of the turn search; None if the time ran out before
+        `ends` (processor time, clock); without `ends` (the first stage) it always finishes."""
         search = TurnSearch.of(view, belief, self.rng, stage.width, stage.chips,
                                replies=self.hard.replies)
         best, best_value = moves[0], float("-inf")
         for move in moves:
-            if self.last_stage and (time.thread_time() > cpu_end
-                                    or time.perf_counter() > wall_end):
+            if ends and (time.thread_time() > ends[0] or time.perf_counter() > ends[1]):
                 return None
             value = search.value(move)
             if value > best_value:

@@ -36,7 +36,7 @@ from urland.bots.bidding import best_bid
 from urland.bots.candidates import candidate_moves
 from urland.bots.evaluate import pending_distribution, win_chance
 from urland.bots.gene_worth import measured_gene_worth
-from urland.bots.greedy import GreedyBot
+from urland.bots.greedy import GreedyBot, best_with_ending
 from urland.engine import (
     ACTION,
     BID,
@@ -86,6 +86,7 @@ class HardBot:
         self.policy = GreedyBot(seed, remember=False)  # everybody's moves in the playouts
         self.last_iterations = 0
         self.memory = ChipMemory()
+        self.belief: dict[int, float] = {}  # the last search's belief about the face-down chip
         self._pending: dict[int, float] = {}
         self.replies: dict[tuple, Move] = {}  # public position -> the medium policy's move
 
@@ -118,8 +119,8 @@ class HardBot:
         visited first: the first is the hard bot's choice."""
         seat = view.seat
         assert seat is not None
-        beliefs = chosen_chip_belief(view, self.memory.passed_into(view),
-                                     laid_on=self.memory.board_chip_laid_on(view))
+        beliefs = self.belief = chosen_chip_belief(
+            view, self.memory.passed_into(view), laid_on=self.memory.board_chip_laid_on(view))
         self._pending = (region_belief(view.state, beliefs) if beliefs
                          else pending_distribution(view))
         self.replies = {}
@@ -179,17 +180,13 @@ class HardBot:
             moves = self.greedy.sensible(state, moves)
         if len(moves) <= WIDTH:
             return moves
-        scored = self.greedy.scored(state, moves, self._pending)
-        scored.sort(key=lambda vm: -vm[0])
-        top = [m for _, m in scored[:WIDTH]]
-        if Move("end") not in top and any(m.kind == "end" for m in moves):
-            top.append(Move("end"))
-        return top
+        return best_with_ending(self.greedy.scored(state, moves, self._pending), WIDTH, moves)
 
 
 def policy_key(state: GameState) -> tuple:
     """What the medium policy's Ichto action depends on: public facts only, the same in every
-    sample, so a move found once is remembered for the search (ismcts.py, turn_search.py)."""
+    sample, so a move found once is remembered for the search (ismcts.py, turn_search.py,
+    appraise.py)."""
     return (state.actor, state.actions_left, state.double_used, tuple(state.counts),
             tuple(state.reserve))
 

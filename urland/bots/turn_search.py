@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from urland.bots.candidates import candidate_moves
 from urland.bots.evaluate import pending_distribution, win_chance
-from urland.bots.greedy import GreedyBot, no_worse_than_ending
+from urland.bots.greedy import GreedyBot, best_with_ending, no_worse_than_ending
 from urland.bots.ismcts import policy_key
 from urland.engine import (
     ACTION,
@@ -124,11 +124,7 @@ class TurnSearch:
             return moves
         pending = pending_distribution(view(state, actor))
         scored = no_worse_than_ending(self.medium.scored(state, moves, pending))
-        scored.sort(key=lambda vm: -vm[0])
-        top = [m for _, m in scored[:self.width]]
-        if Move("end") not in top and any(m.kind == "end" for m in moves):
-            top.append(Move("end"))
-        return top
+        return best_with_ending(scored, self.width, moves)
 
     def _medium_reply(self, state: GameState) -> Move:
         """The medium policy's move; it reads public facts only, so it is remembered by the
