@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
+import subprocess
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -75,3 +76,26 @@ async def play_until_an_action_to_take_back(client: NetClient, seed: int = 1) ->
 
 def urland_command(*args: str) -> list[str]:
     return [sys.executable, "-m", "urland", *args]
+
+
+def serve_process(env: dict[str, str], *args: str) -> subprocess.Popen:
+    """A real `urland serve` process with these arguments, once it says it is listening."""
+    server = subprocess.Popen(urland_command("serve", *args), env=env, stdout=subprocess.PIPE,
+                              text=True)
+    assert server.stdout is not None
+    if "listening" not in server.stdout.readline():
+        server.kill()
+        server.wait()
+        raise AssertionError("the server did not say it is listening")
+    return server
+
+
+@contextlib.asynccontextmanager
+async def restarted(rooms_dir: Path) -> AsyncIterator[GameServer]:
+    """A server started again on the same folder, as after a stop or a crash: it has read its
+    rooms back."""
+    again = GameServer(ServerOptions(rooms_dir=rooms_dir))
+    try:
+        yield again
+    finally:
+        await again.close()

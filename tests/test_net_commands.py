@@ -7,7 +7,7 @@ import os
 import subprocess
 
 import pytest
-from netplay import free_port, urland_command
+from netplay import free_port, serve_process, urland_command
 
 from urland.engine.save import load_game
 from urland.records.history import list_records
@@ -71,10 +71,8 @@ def test_serve_without_a_room_makes_one_with_an_unguessable_code_and_keeps_it(tm
     env = {**os.environ, "URLAND_HOME": str(tmp_path)}
 
     def first_room() -> str:
-        server = subprocess.Popen(urland_command("serve", "--host", "127.0.0.1", "--port", "0"),
-                                  env=env, stdout=subprocess.PIPE, text=True)
+        server = serve_process(env, "--host", "127.0.0.1", "--port", "0")
         try:
-            assert "listening" in server.stdout.readline()
             return server.stdout.readline()
         finally:
             server.kill()
@@ -93,10 +91,8 @@ def test_serve_draws_an_unguessable_seed_unless_one_is_given_and_refuses_19_digi
 
     def served_seed(home) -> int:
         env = {**os.environ, "URLAND_HOME": str(home)}
-        server = subprocess.Popen(urland_command("serve", "--host", "127.0.0.1", "--port", "0"),
-                                  env=env, stdout=subprocess.PIPE, text=True)
+        server = serve_process(env, "--host", "127.0.0.1", "--port", "0")
         try:
-            assert "listening" in server.stdout.readline()
             assert server.stdout.readline().startswith("Room ")
         finally:
             server.kill()

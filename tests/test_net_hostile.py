@@ -11,7 +11,7 @@ import sys
 import time
 
 import pytest
-from netplay import free_port, play_seat, run, seated, serving, urland_command
+from netplay import free_port, play_seat, run, seated, serve_process, serving, urland_command
 from rawsocket import closed_by_peer, confirm_welcome, frame, handshake
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
@@ -270,13 +270,11 @@ def test_a_client_killed_with_kill_9_mid_game_rejoins_with_its_token(tmp_path):
 def test_a_host_crash_and_restart_with_three_clients_loses_no_decision(tmp_path):
     port = free_port()
     env = {**os.environ, "URLAND_HOME": str(tmp_path / "server")}
-    command = urland_command("serve", "--host", "127.0.0.1", "--port", str(port), "--room",
-                             "crash", "--seats", "remote,remote,remote", "--seed", "8")
+    args = ("--host", "127.0.0.1", "--port", str(port), "--room", "crash", "--seats",
+            "remote,remote,remote", "--seed", "8")
 
     def start() -> subprocess.Popen:
-        server = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
-        assert "listening" in server.stdout.readline()
-        return server
+        return serve_process(env, *args)
 
     class Slow:  # a bot that takes its time, so the crash comes mid-game
         def __init__(self, seed):

@@ -8,14 +8,14 @@ import os
 import signal
 import subprocess
 
-from netplay import free_port, run, seated, serving, urland_command
+from netplay import free_port, restarted, run, seated, serve_process, serving
 
 from urland.bots.registry import make_bot
 from urland.engine import format_move
 from urland.net.client import JoinRefused
 from urland.net.journal import CURRENT, OLD, Journal, Record, encode, read_journal
 from urland.net.room import FINISHED, SUFFIX, Room, room_file, room_key
-from urland.net.server import NOT_KEPT, GameServer, ServerOptions
+from urland.net.server import NOT_KEPT, ServerOptions
 
 SEATS = ["remote", "random", "random"]  # seed 12: the remote seat decides first
 
@@ -54,13 +54,10 @@ def test_moves_go_to_the_journal_not_the_room_file_and_a_restart_carries_on_from
         text = (tmp_path / CURRENT).read_text()
         assert "jour" not in text and not any(m in text for m in played if " " in m)
         # Restarted: the room where it stood, the player's seat still hers.
-        again = GameServer(ServerOptions(rooms_dir=tmp_path))
-        try:
+        async with restarted(tmp_path) as again:
             back = again.room("jour")
             assert back.game.notation() == played and back.seats[0].name == "Anna"
             assert back.seats[0].taken and again.problems == []
-        finally:
-            await again.close()
         # ... and written whole there, its journal emptied
         assert Room.load(room_file(tmp_path, "jour")).game.notation() == played
         assert read_journal(tmp_path) == ([], [])
@@ -80,12 +77,9 @@ def test_a_torn_last_record_is_ignored_and_a_damaged_line_skipped_with_a_sentenc
         damaged = b'{"r": "__import__(\'os\').system(\'false\')", "n": 1}\n'
         (tmp_path / CURRENT).write_bytes(lines[0] + damaged + b"".join(lines[1:])
                                          + torn[:len(torn) // 2])
-        again = GameServer(ServerOptions(rooms_dir=tmp_path))
-        try:
+        async with restarted(tmp_path) as again:
             assert again.room("torn").game.notation() == played
             assert again.problems == [f"{CURRENT}, line 2: damaged; skipped."]
-        finally:
-            await again.close()
     run(scenario())
 
 
@@ -125,11 +119,8 @@ def test_a_move_the_disk_refuses_is_not_played_and_the_player_is_told(tmp_path):
             assert room.game.notation()[:len(told)] == told
             await anna.close()
         played = room.game.notation()
-        again = GameServer(ServerOptions(rooms_dir=tmp_path))
-        try:
+        async with restarted(tmp_path) as again:
             assert again.room("full").game.notation() == played
-        finally:
-            await again.close()
     run(scenario())
 
 
@@ -149,11 +140,8 @@ def test_a_finished_room_moves_to_finished_and_is_not_read_back_at_start(tmp_pat
         assert Room.load(kept).game.notation() == room.game.notation()
         assert list((tmp_path / "rooms").glob(f"*{SUFFIX}")) == []
         assert len(list(history.glob("*.yaml"))) == 1
-        again = GameServer(ServerOptions(rooms_dir=tmp_path / "rooms"))
-        try:
+        async with restarted(tmp_path / "rooms") as again:
             assert again.rooms == {}
-        finally:
-            await again.close()
     run(scenario(), 120)
 
 
@@ -175,11 +163,8 @@ def test_a_full_journal_is_set_aside_once_every_room_is_written_whole(tmp_path):
             assert not (tmp_path / OLD).exists()
             assert len(read_journal(tmp_path)[0]) < journal.records  # the rest was deleted
         played = [r.game.notation() for r in rooms]
-        again = GameServer(ServerOptions(rooms_dir=tmp_path))
-        try:
+        async with restarted(tmp_path) as again:
             assert [again.room(f"r{i}").game.notation() for i in range(2)] == played
-        finally:
-            await again.close()
     run(scenario())
 
 
@@ -204,11 +189,8 @@ def test_a_room_made_again_under_a_finished_ones_code_never_takes_its_old_record
                 await asyncio.sleep(0.05)
             new = server.open_room("again", SEATS, 12)
             assert new is not old and new.seq == old.seq and new.game.moves == []
-        again = GameServer(ServerOptions(rooms_dir=tmp_path))
-        try:
+        async with restarted(tmp_path) as again:
             assert again.room("again").game.moves == []
-        finally:
-            await again.close()
     run(scenario(), 120)
 
 
@@ -227,13 +209,11 @@ def test_a_server_killed_right_after_telling_a_move_has_it_after_a_restart(tmp_p
     server holds that move, and the client takes its seat again with its token."""
     port = free_port()
     env = {**os.environ, "URLAND_HOME": str(tmp_path)}
-    command = urland_command("serve", "--host", "127.0.0.1", "--port", str(port), "--room",
-                             "kill", "--seats", "remote,random,random", "--seed", "12")
+    args = ("--host", "127.0.0.1", "--port", str(port), "--room", "kill", "--seats",
+            "remote,random,random", "--seed", "12")
 
     def start() -> subprocess.Popen:
-        server = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
-        assert "listening" in server.stdout.readline()
-        return server
+        return serve_process(env, *args)
 
     async def scenario():
         server = start()

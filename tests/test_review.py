@@ -11,11 +11,12 @@ from functools import partial
 
 import pygame
 import pytest
+from positions import GREY, table
 from review_games import game_with_blunder
 from test_scenes import click, frames
 
 from urland import paths
-from urland.bots.appraise import appraise
+from urland.bots.appraise import TURN_MOVES, appraise, candidates
 from urland.engine import ACTION, UNKNOWN, PlayerView, SaveError, view
 from urland.records.history import write_record
 from urland.records.review import THRESHOLD, Review, ReviewJob, judge_decision
@@ -101,6 +102,19 @@ def test_the_judge_sees_only_the_deciding_seats_view(blunder_game):
     assert seen_inputs[0] == view(state, 0) == view(elsewhere, 0) == seen_inputs[1]
     assert seen_inputs[0].state.chosen == UNKNOWN
     assert first == second
+
+
+def test_the_judge_weighs_the_move_played_however_poorly_it_is_rated():
+    # Grey, with Ichtos in three oceans, has 50 actions; the turn search judges the eight the
+    # medium heuristic likes best, and the move played even when it is rated last of all.
+    s = table("ichtos=O1:0.0.3.0,O2:0.0.4.0,O3:0.0.3.0")
+    seen = view(s, GREY)
+    played = candidates(seen, width=100)[-1]
+    worth = dict(appraise(seen, 0.0, 7, (played,)))
+    assert len(worth) == TURN_MOVES + 1 and played in worth
+    judged = judge_decision(s, played, 0, appraise, 0.0, 7)
+    assert judged.better == max(worth, key=worth.__getitem__)
+    assert judged.lost == pytest.approx(max(worth.values()) - worth[played])
 
 
 def test_a_review_can_be_stopped_and_goes_on_later(blunder_game):
