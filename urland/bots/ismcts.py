@@ -173,7 +173,6 @@ class HardBot:
                 move = self.replies[key] = self.policy.choose(view(state, state.actor))
             apply_move(state, move)
 
-
     def _ranked(self, state: GameState) -> list[Move]:
         moves = candidate_moves(state, legal_options(state))
         if state.phase == ACTION:
