@@ -159,7 +159,7 @@ def test_each_seat_kind_is_explained_in_one_line(app):
         "human": "A person at this screen.",
         "easy": "A beginner who knows the rules.",
         "medium": "A solid player.",
-        "hard": "Thinks ahead with search, about a second a move.",
+        "hard": "Thinks ahead with search, up to a second a move.",
         "expert": "Looks ahead over whole turns, up to a second a move.",
         "online": "A player who joins from another computer.",
     }

@@ -71,7 +71,7 @@ BOTS: dict[str, BotEntry] = {e.key: e for e in (
     BotEntry("easy", _easy, L_("AI easy"), L_("A beginner who knows the rules.")),
     BotEntry("medium", _medium, L_("AI medium"), L_("A solid player.")),
     BotEntry("hard", _hard, L_("AI hard"),
-             L_("Thinks ahead with search, about a second a move.")),
+             L_("Thinks ahead with search, up to a second a move.")),
     BotEntry("expert", _expert, L_("AI expert"),
              L_("Looks ahead over whole turns, up to a second a move."),
              timed=_expert_timed),
