@@ -21,6 +21,7 @@ remembers them).
 
 Known gap: the look-ahead players never hand in a double-turn chip (the medium heuristic scores
 the chip given up but not the two actions it buys, so ending always looks at least as good).
+Letting them weigh it as one more move measured no gain (docs/bot-strength.md, the expert).
 """
 
 from __future__ import annotations
