@@ -6,7 +6,6 @@ import asyncio
 import json
 import os
 import signal
-import subprocess
 import sys
 import time
 
@@ -273,9 +272,6 @@ def test_a_host_crash_and_restart_with_three_clients_loses_no_decision(tmp_path)
     args = ("--host", "127.0.0.1", "--port", str(port), "--room", "crash", "--seats",
             "remote,remote,remote", "--seed", "8")
 
-    def start() -> subprocess.Popen:
-        return serve_process(env, *args)
-
     class Slow:  # a bot that takes its time, so the crash comes mid-game
         def __init__(self, seed):
             from urland.bots.registry import make_bot
@@ -288,7 +284,7 @@ def test_a_host_crash_and_restart_with_three_clients_loses_no_decision(tmp_path)
     async def scenario():
         from urland.net.seat_runner import run_seat
 
-        server = start()
+        server = serve_process(env, *args)
         try:
             clients = [await seated(f"127.0.0.1:{port}", "crash", n) for n in "ABC"]
             runs = [asyncio.create_task(run_seat(c, Slow(i), patience=30))
@@ -299,7 +295,7 @@ def test_a_host_crash_and_restart_with_three_clients_loses_no_decision(tmp_path)
             server.wait()
             seen_at = max(c.mirror.at for c in clients)
             logs = [list(c.mirror.log) for c in clients]
-            server = start()
+            server = serve_process(env, *args)
             assert await asyncio.gather(*runs) == [0, 0, 0]
             record = clients[0].mirror.record
             assert len(record.moves) > seen_at

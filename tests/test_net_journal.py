@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import subprocess
 
 from netplay import free_port, restarted, run, seated, serve_process, serving
 
@@ -212,11 +211,8 @@ def test_a_server_killed_right_after_telling_a_move_has_it_after_a_restart(tmp_p
     args = ("--host", "127.0.0.1", "--port", str(port), "--room", "kill", "--seats",
             "remote,random,random", "--seed", "12")
 
-    def start() -> subprocess.Popen:
-        return serve_process(env, *args)
-
     async def scenario():
-        server = start()
+        server = serve_process(env, *args)
         try:
             anna = await seated(f"127.0.0.1:{port}", "kill", "Anna")
             bot = make_bot("random", 5)
@@ -230,7 +226,7 @@ def test_a_server_killed_right_after_telling_a_move_has_it_after_a_restart(tmp_p
             told = list(anna.mirror.log)
             server.send_signal(signal.SIGKILL)  # at once: the move was told a moment ago
             server.wait()
-            server = start()
+            server = serve_process(env, *args)
             back = await seated(f"127.0.0.1:{port}", "kill", token=anna.token)
             assert back.mirror.seat == 0 and back.mirror.at >= anna.mirror.at
             assert back.mirror.log[:len(told)] == told

@@ -31,7 +31,7 @@ from urland.bots.beliefs import chosen_chip_belief
 from urland.bots.bidding import rival_bid
 from urland.bots.candidates import candidate_moves
 from urland.bots.evaluate import HARD, evaluate, pending_distribution, relative
-from urland.bots.greedy import GreedyBot
+from urland.bots.greedy import GreedyBot, best_scored
 from urland.bots.ismcts import policy_key
 from urland.bots.turn_search import TurnSearch
 from urland.engine import (
@@ -132,9 +132,7 @@ def candidates(seen: PlayerView, also: Sequence[Move] = (), width: int = WIDTH) 
     if state.phase == ACTION:
         moves = judge.sensible(state, moves)
     if len(moves) > width:
-        ranked = sorted(judge.scored(state, moves, pending_distribution(seen)),
-                        key=lambda vm: -vm[0])
-        moves = [m for _, m in ranked[:width]]
+        moves = best_scored(judge.scored(state, moves, pending_distribution(seen)), width)
     for move in also:
         if move not in moves and any(option_allows(o, move) for o in options):
             moves.append(move)

@@ -243,12 +243,16 @@ def no_worse_than_ending(scored: list[tuple[float, Move]]) -> list[tuple[float, 
     return [(v, m) for v, m in scored if v >= end - 1e-9]
 
 
+def best_scored(scored: list[tuple[float, Move]], width: int) -> list[Move]:
+    """The `width` best scored moves, best first (on a tie, in their order)."""
+    return [m for _, m in sorted(scored, key=lambda vm: -vm[0])[:width]]
+
+
 def best_with_ending(scored: list[tuple[float, Move]], width: int, moves: list[Move]
                      ) -> list[Move]:
     """The `width` best scored moves, best first, and ending the turn whenever `moves` allows
     it: the moves a search compares."""
-    ranked = sorted(scored, key=lambda vm: -vm[0])
-    top = [m for _, m in ranked[:width]]
+    top = best_scored(scored, width)
     if Move("end") not in top and any(m.kind == "end" for m in moves):
         top.append(Move("end"))
     return top
