@@ -197,3 +197,14 @@ def test_while_dragging_the_players_own_row_lights_up_as_the_reserve_tray(app):
     frames(app, 2)
     row = table.panel.rows[0]
     assert tuple(app.screen.get_at((row.centerx, row.top + 6)))[:3] == (92, 86, 40)
+
+
+def test_the_pause_menu_fits_its_buttons_without_an_empty_foot(app):
+    table, _ = solo_table(app)
+    table.pause()
+    frames(app)
+    menu, t = app.scene, app.theme
+    box = menu.box()
+    last = menu.buttons[-1].rect
+    assert all(box.contains(b.rect) for b in menu.buttons)
+    assert t.px(16) <= box.bottom - last.bottom <= t.px(40)  # a margin, not an empty space

@@ -578,3 +578,37 @@ def test_a_computers_path_runs_from_its_own_stack_to_where_its_ichtos_arrived(mo
     assert view.stack_at(start, state) == (o5, 2)
     assert view.stack_at(end, state) == (ten, 2)
     pygame.quit()
+
+
+def test_between_the_computers_moves_the_banner_and_buttons_say_only_what_is_true():
+    """While the computers play, "Since my turn" waits for the player's own turn (it used to
+    blink on between their moves), and a dialog over the table, which holds the game, never
+    sits under a banner saying that a computer is thinking."""
+    a = slow_app()
+    try:
+        session = Session.new([Seat("Anna", 4), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy"),
+                               Seat("Dora", 1, "easy")], 7, None)
+        table = a.show("table", session=session)
+        under_dialogs, button_seen, thinking_seen = [], False, False
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            table.show.update(0.2)
+            frames(a, 1)
+            if a.scene is not table:  # Anna's dialogs: the table waits for her
+                if session.decision().seat != 0:
+                    under_dialogs.append(table.banner_text())
+                scene = a.scene
+                scene.confirm() if scene.name in ("choose_chip", "auction") else a.remove(scene)
+                continue
+            if session.decision().seat != 0:
+                button_seen |= table.controls.replay_button.visible
+                thinking_seen |= "is thinking" in table.banner_text()
+            elif (session.game.state.phase == "action" and not table.show.busy
+                  and len(session.game.moves) > 12):
+                break
+        assert thinking_seen and not button_seen
+        assert under_dialogs and not any("thinking" in text for text in under_dialogs)
+        frames(a, 2)
+        assert table.controls.replay_button.visible  # Anna's turn: what happened is offered
+    finally:
+        pygame.quit()

@@ -242,3 +242,23 @@ def test_bad_values_in_a_set_up_fall_back_one_by_one():
     assert setup.seats[1].name == "Ben" and setup.seats[1].kind == "hard"
     # two seats in Green: every colour goes back to the usual one
     assert [s.colour for s in setup.seats] == [0, 1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("code", ["en", "de", "fr", "it", "nl"])
+def test_every_seat_kind_keeps_clear_of_its_arrows_in_every_language(app, code):
+    from urland.texts import i18n
+    from urland.ui.text import fitting_size, text_width
+
+    app.set_language(code)
+    try:
+        scene = open_new_game(app)
+        choice, t = scene.rows[1].kind, app.theme
+        # the arrows' glyphs are centred in squares at both ends
+        arrow_edge = (choice.back_arrow().width + text_width(">", t.px(24), bold=True)) // 2
+        for label in choice.labels:  # "AI gemiddeld" once ran into them in Dutch
+            text = str(label)
+            room = choice.label_room(t, choice.rect.centerx)
+            width = text_width(text, fitting_size(text, t.px(24), room, bold=True), bold=True)
+            assert (choice.rect.width - width) // 2 - arrow_edge >= t.px(12), (code, text)
+    finally:
+        i18n.set_language("en")

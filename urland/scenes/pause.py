@@ -15,7 +15,7 @@ from urland.ui.widgets import Button
 
 class PauseScene(Dialog):
     name = "pause"
-    width, height = 460, 470
+    width, height = 460, 420
 
     def __init__(self, app, leave: Callable[[], None]) -> None:
         super().__init__(app)

@@ -237,6 +237,10 @@ class TurnFlow:
         return (not self.door.over and not self.door.waiting_to_start
                 and self.door.decision().seat in self.door.here)
 
+    def computer_deciding(self) -> bool:
+        """A computer seat run at this table decides now (its moves come one after another)."""
+        return not self.door.over and self.door.decision().seat in self.bots
+
     def ask_again(self) -> None:
         """Ask the pending decision again (a dialog was turned away or a curtain lifted)."""
         self.asked = None

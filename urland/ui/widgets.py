@@ -93,7 +93,7 @@ class Button:
         if self.show_key and self.key is not None:
             cap = self._draw_key_cap(surface, theme, ink)
             centre = ((self.rect.left + cap.left) // 2, self.rect.centery)
-        room = 2 * min(centre[0] - self.rect.left, self.rect.right - centre[0]) - theme.px(8)
+        room = self.label_room(theme, centre[0])
         if self.detail:
             blit_text(surface, self.label, (centre[0], centre[1] - theme.px(9)), theme.px(24),
                       ink, bold=True, anchor="center", width=room)
@@ -102,6 +102,10 @@ class Button:
         else:
             blit_text(surface, self.label, centre, theme.px(24), ink, bold=True,
                       anchor="center", width=room)
+
+    def label_room(self, theme: th.Theme, centre_x: int) -> int:
+        """How wide the label may be, centred on `centre_x` (a longer one is drawn smaller)."""
+        return 2 * min(centre_x - self.rect.left, self.rect.right - centre_x) - theme.px(8)
 
     def _draw_key_cap(self, surface: pygame.Surface, theme: th.Theme,
                       ink: th.Colour) -> pygame.Rect:
@@ -233,6 +237,12 @@ class Choice(Button):
             self.step(-1)
             return True
         return super().handle(event)
+
+    def label_room(self, theme: th.Theme, centre_x: int) -> int:
+        """Clear of the arrows at both ends, with a gap a reader sees."""
+        if len(self.values) < 2:
+            return super().label_room(theme, centre_x)
+        return self.rect.width - 2 * (self.back_arrow().width // 2 + theme.px(20))
 
     def draw(self, surface: pygame.Surface, theme: th.Theme) -> None:
         super().draw(surface, theme)

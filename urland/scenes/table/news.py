@@ -66,8 +66,10 @@ class SinceMyTurn:
         self.count = len(events)
 
     def has_news(self) -> bool:
-        """Something happened since the last decision, and no show is playing."""
-        return self.count > 0 and not self.table.show.busy
+        """Something happened since the last decision, no show is playing, and no computer
+        here is about to move (between a computer's moves the button would blink)."""
+        table = self.table
+        return self.count > 0 and not table.show.busy and not table.flow.computer_deciding()
 
     def replay(self) -> None:
         """Play every move since the last decision again on the board, from the position the

@@ -226,7 +226,7 @@ class TableScene(Scene):
             self.message_age = NOTE_SECONDS  # the hint replaces an older note at once
 
     def banner_text(self) -> str:
-        return banner_text(self.door, self.decision, self.age)
+        return banner_text(self.door, self.decision, self.age, covered=self.app.scene is not self)
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
