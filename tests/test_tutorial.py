@@ -61,6 +61,17 @@ def test_next_steps_hold_the_table_and_the_next_button_moves_on(app):
     assert scene.step.id == "roles"
 
 
+def test_while_a_page_holds_the_table_no_computer_is_said_to_think(app):
+    scene = app.show("tutorial", chapter=chapter_index("dead"))
+    frames(app, 3)
+    if app.scene is not scene:  # the chips passed to the player: a look, then the page
+        app.remove(app.scene)
+        frames(app, 2)
+    table = scene.table
+    assert scene.holds() and table.decision.seat not in table.door.here  # Greta is to act
+    assert table.banner_text() == ""  # she waits for the player to read, as the game does
+
+
 def test_undo_in_a_lesson_goes_back_to_the_lesson_s_position(app):
     scene = app.show("tutorial", chapter=chapter_index("actions"))
     frames(app, 3)
