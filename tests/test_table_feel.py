@@ -49,7 +49,7 @@ def test_during_a_scoring_beat_the_track_panel_and_log_show_the_story_so_far_not
         frames(a, 2)
         a.scenes = [table]
         before, logged = table.shown.state, len(session.game.log)
-        ending = table.banner_text()
+        ender = before.colours[before.actor]
         table.submit(end)
         after = table.shown.state
         assert after.track != before.track and after.turn == before.turn + 1
@@ -64,12 +64,14 @@ def test_during_a_scoring_beat_the_track_panel_and_log_show_the_story_so_far_not
         assert table.log.entries[-1].text == caption  # its log line appeared with it
         banners: list[str] = []
         real_banner = overlays.draw_banner
-        overlays.draw_banner = lambda *args: banners.append(args[5]) or real_banner(*args)
+        overlays.draw_banner = lambda *args: banners.append(args[4:6]) or real_banner(*args)
         try:
             a.draw()
         finally:
             overlays.draw_banner = real_banner
-        assert banners == [ending]  # the banner stays with the turn that is ending
+        # The banner stays with the turn that is ending, without its instruction: the turn's
+        # buttons are gone, so the prompt would ask for what was just done.
+        assert banners == [(ender, "")]
         assert not any(e.kind == "turn" for e in table.log.entries[-2:])  # next turn not yet
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
         frames(a, 1)
@@ -589,7 +591,7 @@ def test_between_the_computers_moves_the_banner_and_buttons_say_only_what_is_tru
         session = Session.new([Seat("Anna", 4), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy"),
                                Seat("Dora", 1, "easy")], 7, None)
         table = a.show("table", session=session)
-        under_dialogs, button_seen, thinking_seen = [], False, False
+        under_dialogs, during_shows, button_seen, thinking_seen = [], [], False, False
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             table.show.update(0.2)
@@ -600,6 +602,8 @@ def test_between_the_computers_moves_the_banner_and_buttons_say_only_what_is_tru
                 scene = a.scene
                 scene.confirm() if scene.name in ("choose_chip", "auction") else a.remove(scene)
                 continue
+            if table.show.busy and table.held:  # a move's show: the computer has decided
+                during_shows.append(table.held[0])
             if session.decision().seat != 0:
                 button_seen |= table.controls.replay_button.visible
                 thinking_seen |= "is thinking" in table.banner_text()
@@ -608,7 +612,18 @@ def test_between_the_computers_moves_the_banner_and_buttons_say_only_what_is_tru
                 break
         assert thinking_seen and not button_seen
         assert under_dialogs and not any("thinking" in text for text in under_dialogs)
+        assert during_shows and not any("thinking" in text for text in during_shows)
         frames(a, 2)
         assert table.controls.replay_button.visible  # Anna's turn: what happened is offered
+        banners: list = []
+        real_banner = overlays.draw_banner
+        overlays.draw_banner = lambda *args: banners.append(args[4:6]) or real_banner(*args)
+        try:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0))
+            frames(a, 1)
+        finally:
+            overlays.draw_banner = real_banner
+        # The replay shows several players' moves: the banner names none of them.
+        assert table.news.replaying and banners[-1] == (None, "")
     finally:
         pygame.quit()

@@ -31,6 +31,7 @@ class NewsHost(Protocol):
     board_view: BoardView
     gestures: Any
     hint: Any
+    held: tuple[str, int] | None  # the banner (words, seat) while a show plays
 
     @property
     def drawn(self) -> PlayerView: ...
@@ -86,6 +87,7 @@ class SinceMyTurn:
         speed = table.app.settings.speed or REPLAY_SPEED
         table.show.add(events, start.state.track[:], speed, table.sentence, before=start,
                        follow=True)
+        table.held = ("", -1)  # the banner names nobody: the moves replayed are several players'
         self.replaying, self.replayed = True, list(events)
         table.refresh_log()
 

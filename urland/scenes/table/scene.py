@@ -114,7 +114,7 @@ class TableScene(Scene):
         not a player at this screen)."""
         if turned_away(self, move):
             return
-        mover, held = self.decision.seat, (self.banner_text(), self.decision.seat)
+        mover = self.decision.seat
         try:
             events = self.flow.play(move)
         except IllegalMoveError as exc:
@@ -123,7 +123,10 @@ class TableScene(Scene):
         if mover in self.door.here:
             self.log.back = 0  # a player who acts follows the log again
         self.show_events(events, dropped_at, follow=mover not in self.door.here)
-        self.held = held  # the banner stays with the mover while the show plays
+        # The banner stays with the mover while the show plays: its next prompt if it decides
+        # on, else no words (its turn is over; a computer's thinking is done).
+        on = self.flow.acting_here() and self.decision.seat == mover
+        self.held = (self.banner_text() if on else "", mover)
 
     def show_events(self, events: list[Event], dropped_at: tuple[int, int] | None = None,
                     follow: bool = False) -> None:
