@@ -119,7 +119,7 @@ class NewGameScene(Scene):
             left = row.rect.left + t.px(10)
             row.colour_button.rect = pygame.Rect(left, y + t.px(4), t.px(160), t.px(48))
             row.name.rect = pygame.Rect(left + t.px(176), y + t.px(4), t.px(230), t.px(48))
-            row.kind.rect = pygame.Rect(left + t.px(422), y + t.px(4), t.px(200), t.px(48))
+            row.kind.rect = pygame.Rect(left + t.px(422), y + t.px(4), t.px(216), t.px(48))
             row.about = pygame.Rect(row.kind.rect.right + t.px(16), y,
                                     row.rect.right - row.kind.rect.right - t.px(26), t.px(56))
         self.start.rect = pygame.Rect(0, 0, t.px(220), t.px(54))

@@ -239,10 +239,10 @@ class Choice(Button):
         return super().handle(event)
 
     def label_room(self, theme: th.Theme, centre_x: int) -> int:
-        """Clear of the arrows at both ends, with a gap a reader sees."""
+        """Clear of the arrows at both ends (a glyph centred in a square at each end)."""
         if len(self.values) < 2:
             return super().label_room(theme, centre_x)
-        return self.rect.width - 2 * (self.back_arrow().width // 2 + theme.px(20))
+        return self.rect.width - 2 * (self.back_arrow().width // 2 + theme.px(10))
 
     def draw(self, surface: pygame.Surface, theme: th.Theme) -> None:
         super().draw(surface, theme)
