@@ -230,8 +230,8 @@ class TableScene(Scene):
 
     def banner_text(self) -> str:
         """What the banner says; the game waits while a dialog or a tutorial page is up."""
-        held = isinstance(self.app.scene, Dialog) or bool(self.guide and self.guide.holds())
-        return banner_text(self.door, self.decision, self.age, held)
+        waiting = isinstance(self.app.scene, Dialog) or bool(self.guide and self.guide.holds())
+        return banner_text(self.door, self.decision, self.age, waiting)
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
