@@ -255,9 +255,9 @@ def test_every_seat_kind_keeps_clear_of_its_arrows_in_every_language(app, code):
         choice, t = scene.rows[1].kind, app.theme
         # the arrows' glyphs are centred in squares at both ends
         arrow_edge = (choice.back_arrow().width + text_width(">", t.px(24), bold=True)) // 2
+        room = choice.label_room(t, choice.rect.centerx)
         for label in choice.labels:  # "AI gemiddeld" once ran into them in Dutch
             text = str(label)
-            room = choice.label_room(t, choice.rect.centerx)
             width = text_width(text, fitting_size(text, t.px(24), room, bold=True), bold=True)
             assert (choice.rect.width - width) // 2 - arrow_edge >= t.px(12), (code, text)
     finally:

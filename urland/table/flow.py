@@ -241,6 +241,11 @@ class TurnFlow:
         """A computer seat run at this table decides now (its moves come one after another)."""
         return not self.door.over and self.door.decision().seat in self.bots
 
+    def computer_held(self) -> bool:
+        """A computer run here is to decide but not yet asked: the table holds the game (a
+        dialog over it, a tutorial page, a show still playing), so it is not thinking."""
+        return self.computer_deciding() and not self.thinker.asked("bot", self.door.position())
+
     def ask_again(self) -> None:
         """Ask the pending decision again (a dialog was turned away or a curtain lifted)."""
         self.asked = None

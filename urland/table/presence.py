@@ -26,24 +26,22 @@ def seat_notes(door: TableDoor) -> list[str]:
     return [here_word if i in mine else words.get(statuses[i], "") for i in range(count)]
 
 
-def banner_text(door: TableDoor, decision: Decision, age: float, waiting: bool = False
-                ) -> str:
-    """The table's banner: what the seat deciding here is asked, or who is awaited. `waiting`:
-    the game waits for this screen (a dialog, a tutorial page), so no computer thinks yet."""
+def banner_text(door: TableDoor, decision: Decision, age: float, held: bool = False) -> str:
+    """The table's banner: what the seat deciding here is asked, or who is awaited. `held`:
+    the computer to decide waits for this screen (TurnFlow.computer_held), not thinking."""
     if door.waiting_to_start:
         return _("Waiting for the host to start the game.")
     if not decision.over and decision.seat not in door.here:
-        return elsewhere_text(door, decision.seat, age, waiting)
+        return elsewhere_text(door, decision.seat, age, held)
     return prompt_text(decision.prompt, door.names)
 
 
-def elsewhere_text(door: TableDoor, seat: int, age: float, waiting: bool = False) -> str:
-    """The banner while `seat`, not played here, decides (nothing for a computer while the
-    game is `waiting` for this screen)."""
+def elsewhere_text(door: TableDoor, seat: int, age: float, held: bool = False) -> str:
+    """The banner while `seat`, not played here, decides (nothing for a `held` computer)."""
     name = door.names[seat]
     status = door.seat_status(seat)
     if status == AWAY:
         return fmt("Waiting for {name} to reconnect.", name=name)
     if status == ONLINE:
         return fmt("{name} is deciding online", name=name) + "." * (1 + int(age * 3) % 3)
-    return "" if waiting else thinking_text(name, age)
+    return "" if held else thinking_text(name, age)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from urland.engine import Decision, Event, IllegalMoveError, Move, PlayerView
-from urland.scenes.base import Dialog, Scene
+from urland.scenes.base import Scene
 from urland.scenes.table.controls import TableControls
 from urland.scenes.table.gestures import BoardGestures
 from urland.scenes.table.guide import TableGuide, turned_away
@@ -229,9 +229,7 @@ class TableScene(Scene):
             self.message_age = NOTE_SECONDS  # the hint replaces an older note at once
 
     def banner_text(self) -> str:
-        """What the banner says; the game waits while a dialog or a tutorial page is up."""
-        waiting = isinstance(self.app.scene, Dialog) or bool(self.guide and self.guide.holds())
-        return banner_text(self.door, self.decision, self.age, waiting)
+        return banner_text(self.door, self.decision, self.age, self.flow.computer_held())
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
