@@ -627,3 +627,27 @@ def test_between_the_computers_moves_the_banner_and_buttons_say_only_what_is_tru
         assert table.news.replaying and banners[-1] == (None, "")
     finally:
         pygame.quit()
+
+
+def test_a_shows_caption_keeps_its_skip_line_inside_and_off_the_board():
+    """The skip line used to hang below the caption, over the Ichtos of the ocean under it."""
+    from urland.ui import text as text_ui
+    from urland.ui.theme import Theme
+
+    pygame.init()
+    try:
+        surface = pygame.Surface((1280, 720))
+        board = pygame.Rect(16, 58, 800, 654)
+        watch = text_ui.start_watching()
+        caption = ("The volcano of region 1 erupts: it joins region 2, and every Ichto there "
+                   "stays where it stands.")
+        panel = overlays.draw_callout(surface, Theme((1280, 720)), board, caption)
+        drawn = {d.what: d.rect for d in watch.frame}
+        skip = drawn["click or Space to skip"]
+        assert panel.contains(skip)
+        assert all(rect.bottom <= skip.top for what, rect in drawn.items() if rect != skip)
+        text_ui.end_frame()
+        assert not watch.overlaps and not watch.overflows
+    finally:
+        text_ui.stop_watching()
+        pygame.quit()

@@ -21,6 +21,7 @@ from urland.ui.text import blit_text, blit_wrapped, render, wrap
 from urland.ui.widgets import panel
 
 CREAM = (250, 244, 226)
+SKIP_INK = (128, 112, 92)  # a quiet line on cream
 
 
 def draw_banner(surface: pygame.Surface, t: th.Theme, rect: pygame.Rect, status: str,
@@ -56,15 +57,22 @@ def draw_note(surface: pygame.Surface, t: th.Theme, centre_x: int, top: int, tex
                   th.ACCENT, anchor="center")
 
 
-def draw_callout(surface: pygame.Surface, t: th.Theme, board: pygame.Rect, text: str) -> None:
+def draw_callout(surface: pygame.Surface, t: th.Theme, board: pygame.Rect, text: str
+                 ) -> pygame.Rect:
+    """A show's caption in the middle of the board, with how to skip the show; returns its
+    panel."""
     width = min(board.width - t.px(80), t.px(640))
     lines = wrap(text, t.px(26), width - t.px(40))
-    r = pygame.Rect(0, 0, width, t.px(30) + len(lines) * t.px(24))
+    hint = t.px(20)  # the skip line, inside the panel so that it never lies over the board
+    r = pygame.Rect(0, 0, width, t.px(30) + len(lines) * t.px(24) + hint)
     r.center = board.center
     panel(surface, r, CREAM, radius=t.px(12), shadow=t.px(6), border=th.ACCENT_DARK)
-    blit_wrapped(surface, text, r.inflate(-t.px(40), -t.px(24)), t.px(26), th.INK)
-    blit_text(surface, _("click or Space to skip"), (r.right - t.px(10), r.bottom + t.px(4)),
-              t.px(16), th.TEXT_DIM, anchor="topright")
+    words = pygame.Rect(r.left + t.px(20), r.top + t.px(12), r.width - t.px(40),
+                        r.height - t.px(24) - hint)
+    blit_wrapped(surface, text, words, t.px(26), th.INK)
+    blit_text(surface, _("click or Space to skip"), (r.right - t.px(14), r.bottom - t.px(7)),
+              t.px(16), SKIP_INK, anchor="bottomright")
+    return r
 
 
 def draw_tooltip(surface: pygame.Surface, t: th.Theme, title: str, body: str,
