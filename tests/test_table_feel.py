@@ -460,6 +460,23 @@ def test_the_pay_and_retreat_dialog_says_how_many_ichtos_stand_in_each_area(app)
                    session.game.board.area_name(area).split()[0] in line for line in written)
 
 
+def test_the_pay_dialogs_confirm_stands_clear_of_see_the_board(app):
+    """The pay-for-gene and Retreat dialog: its Confirm had crowded "See the board" to 6 px."""
+    table, _ = solo_table(app)
+    option = next(o for o in table.decision.options if o.move.kind == "retreat")
+    for size in ((1280, 720), (960, 540)):
+        app.resize(size)
+        app.open("pick_ichtos", table=table, seat=0, title="Pay 3 for Assimilation",
+                 option=option, suggested={})
+        frames(app, 1)
+        app.draw()
+        dialog = app.scene
+        gap = dialog.ok.rect.left - dialog.peek_button.rect.right
+        assert gap >= app.theme.px(24), (size, gap)
+        assert dialog.box().contains(dialog.back.rect)
+        app.remove(dialog)
+
+
 def test_every_settings_choice_steps_both_ways_and_960x540_is_offered(app):
     from test_scenes import click
 
@@ -632,9 +649,11 @@ def test_between_the_computers_moves_the_banner_and_buttons_say_only_what_is_tru
 def test_a_shows_caption_keeps_its_skip_line_inside_and_off_the_board():
     """The skip line used to hang below the caption, over the Ichtos of the ocean under it."""
     from urland.ui import text as text_ui
+    from urland.ui.caches import clear_caches
     from urland.ui.theme import Theme
 
     pygame.init()
+    clear_caches()  # fonts made before another test's pygame.quit() are gone
     try:
         surface = pygame.Surface((1280, 720))
         board = pygame.Rect(16, 58, 800, 654)
