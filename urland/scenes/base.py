@@ -88,6 +88,9 @@ class Scene:
         return None
 
 
+PEEK_LEFT, PEEK_WIDTH = 14, 140  # "See the board", in the bottom left corner of a dialog
+
+
 class Dialog(Scene):
     """A modal panel in the middle of the screen, over a dimmed scene.
 
@@ -134,13 +137,19 @@ class Dialog(Scene):
 
     def place_pair(self, first: Button, second: Button, widths: tuple[int, int] = (220, 180),
                    height: int = 54) -> None:
-        """Two buttons side by side at the bottom of the box: the main one on the left."""
+        """Two buttons side by side at the bottom of the box: the main one on the left, moved
+        right if need be to keep clear of "See the board"."""
         t = self.theme
         box = self.box()
         first.rect = pygame.Rect(0, 0, t.px(widths[0]), t.px(height))
         first.rect.bottomright = (box.centerx - t.px(10), box.bottom - t.px(24))
         second.rect = pygame.Rect(0, 0, t.px(widths[1]), t.px(height))
         second.rect.bottomleft = (box.centerx + t.px(10), box.bottom - t.px(24))
+        if self.peekable:
+            clear = box.left + t.px(PEEK_LEFT + PEEK_WIDTH + 30) - first.rect.left
+            if clear > 0:
+                first.rect.move_ip(clear, 0)
+                second.rect.move_ip(clear, 0)
 
     def draw_box(self, surface: pygame.Surface, title: str) -> pygame.Rect:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -153,8 +162,9 @@ class Dialog(Scene):
         blit_text(surface, title, (box.centerx, box.top + t.px(34)), t.px(36), th.INK, True,
                   anchor="center", width=box.width - 2 * right)
         if self.peekable:
-            self.peek_button.rect = pygame.Rect(0, 0, t.px(140), t.px(36))
-            self.peek_button.rect.bottomleft = (box.left + t.px(14), box.bottom - t.px(14))
+            self.peek_button.rect = pygame.Rect(0, 0, t.px(PEEK_WIDTH), t.px(36))
+            self.peek_button.rect.bottomleft = (box.left + t.px(PEEK_LEFT),
+                                                box.bottom - t.px(14))
             self.peek_button.draw(surface, t)
         return box
 
