@@ -103,6 +103,22 @@ def test_title_keys_still_work_and_continue_names_the_game(app, user_home):
     assert app.scene.name == "new_game"
 
 
+def test_continues_line_follows_a_change_of_language_at_once(app, user_home):
+    """Settings opened over the title switch the language: the line under Continue changes
+    with the labels, not only once the title is built again."""
+    session = Session.new([Seat("Anna", 4), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy")], 5,
+                          paths.autosave_path())
+    assert session.save()
+    title = app.show("title")
+    frames(app)
+    try:
+        app.set_language("fr")
+        frames(app)
+        assert title.continue_button.detail == "Tour 1 : à Ben de jouer"
+    finally:
+        app.set_language("en")
+
+
 # --- New game: colours ---------------------------------------------------------------------
 
 def open_new_game(app):

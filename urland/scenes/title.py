@@ -51,13 +51,7 @@ class TitleScene(Scene):
         self.continue_button = Button(LP_("title screen", "Continue"), self.resume,
                                       enabled=playable and bool(self.latest or self.hosted),
                                       key=pygame.K_c, show_key=True)
-        if self.hosted is not None and self.continue_button.enabled:
-            state = self.hosted.game.state
-            self.continue_button.detail = fmt(
-                "Hosted game, turn {turn}: {seat} to move", turn=state.turn,
-                seat=self.hosted.names[state.actor])
-        elif self.latest is not None and self.continue_button.enabled:
-            self.continue_button.detail = self.latest.status_text()
+        self.continue_button.detail = self.continue_detail()
         self.load_button = Button(L_("Load game"), self.load_game,
                                   enabled=playable and bool(self.games), key=pygame.K_l,
                                   show_key=True)
@@ -83,6 +77,16 @@ class TitleScene(Scene):
         self.fish: list[pygame.Rect] = []  # where each Ichto on the card is drawn
         self.notice_box = pygame.Rect(0, 0, 0, 0)
         self.notice_lines: list[str] = []
+
+    def continue_detail(self) -> str:
+        """The line under Continue: which game it carries on, in the language of the moment."""
+        if not self.continue_button.enabled:
+            return ""
+        if self.hosted is not None:
+            state = self.hosted.game.state
+            return fmt("Hosted game, turn {turn}: {seat} to move", turn=state.turn,
+                       seat=self.hosted.names[state.actor])
+        return self.latest.status_text() if self.latest is not None else ""
 
     @property
     def message(self) -> str:
@@ -180,6 +184,7 @@ class TitleScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         assign_mnemonics(self.buttons)  # the language may have changed
+        self.continue_button.detail = self.continue_detail()
         surface.blit(backdrop(t.size), (0, 0))
         card = self.card
         panel(surface, card, (24, 34, 46), radius=t.px(18), shadow=t.px(8),
