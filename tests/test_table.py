@@ -274,6 +274,76 @@ def test_the_scoring_chip_dialog_steps_aside_to_show_the_board(app):
     assert tuple(app.screen.get_at(centre))[:3] == paper
 
 
+def chip_dialog_after_the_computers(app, seed=4):
+    """Anna's scoring chip dialog, the two computers having played since her last decision."""
+    table, session = solo_table(app, seed)
+    deadline = time.monotonic() + 60  # the computers think in threads: bounded by time
+    while time.monotonic() < deadline:
+        frames(app, 1)
+        if app.scene.name == "choose_chip":
+            return app.scene, table, session
+        if app.scene.name == "auction":
+            app.scene.confirm()
+        elif app.scene is not table:  # a look at the chips passed: close it
+            app.remove(app.scene)
+        elif table.human_turn() and table.decision.kind != "choose_chip":
+            decision = table.decision  # Anna ends her turns at once (and answers a Panic)
+            table.submit(Move("end") if decision.allows("end") else decision.options[0].move)
+    raise AssertionError("Anna never laid a scoring chip")
+
+
+def key(app, code):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="",
+                                         scancode=0))
+    frames(app, 2)
+
+
+def test_since_my_turn_replays_the_news_under_the_chip_dialog_and_brings_it_back(app):
+    dialog, table, session = chip_dialog_after_the_computers(app)
+    chosen = dialog.selected
+    assert dialog.news_button.visible
+    click(app, dialog.news_button.rect.center)
+    assert dialog.peeking and table.show.busy and app.scene is dialog
+    assert table.news.note()  # the table says what plays and how to skip it
+    beat = table.show.t
+    frames(app, 5)
+    assert table.show.t > beat  # the replay plays on while the dialog stands aside
+    click(app, dialog.chip_rects[-1].center)  # skips the replay; the hidden chip is not chosen
+    assert not dialog.peeking and not table.show.busy and not table.news.note()
+    assert app.scene is dialog and dialog.selected == chosen
+    assert session.game.state.phase == "choose_chip"
+    key(app, pygame.K_r)  # R does the same
+    assert dialog.peeking and table.show.busy
+    for _ in range(2000):
+        if not dialog.peeking:
+            break
+        app.step(0.1)
+    assert not dialog.peeking and not table.show.busy  # back by itself at the replay's end
+
+
+def test_a_dialog_standing_aside_changes_nothing_hidden_under_a_key_or_a_click(app):
+    dialog, _table, _session = chip_dialog_after_the_computers(app)
+    chosen = dialog.selected
+    for event_key in (pygame.K_RIGHT, pygame.K_LEFT):
+        key(app, pygame.K_TAB)
+        assert dialog.peeking
+        key(app, event_key)  # comes back, and the choice is untouched
+        assert not dialog.peeking and dialog.selected == chosen
+    key(app, pygame.K_TAB)
+    click(app, dialog.chip_rects[-1].center)
+    assert not dialog.peeking and dialog.selected == chosen
+
+
+def test_without_news_a_dialog_offers_no_since_my_turn(app):
+    table, _session = solo_table(app)
+    table.submit(next(o.move for o in table.decision.options if o.move.kind == "land"))
+    frames(app, 2)  # Anna's own move: since it, nothing has happened
+    option = next(o for o in table.decision.options if o.move.kind == "retreat")
+    app.open("pick_ichtos", table=table, seat=0, title="Retreat", option=option, suggested={})
+    frames(app, 2)
+    assert not table.news.has_news() and not app.scene.news_button.visible
+
+
 def test_a_hint_lights_its_areas_draws_an_arrow_and_goes_when_the_position_changes(app):
     table, _ = solo_table(app)
     land = next(o.move for o in table.decision.options if o.move.kind == "land")

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from urland.scenes import create as create_scene
-from urland.scenes.base import AutoplayOptions, Scene
+from urland.scenes.base import AutoplayOptions, Dialog, Scene
 from urland.texts import i18n
 from urland.texts.i18n import _
 from urland.ui import ticker
@@ -181,12 +181,14 @@ class App:
               and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
               and not self.scene.takes_text):
             self.toggle_mute()
+        elif isinstance(self.scene, Dialog) and self.scene.peeking:
+            self.scene.handle_peek(event)  # stepped aside: what lies hidden hears nothing
         else:
             self.scene.handle(event)
 
     def draw(self) -> None:
         top = self.scenes[-1]
-        peeking = getattr(top, "peeking", False)  # a dialog stepped aside to show the board
+        peeking = isinstance(top, Dialog) and top.peeking  # stepped aside to show the board
         end = len(self.scenes) - (1 if peeking else 0)
         start = end - 1
         while start > 0 and self.scenes[start].modal:

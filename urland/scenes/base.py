@@ -88,7 +88,7 @@ class Scene:
         return None
 
 
-PEEK_LEFT, PEEK_WIDTH = 14, 140  # "See the board", in the bottom left corner of a dialog
+PEEK_LEFT, PEEK_WIDTH = 14, 160  # "See the board", in the bottom left corner of a dialog
 
 
 class Dialog(Scene):
@@ -111,13 +111,15 @@ class Dialog(Scene):
         self.peeking = True
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.peeking:
-            if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
-                self.peeking = False
-            return True
         if self.peekable and self.peek_button.handle(event):
             return True
         return super().handle(event)
+
+    def handle_peek(self, event: pygame.event.Event) -> None:
+        """An event while the dialog has stepped aside (the App sends it here, not to
+        `handle`, so that nothing hidden reacts): a click or a key brings it back."""
+        if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+            self.peeking = False
 
     def draw_peek(self, surface: pygame.Surface) -> None:
         """While peeking: only a bar saying how to come back."""
@@ -146,7 +148,7 @@ class Dialog(Scene):
         second.rect = pygame.Rect(0, 0, t.px(widths[1]), t.px(height))
         second.rect.bottomleft = (box.centerx + t.px(10), box.bottom - t.px(24))
         if self.peekable:
-            clear = box.left + t.px(PEEK_LEFT + PEEK_WIDTH + 30) - first.rect.left
+            clear = box.left + t.px(PEEK_LEFT + PEEK_WIDTH + 24) - first.rect.left
             if clear > 0:
                 first.rect.move_ip(clear, 0)
                 second.rect.move_ip(clear, 0)

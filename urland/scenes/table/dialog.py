@@ -9,10 +9,14 @@ import pygame
 
 from urland.engine import Decision, Move
 from urland.scenes.base import Dialog, Host
+from urland.texts.i18n import L_
+from urland.ui.widgets import Button
 
 if TYPE_CHECKING:
 
+    from urland.scenes.table.news import SinceMyTurn
     from urland.table import TableDoor, TurnFlow
+    from urland.ui.event_show import EventShow
 
 
 class TableHost(Protocol):
@@ -21,9 +25,13 @@ class TableHost(Protocol):
 
     door: TableDoor
     flow: TurnFlow
+    news: SinceMyTurn
+    show: EventShow
 
     @property
     def decision(self) -> Decision: ...
+
+    def play_shows(self, dt: float) -> None: ...
 
     def submit(self, move: Move) -> None: ...
 
@@ -33,16 +41,52 @@ class TableHost(Protocol):
 
 
 class TableDialog(Dialog):
-    """A dialog that answers one decision of the table it was opened over."""
+    """A dialog that answers one decision of the table it was opened over.
+
+    A `peekable` one also offers "Since my turn" (R) when moves were made since the player's
+    last decision: it steps aside while the table plays them again, and comes back when the
+    replay ends or is skipped (a click or a key), so a player can look back before choosing.
+    """
 
     def __init__(self, app: Host, table: TableHost) -> None:
         super().__init__(app)
         self.table = table
         self.door = table.door
+        self.news_button = Button(L_("Since my turn"), self.replay_news, key=pygame.K_r)
+        self.news_button.visible = False  # until drawn over a table with news
+        self.replaying = False
 
     def submit(self, move: Move) -> None:
         self.app.remove(self)
         self.table.submit(move)
+
+    # --- since my turn: the news replayed under the dialog ---------------------------------
+
+    def replay_news(self) -> None:
+        self.table.news.replay()
+        self.replaying = self.peeking = self.table.show.busy
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.news_button.visible and self.news_button.handle(event):
+            return True
+        return super().handle(event)
+
+    def handle_peek(self, event: pygame.event.Event) -> None:
+        if self.replaying and event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+            self.table.show.skip()  # a click or a key skips the replay; the dialog comes back
+            self.replaying = False
+        super().handle_peek(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.replaying:
+            self.table.play_shows(dt)
+            if not self.table.show.busy:
+                self.replaying = self.peeking = False
+
+    def draw_peek(self, surface: pygame.Surface) -> None:
+        if not self.replaying:  # while replaying the table says how to skip
+            super().draw_peek(surface)
 
     def autoplay_step(self) -> None:
         """A human seat's dialog under autoplay (the tutorial): press the keys its guide asks
@@ -77,6 +121,11 @@ class TableDialog(Dialog):
 
     def draw_box(self, surface: pygame.Surface, title: str) -> pygame.Rect:
         box = super().draw_box(surface, title)
+        self.news_button.visible = self.peekable and self.table.news.has_news()
+        if self.news_button.visible:  # over "See the board"
+            self.news_button.rect = self.peek_button.rect.move(
+                0, -self.peek_button.rect.height - self.theme.px(8))
+            self.news_button.draw(surface, self.theme)
         guide = getattr(self.table, "guide", None)
         if self._guide_card() is not None and not self.peeking:
             guide.draw_coach(surface)  # the step's instruction, bright beside the dialog

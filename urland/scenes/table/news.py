@@ -70,6 +70,7 @@ class SinceMyTurn:
         """Something happened since the last decision, no show is playing, and no computer
         here is about to move (between a computer's moves the button would blink)."""
         table = self.table
+        self.update()  # (a dialog over the table asks while the table itself stands still)
         return self.count > 0 and not table.show.busy and not table.flow.computer_deciding()
 
     def replay(self) -> None:

@@ -123,16 +123,14 @@ class TableScene(Scene):
         if mover in self.door.here:
             self.log.back = 0  # a player who acts follows the log again
         self.show_events(events, dropped_at, follow=mover not in self.door.here)
-        # The banner stays with the mover while the show plays: its next prompt if it decides
-        # on, else no words (its turn is over; a computer's thinking is done).
+        # The banner keeps the mover while the show plays: its next prompt if it decides on.
         on = self.flow.acting_here() and self.decision.seat == mover
         self.held = (self.banner_text() if on else "", mover)
 
     def show_events(self, events: list[Event], dropped_at: tuple[int, int] | None = None,
                     follow: bool = False) -> None:
         """Show what a move did, played here or elsewhere: the position, the log, the show."""
-        before, self.held = self.shown, None
-        self.hint_text = ""
+        before, self.held, self.hint_text = self.shown, None, ""
         self.hint.clear()
         self.gestures.cancel()
         self.shown = self.door.view()
@@ -156,8 +154,7 @@ class TableScene(Scene):
 
     def take_news(self) -> list[str]:
         """The public results since the last curtain (for the next curtain to repeat)."""
-        news = self.flow.take_news()
-        return [self.sentence(e) for e in news if e.kind in CALLOUT_KINDS][-4:]
+        return [self.sentence(e) for e in self.flow.take_news() if e.kind in CALLOUT_KINDS][-4:]
 
     def say(self, text: str) -> None:
         self.message, self.message_age = text, 0.0
@@ -181,14 +178,19 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.message_age += dt
+        self.play_shows(dt)
+        busy = self.show.busy
+        held = not busy and self.guide is not None and self.guide.holds()
+        self.answer(self.flow.next(busy, held))
+
+    def play_shows(self, dt: float) -> None:
+        """The shows and what they bring (hint, news, log), without the turn flow: a dialog
+        that steps aside to replay the news lets only these go on."""
         self.hint.update(dt)
         self.show.update(dt)
         self.news.update()
         if self.show.unplayed != self.log_held:
             self.refresh_log()
-        busy = self.show.busy
-        held = not busy and self.guide is not None and self.guide.holds()
-        self.answer(self.flow.next(busy, held))
 
     def answer(self, step: turns.Step) -> None:
         """Do what the turn flow says happens next."""
