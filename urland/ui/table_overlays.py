@@ -145,6 +145,12 @@ class AreaMenu:
         extra = 2 * arrow_h if scrolling else 0
         r = pygame.Rect(self.anchor[0], self.anchor[1], width + t.px(30),
                         row_h * self.room + t.px(10) + extra)
+        # As a context menu does: it opens up or to the left of the click where it would not
+        # fit below or to the right, so that it never hides the spot clicked.
+        if r.bottom > screen.bottom:
+            r.bottom = self.anchor[1]
+        if r.right > screen.right:
+            r.right = self.anchor[0]
         r.clamp_ip(screen)
         self.rect = r
         panel(surface, r, CREAM, radius=t.px(8), shadow=t.px(5), border=th.ACCENT_DARK)
