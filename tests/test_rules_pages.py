@@ -44,6 +44,19 @@ def test_the_worked_examples_are_the_rulebook_s_played_by_the_engine():
     assert counts(volcano.after, "8")[1] == 1  # Black 2 + 3 -> 1
     (panic,) = page("rules:panic").diagrams
     assert sorted(panic.before.choices) == [4, 5]  # regions 5 and 6 tie
+    assert counts(panic.after, "6") == [0, 0, 0]  # region 6 panicked ...
+    assert counts(panic.after, "O5") == [3, 5, 4]  # ... into O5: Black +2, Grey +1
+
+
+def test_every_example_with_a_move_shows_its_board_changed():
+    for each in pages():
+        for diagram in each.diagrams:
+            if diagram.after is not None:
+                board = diagram.before.board
+                areas = range(board.n_regions + len(board.ocean_areas))
+                assert ([diagram.after.area_counts(a) for a in areas] != [
+                    diagram.before.area_counts(a) for a in areas]
+                    or diagram.after.track != diagram.before.track), each.title
 
 
 def test_every_gene_has_a_page_with_an_example():

@@ -51,9 +51,11 @@ def _diagram(raw: dict) -> Diagram | None:
     try:
         before = position_from_text(str(raw["position"]))
         after = None
-        if raw.get("move"):
+        if raw.get("move"):  # one move, or a list of them played in turn
             game = Game.from_position(before)
-            game.play(parse_move(str(raw["move"]), game.board))
+            moves = raw["move"] if isinstance(raw["move"], list) else [raw["move"]]
+            for move in moves:
+                game.play(parse_move(str(move), game.board))
             after = game.state
         board = before.board
         glow = frozenset(board.parse_area(str(a)) for a in raw.get("glow", ()))
