@@ -186,6 +186,17 @@ def test_the_replay_log_tells_the_secrets_in_the_open():
     assert first and first[0].kind == "chip_chosen"
 
 
+def test_the_set_ups_eruption_is_told_once_in_the_replay_and_at_the_table():
+    from urland.texts.log import log_entries
+
+    game = finished()
+    told = [line.text for line in Replay(game).lines_of(0)]
+    at_table = [e.text for e in log_entries(game.log, lambda e: e.text, ["A", "B", "C", "D"])]
+    for lines in (told, at_table):
+        assert sum("erupt" in t for t in lines[:3]) == 1
+        assert lines[0].startswith("The volcano of region ") and " joins region " in lines[0]
+
+
 def test_the_secrets_of_each_moment_are_named_with_their_holder():
     replay = Replay(finished("medium-4-players"))
     for state in replay.states:

@@ -18,6 +18,7 @@ from urland.engine.queries import hand_holder
 from urland.engine.state import BID, PANIC, GameState
 from urland.texts.genes import gene_name
 from urland.texts.i18n import _, fmt
+from urland.texts.log import UNTOLD
 
 # Public placeholders that the open version of a secret event says better.
 _REPLACED = {"draw", "bid_hidden", "chips_received"}
@@ -41,7 +42,7 @@ def open_text(event: Event, name: Callable[[int], str],
               sentence: Callable[[Event], str]) -> str | None:
     """The event told to everybody; None for a public line a secret one tells better."""
     if event.visible_to is None:
-        return None if event.kind in _REPLACED else sentence(event)
+        return None if event.kind in _REPLACED | UNTOLD else sentence(event)
     d = event.data
     seat = _seat(event.visible_to)
     if event.kind == "draw_secret":

@@ -12,6 +12,9 @@ from urland.texts.words import sentences
 
 # Events folded into the scoring entry they belong to, instead of standing alone.
 _FOLDED = {"track"}
+# Events a log leaves out: the next event tells them whole (the set-up's volcano: its eruption,
+# which says what the region joins).
+UNTOLD = {"setup_volcano"}
 
 
 @dataclass
@@ -29,6 +32,8 @@ def log_entries(events: Sequence[Event], sentence: Callable[[Event], str],
     scoring: LogEntry | None = None
     for event in events:
         d = event.data
+        if event.kind in UNTOLD:
+            continue
         if event.kind in _FOLDED and scoring is not None:
             scoring.details.append(say("detail_marker", seat=names[d["seat"]],
                                        start=d["start"], end=d["end"]))
