@@ -670,3 +670,35 @@ def test_a_shows_caption_keeps_its_skip_line_inside_and_off_the_board():
     finally:
         text_ui.stop_watching()
         pygame.quit()
+
+
+def test_since_my_turn_is_offered_only_when_a_replay_would_show_something():
+    """After a player's own End turn, the next turn's chip laid face down is all that happened
+    by the time that player acts again: nothing to replay, so no button."""
+    a = App(Settings(animation_speed="instant", ai_pause="none"), size=(1280, 720))
+    try:
+        seats = [Seat("Anna", 4), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy"),
+                 Seat("Dora", 1, "easy")]
+        session = Session.new(seats, 3, None)
+        table = a.show("table", session=session)
+        seen = {True: 0, False: 0}
+        deadline = time.monotonic() + 60  # the computers think in threads: bounded by time
+        while time.monotonic() < deadline and not all(seen.values()):
+            frames(a, 1)
+            if a.scene.name in ("auction", "choose_chip"):
+                a.scene.confirm()
+            elif a.scene is not table:
+                a.remove(a.scene)
+            elif table.human_turn() and table.decision.kind == "action":
+                _, events = table.flow.since_last_decision()
+                shows = any(table.show.plays(e) for e in events)
+                assert events and table.news.has_news() == shows
+                seen[shows] += 1
+                table.controls.refresh(True)
+                assert table.controls.replay_button.visible == shows
+                table.submit(Move("end"))
+            elif table.human_turn():  # a Panic or a purchase: the first choice
+                table.submit(table.decision.options[0].move)
+        assert all(seen.values()), seen  # both cases met
+    finally:
+        pygame.quit()

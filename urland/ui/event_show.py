@@ -117,6 +117,13 @@ class EventShow:
 
     # --- filling ---------------------------------------------------------------------------
 
+    @staticmethod
+    def plays(event: Event) -> bool:
+        """Does `event` get a beat of its own (what `add` shows: a chip turned, a caption,
+        Ichtos gliding, a marker moving)? A turn's start or a chip laid face down does not."""
+        return (event.kind == "reveal" or event.kind in CALLOUT_KINDS or bool(glides_of(event))
+                or (event.kind == "track" and event.data["end"] != event.data["start"]))
+
     def add(self, events: list[Event], track_before: list[int], speed: float,
             sentence: Callable[[Event], str], dropped_at: tuple[int, int] | None = None,
             before: PlayerView | None = None, follow: bool = False) -> None:

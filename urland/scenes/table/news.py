@@ -49,7 +49,7 @@ class SinceMyTurn:
     def __init__(self, table: NewsHost) -> None:
         self.table = table
         self.paths: list[Path] = []
-        self.count = 0  # how many events happened since
+        self.count = 0  # how many events since that a replay would show
         self._seen: Hashable | None = None  # the position the paths were read at
         self.replaying = False
         self.replayed: list[Event] = []  # the events the replay plays
@@ -64,7 +64,7 @@ class SinceMyTurn:
         _start, events = table.flow.since_last_decision()
         mine = table.flow.whose_news()  # (a remote game's log may still bring one's own move)
         self.paths = [p for p in paths_of(events) if p.seat != mine]
-        self.count = len(events)
+        self.count = sum(1 for e in events if table.show.plays(e))  # what a replay would show
 
     def has_news(self) -> bool:
         """Something happened since the last decision, no show is playing, and no computer
@@ -80,7 +80,7 @@ class SinceMyTurn:
         if table.show.busy:
             return
         start, events = table.flow.since_last_decision()
-        if not events:
+        if not any(table.show.plays(e) for e in events):
             table.say(_("Nothing has happened since your last decision."))
             return
         table.gestures.cancel()
