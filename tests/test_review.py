@@ -292,3 +292,34 @@ def test_the_review_page_fits_with_nothing_drawn_over_anything(size, blunder_gam
         if page is not None:
             page.leave()
         pygame.quit()
+
+
+def test_the_wheel_scrolls_a_long_list_which_says_how_many_more_it_holds(app, blunder_game,
+                                                                        monkeypatch):
+    import urland.records.review as reviewing
+    from urland.ui import text as text_ui
+
+    monkeypatch.setattr(reviewing, "JUDGE", steady)
+    game, _ = blunder_game
+    path = write_record(game, SEATS, paths.history_dir(), datetime(2026, 3, 4, tzinfo=UTC))
+    review = reviewing.review_for(game, [0])
+    review.run()
+    page = app.open("review", session=Session.from_record(path))
+    rows = review.marked() * 8  # more marked decisions than the list holds at once
+    monkeypatch.setattr(page, "marked", lambda: rows)
+    watch = text_ui.start_watching()
+    try:
+        frames(app, 2)
+        shown = len(page.rows)
+        assert shown < len(rows)
+        assert f"{len(rows) - shown} more below" in watch.seen
+        chosen = page.current()
+        for _ in range(len(rows)):
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+        frames(app, 2)
+        assert page.rows[-1][1] == len(rows) - 1  # the last card in sight ...
+        assert page.current() is chosen  # ... and the decision chosen still chosen
+        assert f"{len(rows) - shown} more above" in watch.seen
+    finally:
+        text_ui.stop_watching()
+        page.leave()

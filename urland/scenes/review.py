@@ -93,8 +93,14 @@ class ReviewScene(Scene):
             return
         self.selected = max(0, min(len(rows) - 1, index))
         self.selected_step = rows[self.selected].step
-        visible = max(1, self.list_rect.height // self.theme.px(62))
-        self.first = max(0, min(self.first, self.selected), self.selected - visible + 1)
+        shown = rv.rows_shown(self.list_rect, self.theme, len(rows))
+        self.first = max(0, min(self.first, self.selected), self.selected - shown + 1)
+
+    def scroll(self, delta: int) -> None:
+        """The list moves by `delta` cards; the decision chosen stays chosen."""
+        count = len(self.marked())
+        shown = rv.rows_shown(self.list_rect, self.theme, count)
+        self.first = max(0, min(count - shown, self.first + delta))
 
     def heading(self, j: Judged) -> str:
         turn = self.review.states[j.step].turn
@@ -139,8 +145,8 @@ class ReviewScene(Scene):
             if event.key in moves:
                 self.select(self.selected + moves[event.key])
                 return True
-        if event.type == pygame.MOUSEWHEEL:
-            self.select(self.selected - event.y)
+        if event.type == pygame.MOUSEWHEEL:  # scrolls the list; a click or a key chooses
+            self.scroll(-event.y)
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for card, index in self.rows:

@@ -9,7 +9,7 @@ import pygame
 
 from urland.engine import GameState, Move
 from urland.records.review import Judged
-from urland.texts.i18n import _, decimal
+from urland.texts.i18n import _, decimal, fmt
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
 from urland.ui.table_overlays import draw_arrow
@@ -19,6 +19,8 @@ from urland.ui.widgets import panel
 PLAYED = (236, 104, 84)  # the move played: warm red
 BETTER = (98, 214, 132)  # the better move: green
 SELECTED_FILL = (58, 72, 90)
+ROW_HEIGHT = 62  # a card and the gap under it
+CUE_HEIGHT = 24  # the line saying how many cards more lie above or below
 
 
 def move_marks(move: Move, state: GameState) -> list[tuple[int, int]]:
@@ -92,16 +94,23 @@ def draw_progress(surface: pygame.Surface, rect: pygame.Rect, t: th.Theme, fract
               width=rect.width - t.px(16))
 
 
+def rows_shown(rect: pygame.Rect, t: th.Theme, count: int) -> int:
+    """How many of `count` cards the list shows at once (with a line under them saying how
+    many more there are, when not all fit)."""
+    fit = rect.height // t.px(ROW_HEIGHT)
+    return count if count <= fit else max(1, (rect.height - t.px(CUE_HEIGHT)) // t.px(ROW_HEIGHT))
+
+
 def draw_rows(surface: pygame.Surface, rect: pygame.Rect, t: th.Theme, rows: list[Judged],
               selected: int, first: int, heading: Callable[[Judged], str],
               played: Callable[[Judged], str]) -> list[tuple[pygame.Rect, int]]:
-    """The marked decisions from `first` on, one card each; returns (card, index) for clicks."""
-    row_h = t.px(62)
+    """The marked decisions from `first` on, one card each, and how many more lie above or below;
+    returns (card, index) for clicks."""
+    row_h = t.px(ROW_HEIGHT)
+    shown = rows_shown(rect, t, len(rows))
     out = []
     y = rect.top
-    for i in range(first, len(rows)):
-        if y + row_h > rect.bottom:
-            break
+    for i in range(first, min(len(rows), first + shown)):
         card = pygame.Rect(rect.left, y, rect.width, row_h - t.px(6))
         chosen = i == selected
         panel(surface, card, SELECTED_FILL if chosen else th.PANEL, radius=t.px(8), shadow=0,
@@ -117,6 +126,12 @@ def draw_rows(surface: pygame.Surface, rect: pygame.Rect, t: th.Theme, rows: lis
                   th.TEXT, True, anchor="bottomleft", width=width)
         out.append((card, i))
         y += row_h
+    below, above = len(rows) - first - shown, first
+    if below > 0 or above > 0:
+        cue = (fmt("{count} more below", count=below) if below > 0
+               else fmt("{count} more above", count=above))
+        blit_text(surface, cue, (rect.centerx, y + t.px(CUE_HEIGHT) // 2), t.px(17),
+                  th.TEXT_DIM, anchor="center", width=rect.width)
     return out
 
 
