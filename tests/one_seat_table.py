@@ -76,6 +76,9 @@ class OneSeatTable:
     def log(self, seat: int | None) -> list[Event]:
         return [e for e in self._log if e.visible(seat)]
 
+    def last_decided(self, seat: int):
+        return None  # this side keeps no past positions
+
     def play(self, move: Move) -> list[Event]:
         events = self.far.play(self.seat, move)
         self.moves += 1

@@ -702,3 +702,37 @@ def test_since_my_turn_is_offered_only_when_a_replay_would_show_something():
         assert all(seen.values()), seen  # both cases met
     finally:
         pygame.quit()
+
+
+def test_a_continued_game_still_marks_and_replays_the_moves_since_my_turn(user_home):
+    from urland import paths
+
+    a = App(Settings(animation_speed="instant", ai_pause="none"), size=(1280, 720))
+    try:
+        seats = [Seat("Anna", 4), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy")]
+        session = Session.new(seats, 5, paths.autosave_path())
+        table = a.show("table", session=session)
+        deadline = time.monotonic() + 60  # the computers think in threads: bounded by time
+        acted = False
+        while time.monotonic() < deadline:
+            frames(a, 1)
+            if a.scene is not table:  # a private dialog for Anna: answer it
+                scene = a.scene
+                scene.confirm() if scene.name in ("auction", "choose_chip") else a.remove(scene)
+            elif table.human_turn() and table.decision.kind == "action":
+                if acted and table.news.count:
+                    break
+                table.submit(Move("end"))
+                acted = True
+            elif table.human_turn():
+                table.submit(table.decision.options[0].move)
+        news, paths_before = table.news.count, list(table.news.paths)
+        assert news and session.save()
+        continued = a.show("table", session=Session.load(paths.autosave_path()))
+        frames(a, 2)
+        assert continued.news.count == news and continued.news.paths == paths_before
+        assert continued.controls.replay_button.visible
+        continued.news.replay()
+        assert continued.show.busy
+    finally:
+        pygame.quit()

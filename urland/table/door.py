@@ -113,6 +113,11 @@ class TableDoor(Protocol):
         """The game's log as `seat` may read it (None: public events only)."""
         ...
 
+    def last_decided(self, seat: int) -> tuple[int, PlayerView] | None:
+        """The table's log length and view just after `seat`'s last move, where known here
+        (None: "since my turn" starts when the table opens)."""
+        ...
+
     def play(self, move: Move) -> list[Event]:
         """Play the pending decision's move; the events it caused."""
         ...

@@ -114,10 +114,15 @@ class TurnFlow:
         self.looks = pending_looks(door)  # (seat, event kind): private looks still owed
         self.news: list[Event] = []  # public events since the last curtain (a shared screen)
         # For each seat played here: the table's log length and view just after its last
-        # decision (at first: when the table opened), where "what happened since" starts.
+        # decision (before its first, or where the door does not know: when the table
+        # opened), where "what happened since" starts.
         self.last_decision: dict[int, tuple[int, PlayerView]] = {}
         for seat in door.here:
-            self._decided(seat)
+            known = door.last_decided(seat)
+            if known is None:
+                self._decided(seat)
+            else:
+                self.last_decision[seat] = known
 
     # --- the next step ----------------------------------------------------------------------
 

@@ -77,6 +77,9 @@ class LocalTable:
     def log(self, seat: int | None) -> list[Event]:
         return self.session.log(seat)
 
+    def last_decided(self, seat: int) -> tuple[int, PlayerView] | None:
+        return self.session.after_last_move_of(seat)
+
     def play(self, move: Move) -> list[Event]:
         return self.session.play(move)
 

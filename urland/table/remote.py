@@ -189,6 +189,9 @@ class RemoteTable:
             return [e for e in self.link.mirror.log if e.visible_to is None]
         return list(self.links[self.me if seat is None else seat].mirror.log)
 
+    def last_decided(self, seat: int) -> tuple[int, PlayerView] | None:
+        return None  # a client keeps no past positions: its news start when it joins
+
     def play(self, move: Move) -> list[Event]:
         mover = self.decision().seat
         if mover not in self.links:

@@ -12,7 +12,7 @@ from datetime import datetime
 from pathlib import Path
 
 from urland import paths
-from urland.engine import Board, Decision, Event, Game, Move, PlayerView, SaveError
+from urland.engine import Board, Decision, Event, Game, Move, PlayerView, SaveError, view
 from urland.engine.save import load_game, save_game
 from urland.records import history
 from urland.texts.describe import describe
@@ -172,6 +172,20 @@ class Session:
 
     def view(self, seat: int | None = None) -> PlayerView:
         return self.game.view(self.table_viewer() if seat is None else seat)
+
+    def after_last_move_of(self, seat: int) -> tuple[int, PlayerView] | None:
+        """The table's log length and view just after `seat`'s last move (None before its
+        first): where "since my turn" starts, also in a game just continued."""
+        game, viewer = self.game, self.table_viewer()
+        if len(game.before) != len(game.moves):  # (the states before the moves are not kept)
+            return None
+        for i in reversed(range(len(game.moves))):
+            if game.before[i].actor == seat:
+                later = i + 1 < len(game.moves)
+                after = game.before[i + 1] if later else game.state
+                end = game.move_log_start[i + 1] if later else len(game.log)
+                return sum(1 for e in game.log[:end] if e.visible(viewer)), view(after, viewer)
+        return None
 
     def actor_is_human(self) -> bool:
         state = self.game.state
