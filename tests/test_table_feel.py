@@ -4,6 +4,7 @@ import copy
 import time
 
 import pygame
+import pytest
 from test_scenes import frames, solo_table
 
 from urland.app import App
@@ -509,6 +510,38 @@ def test_text_size_130_makes_the_text_larger_not_the_board_smaller():
     # used to grow by a third and take 16 % of the board's width) ...
     assert sizes[130][0][0] >= 0.95 * sizes[100][0][0]
     assert sizes[130][1] > sizes[100][1]  # ... while the text grows
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)], ids=["960x540", "1280x720"])
+def test_at_text_size_130_five_players_leave_the_log_room_and_the_prompt_shows_whole(size):
+    """The rows of five players at a large text size used to push the log out of the window,
+    and a long prompt ran under the top bar's buttons."""
+    from urland.ui import text as text_ui
+
+    a = App(Settings(animation_speed="instant", ai_pause="none", text_size=130), size=size)
+    try:
+        seats = [Seat("Maximiliane-Jo", 0, "human"), Seat("Ben", 1, "easy"),
+                 Seat("Cleo", 2, "easy"), Seat("Dan", 3, "easy"), Seat("Emil", 4, "easy")]
+        table = a.show("table", session=Session.new(seats, 5, None))
+        frames(a, 1)
+        panel = table.panel
+        t = a.theme
+        assert (panel.log_rect.height - t.px(12)) // max(t.px(17), 14) >= 3  # lines of the log
+        assert panel.rows[-1].bottom < panel.genes_rect.top < panel.log_rect.top
+        assert panel.theme.px(25) >= t.window_px(25) * 0.8  # the rows shrink, a little
+        watch = text_ui.start_watching()
+        try:
+            prompt = "Maximiliane-Jo: 2 actions left - drag an Ichto or click an area"
+            overlays.draw_banner(a.screen, a.theme, table.banner, "Turn 1", 0, prompt,
+                                 table.controls.top_left())
+            drawn = [d for d in watch.frame if d.what != "Turn 1"]
+            assert " ".join(d.what for d in drawn) == prompt and not watch.overflows
+            assert all(table.banner.contains(d.rect) and d.rect.right <= table.controls.top_left()
+                       for d in drawn)
+        finally:
+            text_ui.stop_watching()
+    finally:
+        pygame.quit()
 
 
 def test_the_buttons_show_their_keys(app):

@@ -116,7 +116,7 @@ class TutorialPilot:
             post_drag(own_stack(src), centre(dst))
         elif kind == "retreat":
             src = board.parse_area(words[1])
-            post_drag(own_stack(src), table.panel.reserve_point(table.theme, table.decision.seat))
+            post_drag(own_stack(src), table.panel.reserve_point(table.decision.seat))
         elif kind == "proliferate":
             post_click(own_stack(board.parse_area(words[1])))  # a click opens the area's menu
         elif kind in ("panic_region", "panic_ocean"):

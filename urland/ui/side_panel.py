@@ -42,6 +42,8 @@ MARK_TIPS = {
         "sends Ichtos back here.")),
 }
 TRAY_FILL = (92, 86, 40)  # the row a drag may drop into (the reserve tray)
+LOG_ROOM = 90  # the log's least height (about four lines), in 1280x720 units
+SMALLEST_TEXT = 0.8  # the least text size the rows and genes are drawn at to make that room
 
 
 @dataclass(frozen=True)
@@ -62,18 +64,28 @@ class SidePanel:
         self.gene_cards: list[tuple[str, pygame.Rect]] = []  # the genes on display
         self.gene_badges: list[tuple[str, pygame.Rect]] = []  # the genes in the players' rows
         self.marks: list[tuple[str, pygame.Rect]] = []  # (MARK_TIPS key, where it is drawn)
+        self.theme = th.Theme(th.BASE_SIZE)  # the sizes it is drawn at (see `layout`)
         self._cache: tuple | None = None
 
     def layout(self, t: th.Theme, rect: pygame.Rect, bottom: int) -> None:
-        """Rows from the top of `rect`, genes under them, the log down to `bottom`."""
+        """Rows from the top of `rect`, genes under them, the log down to `bottom`. With a
+        large text size on a short window the rows and genes are drawn as large as leaves
+        the log room for a few lines (`self.theme`), not so large that it vanishes."""
         self.rect = rect
-        row_h = max(t.px(64), sum(_line_heights(t)) + t.px(8))  # small windows: taller rows
-        self.rows = [pygame.Rect(rect.left, rect.top + i * (row_h + t.px(4)), rect.width, row_h)
-                     for i in range(len(self.seats))]
-        y = self.rows[-1].bottom + t.px(10)
-        self.genes_rect = pygame.Rect(rect.left, y, rect.width, t.px(84))
-        self.log_rect = pygame.Rect(rect.left, self.genes_rect.bottom + t.px(10), rect.width,
-                                    bottom - self.genes_rect.bottom - t.px(20))
+        scale = t.ui_scale
+        while True:
+            self.theme = pt = th.Theme(t.size, scale) if scale != t.ui_scale else t
+            row_h = max(pt.px(64), sum(_line_heights(pt)) + pt.px(8))  # small windows: taller
+            self.rows = [pygame.Rect(rect.left, rect.top + i * (row_h + pt.px(4)), rect.width,
+                                     row_h) for i in range(len(self.seats))]
+            y = self.rows[-1].bottom + pt.px(10)
+            self.genes_rect = pygame.Rect(rect.left, y, rect.width, pt.px(84))
+            self.log_rect = pygame.Rect(rect.left, self.genes_rect.bottom + pt.px(10),
+                                        rect.width, bottom - self.genes_rect.bottom - pt.px(20))
+            smallest = min(t.ui_scale, SMALLEST_TEXT)
+            if self.log_rect.height >= t.window_px(LOG_ROOM) or scale <= smallest:
+                break
+            scale = max(smallest, scale - 0.05)
         self._cache = None
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
@@ -88,16 +100,17 @@ class SidePanel:
         """The title and text explaining the mark under the mouse (a role, the dots...)."""
         return next((MARK_TIPS[k] for k, r in self.marks if r.collidepoint(pos)), None)
 
-    def reserve_point(self, t: th.Theme, seat: int) -> tuple[int, int]:
+    def reserve_point(self, seat: int) -> tuple[int, int]:
         if not self.rows:
             return (0, 0)
         r = self.rows[seat]
-        return (r.left + t.px(34), r.centery)
+        return (r.left + self.theme.px(34), r.centery)
 
-    def draw(self, surface: pygame.Surface, t: th.Theme, shown: PlayerView, actor: int,
+    def draw(self, surface: pygame.Surface, shown: PlayerView, actor: int,
              tray_seat: int | None) -> None:
         """Players and genes (the log is drawn by the table's GameLogView into `log_rect`)."""
-        key = (id(shown), actor, tray_seat, t.size, tuple(self.seats))
+        t = self.theme
+        key = (id(shown), actor, tray_seat, t.size, t.scale, tuple(self.seats))
         if self._cache is not None and self._cache[0] == key:
             surface.blit(self._cache[1], self.rect)
             return

@@ -17,7 +17,16 @@ from urland.ui import theme as th
 from urland.ui.board_tips import board_mark_tip
 from urland.ui.board_view import BoardView
 from urland.ui.side_panel import SidePanel
-from urland.ui.text import blit_text, blit_wrapped, render, wrap
+from urland.ui.text import (
+    blit_text,
+    blit_wrapped,
+    ellipsized,
+    fitting_size,
+    line_height,
+    render,
+    text_width,
+    wrap,
+)
 from urland.ui.widgets import panel
 
 CREAM = (250, 244, 226)
@@ -36,8 +45,17 @@ def draw_banner(surface: pygame.Surface, t: th.Theme, rect: pygame.Rect, status:
         icon = art.ichto(colour, t.px(38))
         surface.blit(icon, icon.get_rect(center=(t.px(210), rect.centery)))
     room = (text_right or rect.right) - t.px(236) - t.px(10)
-    blit_text(surface, text, (t.px(236), rect.centery), t.px(27), th.TEXT, True,
-              anchor="midleft", width=room)
+    size = fitting_size(text, t.px(27), room, True)
+    lines = [text]
+    if text_width(text, size, True) > room:  # too long even small: two lines, else cut short
+        lines = wrap(text, size, room, True)
+        if len(lines) > 2 or 2 * line_height(size, True) > rect.height:
+            lines = [ellipsized(text, size, room, True)]
+    step = line_height(size, True)
+    top = rect.centery - step * len(lines) // 2
+    for i, line in enumerate(lines):
+        blit_text(surface, line, (t.px(236), top + i * step + step // 2), size, th.TEXT, True,
+                  anchor="midleft")
 
 
 def draw_note(surface: pygame.Surface, t: th.Theme, centre_x: int, top: int, text: str,

@@ -52,8 +52,7 @@ class TableScene(Scene):
         self.board_view = BoardView(door.board)
         self.panel = SidePanel([SeatLabel(s.name, s.colour, s.kind) for s in door.seats])
         self.gestures = BoardGestures(self)
-        self.show = EventShow(self.board_view, lambda seat: self.panel.reserve_point(
-            self.theme, seat), app.sound.play)
+        self.show = EventShow(self.board_view, self.panel.reserve_point, app.sound.play)
         self.message, self.message_age, self.hint_text = "", NOTE_SECONDS, ""
         self.hover_pos = (0, 0)
         self.news = SinceMyTurn(self)
@@ -245,13 +244,13 @@ class TableScene(Scene):
         self.news.draw(surface)
         self.show.draw(surface, shown)
         self.hint.draw(surface, self.board_view, shown, self.decision.seat,
-                       lambda: self.panel.reserve_point(t, self.decision.seat))
+                       lambda: self.panel.reserve_point(self.decision.seat))
         text, actor = (self.held if self.show.busy and self.held else (self.banner_text(),
                                                                        self.decision.seat))
         overlays.draw_banner(surface, t, self.banner, turn_heading(shown.turn, shown.epoch),
                              None if actor < 0 else shown.colours[actor], text,
                              self.controls.top_left())
-        self.panel.draw(surface, t, drawn, actor, tray)
+        self.panel.draw(surface, drawn, actor, tray)
         self.log.draw(surface, t, self.panel.log_rect)
         self.update_buttons()
         super().draw(surface)
