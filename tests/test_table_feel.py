@@ -256,6 +256,22 @@ def test_a_gene_in_the_player_list_shows_its_card_on_hover_and_f1_opens_its_page
     assert app.scene.name == "rules" and app.scene.page.gene == "legs"
 
 
+def test_a_players_gene_tags_line_up_in_one_column_when_they_take_two_lines(app):
+    from urland.engine.genes import GENE_INDEX
+
+    table, session = solo_table(app)
+    for gene in ("assimilation", "muscles", "turbo", "warm_blood", "care_of_young"):
+        session.game.state.genes[1] |= 1 << GENE_INDEX[gene]
+    table.shown = table.door.view()  # Ben owns five genes: more than one line holds
+    frames(app, 2)
+    row = table.panel.rows[1]
+    tags = [r for _, r in table.panel.gene_badges if row.contains(r)]
+    lines = sorted({r.centery for r in tags})
+    assert len(tags) == 5 and len(lines) >= 2
+    firsts = {min(r.left for r in tags if r.centery == y) for y in lines}
+    assert len(firsts) == 1  # each line's first tag starts at the same place
+
+
 def test_in_the_tutorial_tooltips_and_menus_lie_over_its_labels_and_card(app, monkeypatch):
     import urland.scenes.tutorial as tutorial_scene
     from urland.ui import table_overlays

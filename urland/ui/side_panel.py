@@ -180,15 +180,18 @@ class SidePanel:
             return min([m.left for m in marks if m.top < r.bottom and m.bottom > r.top]
                        + [rect.right], default=rect.right) - t.px(6)
 
+        def start(line: pygame.Rect) -> int:  # tags line up in a column where words allow
+            return max(rect.left + t.px(194), line.right + t.px(10))
+
         lines = [words[1], words[0], *words[2:]]
         line = 0
-        x = max(rect.left + t.px(194), lines[0].right + t.px(10))
+        x = start(lines[0])
         for gene in genes_in(genes):
             image = render(gene_name(gene), t.px(16), th.INK)
             r = image.get_rect(left=x, centery=lines[line].centery).inflate(t.px(8), t.px(2))
             while r.right > room(r) and line + 1 < len(lines):
                 line += 1
-                x = lines[line].right + t.px(10)
+                x = start(lines[line])
                 r = image.get_rect(left=x, centery=lines[line].centery).inflate(t.px(8), t.px(2))
             if r.right > room(r):
                 left_out(gene_name(gene), "no room for this gene's tag in the player list")
