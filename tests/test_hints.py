@@ -5,7 +5,7 @@ import random
 from positions import GREY, table
 
 from urland.bots.greedy import GreedyBot
-from urland.bots.hints import SENTENCES, explain, hint
+from urland.bots.hints import SENTENCES, Hint, explain, hint
 from urland.bots.ismcts import HardBot
 from urland.engine import Game, Move, legal_options, view
 
@@ -97,3 +97,16 @@ def test_a_landing_on_a_region_that_has_scored_this_epoch_does_not_say_before_it
     assert h.key == "region_scored"
     assert "before it scores" not in h.text and "was scored this epoch" in h.text
     assert one_sentence(h.text)
+
+
+def test_a_loss_reads_as_german_grammar_wants_it():
+    from urland.bots import hints
+    from urland.texts.i18n import set_language
+
+    set_language("de")
+    try:
+        text = Hint(Move("end"), "region_now", {"region": "5", "after": hints._pts(2),
+                                                 "before": hints._pts(-1)}).text
+    finally:
+        set_language("en")
+    assert text.endswith("Du bekämst dort 2 Punkte statt einen Verlust von 1 Ichto.")
