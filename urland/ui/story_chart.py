@@ -174,7 +174,7 @@ class ScoreChart:
     def _draw_lines(self, surface: pygame.Surface, offset: tuple[int, int]) -> None:
         px = self.theme.px
         story = self.story
-        width = px(3)
+        width = px(4)  # the colour's own stroke, wide enough to read against its thin edge
         for seat in story.ranking()[::-1]:  # the leader on top
             points = []
             for moment, score in story.series[seat]:
@@ -183,7 +183,7 @@ class ScoreChart:
                     points.append((x, points[-1][1]))
                 points.append((x, y))
             colour = story.colours[seat]
-            pygame.draw.lines(surface, th.PLAYER_INK[colour], False, points, width + px(3))
+            pygame.draw.lines(surface, th.PLAYER_INK[colour], False, points, width + px(2))
             pygame.draw.lines(surface, th.PLAYER_COLOURS[colour], False, points, width)
         # labels at the right end, pushed apart so none covers another
         order = sorted(range(story.players), key=lambda s: -story.final[s])
