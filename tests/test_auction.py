@@ -3,7 +3,7 @@
 import pytest
 from positions import BLACK, GREY, PURPLE, WHITE, play, table
 
-from urland.engine import IllegalMoveError, legal_options
+from urland.engine import Decision, IllegalMoveError, legal_options
 from urland.engine.auction import start_mutation
 from urland.engine.genes import BIT, GENE_NAMES, GENES
 from urland.engine.state import BID, BUY
@@ -80,6 +80,15 @@ def test_a_bidder_who_cannot_pay_is_out_and_the_next_must_buy():
     assert s.actor == BLACK and s.must_buy  # White (3 to pay, 2 on the board) is out
     with pytest.raises(IllegalMoveError, match="must buy"):
         play(s, "pass")
+
+
+def test_the_decision_says_before_bidding_which_bids_could_be_paid():
+    # White has 2 Ichtos on the board and owns Legs: a bid of 1 costs 2, a bid of 2 costs 3.
+    s = auction("track=1.2.3.4 ichtos=O1:2.5.5.5 genes=legs.-.-.-")
+    decision = Decision.of(s)
+    assert decision.seat == WHITE
+    assert decision.price(WHITE, 1) == 2 and decision.can_pay(WHITE, 1)
+    assert decision.price(WHITE, 2) == 3 and not decision.can_pay(WHITE, 2)
 
 
 def test_at_most_three_genes_sold_then_refill_three():

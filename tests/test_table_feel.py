@@ -349,6 +349,39 @@ def test_gene_cards_in_the_bid_dialog_are_written_large_enough_to_read(app):
     assert min(sizes.values()) >= t.px(19)  # was 17 (about 11 pixels high at 1280x720)
 
 
+def test_the_bid_dialog_shows_a_price_beyond_the_board_in_red(app, monkeypatch):
+    from positions import table as position
+
+    from urland.engine import Game
+    from urland.engine.auction import start_mutation
+    from urland.scenes.table import auction
+    from urland.ui import theme as th
+
+    # White (Anna) has 2 Ichtos on the board and owns Legs: a bid of 1 costs 2, of 2 costs 3.
+    state = position("track=1.2.3.4 ichtos=O1:2.5.5.5 genes=legs.-.-.- phase=- agenda=end_turn")
+    start_mutation(state)
+    seats = [Seat("Anna", 0), Seat("Ben", 1, "easy"), Seat("Cleo", 2, "easy"),
+             Seat("Dora", 3, "easy")]
+    app.show("table", session=Session(Game.from_position(state), seats))
+    frames(app, 2)
+    dialog = app.scene
+    assert dialog.name == "auction"
+    colours = []
+    real = auction.blit_wrapped
+
+    def watched(surface, text, rect, size, colour, **kwargs):
+        if text.startswith("Bid from"):  # the price sentence (the gene cards are wrapped too)
+            colours.append(colour)
+        return real(surface, text, rect, size, colour, **kwargs)
+
+    monkeypatch.setattr(auction, "blit_wrapped", watched)
+    for bid, colour in ((1, th.INK), (2, th.BAD)):
+        dialog.stepper.value = bid
+        colours.clear()
+        app.draw()
+        assert colours == [colour]
+
+
 def lesson(app, chapter_id):
     from urland.table.tutorial import load_script
 

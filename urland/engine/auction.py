@@ -23,6 +23,12 @@ def gene_price(state: GameState, seat: int, bid: int | None = None) -> int:
     return (state.bids[seat] if bid is None else bid) + state.genes[seat].bit_count()
 
 
+def can_pay(state: GameState, seat: int, bid: int | None = None) -> bool:
+    """Does `seat` have the Ichtos on the board to pay for a gene (else it is out of the
+    auction when its turn to buy comes, rules 6.1)?"""
+    return state.on_board(seat) >= gene_price(state, seat, bid)
+
+
 def bid_order(state: GameState) -> list[int]:
     return [(state.env + i) % state.n for i in range(state.n)]
 
@@ -61,8 +67,8 @@ def next_buyer(state: GameState) -> None:
     """Offer the purchase to the next ranked player who can pay, or finish with the refill."""
     while state.ranking and state.display and state.bought < genes_for_sale(state):
         seat = state.ranking[0]
-        cost = gene_price(state, seat)
-        if state.on_board(seat) < cost:
+        if not can_pay(state, seat):
+            cost = gene_price(state, seat)
             state.ranking.pop(0)
             say(state, "cannot_pay", lambda s=seat, c=cost: f"{state.colour_name(s)} cannot pay "
                 f"{c} and is out of this auction.", seat=seat, price=cost)

@@ -24,7 +24,7 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from urland.engine.actions import ACTIONS
-from urland.engine.auction import gene_price
+from urland.engine.auction import can_pay, gene_price
 from urland.engine.errors import IllegalMoveError, Refusal
 from urland.engine.moves import Move, Option
 from urland.engine.phases import PHASES
@@ -111,6 +111,11 @@ class Decision:
         """What a gene costs `seat` in Ichtos from the board: its bid plus the genes it owns
         (rules 6.1). `bid` asks "what if I bid this much" before bids are in."""
         return gene_price(self.state, seat, bid)
+
+    def can_pay(self, seat: int, bid: int | None = None) -> bool:
+        """Has `seat` the Ichtos on the board to pay that price (else it drops out when its
+        turn to buy comes)?"""
+        return can_pay(self.state, seat, bid)
 
     # --- clicks ------------------------------------------------------------------------------
 

@@ -53,9 +53,10 @@ class BidScene(TableDialog):
         text = fmt("Bid from 0 to {high} (your reserve). If you buy, you pay {price, plural, "
                    "one {# Ichto} other {# Ichtos}} from the board: your bid plus 1 for each "
                    "gene you own.", high=self.stepper.high, price=price)
+        payable = self.decision.can_pay(self.seat, bid)  # in red when it could not be paid
         blit_wrapped(surface, text, pygame.Rect(box.left + t.px(30), box.bottom - t.px(225),
                                                 box.width - t.px(60), t.px(50)),
-                     t.px(21), th.INK, centre=True)
+                     t.px(21), th.INK if payable else th.BAD, centre=True)
         self.stepper.draw(surface, t)
         super().draw(surface)
 
