@@ -72,7 +72,7 @@ class SidePanel:
         large text size on a short window the rows and genes are drawn as large as leaves
         the log room for a few lines (`self.theme`), not so large that it vanishes."""
         self.rect = rect
-        scale = t.ui_scale
+        scale, smallest = t.ui_scale, min(t.ui_scale, SMALLEST_TEXT)
         while True:
             self.theme = pt = th.Theme(t.size, scale) if scale != t.ui_scale else t
             row_h = max(pt.px(64), sum(_line_heights(pt)) + pt.px(8))  # small windows: taller
@@ -82,7 +82,6 @@ class SidePanel:
             self.genes_rect = pygame.Rect(rect.left, y, rect.width, pt.px(84))
             self.log_rect = pygame.Rect(rect.left, self.genes_rect.bottom + pt.px(10),
                                         rect.width, bottom - self.genes_rect.bottom - pt.px(20))
-            smallest = min(t.ui_scale, SMALLEST_TEXT)
             if self.log_rect.height >= t.window_px(LOG_ROOM) or scale <= smallest:
                 break
             scale = max(smallest, scale - 0.05)
