@@ -86,6 +86,22 @@ def test_an_areas_menu_and_lifting_its_ichtos_reach_exactly_the_legal_moves_from
     assert len(listed) == len(set(listed)) and not set(listed) & carried
 
 
+def test_a_region_whose_ichtos_can_only_retreat_lists_the_retreats_not_a_lift(app):
+    """Lifting them from a land region lit only the player's own row: the menu had said
+    "choose where on the board"."""
+    from urland.scenes.table.carry import Lift
+
+    table, session = solo_table(app)
+    state, board = session.game.state, session.game.board
+    region = next(r for r in range(board.n_regions) if state.count(r, 0) > 0)
+    carried = table.gestures.carried_moves(region)
+    assert carried and all(m.kind == "retreat" for m in carried)  # no gene to move them by
+    click(app, area_point(table, board.area_name(region)))
+    rows = [value for _, value in table.gestures.menu.items]
+    assert not any(isinstance(v, Lift) for v in rows)
+    assert set(rows) == carried  # each Retreat a row of its own
+
+
 def test_a_long_menu_scrolls_to_its_last_move(app):
     table, _ = solo_table(app)
     click(app, area_point(table, "O5"))

@@ -229,6 +229,8 @@ class BoardGestures:
             host.say(nothing_to_do(host.shown.state.board, area))
             return
         carried = self.carried_moves(area)
+        if all(m.kind == "retreat" for m in carried):  # nowhere on the board to carry them:
+            carried = set()  # each Retreat is a row of its own, not "choose where on the board"
         others = [m for m in moves if m not in carried]
         if carried and not others:
             self.lift(area, pos)
