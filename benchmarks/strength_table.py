@@ -3,7 +3,7 @@
     python benchmarks/strength_table.py [--seconds 0.5,1,2,4] [--games 40] [--seed 1]
                                         [--players 4] [--against hard] [--workers 2]
                                         [--bot expert] [--baseline hard] [--log FILE]
-                                        [--report]
+                                        [--baseline-seconds S] [--report]
 
 For each thinking time, the expert sits in one seat against `--against` bots in the others, on
 the same games as `python -m urland tournament --bots expert,hard,hard,hard --games N --seed S
@@ -13,7 +13,8 @@ what it played and a rerun with the same log skips the games already there. Prin
 thinking time: games, the expert's wins with the 95% Wilson interval, its mean margin over the
 best rival and its decision time (mean, 95th percentile), and, when the log holds games of
 `--baseline` in the first seat (`--bot hard`: the hard bot in the expert's seat of the same
-deals), the margin gained over it game by game with its standard error. Asserts nothing.
+deals; or `--baseline expert --baseline-seconds 1`: the expert itself at 1 s), the margin
+gained over it game by game with its standard error. Asserts nothing.
 """
 
 from __future__ import annotations
@@ -101,6 +102,9 @@ def main() -> None:
     parser.add_argument("--against", default="hard")
     parser.add_argument("--baseline", default="hard",
                         help="compare, game by game, with this bot's games in the log")
+    parser.add_argument("--baseline-seconds", type=float, default=None,
+                        help="only the baseline's games at this thinking time (to compare the "
+                             "expert with itself at another budget)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--log", type=Path, default=Path("strength_table.jsonl"))
     parser.add_argument("--report", action="store_true",
@@ -108,7 +112,7 @@ def main() -> None:
     args = parser.parse_args()
     n = args.players
     lineup = [args.bot] + [args.against] * (n - 1)
-    baseline = by_game(args.log, args.baseline, None, n, args.games, args.seed)
+    baseline = by_game(args.log, args.baseline, args.baseline_seconds, n, args.games, args.seed)
     for think in (float(t) for t in args.seconds.split(",")):
         if not args.report:
             run(planned_tables(lineup, args.games, args.seed, think), args.bot, args.log,
@@ -118,7 +122,8 @@ def main() -> None:
             print(f"{think:4.1f} s a decision: no games yet", flush=True)
             continue
         print(f"{think:4.1f} s a decision: {summary(records, args.bot, n)}", flush=True)
-        if args.bot != args.baseline and baseline:
+        itself = args.bot == args.baseline and args.baseline_seconds in (None, think)
+        if baseline and not itself:
             print(f"      {paired(records, baseline, n)}", flush=True)
 
 
