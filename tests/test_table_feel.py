@@ -349,23 +349,42 @@ def test_gene_cards_in_the_bid_dialog_are_written_large_enough_to_read(app):
     assert min(sizes.values()) >= t.px(19)  # was 17 (about 11 pixels high at 1280x720)
 
 
-def test_the_bid_dialog_shows_a_price_beyond_the_board_in_red(app, monkeypatch):
+def anna_bids_with_two_on_the_board(app):
+    """Anna's bid dialog: White has 2 Ichtos on the board and owns Legs, so a bid of 1 costs
+    2 and one of 2 costs 3."""
     from positions import table as position
 
     from urland.engine import Game
     from urland.engine.auction import start_mutation
-    from urland.scenes.table import auction
-    from urland.ui import theme as th
 
-    # White (Anna) has 2 Ichtos on the board and owns Legs: a bid of 1 costs 2, of 2 costs 3.
     state = position("track=1.2.3.4 ichtos=O1:2.5.5.5 genes=legs.-.-.- phase=- agenda=end_turn")
     start_mutation(state)
     seats = [Seat("Anna", 0), Seat("Ben", 1, "easy"), Seat("Cleo", 2, "easy"),
              Seat("Dora", 3, "easy")]
     app.show("table", session=Session(Game.from_position(state), seats))
     frames(app, 2)
-    dialog = app.scene
-    assert dialog.name == "auction"
+    assert app.scene.name == "auction"
+    return app.scene
+
+
+def test_the_bid_steps_with_plus_and_minus_as_well_as_the_arrows(app):
+    dialog = anna_bids_with_two_on_the_board(app)
+    start = dialog.stepper.value
+    for code, step in ((pygame.K_PLUS, 1), (pygame.K_EQUALS, 1), (pygame.K_UP, 1),
+                       (pygame.K_MINUS, -1), (pygame.K_KP_MINUS, -1), (pygame.K_LEFT, -1)):
+        before = dialog.stepper.value
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="",
+                                             scancode=0))
+        frames(app, 1)
+        assert dialog.stepper.value == before + step, code
+    assert dialog.stepper.value == start
+
+
+def test_the_bid_dialog_shows_a_price_beyond_the_board_in_red(app, monkeypatch):
+    from urland.scenes.table import auction
+    from urland.ui import theme as th
+
+    dialog = anna_bids_with_two_on_the_board(app)
     colours = []
     real = auction.blit_wrapped
 

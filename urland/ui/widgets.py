@@ -153,6 +153,11 @@ def key_label(key: int) -> str:
                                                      else name.title())
 
 
+# A stepper's keys: the arrows, and - and + as everywhere else in the game (carrying Ichtos).
+LESS_KEYS = (pygame.K_LEFT, pygame.K_DOWN, pygame.K_MINUS, pygame.K_KP_MINUS)
+MORE_KEYS = (pygame.K_RIGHT, pygame.K_UP, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
+
+
 class Stepper:
     """[-] value [+] within [low, high]."""
 
@@ -183,10 +188,10 @@ class Stepper:
         if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
             self.set(self.value + event.y)
             return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_DOWN):
+        if event.type == pygame.KEYDOWN and event.key in LESS_KEYS:
             self.set(self.value - 1)
             return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RIGHT, pygame.K_UP):
+        if event.type == pygame.KEYDOWN and event.key in MORE_KEYS:
             self.set(self.value + 1)
             return True
         return self.minus.handle(event) or self.plus.handle(event)
