@@ -380,7 +380,7 @@ def test_the_bid_steps_with_plus_and_minus_as_well_as_the_arrows(app):
     assert dialog.stepper.value == start
 
 
-def test_the_bid_dialog_shows_a_price_beyond_the_board_in_red(app, monkeypatch):
+def test_the_bid_dialog_says_in_red_when_the_board_could_not_pay_the_price(app, monkeypatch):
     from urland.scenes.table import auction
     from urland.ui import theme as th
 
@@ -390,15 +390,16 @@ def test_the_bid_dialog_shows_a_price_beyond_the_board_in_red(app, monkeypatch):
 
     def watched(surface, text, rect, size, colour, **kwargs):
         if text.startswith("Bid from"):  # the price sentence (the gene cards are wrapped too)
-            colours.append(colour)
+            colours.append((colour, text.endswith("Anna cannot pay 3 and is out of this "
+                                                  "auction.")))
         return real(surface, text, rect, size, colour, **kwargs)
 
     monkeypatch.setattr(auction, "blit_wrapped", watched)
-    for bid, colour in ((1, th.INK), (2, th.BAD)):
+    for bid, colour, out in ((1, th.INK, False), (2, th.BAD, True)):
         dialog.stepper.value = bid
         colours.clear()
         app.draw()
-        assert colours == [colour]
+        assert colours == [(colour, out)]
 
 
 def lesson(app, chapter_id):

@@ -8,6 +8,7 @@ from urland.engine import Move, numbers_for
 from urland.scenes.table.dialog import TableDialog
 from urland.texts.genes import gene_texts
 from urland.texts.i18n import L_, LP_, _, fmt
+from urland.texts.words import sentences
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.text import blit_text, blit_wrapped, text_width, wrap
@@ -53,9 +54,13 @@ class BidScene(TableDialog):
         text = fmt("Bid from 0 to {high} (your reserve). If you buy, you pay {price, plural, "
                    "one {# Ichto} other {# Ichtos}} from the board: your bid plus 1 for each "
                    "gene you own.", high=self.stepper.high, price=price)
-        payable = self.decision.can_pay(self.seat, bid)  # in red when it could not be paid
-        blit_wrapped(surface, text, pygame.Rect(box.left + t.px(30), box.bottom - t.px(225),
-                                                box.width - t.px(60), t.px(50)),
+        payable = self.decision.can_pay(self.seat, bid)
+        if not payable:  # in red, saying what such a bid comes to (the auction's own words)
+            texts = sentences()
+            text += " " + (texts.say("cannot_pay", seat=self.door.names[self.seat], price=price)
+                           if texts is not None else "")
+        blit_wrapped(surface, text, pygame.Rect(box.left + t.px(30), box.bottom - t.px(246),
+                                                box.width - t.px(60), t.px(66)),
                      t.px(21), th.INK if payable else th.BAD, centre=True)
         self.stepper.draw(surface, t)
         super().draw(surface)
