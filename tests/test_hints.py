@@ -90,6 +90,15 @@ def test_gathering_to_breed_counts_with_care_of_young_s_lower_threshold():
         assert (h.key == "breed_gather") == (key is not None), h.key
 
 
+def test_a_landing_that_costs_now_never_says_you_would_get_a_loss_instead_of_nothing():
+    # Grey lands 1 Ichto where White and Black have 2 each: the least, it would go home now.
+    s = table("ichtos=5:2.2.0.0,O2:0.0.3.0 chosen=5")
+    o2, five = s.board.parse_area("O2"), s.board.parse_area("5")
+    h = explain(view(s, GREY), Move("land", o2, five, 1))
+    assert h.key == "region_hold"
+    assert "loss" not in h.text and "region 5" in h.text and one_sentence(h.text)
+
+
 def test_a_landing_on_a_region_that_has_scored_this_epoch_does_not_say_before_it_scores():
     s = table("ichtos=5:1.0.0.0,O2:0.0.3.0 scored=5")
     o2, five = s.board.parse_area("O2"), s.board.parse_area("5")

@@ -206,7 +206,7 @@ def _aimed(seen: PlayerView, move: Move) -> Hint:
     scores_again = any(region_of_chip(state, c) == root for c in chips_in_play(state))
     if not scores_again and any(region_of_chip(state, c) == root for c in state.board_chips):
         return Hint(move, "region_scored", {"region": board.area_name(root)})  # this epoch
-    if round(after) == round(before):
+    if round(after) <= round(before):  # no better now ("you would get less" would jar)
         return Hint(move, "region_hold", {"region": board.area_name(root)})
     if pending_distribution(seen).get(root, 0.0) >= 0.15:
         return Hint(move, "region_now", values)
