@@ -142,6 +142,31 @@ def test_an_eruption_joins_the_two_lands_on_the_board_at_its_own_beat_not_before
         pygame.quit()
 
 
+def test_a_show_that_spans_turns_draws_each_turn_and_its_roles_as_it_reaches_them():
+    """The replay of what happened since a player's turn used to keep the first turn's number
+    and roles on screen while its captions told of the next turn."""
+    from urland.engine import Event
+
+    a = slow_app()
+    try:
+        show, view, _board = a_show_over_a_solo_table(a)
+        state = view.state
+        score = Event("score", "Region 3 is scored.", {"chip": 3, "region": 2, "outcome": "none",
+                                                         "points": {}, "removed": {}, "counts": []})
+        later = (state.turn + 1, (state.env + 1) % state.n)
+        turn = Event("turn", "The next turn.", {"env": later[1], "dead": 0, "turn": later[0]})
+        show.add([score, turn, score._replace(text="Region 5 is scored.")], state.track[:], 1.0,
+                 lambda e: e.text, before=view)
+        assert show.callout == "Region 3 is scored."  # still the first turn
+        assert (show.drawn.state.turn, show.drawn.state.env) == (state.turn, state.env)
+        show.update(show.beats[0].duration + 0.01)
+        assert show.callout == "Region 5 is scored."  # the next turn's caption, its turn drawn
+        assert (show.drawn.state.turn, show.drawn.state.env) == later
+        assert (state.turn, state.env) != later  # the table's own position is untouched
+    finally:
+        pygame.quit()
+
+
 def solo_after_the_computers(a, seed=5):
     """A solo table (Anna against two computers): Anna lands once and ends her turn, and the
     computers play until Anna acts again."""

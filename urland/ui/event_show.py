@@ -114,6 +114,9 @@ class EventShow:
         self.drawn: PlayerView | None = None  # that position with the finished beats applied
         self.moved: dict[tuple[int, int], int] = {}  # (area, seat): Ichtos that have left (+)
         self.added = 0  # events queued since the show started (those that play in the log)
+        # The turns and epochs that begin in the show: (number of the event, what it set), so
+        # the turn, the roles and the epoch drawn follow the show (a replay spans turns).
+        self.clock: list[tuple[int, dict[str, int]]] = []
 
     # --- filling ---------------------------------------------------------------------------
 
@@ -135,10 +138,15 @@ class EventShow:
             return
         if not self.beats:
             self.track = track_before[:]
-            self.before, self.moved, self.added = before, {}, 0
+            self.before, self.moved, self.added, self.clock = before, {}, 0, []
             self._redraw()
         for event in events:
             self.added += 1
+            if event.kind == "turn":
+                self.clock.append((self.added, {"turn": event.data["turn"],
+                                                "env": event.data["env"]}))
+            elif event.kind == "new_epoch":
+                self.clock.append((self.added, {"epoch": event.data["epoch"]}))
             first = len(self.beats)
             glides = glides_of(event)
             sound = EVENT_SOUNDS.get(event.kind, "")
@@ -165,6 +173,7 @@ class EventShow:
                                        marker=(d["seat"], d["start"], d["end"]), sound="hop"))
             for beat in self.beats[first:]:
                 beat.upto = self.added
+        self._redraw()  # a turn begun before the first beat shows from the start
         self._sound_current()
 
     def _sound_current(self) -> None:
@@ -234,6 +243,11 @@ class EventShow:
         base = self.drawn or self.before
         state = base.state.clone()
         state.track = self.track[:] if len(self.track) == state.n else state.track
+        reached = self.beats[0].upto if self.beats else self.added  # before the next beat
+        for number, values in self.clock:
+            if number < reached:
+                for name, value in values.items():
+                    setattr(state, name, value)
         for g in beat.glides if beat is not None else ():
             if g.src == RESERVE:
                 state.reserve[g.seat] -= g.count
