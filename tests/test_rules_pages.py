@@ -45,7 +45,8 @@ def test_the_worked_examples_are_the_rulebook_s_played_by_the_engine():
     (panic,) = page("rules:panic").diagrams
     assert sorted(panic.before.choices) == [4, 5]  # regions 5 and 6 tie
     assert counts(panic.after, "6") == [0, 0, 0]  # region 6 panicked ...
-    assert counts(panic.after, "O5") == [3, 5, 4]  # ... into O5: Black +2, Grey +1
+    assert counts(panic.after, "O5") == [4, 5, 3]  # ... into O5: White +1, Black +2
+    assert counts(panic.before, "5")[2] == counts(panic.before, "6")[2] == 0  # Grey: none
 
 
 def test_every_example_with_a_move_shows_its_board_changed():
