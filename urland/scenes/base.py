@@ -160,9 +160,8 @@ class Dialog(Scene):
         box = self.box()
         t = self.theme
         panel(surface, box, th.PAPER, radius=t.px(14), shadow=t.px(8), border=th.ACCENT_DARK)
-        right = t.px(180) if self.peekable else t.px(30)  # room for "See the board"
         blit_text(surface, title, (box.centerx, box.top + t.px(34)), t.px(36), th.INK, True,
-                  anchor="center", width=box.width - 2 * right)
+                  anchor="center", width=box.width - t.px(60))
         if self.peekable:
             self.peek_button.rect = pygame.Rect(0, 0, t.px(PEEK_WIDTH), t.px(36))
             self.peek_button.rect.bottomleft = (box.left + t.px(PEEK_LEFT),

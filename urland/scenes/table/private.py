@@ -152,8 +152,10 @@ class ChipScene(TableDialog):
 
 
 class PeekScene(TableDialog):
-    """The dead player looks at the two chips passed to them."""
+    """The dead player looks at the two chips passed to them (the game waits meanwhile, so
+    the board and what happened since may be looked at too)."""
 
+    peekable = True
     name = "peek"
     width, height = 640, 380
 
