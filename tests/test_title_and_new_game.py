@@ -119,6 +119,24 @@ def test_continues_line_follows_a_change_of_language_at_once(app, user_home):
         app.set_language("en")
 
 
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)], ids=["960x540", "1280x720"])
+@pytest.mark.parametrize("text_size", [115, 130])
+def test_a_large_text_size_keeps_every_button_of_title_and_new_game_in_the_window(size,
+                                                                               text_size):
+    """At 115 % the title's History, Rules, Settings and Quit had left the window."""
+    a = App(Settings(animation_speed="instant", ai_pause="none", text_size=text_size),
+            size=size)
+    try:
+        for name in ("title", "new_game"):
+            scene = a.show(name)
+            frames(a)
+            window = a.screen.get_rect()
+            assert all(window.contains(b.rect) for b in scene.buttons if b.visible), name
+            assert scene.theme.scale > a.theme.window_scale  # larger than at 100 %, still
+    finally:
+        pygame.quit()
+
+
 # --- New game: colours ---------------------------------------------------------------------
 
 def open_new_game(app):

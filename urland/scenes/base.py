@@ -9,6 +9,7 @@ reaches the App only through `Host`, so the scenes never import the App.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -43,9 +44,18 @@ class Scene:
         self.buttons: list[Button] = []
         self.age = 0.0  # seconds since the scene appeared
 
+    # The room the scene's layout needs at text size 100 %, in 1280x720 units: a larger text
+    # size is drawn only as large as still fits the window (None: the scene arranges itself
+    # for any text size, as the table does).
+    fit: tuple[int, int] | None = None
+
     @property
     def theme(self) -> th.Theme:
-        return self.app.theme
+        t = self.app.theme
+        if self.fit is None:
+            return t
+        room = min(t.size[0] / self.fit[0], t.size[1] / self.fit[1]) / t.window_scale
+        return t if t.ui_scale <= room else _theme_of(t.size, max(room, 0.5))
 
     # --- lifecycle (called by the App) ---------------------------------------------------
 
@@ -91,6 +101,11 @@ class Scene:
 PEEK_LEFT, PEEK_WIDTH = 14, 160  # "See the board", in the bottom left corner of a dialog
 
 
+@lru_cache(maxsize=8)
+def _theme_of(size: tuple[int, int], ui_scale: float) -> th.Theme:
+    return th.Theme(size, ui_scale)
+
+
 class Dialog(Scene):
     """A modal panel in the middle of the screen, over a dimmed scene.
 
@@ -101,6 +116,10 @@ class Dialog(Scene):
     modal = True
     width, height = 640, 420
     peekable = False
+
+    @property
+    def fit(self) -> tuple[int, int]:  # type: ignore[override]
+        return (self.width + 40, self.height + 40)
 
     def __init__(self, app: Host) -> None:
         super().__init__(app)

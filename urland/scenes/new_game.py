@@ -54,6 +54,7 @@ class SeatRow:
 
 class NewGameScene(Scene):
     name = "new_game"
+    fit = (1080, 680)  # its box (see `box`) and a margin
 
     def __init__(self, app) -> None:
         super().__init__(app)

@@ -24,6 +24,7 @@ from urland.userfiles.startup import board_problem
 
 class TitleScene(Scene):
     name = "title"
+    fit = (680, 680)  # the card, the column and the row (CARD, PRIMARY, ROW, GAPS below)
 
     def __init__(self, app, message: str = "") -> None:
         super().__init__(app)
