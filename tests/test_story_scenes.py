@@ -46,6 +46,30 @@ def test_game_over_shows_the_result_then_the_story_and_opens_the_replay(app):
     assert app.scene is scene
 
 
+def test_the_story_of_five_players_at_text_size_130_overlaps_nothing(user_home):
+    """Its tables had run under the buttons at the foot of the window."""
+    from urland.app import App
+    from urland.ui import text as text_ui
+    from urland.userfiles.settings import Settings
+
+    five = [*SEATS, {"name": "Dora", "kind": "medium"}, {"name": "Emil", "kind": "medium"}]
+    session = Session.from_record(record(name="medium-5-players", seats=five))
+    for size in ((1280, 720), (960, 540)):
+        a = App(Settings(animation_speed="instant", ai_pause="none", text_size=130), size=size)
+        try:
+            scene = a.show("game_over", session=session)
+            frames(a)
+            click(a, scene.story_tab.rect.center)
+            watch = text_ui.start_watching()  # the story's own frame
+            a.draw()
+            text_ui.end_frame()
+            assert not watch.overlaps, size
+            assert all(a.screen.get_rect().contains(b.rect) for b in scene.buttons if b.visible)
+        finally:
+            text_ui.stop_watching()
+            pygame.quit()
+
+
 def test_the_story_explains_each_source_and_each_moment_on_hover(app):
     session = Session.from_record(record())
     scene = app.show("game_over", session=session, from_history=True)
