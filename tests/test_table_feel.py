@@ -427,6 +427,31 @@ def test_the_bid_dialog_says_in_red_when_the_board_could_not_pay_the_price(app, 
         assert colours == [(colour, out)]
 
 
+def test_the_revealed_bids_of_five_players_leave_the_rules_below_them_clear():
+    from urland.ui import text as text_ui
+
+    app = App(Settings(animation_speed="instant", ai_pause="none", text_size=130),
+              size=(960, 540))
+    seats = [Seat("Anna", 0), Seat("Ben", 1, "easy"), Seat("Cleo", 2, "easy"),
+             Seat("Dora", 3, "easy"), Seat("Emil", 4, "easy")]
+    table = app.show("table", session=Session.new(seats, 5, None))
+    frames(app, 1)
+    app.open("auction_reveal", table=table, bids=[3, 1, 4, 4, 0], ranking=[3, 2, 0, 1, 4],
+             track=[5, 4, 3, 2, 1])
+    frames(app, 1)
+    watch = text_ui.start_watching()
+    try:
+        app.draw()
+        drawn = {d.what: d.rect for d in watch.frame}
+        rules = min(r.top for what, r in drawn.items() if what.startswith("Highest bid"))
+        assert drawn["Emil"].bottom <= rules  # the fifth row ends above the rules
+        text_ui.end_frame()
+        assert not watch.overlaps and not watch.overflows
+    finally:
+        text_ui.stop_watching()
+        pygame.quit()
+
+
 def lesson(app, chapter_id):
     from urland.table.tutorial import load_script
 

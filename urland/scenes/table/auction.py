@@ -106,6 +106,7 @@ class RevealScene(TableDialog):
                  track: list[int]) -> None:
         super().__init__(app, table)
         self.bids, self.ranking, self.track = bids, ranking, track
+        self.height = max(self.height, 250 + 50 * len(ranking))  # five rows need more room
         state = table.door.view().state
         self.for_sale = min(numbers_for(state.n).genes_per_mutation, len(state.display))
         self.ok = Button(LP_("dialog button", "Continue"), lambda: self.app.remove(self), "primary",
