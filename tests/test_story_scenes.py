@@ -70,6 +70,23 @@ def test_the_story_of_five_players_at_text_size_130_overlaps_nothing(user_home):
             pygame.quit()
 
 
+def test_at_text_size_130_the_historys_export_field_leaves_its_buttons_clear(user_home):
+    from urland.app import App
+    from urland.userfiles.settings import Settings
+
+    record()
+    for size in ((1280, 720), (960, 540)):
+        a = App(Settings(animation_speed="instant", ai_pause="none", text_size=130), size=size)
+        try:
+            history = a.show("history")
+            frames(a)
+            shown = [b.rect for b in history.buttons if b.visible]
+            assert history.export_field.rect.collidelist(shown) == -1, size
+            assert all(a.screen.get_rect().contains(r) for r in shown)
+        finally:
+            pygame.quit()
+
+
 def test_the_story_explains_each_source_and_each_moment_on_hover(app):
     session = Session.from_record(record())
     scene = app.show("game_over", session=session, from_history=True)

@@ -30,6 +30,7 @@ ROW_H = 54
 
 class HistoryScene(Scene):
     name = "history"
+    fit = (1280, 720)  # its row of buttons fills the window's width at text size 100 %
 
     def __init__(self, app, folder: Path | None = None) -> None:
         super().__init__(app)
