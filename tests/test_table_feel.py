@@ -70,9 +70,9 @@ def test_during_a_scoring_beat_the_track_panel_and_log_show_the_story_so_far_not
             a.draw()
         finally:
             overlays.draw_banner = real_banner
-        # The banner stays with the turn that is ending, without its instruction: the turn's
-        # buttons are gone, so the prompt would ask for what was just done.
-        assert banners == [(ender, "")]
+        # The banner stays with the turn that is ending, naming its player without the
+        # instruction: the turn's buttons are gone, so the prompt would ask for what was done.
+        assert banners == [(ender, session.names[before.actor])]
         assert not any(e.kind == "turn" for e in table.log.entries[-2:])  # next turn not yet
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
         frames(a, 1)
@@ -782,6 +782,7 @@ def test_between_the_computers_moves_the_banner_and_buttons_say_only_what_is_tru
         assert thinking_seen and not button_seen
         assert under_dialogs and not any("thinking" in text for text in under_dialogs)
         assert during_shows and not any("thinking" in text for text in during_shows)
+        assert all(text in session.names for text in under_dialogs + during_shows)  # named
         frames(a, 2)
         assert table.controls.replay_button.visible  # Anna's turn: what happened is offered
         banners: list = []

@@ -69,7 +69,8 @@ def test_while_a_page_holds_the_table_no_computer_is_said_to_think(app):
         frames(app, 2)
     table = scene.table
     assert scene.holds() and table.decision.seat not in table.door.here  # Greta is to act
-    assert table.banner_text() == ""  # she waits for the player to read, as the game does
+    # She waits for the player to read, as the game does: named, not said to think.
+    assert table.banner_text() == table.door.names[table.decision.seat]
 
 
 def test_undo_in_a_lesson_goes_back_to_the_lesson_s_position(app):

@@ -37,11 +37,12 @@ def banner_text(door: TableDoor, decision: Decision, age: float, held: bool = Fa
 
 
 def elsewhere_text(door: TableDoor, seat: int, age: float, held: bool = False) -> str:
-    """The banner while `seat`, not played here, decides (nothing for a `held` computer)."""
+    """The banner while `seat`, not played here, decides (only its name for a `held`
+    computer)."""
     name = door.names[seat]
     status = door.seat_status(seat)
     if status == AWAY:
         return fmt("Waiting for {name} to reconnect.", name=name)
     if status == ONLINE:
         return fmt("{name} is deciding online", name=name) + "." * (1 + int(age * 3) % 3)
-    return "" if held else thinking_text(name, age)
+    return name if held else thinking_text(name, age)  # held: named, not said to think

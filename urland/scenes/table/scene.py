@@ -124,7 +124,7 @@ class TableScene(Scene):
         self.show_events(events, dropped_at, follow=mover not in self.door.here)
         # The banner keeps the mover while the show plays: its next prompt if it decides on.
         on = self.flow.acting_here() and self.decision.seat == mover
-        self.held = (self.banner_text() if on else "", mover)
+        self.held = (self.banner_text() if on else self.door.names[mover], mover)
 
     def show_events(self, events: list[Event], dropped_at: tuple[int, int] | None = None,
                     follow: bool = False) -> None:
