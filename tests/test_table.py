@@ -117,7 +117,7 @@ def test_a_long_menu_scrolls_to_its_last_move(app):
     assert value == menu.items[-1][1]
 
 
-def test_a_menu_near_the_bottom_opens_above_the_spot_clicked(app):
+def test_a_menu_near_the_bottom_opens_above_the_spot_clicked_and_stays_on_the_board(app):
     table, _ = solo_table(app)
     spot = area_point(table, "O4")  # the ocean at the foot of the board
     click(app, spot)
@@ -125,6 +125,7 @@ def test_a_menu_near_the_bottom_opens_above_the_spot_clicked(app):
     menu.items = menu.items * 3  # more rows than fit below it
     frames(app, 1)
     assert menu.rect.bottom <= spot[1] and app.screen.get_rect().contains(menu.rect)
+    assert table.board_view.rect.contains(menu.rect)  # over the board, not the buttons beside
 
 
 def test_undo_is_refused_while_a_computer_player_acts():

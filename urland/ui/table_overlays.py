@@ -112,9 +112,11 @@ class AreaMenu:
     """Every move that starts at an area, as a list to click; it scrolls (wheel, arrow keys,
     the arrows at its ends) when it does not fit in the window."""
 
-    def __init__(self, items: list[tuple[str, Any]], anchor: tuple[int, int]) -> None:
+    def __init__(self, items: list[tuple[str, Any]], anchor: tuple[int, int],
+                 within: pygame.Rect | None = None) -> None:
         self.items = items
         self.anchor = anchor
+        self.within = within  # where it opens when it fits there (the board), not the window
         self.first = 0  # index of the first row shown
         self.room = len(items)
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -165,11 +167,14 @@ class AreaMenu:
                         row_h * self.room + t.px(10) + extra)
         # As a context menu does: it opens up or to the left of the click where it would not
         # fit below or to the right, so that it never hides the spot clicked.
-        if r.bottom > screen.bottom:
+        room = screen
+        if self.within is not None and self.within.contains(r.move_to(topleft=self.within.topleft)):
+            room = self.within
+        if r.bottom > room.bottom:
             r.bottom = self.anchor[1]
-        if r.right > screen.right:
+        if r.right > room.right:
             r.right = self.anchor[0]
-        r.clamp_ip(screen)
+        r.clamp_ip(room)
         self.rect = r
         panel(surface, r, CREAM, radius=t.px(8), shadow=t.px(5), border=th.ACCENT_DARK)
         top = r.top + t.px(5) + (arrow_h if scrolling else 0)

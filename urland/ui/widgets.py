@@ -153,9 +153,12 @@ def key_label(key: int) -> str:
                                                      else name.title())
 
 
-# A stepper's keys: the arrows, and - and + as everywhere else in the game (carrying Ichtos).
-LESS_KEYS = (pygame.K_LEFT, pygame.K_DOWN, pygame.K_MINUS, pygame.K_KP_MINUS)
-MORE_KEYS = (pygame.K_RIGHT, pygame.K_UP, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
+# - and + wherever a number goes down or up (Ichtos carried on the board, a stepper's value);
+# a stepper also takes the arrows.
+MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
+PLUS_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
+LESS_KEYS = (pygame.K_LEFT, pygame.K_DOWN, *MINUS_KEYS)
+MORE_KEYS = (pygame.K_RIGHT, pygame.K_UP, *PLUS_KEYS)
 
 
 class Stepper:

@@ -26,13 +26,12 @@ from urland.ui import theme as th
 from urland.ui.board_view import BoardView
 from urland.ui.side_panel import SidePanel
 from urland.ui.table_overlays import AreaMenu, draw_carried_stack
+from urland.ui.widgets import MINUS_KEYS, PLUS_KEYS
 
 if TYPE_CHECKING:
     from urland.table import TableDoor
 
 DRAG_THRESHOLD = 6  # pixels the mouse must travel before a press becomes a drag
-_PLUS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
-_MINUS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 
 
 class GestureHost(Protocol):
@@ -100,8 +99,8 @@ class BoardGestures:
             drag.pos = event.pos
         elif event.type == pygame.MOUSEWHEEL:
             self._carry(event.y)
-        elif event.type == pygame.KEYDOWN and event.key in _PLUS + _MINUS:
-            self._carry(1 if event.key in _PLUS else -1)
+        elif event.type == pygame.KEYDOWN and event.key in PLUS_KEYS + MINUS_KEYS:
+            self._carry(1 if event.key in PLUS_KEYS else -1)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.drag = None
         elif event.type == pygame.MOUSEBUTTONDOWN:
@@ -145,8 +144,8 @@ class BoardGestures:
         if event.type == pygame.MOUSEWHEEL and drag.src >= 0:
             self._carry(event.y)
             return True
-        if event.type == pygame.KEYDOWN and event.key in _PLUS + _MINUS:
-            self._carry(1 if event.key in _PLUS else -1)
+        if event.type == pygame.KEYDOWN and event.key in PLUS_KEYS + MINUS_KEYS:
+            self._carry(1 if event.key in PLUS_KEYS else -1)
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.drag = None
@@ -208,7 +207,8 @@ class BoardGestures:
             self.host.app.sound.play("drop")
             self.host.submit(moves[0], dropped_at=pos)
         else:
-            self.menu = AreaMenu([(self.host.describe(m), m) for m in moves], pos)
+            self.menu = AreaMenu([(self.host.describe(m), m) for m in moves], pos,
+                                 self.host.board_view.rect)
 
     def explain(self, refusal: str) -> str:
         """The engine's refusal in the player's language, with the players' names."""
@@ -238,7 +238,7 @@ class BoardGestures:
         rows: list[tuple[str, Any]] = [(host.describe(m), m) for m in others]
         if carried:
             rows.insert(0, (move_from(host.shown.state.board, area), Lift(area, pos)))
-        self.menu = AreaMenu(rows, pos)
+        self.menu = AreaMenu(rows, pos, host.board_view.rect)
 
     def carried_moves(self, area: int) -> set[Move]:
         """The moves that carry the acting player's Ichtos away from `area` (chosen on the
