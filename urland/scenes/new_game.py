@@ -136,9 +136,8 @@ class NewGameScene(Scene):
 
     def box(self) -> pygame.Rect:
         t = self.theme
-        r = pygame.Rect(0, 0, t.px(1040), t.px(640))
-        r.center = (t.size[0] // 2, t.size[1] // 2)
-        return r
+        return pygame.Rect(0, 0, t.px(1040), t.px(640)).move_to(
+            center=(t.size[0] // 2, t.size[1] // 2))
 
     def active_rows(self) -> list[SeatRow]:
         return self.rows[:self.players.value]
