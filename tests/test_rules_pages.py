@@ -88,6 +88,25 @@ def test_every_page_and_example_fits_the_window(app):
     assert all(box.contains(row) for row, _ in rules.rows)
 
 
+def test_on_a_small_window_the_list_of_pages_keeps_the_open_page_in_sight():
+    from urland.app import App
+    from urland.userfiles.settings import Settings
+
+    a = App(Settings(animation_speed="instant", ai_pause="none", text_size=130),
+            size=(960, 540))
+    try:
+        a.show("title")
+        rules = a.open("rules")
+        box = rules.box()
+        for each in rules.listed:
+            rules.open_page(each)
+            frames(a, 1)
+            assert each in [page for _, page in rules.rows], each.title
+            assert all(box.contains(row) for row, _ in rules.rows)
+    finally:
+        pygame.quit()
+
+
 def test_typing_filters_the_pages_and_escape_clears_the_search(app):
     app.show("title")
     rules = app.open("rules")

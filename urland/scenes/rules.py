@@ -158,10 +158,10 @@ class RulesScene(Scene):
         if not listed:
             blit_text(surface, _("No page has that word."), (area.left, area.top), t.px(20),
                       MUTED)
-        for i, page in enumerate(listed):
+        fit = max(1, area.height // row_h)  # a list too long scrolls to keep the page in sight
+        first = max(0, listed.index(self.page) - fit + 1) if self.page in listed else 0
+        for i, page in enumerate(listed[first:first + fit]):
             row = pygame.Rect(area.left, area.top + i * row_h, area.width, row_h - t.px(2))
-            if row.bottom > area.bottom:
-                break
             if page is self.page:
                 pygame.draw.rect(surface, (255, 226, 150), row, border_radius=t.px(6))
             title = page.title if not page.gene else fmt("Gene: {name}",
