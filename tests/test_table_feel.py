@@ -597,6 +597,36 @@ def test_the_pay_dialogs_confirm_stands_clear_of_see_the_board(app):
         app.remove(dialog)
 
 
+@pytest.mark.parametrize(("size", "text_size"), [((1280, 720), 130), ((960, 540), 100)])
+def test_paying_from_every_area_lists_them_all_readably(size, text_size):
+    """With more than ten areas the pay dialog had three columns, too narrow for the labels,
+    which ran under the next column's buttons and off the dialog."""
+    from urland.ui import text as text_ui
+
+    a = App(Settings(animation_speed="instant", ai_pause="none", text_size=text_size),
+            size=size)
+    try:
+        table, session = solo_table(a)
+        board = session.game.board
+        everywhere = tuple((area, 2) for area in range(board.n_regions + len(board.ocean_areas)))
+        option = next(o for o in table.decision.options if o.move.kind == "retreat")
+        option = option._replace(picks=option.picks._replace(limits=everywhere, lo=1, hi=3))
+        a.open("pick_ichtos", table=table, seat=0, title="Pay 3 for Egg", option=option,
+               suggested={})
+        frames(a, 1)
+        watch = text_ui.start_watching()
+        a.draw()
+        dialog = a.scene
+        labels = [d.rect for d in watch.frame if d.what.endswith(" there")]
+        text_ui.end_frame()
+        assert len(labels) == len(everywhere)
+        assert all(dialog.box().contains(r) for r in labels)
+        assert not watch.overlaps and not watch.overflows
+    finally:
+        text_ui.stop_watching()
+        pygame.quit()
+
+
 def test_every_settings_choice_steps_both_ways_and_960x540_is_offered(app):
     from test_scenes import click
 

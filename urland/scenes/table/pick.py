@@ -27,6 +27,9 @@ class PickScene(TableDialog):
         self.low, self.high = option.picks.lo, option.picks.hi
         limits = dict(option.picks.limits)
         self.areas = sorted(limits)
+        # Two columns, as many rows as the areas need (three columns left no room for the
+        # labels): taller than its usual box when many areas can pay.
+        self.height = max(self.height, 80 + 50 * ((len(self.areas) + 1) // 2) + 150)
         self.steppers = {a: Stepper(suggested.get(a, 0), 0, limits[a]) for a in self.areas}
         self.ok = Button(L_("Confirm"), self.confirm, "primary", key=pygame.K_RETURN)
         self.back_action = back
@@ -49,11 +52,10 @@ class PickScene(TableDialog):
     def layout(self) -> None:
         t = self.theme
         box = self.box()
-        cols = 3 if len(self.areas) > 10 else 2
-        col_w = (box.width - t.px(60)) // cols
+        col_w = (box.width - t.px(60)) // 2
         for i, a in enumerate(self.areas):
-            x = box.left + t.px(30) + (i % cols) * col_w
-            y = box.top + t.px(80) + (i // cols) * t.px(50)
+            x = box.left + t.px(30) + (i % 2) * col_w
+            y = box.top + t.px(80) + (i // 2) * t.px(50)
             self.steppers[a].rect = pygame.Rect(x + col_w - t.px(160), y, t.px(150), t.px(42))
         self.place_pair(self.ok, self.back, (220, 160), 52)
 
