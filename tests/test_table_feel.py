@@ -167,6 +167,30 @@ def test_a_show_that_spans_turns_draws_each_turn_and_its_roles_as_it_reaches_the
         pygame.quit()
 
 
+def test_a_gene_bought_in_a_show_joins_its_buyers_row_with_its_caption():
+    from urland.engine import GENES, Event
+
+    a = slow_app()
+    try:
+        show, view, _board = a_show_over_a_solo_table(a)
+        state = view.state
+        gene = state.display[0]
+        bit = 1 << GENES.index(gene)
+        buy = Event("buy", f"Ben buys {gene}.", {"seat": 1, "gene": gene, "paid": 0,
+                                                "picks": ()})
+        refill = Event("refill", "New genes.", {"genes": ["ears"]})
+        end = Event("score", "Region 5 is scored.", {"chip": 5, "region": 4, "outcome": "none",
+                                                      "points": {}, "removed": {}, "counts": []})
+        show.add([buy, refill, end], state.track[:], 1.0, lambda e: e.text, before=view)
+        assert show.callout == f"Ben buys {gene}."  # its caption plays: the gene is his
+        assert show.drawn.state.genes[1] & bit and gene not in show.drawn.state.display
+        show.update(show.beats[0].duration + 0.01)
+        assert "ears" in show.drawn.state.display  # the refill, before the next caption
+        assert not state.genes[1] & bit and gene in state.display  # the table's own: untouched
+    finally:
+        pygame.quit()
+
+
 def solo_after_the_computers(a, seed=5):
     """A solo table (Anna against two computers): Anna lands once and ends her turn, and the
     computers play until Anna acts again."""

@@ -20,7 +20,15 @@ from dataclasses import dataclass, field, replace
 
 import pygame
 
-from urland.engine import EVENT_DATA, Event, GameState, PlayerView, event_data, join_regions
+from urland.engine import (
+    EVENT_DATA,
+    GENES,
+    Event,
+    GameState,
+    PlayerView,
+    event_data,
+    join_regions,
+)
 from urland.ui import art
 from urland.ui.board_view import ICON, BoardView
 from urland.ui.sound import EVENT_SOUNDS
@@ -100,6 +108,26 @@ def _ease(t: float) -> float:
     return t * t * (3 - 2 * t)
 
 
+def fact_of(event: Event) -> Callable[[GameState], None] | None:
+    """What `event` changes on the position drawn beyond the board's pieces and markers: a
+    turn's number and roles, an epoch, a gene bought or the display refilled (None: nothing)."""
+    d = event.data
+    if event.kind == "turn":
+        def began(s: GameState) -> None:
+            s.turn, s.env = d["turn"], d["env"]
+        return began
+    if event.kind == "new_epoch":
+        return lambda s: setattr(s, "epoch", d["epoch"])
+    if event.kind == "buy":
+        def bought(s: GameState) -> None:
+            s.genes[d["seat"]] |= 1 << GENES.index(d["gene"])
+            s.display = [g for g in s.display if g != d["gene"]]
+        return bought
+    if event.kind == "refill":
+        return lambda s: setattr(s, "display", [*s.display, *d["genes"]])
+    return None
+
+
 class EventShow:
     def __init__(self, view: BoardView, reserve_point: Callable[[int], tuple[int, int]],
                  play_sound: Callable[[str], object] = lambda name: None) -> None:
@@ -114,9 +142,11 @@ class EventShow:
         self.drawn: PlayerView | None = None  # that position with the finished beats applied
         self.moved: dict[tuple[int, int], int] = {}  # (area, seat): Ichtos that have left (+)
         self.added = 0  # events queued since the show started (those that play in the log)
-        # The turns and epochs that begin in the show: (number of the event, what it set), so
-        # the turn, the roles and the epoch drawn follow the show (a replay spans turns).
-        self.clock: list[tuple[int, dict[str, int]]] = []
+        # What the show's events change beyond the board: (number of the event, the change),
+        # each made on the position drawn once the show reaches it, so the turn, the roles,
+        # the epoch and the genes follow the captions (a replay spans turns and auctions).
+        self.facts: list[tuple[int, Callable[[GameState], None]]] = []
+        self.facts_done = 0
 
     # --- filling ---------------------------------------------------------------------------
 
@@ -138,15 +168,14 @@ class EventShow:
             return
         if not self.beats:
             self.track = track_before[:]
-            self.before, self.moved, self.added, self.clock = before, {}, 0, []
+            self.before, self.moved, self.added = before, {}, 0
+            self.facts, self.facts_done = [], 0
             self._redraw()
         for event in events:
             self.added += 1
-            if event.kind == "turn":
-                self.clock.append((self.added, {"turn": event.data["turn"],
-                                                "env": event.data["env"]}))
-            elif event.kind == "new_epoch":
-                self.clock.append((self.added, {"epoch": event.data["epoch"]}))
+            fact = fact_of(event)
+            if fact is not None:
+                self.facts.append((self.added, fact))
             first = len(self.beats)
             glides = glides_of(event)
             sound = EVENT_SOUNDS.get(event.kind, "")
@@ -243,11 +272,10 @@ class EventShow:
         base = self.drawn or self.before
         state = base.state.clone()
         state.track = self.track[:] if len(self.track) == state.n else state.track
-        reached = self.beats[0].upto if self.beats else self.added  # before the next beat
-        for number, values in self.clock:
-            if number < reached:
-                for name, value in values.items():
-                    setattr(state, name, value)
+        reached = self.beats[0].upto if self.beats else self.added  # up to the beat playing
+        while self.facts_done < len(self.facts) and self.facts[self.facts_done][0] <= reached:
+            self.facts[self.facts_done][1](state)
+            self.facts_done += 1
         for g in beat.glides if beat is not None else ():
             if g.src == RESERVE:
                 state.reserve[g.seat] -= g.count
