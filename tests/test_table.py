@@ -348,6 +348,32 @@ def test_since_my_turn_replays_the_news_under_the_chip_dialog_and_brings_it_back
     assert not dialog.peeking and not table.show.busy  # back by itself at the replay's end
 
 
+def test_the_dead_players_look_offers_since_my_turn_while_a_computer_waits_to_move(app):
+    seats = [Seat("Anna", 4), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy"),
+             Seat("Dora", 1, "easy")]
+    table = app.show("table", session=Session.new(seats, 3, None))
+    deadline = time.monotonic() + 60  # the computers think in threads: bounded by time
+    while time.monotonic() < deadline:
+        frames(app, 1)
+        if app.scene.name == "peek":
+            frames(app, 1)
+            if table.news.count:
+                break
+            app.scene.close()
+        elif app.scene.name in ("auction", "choose_chip"):
+            app.scene.confirm()
+        elif app.scene is not table:
+            app.remove(app.scene)
+        elif table.human_turn() and table.decision.kind not in ("choose_chip", "bid"):
+            decision = table.decision
+            table.submit(Move("end") if decision.allows("end") else decision.options[0].move)
+    look = app.scene
+    assert look.name == "peek" and table.flow.computer_deciding()  # a computer moves next
+    assert look.news_button.visible and look.peek_button.rect.width
+    key(app, pygame.K_r)
+    assert look.peeking and table.show.busy  # the look steps aside for the replay
+
+
 def test_a_dialog_standing_aside_changes_nothing_hidden_under_a_key_or_a_click(app):
     dialog, _table, _session = chip_dialog_after_the_computers(app)
     chosen = dialog.selected

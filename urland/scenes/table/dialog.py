@@ -121,7 +121,7 @@ class TableDialog(Dialog):
 
     def draw_box(self, surface: pygame.Surface, title: str) -> pygame.Rect:
         box = super().draw_box(surface, title)
-        self.news_button.visible = self.peekable and self.table.news.has_news()
+        self.news_button.visible = self.peekable and self.table.news.worth_replaying()
         if self.news_button.visible:  # over "See the board"
             self.news_button.rect = self.peek_button.rect.move(
                 0, -self.peek_button.rect.height - self.theme.px(8))

@@ -66,12 +66,16 @@ class SinceMyTurn:
         self.paths = [p for p in paths_of(events) if p.seat != mine]
         self.count = sum(1 for e in events if table.show.plays(e))  # what a replay would show
 
-    def has_news(self) -> bool:
-        """Something happened since the last decision, no show is playing, and no computer
-        here is about to move (between a computer's moves the button would blink)."""
-        table = self.table
+    def worth_replaying(self) -> bool:
+        """Something a replay would show happened since the last decision, and no show is
+        playing (what a dialog over the table asks: while it is open nothing else moves)."""
         self.update()  # (a dialog over the table asks while the table itself stands still)
-        return self.count > 0 and not table.show.busy and not table.flow.computer_deciding()
+        return self.count > 0 and not self.table.show.busy
+
+    def has_news(self) -> bool:
+        """Worth replaying, and no computer here is about to move (between a computer's
+        moves the button would blink)."""
+        return self.worth_replaying() and not self.table.flow.computer_deciding()
 
     def replay(self) -> None:
         """Play every move since the last decision again on the board, from the position the
