@@ -108,6 +108,10 @@ def _ease(t: float) -> float:
     return t * t * (3 - 2 * t)
 
 
+def _marker_moves(event: Event) -> bool:
+    return event.kind == "track" and event.data["end"] != event.data["start"]
+
+
 def fact_of(event: Event) -> Callable[[GameState], None] | None:
     """What `event` changes on the position drawn beyond the board's pieces and markers: a
     turn's number and roles, an epoch, a gene bought or the display refilled (None: nothing)."""
@@ -155,7 +159,7 @@ class EventShow:
         """Does `event` get a beat of its own (what `add` shows: a chip turned, a caption,
         Ichtos gliding, a marker moving)? A turn's start or a chip laid face down does not."""
         return (event.kind == "reveal" or event.kind in CALLOUT_KINDS or bool(glides_of(event))
-                or (event.kind == "track" and event.data["end"] != event.data["start"]))
+                or _marker_moves(event))
 
     def add(self, events: list[Event], track_before: list[int], speed: float,
             sentence: Callable[[Event], str], dropped_at: tuple[int, int] | None = None,
@@ -195,7 +199,7 @@ class EventShow:
             if glides:
                 glide = FOLLOW_GLIDE_SECONDS if follow and event.kind in FOLLOWED else GLIDE_SECONDS
                 self.beats.append(Beat(glide / speed, glides, sound=sound))
-            if event.kind == "track" and event.data["end"] != event.data["start"]:
+            if _marker_moves(event):
                 d = event.data
                 steps = abs(d["end"] - d["start"])
                 self.beats.append(Beat(min(1.6, STEP_SECONDS * steps) / speed,
