@@ -263,19 +263,27 @@ def test_the_sentence_of_why_says_the_biggest_difference():
     assert why(None, land, board) == ""
 
 
+def reviewed_record(blunder_game, monkeypatch, day):
+    """The blunder game kept in the history (dated March `day`), and its review judged to the
+    end by the steady judge (the review the page of that record shows)."""
+    import urland.records.review as reviewing
+
+    monkeypatch.setattr(reviewing, "JUDGE", steady)
+    game, _ = blunder_game
+    path = write_record(game, SEATS, paths.history_dir(), datetime(2026, 3, day, tzinfo=UTC))
+    review = reviewing.review_for(game, [0])
+    review.run()
+    return path, review
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (960, 540)], ids=["1280x720", "960x540"])
 def test_the_review_page_fits_with_nothing_drawn_over_anything(size, blunder_game,
                                                                monkeypatch):
-    import urland.records.review as reviewing
     from urland.app import App
     from urland.ui import text as text_ui
     from urland.userfiles.settings import Settings
 
-    monkeypatch.setattr(reviewing, "JUDGE", steady)
-    game, _ = blunder_game
-    path = write_record(game, SEATS, paths.history_dir(), datetime(2026, 3, 3, tzinfo=UTC))
-    review = reviewing.review_for(game, [0])
-    review.run()
+    path, review = reviewed_record(blunder_game, monkeypatch, day=3)
     app = App(Settings(animation_speed="instant", ai_pause="none"), size=size)
     watch = text_ui.start_watching()
     page = None
@@ -296,14 +304,9 @@ def test_the_review_page_fits_with_nothing_drawn_over_anything(size, blunder_gam
 
 def test_the_wheel_scrolls_a_long_list_which_says_how_many_more_it_holds(app, blunder_game,
                                                                         monkeypatch):
-    import urland.records.review as reviewing
     from urland.ui import text as text_ui
 
-    monkeypatch.setattr(reviewing, "JUDGE", steady)
-    game, _ = blunder_game
-    path = write_record(game, SEATS, paths.history_dir(), datetime(2026, 3, 4, tzinfo=UTC))
-    review = reviewing.review_for(game, [0])
-    review.run()
+    path, review = reviewed_record(blunder_game, monkeypatch, day=4)
     page = app.open("review", session=Session.from_record(path))
     rows = review.marked() * 8  # more marked decisions than the list holds at once
     monkeypatch.setattr(page, "marked", lambda: rows)

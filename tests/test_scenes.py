@@ -44,6 +44,20 @@ def solo_table(app, seed=5, env_is_ai=True):
     raise AssertionError("the human never got to act")
 
 
+def answer_for_anna(app, table):
+    """One frame's plain answer at a table where Anna plays against computers: her chip and
+    bid dialogs confirmed, another dialog closed, her turn ended at once, any other decision of
+    hers its first choice."""
+    scene = app.scene
+    if scene.name in ("choose_chip", "auction"):
+        scene.confirm()
+    elif scene is not table:
+        app.remove(scene)
+    elif table.human_turn() and table.decision.kind not in ("choose_chip", "bid"):
+        decision = table.decision  # (the chip and the bid wait for their dialogs)
+        table.submit(Move("end") if decision.allows("end") else decision.options[0].move)
+
+
 def stack_point(table, area_name, seat):
     state = table.shown.state  # where the stacks are drawn
     bv = table.board_view

@@ -4,7 +4,7 @@ import os
 import time
 
 import pygame
-from test_scenes import area_point, click, drag, frames, solo_table, stack_point
+from test_scenes import answer_for_anna, area_point, click, drag, frames, solo_table, stack_point
 
 from urland.app import App
 from urland.bots.hints import Hint
@@ -309,13 +309,7 @@ def chip_dialog_after_the_computers(app, seed=4):
         frames(app, 1)
         if app.scene.name == "choose_chip":
             return app.scene, table, session
-        if app.scene.name == "auction":
-            app.scene.confirm()
-        elif app.scene is not table:  # a look at the chips passed: close it
-            app.remove(app.scene)
-        elif table.human_turn() and table.decision.kind != "choose_chip":
-            decision = table.decision  # Anna ends her turns at once (and answers a Panic)
-            table.submit(Move("end") if decision.allows("end") else decision.options[0].move)
+        answer_for_anna(app, table)
     raise AssertionError("Anna never laid a scoring chip")
 
 
@@ -355,18 +349,10 @@ def test_the_dead_players_look_offers_since_my_turn_while_a_computer_waits_to_mo
     deadline = time.monotonic() + 60  # the computers think in threads: bounded by time
     while time.monotonic() < deadline:
         frames(app, 1)
-        if app.scene.name == "peek":
-            frames(app, 1)
-            if table.news.count:
-                break
-            app.scene.close()
-        elif app.scene.name in ("auction", "choose_chip"):
-            app.scene.confirm()
-        elif app.scene is not table:
-            app.remove(app.scene)
-        elif table.human_turn() and table.decision.kind not in ("choose_chip", "bid"):
-            decision = table.decision
-            table.submit(Move("end") if decision.allows("end") else decision.options[0].move)
+        if app.scene.name == "peek" and table.news.worth_replaying():
+            break
+        answer_for_anna(app, table)
+    frames(app, 1)
     look = app.scene
     assert look.name == "peek" and table.flow.computer_deciding()  # a computer moves next
     assert look.news_button.visible and look.peek_button.rect.width

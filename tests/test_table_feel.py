@@ -5,7 +5,7 @@ import time
 
 import pygame
 import pytest
-from test_scenes import frames, solo_table
+from test_scenes import answer_for_anna, frames, solo_table
 
 from urland.app import App
 from urland.engine import Move
@@ -91,6 +91,14 @@ def a_show_over_a_solo_table(a):
     return EventShow(table.board_view, lambda seat: (0, 0)), table.shown, session.game.board
 
 
+def empty_scoring(caption, chip):
+    """A scoring event of an empty region (a caption of its own, nothing else)."""
+    from urland.engine import Event
+
+    return Event("score", caption, {"chip": chip, "region": chip - 1, "outcome": "none",
+                                    "points": {}, "removed": {}, "counts": []})
+
+
 def test_ichtos_moved_by_a_beat_are_drawn_where_that_beat_left_them():
     from urland.engine import Event
 
@@ -123,8 +131,7 @@ def test_an_eruption_joins_the_two_lands_on_the_board_at_its_own_beat_not_before
         region = next(r for r in range(board.n_regions)
                       if state.root(board.volcano_bridge[r]) != state.root(r))
         root = state.root(board.volcano_bridge[region])
-        score = Event("score", "Region 3 is scored.", {"chip": 3, "region": 2, "outcome": "none",
-                                                         "points": {}, "removed": {}, "counts": []})
+        score = empty_scoring("Region 3 is scored.", chip=3)
         eruption = Event("eruption", "The volcano erupts.",
                          {"region": region, "root": root, "bridge": board.volcano_bridge[region],
                           "joined": True})
@@ -151,8 +158,7 @@ def test_a_show_that_spans_turns_draws_each_turn_and_its_roles_as_it_reaches_the
     try:
         show, view, _board = a_show_over_a_solo_table(a)
         state = view.state
-        score = Event("score", "Region 3 is scored.", {"chip": 3, "region": 2, "outcome": "none",
-                                                         "points": {}, "removed": {}, "counts": []})
+        score = empty_scoring("Region 3 is scored.", chip=3)
         later = (state.turn + 1, (state.env + 1) % state.n)
         turn = Event("turn", "The next turn.", {"env": later[1], "dead": 0, "turn": later[0]})
         show.add([score, turn, score._replace(text="Region 5 is scored.")], state.track[:], 1.0,
@@ -179,8 +185,7 @@ def test_a_gene_bought_in_a_show_joins_its_buyers_row_with_its_caption():
         buy = Event("buy", f"Ben buys {gene}.", {"seat": 1, "gene": gene, "paid": 0,
                                                 "picks": ()})
         refill = Event("refill", "New genes.", {"genes": ["ears"]})
-        end = Event("score", "Region 5 is scored.", {"chip": 5, "region": 4, "outcome": "none",
-                                                      "points": {}, "removed": {}, "counts": []})
+        end = empty_scoring("Region 5 is scored.", chip=5)
         show.add([buy, refill, end], state.track[:], 1.0, lambda e: e.text, before=view)
         assert show.callout == f"Ben buys {gene}."  # its caption plays: the gene is his
         assert show.drawn.state.genes[1] & bit and gene not in show.drawn.state.display
@@ -892,20 +897,14 @@ def test_since_my_turn_is_offered_only_when_a_replay_would_show_something():
         deadline = time.monotonic() + 60  # the computers think in threads: bounded by time
         while time.monotonic() < deadline and not all(seen.values()):
             frames(a, 1)
-            if a.scene.name in ("auction", "choose_chip"):
-                a.scene.confirm()
-            elif a.scene is not table:
-                a.remove(a.scene)
-            elif table.human_turn() and table.decision.kind == "action":
+            if a.scene is table and table.human_turn() and table.decision.kind == "action":
                 _, events = table.flow.since_last_decision()
                 shows = any(table.show.plays(e) for e in events)
                 assert events and table.news.has_news() == shows
                 seen[shows] += 1
                 table.controls.refresh(True)
                 assert table.controls.replay_button.visible == shows
-                table.submit(Move("end"))
-            elif table.human_turn():  # a Panic or a purchase: the first choice
-                table.submit(table.decision.options[0].move)
+            answer_for_anna(a, table)  # (her turn: ended at once)
         assert all(seen.values()), seen  # both cases met
     finally:
         pygame.quit()
@@ -923,16 +922,11 @@ def test_a_continued_game_still_marks_and_replays_the_moves_since_my_turn(user_h
         acted = False
         while time.monotonic() < deadline:
             frames(a, 1)
-            if a.scene is not table:  # a private dialog for Anna: answer it
-                scene = a.scene
-                scene.confirm() if scene.name in ("auction", "choose_chip") else a.remove(scene)
-            elif table.human_turn() and table.decision.kind == "action":
+            if a.scene is table and table.human_turn() and table.decision.kind == "action":
                 if acted and table.news.count:
                     break
-                table.submit(Move("end"))
                 acted = True
-            elif table.human_turn():
-                table.submit(table.decision.options[0].move)
+            answer_for_anna(a, table)  # (her turn: ended at once)
         news, paths_before = table.news.count, list(table.news.paths)
         assert news and session.save()
         continued = a.show("table", session=Session.load(paths.autosave_path()))
