@@ -79,6 +79,9 @@ class TitleScene(Scene):
         self.notice_box = pygame.Rect(0, 0, 0, 0)
         self.notice_lines: list[str] = []
 
+    def language_changed(self) -> None:
+        self.continue_button.detail = self.continue_detail()
+
     def continue_detail(self) -> str:
         """The line under Continue: which game it carries on, in the language of the moment."""
         if not self.continue_button.enabled:
@@ -185,7 +188,6 @@ class TitleScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         assign_mnemonics(self.buttons)  # the language may have changed
-        self.continue_button.detail = self.continue_detail()
         surface.blit(backdrop(t.size), (0, 0))
         card = self.card
         panel(surface, card, (24, 34, 46), radius=t.px(18), shadow=t.px(8),

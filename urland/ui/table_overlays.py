@@ -167,9 +167,8 @@ class AreaMenu:
                         row_h * self.room + t.px(10) + extra)
         # As a context menu does: it opens up or to the left of the click where it would not
         # fit below or to the right, so that it never hides the spot clicked.
-        room = screen
-        if self.within is not None and self.within.contains(r.move_to(topleft=self.within.topleft)):
-            room = self.within
+        within = self.within or screen
+        room = within if r.width <= within.width and r.height <= within.height else screen
         if r.bottom > room.bottom:
             r.bottom = self.anchor[1]
         if r.right > room.right:
