@@ -3,7 +3,7 @@
 import pytest
 from positions import BLACK, GREY, WHITE, at, play, table, texts
 
-from urland.engine import IllegalMoveError, legal_options
+from urland.engine import Decision, IllegalMoveError, legal_options
 from urland.engine.state import CHIP, PANIC_EARS, PANIC_OCEAN, PANIC_REGION
 
 
@@ -24,6 +24,7 @@ def test_rulebook_tie_regions_1_and_3_the_rearmost_chooses_region_and_ocean():
         play(s, "panic_region", src="5")
     play(s, "panic_region", src="1")
     assert s.phase == PANIC_OCEAN and s.actor == GREY  # region 1 borders O1 and O2
+    assert Decision.of(s).concerns == (s.board.parse_area("1"),)  # marked beside the oceans
     play(s, "panic_ocean", dst="O2")
     assert at(s, "1") == [0, 0, 0, 0]
     assert at(s, "O2")[WHITE] == 4
@@ -55,6 +56,7 @@ def test_ears_owner_chooses_how_many_stay():
     s = panic_next("track=9.8.2.6 genes=ears.-.-.- ichtos=5:3.2.0.0")
     assert s.phase == PANIC_EARS and s.actor == WHITE
     assert legal_options(s)[0].counts == (0, 3)
+    assert Decision.of(s).concerns == (s.board.parse_area("5"),)
     with pytest.raises(IllegalMoveError, match="from 0 to 3"):
         play(s, "ears_stay", count=4)
     play(s, "ears_stay", count=2)

@@ -937,3 +937,46 @@ def test_a_continued_game_still_marks_and_replays_the_moves_since_my_turn(user_h
         assert continued.show.busy
     finally:
         pygame.quit()
+
+
+def test_the_board_rings_what_a_caption_or_a_panic_choice_is_about(app, monkeypatch):
+    """The region scored is ringed while its caption plays; the panicking region while the
+    player furthest back chooses where its Ichtos flee, and with that ocean as they flee."""
+    from positions import table as position
+
+    from urland.engine import Game
+
+    state = position("track=9.8.2.6 ichtos=1:4.0.0.0,7:1.1.0.0 pile=3,4,P")
+    seats = [Seat("Anna", 0, "easy"), Seat("Ben", 1, "easy"), Seat("Cleo", 2),
+             Seat("Dora", 3, "easy")]
+    app.settings.animation_speed = "normal"
+    app.show("table", session=Session(Game.from_position(state), seats))
+    table = app.scene
+    board = table.door.board
+    drawn: list[set[int]] = []
+    real_draw = table.board_view.draw
+    monkeypatch.setattr(table.board_view, "draw", lambda *a, marked=None, **k: (
+        drawn.append(set(marked or ())), real_draw(*a, marked=marked, **k))[1])
+    captions: dict[str, set[int]] = {}
+    for _ in range(2000):
+        frames(app, 1)
+        beat = table.show.beats[0] if table.show.beats else None
+        if beat is not None and beat.text:
+            captions.setdefault(beat.text.split(":")[0], drawn[-1])
+        if beat is None and table.decision.kind == "action" and table.decision.seat == 2:
+            table.submit(Move("end"))
+        if beat is None and table.decision.kind == "panic_ocean":
+            break
+    region_1, region_12 = board.parse_area("1"), board.parse_area("12")
+    assert captions["Region 12 is scored"] == {region_12}
+    assert drawn[-1] == {region_1}  # beside the glowing oceans Cleo chooses from
+    table.submit(Move("panic_ocean", dst=board.parse_area("O1")))
+    fleeing = []
+    for _ in range(400):
+        frames(app, 1)
+        beat = table.show.beats[0] if table.show.beats else None
+        if beat is not None and beat.glides:
+            fleeing.append(drawn[-1])
+        if not table.show.busy and fleeing:
+            break
+    assert {region_1, board.parse_area("O1")} in fleeing

@@ -6,7 +6,7 @@ import pytest
 from positions import BLACK, GREY, at, play, table, texts
 
 from urland.bots.random_bot import random_move
-from urland.engine import apply_move, legal_options, rng
+from urland.engine import Decision, apply_move, legal_options, rng
 from urland.engine.setup import new_game
 from urland.engine.state import CHIP, OVER, PANIC, VOLCANO_EARS
 from urland.engine.volcano import erupt, volcano_losses
@@ -144,6 +144,7 @@ def test_ears_dive_decision_during_eruption():
     s = epoch_ending([11, 1], "genes=-.ears.-.- ichtos=10:0.2.0.0,11:0.3.0.0", first=1)
     assert s.phase == VOLCANO_EARS and s.actor == BLACK
     assert {s.board.area_name(o.move.dst) for o in legal_options(s)} == {"O4", "O5"}
+    assert Decision.of(s).concerns == (s.root(region(s, 11)),)  # the erupted land
     play(s, "ears_dive", dst="O4")
     assert at(s, "10")[BLACK] == 1 and at(s, "O4")[BLACK] == 4
     assert s.epoch == 2 and s.phase != VOLCANO_EARS

@@ -29,7 +29,15 @@ from urland.engine.errors import IllegalMoveError, Refusal
 from urland.engine.moves import Move, Option
 from urland.engine.phases import PHASES
 from urland.engine.rules import check_move, legal_options
-from urland.engine.state import ACTION, OVER, PANIC_REGION, GameState
+from urland.engine.state import (
+    ACTION,
+    OVER,
+    PANIC_EARS,
+    PANIC_OCEAN,
+    PANIC_REGION,
+    VOLCANO_EARS,
+    GameState,
+)
 
 TRAY = -1  # the drop target "the dragged Ichtos' owner's reserve" (Retreat, or a bite)
 
@@ -132,6 +140,18 @@ class Decision:
             return ()
         return tuple(o.move.src if kind == "panic_region" else o.move.dst
                      for o in self.options if o.move.kind == kind)
+
+    @property
+    def concerns(self) -> tuple[int, ...]:
+        """The land a click decision is about, marked for the decider beside the glowing
+        choices: the panicking region while its Ichtos flee or stay (Ears), the erupted
+        region whose excess Ichtos dive."""
+        state = self.state
+        if self.kind == PANIC_OCEAN and state.focus >= 0:
+            return (state.focus,)
+        if self.kind in (PANIC_EARS, VOLCANO_EARS) and state.queue:
+            return (state.queue[0][1],)
+        return ()
 
     def click(self, area: int) -> Move | None:
         """The move a click on `area` makes in a click decision, or None."""

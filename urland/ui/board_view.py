@@ -267,11 +267,13 @@ class BoardView:
     def draw(self, surface: pygame.Surface, state: GameState,
              hidden: dict[tuple[int, int], int] | None = None,
              highlight: set[int] | None = None, dim: set[int] | None = None,
-             markers: list[float] | None = None, spotlight: bool = False) -> None:
+             markers: list[float] | None = None, spotlight: bool = False,
+             marked: set[int] | None = None) -> None:
         """Draw the board for a view's state. `hidden` removes Ichtos being animated or
         dragged: {(area, seat): how many}. `highlight` areas glow (legal targets); with
         `spotlight` everything else is dimmed, so the places one may choose stand out;
-        `markers` are track positions in motion.
+        `marked` areas glow orange (what a caption or a choice is about: the region scored,
+        the one that panics); `markers` are track positions in motion.
 
         The map is blitted, the sea and smoke move over it, lit areas glow, then the pieces:
         drawn once per position (and per set of hidden Ichtos) into a transparent layer, then
@@ -285,16 +287,16 @@ class BoardView:
             self.rect.move_ip(self.px(shake[0]), self.px(shake[1]))
             try:
                 self._draw_frame(surface, state, now, hidden, highlight, dim, markers,
-                                 spotlight)
+                                 spotlight, marked)
             finally:
                 self.rect.topleft = home
             return
-        self._draw_frame(surface, state, now, hidden, highlight, dim, markers, spotlight)
+        self._draw_frame(surface, state, now, hidden, highlight, dim, markers, spotlight, marked)
 
     def _draw_frame(self, surface: pygame.Surface, state: GameState, now: float,
                     hidden: dict[tuple[int, int], int] | None, highlight: set[int] | None,
                     dim: set[int] | None, markers: list[float] | None,
-                    spotlight: bool = False) -> None:
+                    spotlight: bool = False, marked: set[int] | None = None) -> None:
         assert self.static is not None
         surface.blit(self.static, self.rect)
         if self.animate:
@@ -308,6 +310,8 @@ class BoardView:
             self._glow_area(surface, area, state, theme.HIGHLIGHT)
         for area in dim or ():
             self._glow_area(surface, area, state, (20, 20, 20), alpha=90)
+        for area in marked or ():
+            self._glow_area(surface, area, state, theme.MARKED, alpha=70)
         hidden = hidden or {}
         key = (id(state), self.rect.size, frozenset(hidden.items()), markers is None)
         if self._quiet is None or self._quiet[0] != key:
@@ -400,12 +404,13 @@ class BoardView:
 
     def _render_glow(self, parts: tuple[int, ...], colour: theme.Colour,
                      alpha: int) -> pygame.Surface:
-        """A lit area brightens (a light wash and a glowing rim); a dimmed one darkens. Water
-        is washed with a pale light, not the highlight's yellow, which would turn the blue sea
-        grey."""
+        """A lit area brightens (a light wash and a glowing rim), a marked one is ringed in its
+        colour, a dimmed one darkens. Water is washed with a pale light, not the highlight's
+        yellow, which would turn the blue sea grey."""
         overlay = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         s = self.scale
         lit = colour == theme.HIGHLIGHT
+        ringed = lit or colour == theme.MARKED  # a glowing rim, not a plain edge
         rim, halo = max(2, self.px(3.5)), max(4, self.px(11))
         regions = self.board.n_regions
         for part in parts:
@@ -414,9 +419,10 @@ class BoardView:
                 fill = (255, 244, 196, alpha // 2) if lit else (*colour, alpha // 2)
             else:
                 poly = [(x * s, y * s) for x, y in self.geo.ocean_areas[part - regions]]
-                fill = (196, 238, 255, alpha * 2 // 3) if lit else (*colour, alpha * 2 // 3)
+                fill = ((196, 238, 255, alpha * 2 // 3) if lit else (0, 0, 0, 0) if ringed
+                        else (*colour, alpha * 2 // 3))  # an orange wash greys the sea
             pygame.draw.polygon(overlay, fill, poly)
-            if lit:
+            if ringed:
                 pygame.draw.polygon(overlay, (*colour, 110), poly, halo)
                 pygame.draw.polygon(overlay, (*colour, 235), poly, rim)
             else:

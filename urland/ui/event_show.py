@@ -68,6 +68,20 @@ class Beat:
     flip: int = -1  # a chip turned face up (the scoring chip revealed)
     upto: int = 0  # how many of the show's events have been reached once this beat plays
     merge: tuple[int, int] | None = None  # (region, root): an eruption joins the two lands
+    spots: tuple[int, ...] = ()  # the areas its caption is about, marked on the board
+
+
+def spots_of(event: Event) -> tuple[int, ...]:
+    """The areas an event's caption is about (the region scored, the one that panics and
+    the ocean its Ichtos flee to, a volcano's region), marked while it plays."""
+    d = event.data
+    if event.kind == "panic":
+        return tuple(d.get("candidates", ()))
+    if event.kind in ("panic_move", "ears_stay", "ears_dive"):
+        return (d["region"], d["ocean"])
+    if event.kind in ("score", "eruption", "setup_volcano", "volcano_loss"):
+        return (d["region"],)
+    return ()
 
 
 def glides_of(event: Event, focus_ocean: int = -1) -> list[Glide]:
@@ -204,8 +218,9 @@ class EventShow:
                 steps = abs(d["end"] - d["start"])
                 self.beats.append(Beat(min(1.6, STEP_SECONDS * steps) / speed,
                                        marker=(d["seat"], d["start"], d["end"]), sound="hop"))
+            spots = spots_of(event)
             for beat in self.beats[first:]:
-                beat.upto = self.added
+                beat.upto, beat.spots = self.added, spots
         self._redraw()  # a turn begun before the first beat shows from the start
         self._sound_current()
 
@@ -230,6 +245,13 @@ class EventShow:
     @property
     def callout(self) -> str:
         return self.beats[0].text if self.beats else ""
+
+    def spots(self, state: GameState, between: tuple[int, ...] = ()) -> set[int]:
+        """The areas the beat playing now is about (a region as its whole land in `state`,
+        the position drawn); `between`, when no show plays (what the pending choice is about)."""
+        if not self.beats:
+            return set(between)
+        return {_root(state, area) for area in self.beats[0].spots}
 
     def update(self, dt: float) -> None:
         self.t += dt

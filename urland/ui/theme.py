@@ -40,6 +40,7 @@ ACCENT_DARK: Colour = (190, 128, 28)
 GOOD: Colour = (112, 196, 120)
 BAD: Colour = (226, 92, 80)
 HIGHLIGHT: Colour = (255, 232, 120)
+MARKED: Colour = (255, 136, 48)  # what a caption or a choice is about (board areas)
 
 # The five Ichto colours. Each also has its own mark, so they are told apart without colour.
 PLAYER_COLOURS: tuple[Colour, ...] = (

@@ -240,7 +240,8 @@ class TableScene(Scene):
         targets, tray = self.gestures.targets() if self.human_turn() else (set(), None)
         hidden = self.gestures.with_carried(self.show.pending(shown))
         self.board_view.draw(surface, shown, hidden=hidden, spotlight=bool(targets),
-                             highlight=targets | self.hint.glow(), markers=self.show.markers())
+                             highlight=targets | self.hint.glow(), markers=self.show.markers(),
+                             marked=self.show.spots(shown, self.decision.concerns))
         self.news.draw(surface)
         self.show.draw(surface, shown)
         self.hint.draw(surface, self.board_view, shown, self.decision.seat,
