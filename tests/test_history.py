@@ -197,6 +197,18 @@ def test_the_set_ups_eruption_is_told_once_in_the_replay_and_at_the_table():
         assert lines[0].startswith("The volcano of region ") and " joins region " in lines[0]
 
 
+def test_a_bidders_log_says_their_bid_once_and_the_others_bids_as_placed():
+    from urland.texts.log import log_entries
+
+    game = finished()
+    seen = [e for e in game.log if e.visible(0)]  # the log at White's seat
+    lines = [e.text for e in log_entries(seen, lambda e: e.text, ["A", "B", "C", "D"])]
+    mine = sum(t.startswith("You bid ") for t in lines)
+    assert mine >= 1
+    assert not any(t.startswith("White has placed a bid") for t in lines)
+    assert any(t.endswith(" has placed a bid.") for t in lines)  # the others' bids, unseen
+
+
 def test_the_secrets_of_each_moment_are_named_with_their_holder():
     replay = Replay(finished("medium-4-players"))
     for state in replay.states:

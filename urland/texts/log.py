@@ -30,9 +30,13 @@ def log_entries(events: Sequence[Event], sentence: Callable[[Event], str],
     say = texts.say if texts is not None else (lambda message_id, **values: "")
     entries: list[LogEntry] = []
     scoring: LogEntry | None = None
+    before: Event | None = None
     for event in events:
         d = event.data
-        if event.kind in UNTOLD:
+        told_already = (event.kind == "bid_hidden" and before is not None
+                        and before.kind == "bid_placed" and before.data["seat"] == d["seat"])
+        before = event
+        if event.kind in UNTOLD or told_already:  # "You bid 3." needs no "Anna has bid."
             continue
         if event.kind in _FOLDED and scoring is not None:
             scoring.details.append(say("detail_marker", seat=names[d["seat"]],
