@@ -81,6 +81,27 @@ def test_a_record_without_a_result_is_replayed_for_its_summary(tmp_path):
     assert records[0].date is None and records[0].local_date() == "date unknown"
 
 
+def test_history_and_load_game_write_a_date_alike_with_the_year_only_when_it_is_not_this_one(
+        tmp_path):
+    import datetime
+
+    from urland.texts.dates import day_and_time
+    from urland.texts.i18n import set_language
+
+    at = datetime.datetime(2026, 11, 24, 19, 3)
+    assert day_and_time(at, today=datetime.date(2026, 12, 1)) == "Tue 24 Nov, 19:03"
+    assert day_and_time(at, today=datetime.date(2027, 1, 2)) == "Tue 24 Nov 2026, 19:03"
+    set_language("de")
+    try:
+        assert day_and_time(at, today=datetime.date(2027, 1, 2)) == "Di 24. Nov 2026, 19:03"
+    finally:
+        set_language("en")
+    path = write_record(finished(), SEATS, tmp_path / "history")
+    [record], _ = list_records(path.parent)
+    assert record.date is not None
+    assert record.local_date() == day_and_time(record.date.astimezone())  # as Load game says
+
+
 def test_export_copies_the_record_and_refuses_a_missing_folder(tmp_path):
     path = write_record(finished(), SEATS, tmp_path / "history")
     out = tmp_path / "out"

@@ -23,6 +23,7 @@ from urland.engine.game import Game
 from urland.engine.save import dumps, load_game, loads, write_atomic
 from urland.engine.state import COLOUR_NAMES
 from urland.records.record_check import CheckedRecords, fingerprint
+from urland.texts.dates import day_and_time
 from urland.texts.i18n import _, fmt
 from urland.texts.problems import problem_text
 from urland.texts.words import colour_word
@@ -53,7 +54,7 @@ class RecordSummary:
         if self.date is None:
             return _("date unknown")
         try:
-            return self.date.astimezone().strftime("%Y-%m-%d %H:%M")
+            return day_and_time(self.date.astimezone())
         except (OverflowError, ValueError, OSError):  # the local time is off the calendar
             d = self.date
             return f"{d.year:04d}-{d.month:02d}-{d.day:02d} {d.hour:02d}:{d.minute:02d} UTC"

@@ -274,10 +274,10 @@ class HistoryScene(Scene):
     def draw_row(self, surface: pygame.Surface, row: pygame.Rect, record: RecordSummary) -> None:
         t = self.theme
         blit_text(surface, record.local_date(), (row.left + t.px(14), row.centery), t.px(21),
-                  th.INK, anchor="midleft")
+                  th.INK, anchor="midleft", width=t.px(200))
         blit_text(surface, fmt("{name} wins", name=record.winner_name),
-                  (row.left + t.px(180), row.centery), t.px(23), th.ACCENT_DARK, True,
-                  anchor="midleft", width=t.px(210))
+                  (row.left + t.px(224), row.centery), t.px(23), th.ACCENT_DARK, True,
+                  anchor="midleft", width=t.px(166))
         x = row.left + t.px(400)
         order = sorted(range(len(record.names)), key=lambda s: -record.scores[s])
         for seat in order:

@@ -13,7 +13,8 @@ from urland.net.hosted_memory import hosted_game
 from urland.scenes.base import Scene
 from urland.table import library
 from urland.table.library import SavedGame
-from urland.texts.i18n import L_, N_, _, fmt
+from urland.texts.dates import day_and_time
+from urland.texts.i18n import L_, _, fmt
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
 from urland.ui.text import blit_text
@@ -176,13 +177,6 @@ class LoadGameScene(Scene):
             self.app.pop()
 
 
-WEEKDAYS = (N_("Mon"), N_("Tue"), N_("Wed"), N_("Thu"), N_("Fri"), N_("Sat"), N_("Sun"))
-MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"),
-          N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))
-
-
 def when(game: SavedGame) -> str:
     """'Sun 22 Nov, 10:31' — the day and time the game was last saved."""
-    at = game.saved_at
-    return fmt("{weekday} {day} {month}, {time}", weekday=_(WEEKDAYS[at.weekday()]),
-               day=at.day, month=_(MONTHS[at.month - 1]), time=at.strftime("%H:%M"))
+    return day_and_time(game.saved_at)
