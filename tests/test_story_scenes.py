@@ -139,6 +139,16 @@ def test_history_exports_a_record_and_says_why_it_cannot(app, tmp_path):
     click(app, scene.export_button.rect.center)
     assert (out / path.name).read_text() == path.read_text()
     assert scene.message.startswith("Exported to")
+    assert app.show("history").export_field.text == str(out)  # the folder is offered again
+
+
+def test_history_first_offers_to_export_to_the_documents_folder(app, monkeypatch, tmp_path):
+    from urland import paths
+
+    documents = tmp_path / "Documents"
+    documents.mkdir()
+    monkeypatch.setattr(paths.platformdirs, "user_documents_dir", lambda: str(documents))
+    assert app.show("history").export_field.text == str(documents)
 
 
 def test_history_opens_the_story_and_the_replay_and_shows_statistics(app):

@@ -53,3 +53,12 @@ def crash_log_path() -> Path:
 def history_dir() -> Path:
     """Finished games, one record each, beside the autosave."""
     return data_dir() / "history"
+
+
+def documents_dir() -> Path:
+    """The player's documents folder, where exports go first (their home if there is none)."""
+    try:
+        folder = Path(platformdirs.user_documents_dir())
+        return folder if folder.is_dir() else Path.home()
+    except (OSError, RuntimeError, ValueError):  # no home at all: the current folder
+        return Path.cwd()

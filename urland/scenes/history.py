@@ -43,7 +43,8 @@ class HistoryScene(Scene):
         self.confirming = False
         self.message = ""
         self.rows: list[tuple[pygame.Rect, int]] = []
-        self.export_field = TextField(str(Path.home()), limit=200, placeholder=L_("a folder"))
+        self.export_field = TextField(app.settings.export_folder or str(paths.documents_dir()),
+                                      limit=200, placeholder=L_("a folder"))
         self.games_tab = Button(L_("Games"), lambda: self.show_page("games"), key=pygame.K_1)
         self.stats_tab = Button(L_("Statistics"), lambda: self.show_page("stats"), key=pygame.K_2)
         self.story_button = Button(L_("Story"), self.open_story, "primary", key=pygame.K_RETURN)
@@ -108,6 +109,8 @@ class HistoryScene(Scene):
             self.message = str(exc)
             return
         self.message = fmt("Exported to {target}", target=target)
+        self.app.settings.export_folder = str(target.parent)  # offered again next time
+        self.app.save_settings()
 
     def ask_delete(self) -> None:
         if self.current is not None:

@@ -35,6 +35,7 @@ class Settings:
     muted: bool = False
     language: str = ""  # a code of urland.texts.i18n.LANGUAGES; "" follows the system
     text_size: int = 100  # percent, one of TEXT_SIZES
+    export_folder: str = ""  # where History last exported a game ("": the documents folder)
 
     @property
     def ui_scale(self) -> float:
@@ -90,6 +91,8 @@ def settings_from(data: Any) -> Settings:
     settings.text_size = min(TEXT_SIZES, key=lambda v: abs(v - settings.text_size))
     settings.window_width = min(max(settings.window_width, 960), 7680)
     settings.window_height = min(max(settings.window_height, 540), 4320)
+    if len(settings.export_folder) > 400 or "\0" in settings.export_folder:
+        settings.export_folder = ""
     return settings
 
 
