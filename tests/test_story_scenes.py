@@ -46,6 +46,24 @@ def test_game_over_shows_the_result_then_the_story_and_opens_the_replay(app):
     assert app.scene is scene
 
 
+def test_the_result_table_keeps_the_final_scoring_back_until_its_steps_are_told(app, monkeypatch):
+    from urland.scenes import game_over
+
+    drawn = []
+    real_table = game_over.table
+    monkeypatch.setattr(game_over, "table", lambda *a: (drawn.append(a[-1]), real_table(*a))[1])
+    app.settings.animation_speed = "normal"
+    scene = app.show("game_over", session=Session.from_record(record()))
+    frames(app, 2)
+    told = {str(row.label): row.values for row in drawn[-1]}
+    assert told["Final: most Ichtos"] == told["Score"] == ()  # shown as dots
+    assert told["Monopolies"]  # what the turns scored is known already
+    click(app, (10, 10))
+    frames(app)
+    told = {str(row.label): row.values for row in drawn[-1]}
+    assert told["Score"] == tuple(scene.story.final)
+
+
 def test_the_story_of_five_players_at_text_size_130_overlaps_nothing(user_home):
     """Its tables had run under the buttons at the foot of the window."""
     from urland.app import App

@@ -177,7 +177,7 @@ class GameOverScene(Scene):
         table_h = min(side.height * 62 // 100, t.px(330))
         self.hovers += table(surface, pygame.Rect(side.left, side.top, side.width, table_h), t,
                              _("Points by source"), self.story, self.names,
-                             points_rows(self.story))
+                             points_rows(self.story, final_told=self.all_shown()))
         steps = pygame.Rect(side.left, side.top + table_h + t.px(14), side.width, 0)
         steps.height = side.bottom - steps.top
         panel(surface, steps, th.PAPER, radius=t.px(12), shadow=t.px(5))

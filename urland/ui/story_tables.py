@@ -27,15 +27,24 @@ WINNER_FILL = (255, 226, 150)
 class Row:
     label: Text
     help: Text
-    values: tuple[int, ...]
+    values: tuple[int, ...]  # per seat; empty while not yet told
     total: bool = False
 
 
-def points_rows(story: Story) -> list[Row]:
+# The lines the final scoring still changes (the markers' jumps included), kept back while it
+# is told step by step.
+FINAL_SOURCES = ("total", "land", "jumps")
+
+
+def points_rows(story: Story, final_told: bool = True) -> list[Row]:
+    """The points of each source and the score; until `final_told`, the lines the final
+    scoring changes are left blank."""
+    told = [s for s in SOURCES if final_told or s not in FINAL_SOURCES]
     rows = [Row(SOURCE_LABELS[s], SOURCE_HELP[s], tuple(p[s] for p in story.points))
-            for s in SOURCES]
+            for s in told]
+    rows += [Row(SOURCE_LABELS[s], SOURCE_HELP[s], ()) for s in SOURCES if s not in told]
     rows.append(Row(L_("Score"), L_("The final score: the sum of the lines above."),
-                    tuple(story.final), total=True))
+                    tuple(story.final) if final_told else (), total=True))
     return rows
 
 
@@ -58,11 +67,15 @@ def _card(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, title: st
 
 def table(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, title: str,
           story: Story, names: list[str], rows: list[Row]) -> list[Hover]:
-    """Players across (in final order), rows down; the winner's column lit."""
+    """Players across (in final order), rows down; the winner's column lit. While a row is
+    not yet told (the final scoring still playing) the players stand in seat order, no
+    column is lit, and that row shows dots."""
     px = theme.px
     hovers: list[Hover] = []
     top = _card(surface, rect, theme, title)
-    order = story.ranking()
+    told = all(row.values for row in rows)
+    order = story.ranking() if told else list(range(story.players))
+    winner = story.winner if told else -1
     label_w = min(px(190), rect.width * 2 // 5)
     col_w = (rect.width - label_w - px(20)) // max(1, story.players)
     left = rect.left + px(10) + label_w
@@ -70,15 +83,15 @@ def table(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, title: st
     head_h = px(46)
     for i, seat in enumerate(order):
         col = pygame.Rect(left + i * col_w, top, col_w, head_h + row_h * len(rows) + px(4))
-        if seat == story.winner:
+        if seat == winner:
             pygame.draw.rect(surface, WINNER_FILL, col, border_radius=px(6))
         icon = art.ichto(story.colours[seat], px(26))
         surface.blit(icon, icon.get_rect(midtop=(col.centerx, col.top + px(2))))
         name = _fit(names[seat], px(16), col_w - px(4))
         blit_text(surface, name, (col.centerx, col.top + px(30)), px(16), th.INK,
-                  seat == story.winner, anchor="midtop")
+                  seat == winner, anchor="midtop")
         hovers.append((pygame.Rect(col.left, col.top, col.width, head_h), names[seat],
-                       _("The winner.") if seat == story.winner else ""))
+                       _("The winner.") if seat == winner else ""))
     y = top + head_h
     for k, row in enumerate(rows):
         line = pygame.Rect(rect.left + px(8), y, rect.width - px(16), row_h)
@@ -92,8 +105,8 @@ def table(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, title: st
         blit_text(surface, label, (line.left + px(6), line.centery), px(19),
                   th.INK if row.total else SOFT_INK, row.total, anchor="midleft")
         for i, seat in enumerate(order):
-            value = row.values[seat]
-            text = str(value) if value or row.total else "-"
+            value = row.values[seat] if row.values else 0
+            text = ("…" if not row.values else str(value) if value or row.total else "-")
             blit_text(surface, text, (left + i * col_w + col_w // 2, line.centery),
                       px(21 if row.total else 19), th.INK, row.total or value > 0,
                       anchor="center")
