@@ -980,3 +980,29 @@ def test_the_board_rings_what_a_caption_or_a_panic_choice_is_about(app, monkeypa
         if not table.show.busy and fleeing:
             break
     assert {region_1, board.parse_area("O1")} in fleeing
+
+
+def test_the_environment_players_row_shows_the_chip_laid_face_down_until_it_is_scored(app):
+    from positions import table as position
+
+    from urland.engine import Game
+
+    seats = [Seat("Anna", 0, "easy"), Seat("Ben", 1), Seat("Cleo", 2),
+             Seat("Dora", 3, "easy")]
+    state = position("ichtos=1:1.1.1.1 seen=12:p1,1:p1p2,2:p1p2")  # Anna laid 12; Cleo acts
+    app.show("table", session=Session(Game.from_position(state), seats))
+    frames(app, 2)
+    table = app.scene
+    env_marks = [r for what, r in table.panel.marks if what == "env"]
+    assert len(env_marks) == 2  # the role's word and the chip after it, both explained
+    assert env_marks[1].left > env_marks[0].right
+    assert table.drawn.chip_laid and table.drawn.state.chosen < 0  # face down to Cleo
+    table.submit(Move("end"))
+    for _ in range(200):
+        frames(app, 1)
+        table.show.skip()
+        if table.decision.kind == "choose_chip":  # Ben, the next environment player
+            break
+    table.draw(app.screen)
+    assert not table.drawn.chip_laid  # scored: the chip lies on the board now
+    assert len([r for what, r in table.panel.marks if what == "env"]) == 1

@@ -45,6 +45,11 @@ class PlayerView:
     def known_hand(self) -> list[int]:
         return [c for c in self.state.hand if c != UNKNOWN]
 
+    @property
+    def chip_laid(self) -> bool:
+        """Does a scoring chip lie face down this turn (whether or not this seat knows it)?"""
+        return self.state.chosen != -1
+
 
 def view(state: GameState, seat: int | None) -> PlayerView:
     v = state.clone()

@@ -147,6 +147,10 @@ class SidePanel:
                                   t.px(15), th.ACCENT if role == "env" else (150, 190, 220))
                 self.marks.append((role, where))
                 words.append(where)
+                if role == "env" and shown.chip_laid:  # the scoring chip, face down
+                    where = self._draw_laid_chip(surface, t, where)
+                    self.marks.append((role, where))
+                    words.append(where)
             else:  # the role's line is free for gene tags
                 words.append(pygame.Rect(rect.left + t.px(64), top + name_h + kind_h, 0,
                                          line_height(t.px(15))))
@@ -168,6 +172,16 @@ class SidePanel:
                     dots * t.px(14), t.px(16))))
             marks = [r for what, r in self.marks[-3:] if what in ("score", "reserve", "double")]
             self._draw_gene_tags(surface, t, rect, state.genes[seat], words, marks)
+
+    @staticmethod
+    def _draw_laid_chip(surface: pygame.Surface, t: th.Theme, after: pygame.Rect
+                        ) -> pygame.Rect:
+        """The environment player's scoring chip, face down, after their role's word (to
+        every seat alike: its face is theirs to know)."""
+        image = art.chip(0, t.px(22), face_down=True)
+        where = image.get_rect(midleft=(after.right + t.px(6), after.centery))
+        surface.blit(image, where)
+        return where
 
     def _draw_gene_tags(self, surface: pygame.Surface, t: th.Theme, rect: pygame.Rect,
                         genes: int, words: list[pygame.Rect], marks: list[pygame.Rect]) -> None:
