@@ -73,6 +73,19 @@ def test_the_search_finds_pages_by_a_word():
     assert search("no such word anywhere") == []
 
 
+def test_the_search_lists_pages_titled_with_the_word_first_and_finds_a_gene_by_its_move():
+    from urland.texts.i18n import set_language
+
+    assert search("scor")[0].title == "Scoring a region"  # not "The aim", which mentions it
+    assert "Teeth (action)" in [p.title for p in search("bite")]
+    assert "Legs (action)" in [p.title for p in search("walk")]
+    set_language("fr")
+    try:
+        assert [p.gene for p in search("mordre")] == ["teeth"]
+    finally:
+        set_language("en")
+
+
 def test_every_page_and_example_fits_the_window(app):
     app.show("title")
     rules = app.open("rules")

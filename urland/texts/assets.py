@@ -50,11 +50,12 @@ def _rules() -> tuple[list[dict], str]:
 @lru_cache(maxsize=1)
 def _genes() -> dict[str, dict]:
     try:
-        return {c.key: {"name": c.name, "kind": c.kind, "text": c.text} for c in gene_cards()}
+        return {c.key: {"name": c.name, "kind": c.kind, "text": c.text, "move": c.move}
+                for c in gene_cards()}
     except DataError as exc:
         problem = fmt("The gene cards cannot be shown: {detail}", detail=exc) + " " + reinstall()
-        return {g: {"name": g.replace("_", " ").capitalize(), "kind": "action", "text": problem}
-                for g in GENES}
+        return {g: {"name": g.replace("_", " ").capitalize(), "kind": "action", "text": problem,
+                    "move": ""} for g in GENES}
 
 
 @lru_cache(maxsize=1)
@@ -116,8 +117,9 @@ def translated_texts(node: Any, context: str, key: str = "") -> Any:
 
 
 def gene_texts() -> dict[str, dict]:
-    """Per gene (engine key): {name, kind ('always' or 'action'), text}, in the current
-    language (the same mapping until the language changes)."""
+    """Per gene (engine key): {name, kind ('always' or 'action'), text, move (the kind of
+    the move an action gene makes, or '')}, in the current language (the same mapping until
+    the language changes)."""
     return _genes_in(i18n.language())
 
 
@@ -125,7 +127,8 @@ def gene_texts() -> dict[str, dict]:
 def _genes_in(language: str) -> dict[str, dict]:
     return {key: {"name": _in_context(f"gene:{key}:name", card["name"]),
                   "kind": card["kind"],
-                  "text": _in_context(f"gene:{key}:text", card["text"])}
+                  "text": _in_context(f"gene:{key}:text", card["text"]),
+                  "move": card["move"]}
             for key, card in _genes().items()}
 
 

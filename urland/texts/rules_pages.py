@@ -20,6 +20,7 @@ from urland.engine import (
 )
 from urland.texts.assets import gene_examples, gene_texts, rules_text
 from urland.texts.i18n import _, fmt
+from urland.texts.words import sentences
 
 
 @dataclass(frozen=True)
@@ -101,13 +102,30 @@ def _pages(sections: _Texts, cards: _Texts, example_texts: _Texts) -> tuple[Page
         example = examples.get(key, "")
         out.append(Page(f"gene:{key}", fmt("{gene} ({kind})", gene=card["name"], kind=kind),
                         card["text"], gene=key, example=example,
-                        words=" ".join([card["name"], card["text"], example, _("gene")]).lower()))
+                        words=" ".join([card["name"], card["text"], example, _("gene"),
+                                        _move_words(card["move"])]).lower()))
     return tuple(out)
 
 
+def _move_words(move: str) -> str:
+    """The words of a gene's move as the area menu offers it ("Bite an Ichto of ..."), so
+    that searching for the verb finds the gene; its placeholders left out."""
+    texts = sentences()
+    template = texts.messages.get(f"move_{move}", "") if texts is not None and move else ""
+    kept, depth = [], 0
+    for char in template:
+        depth += (char == "{") - (char == "}")
+        if depth == 0 and char != "}":
+            kept.append(char)
+    return "".join(kept)
+
+
 def search(query: str) -> list[Page]:
-    """The pages that hold every word of the query (all pages for an empty query)."""
-    return [p for p in pages() if p.matches(query)]
+    """The pages that hold every word of the query (all pages for an empty query), those
+    whose title holds them first ("scor" opens "Scoring a region", not "The aim")."""
+    words = query.lower().split()
+    found = [p for p in pages() if p.matches(query)]
+    return sorted(found, key=lambda p: not all(w in p.title.lower() for w in words))
 
 
 def page_index(key: str | None) -> int:
