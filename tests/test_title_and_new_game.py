@@ -201,6 +201,26 @@ def test_each_seat_kind_is_explained_in_one_line(app):
     assert row.rect.contains(row.about) and not row.about.colliderect(row.kind.rect)
 
 
+def test_the_line_under_the_seats_says_what_table_they_make_an_online_one_included(app):
+    from urland.ui import text as text_ui
+
+    scene = open_new_game(app)
+    row = scene.rows[1]
+    lines = {}
+    for _ in range(6):
+        click(app, row.kind.rect.center)
+        watch = text_ui.start_watching()
+        app.draw()
+        text_ui.stop_watching()
+        drawn = " ".join(watch.seen)
+        lines[row.kind.value] = next(
+            (key for key, words in (("online", "Online: friends join"),
+                                    ("hot-seat", "One screen, passed around"),
+                                    ("solo", "Solo against the computer")) if words in drawn), "")
+    assert lines == {"human": "hot-seat", "easy": "solo", "medium": "solo", "hard": "solo",
+                     "expert": "solo", "online": "online"}
+
+
 # --- New game: the set-up is remembered ----------------------------------------------------
 
 def test_the_set_up_comes_back_in_the_next_new_game(app):

@@ -15,6 +15,7 @@ from urland.scenes.base import Scene
 from urland.table import library
 from urland.table.session import Seat, Session
 from urland.texts.i18n import L_, Text, _, fmt
+from urland.texts.prompts import table_kind_line
 from urland.texts.words import colour_word
 from urland.ui import art
 from urland.ui import theme as th
@@ -243,10 +244,7 @@ class NewGameScene(Scene):
         self.seed.draw(surface, t)
         for i, row in enumerate(self.active_rows()):
             self.draw_row(surface, i, row)
-        humans = sum(1 for r in self.active_rows() if r.kind.value == "human")
-        hint = (_("One screen, passed around: secrets are shown only after a hand-over screen.")
-                if humans > 1 else _("Solo against the computer.") if humans == 1
-                else _("Watch the computer play."))
+        hint = table_kind_line([r.kind.value for r in self.active_rows()])
         line, colour = ((self.error, th.BAD) if self.error
                         else (self.message, th.ACCENT_DARK) if self.message
                         else (hint, DIM_INK))

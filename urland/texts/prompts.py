@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from urland.engine import Prompt
-from urland.texts.i18n import fmt
+from urland.texts.i18n import _, fmt
 from urland.texts.words import sentences
 
 
@@ -31,3 +31,17 @@ def thinking_text(name: str, age: float) -> str:
 def turn_heading(turn: int, epoch: int) -> str:
     """'Turn 3  ·  Epoch 1', over the table and the replay."""
     return fmt("Turn {turn}  ·  Epoch {epoch}", turn=turn, epoch=epoch)
+
+
+def table_kind_line(kinds: Sequence[str]) -> str:
+    """New game's line under the seats: what kind of table these seats make (`kinds`: each
+    seat's kind, 'human', 'online' or a computer level)."""
+    humans, online = kinds.count("human"), kinds.count("online")
+    if online:
+        return (_("Online: friends join from their own computers; the game opens to them "
+                  "when you press Start.") if humans <= 1 else
+                _("Online, with several players at this screen: they pass it behind a "
+                  "hand-over screen."))
+    if humans > 1:
+        return _("One screen, passed around: secrets are shown only after a hand-over screen.")
+    return _("Solo against the computer.") if humans else _("Watch the computer play.")
