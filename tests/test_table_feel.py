@@ -421,6 +421,20 @@ def anna_bids_with_two_on_the_board(app):
     return app.scene
 
 
+def test_the_bid_dialog_says_what_the_bid_decides_and_what_the_bidder_could_pay_with(app):
+    from urland.ui import text as text_ui
+
+    anna_bids_with_two_on_the_board(app)
+    watch = text_ui.start_watching()
+    app.draw()
+    text_ui.stop_watching()
+    said = " ".join(watch.seen)
+    assert "Highest bid first; on equal bids, whoever is further back on the track." in said
+    assert "The first must buy a gene; the others may buy or pass." in said
+    assert "You have 2 Ichtos on the board." in said
+    assert not watch.overflows
+
+
 def test_the_bid_steps_with_plus_and_minus_as_well_as_the_arrows(app):
     dialog = anna_bids_with_two_on_the_board(app)
     start = dialog.stepper.value

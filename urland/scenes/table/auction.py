@@ -14,11 +14,19 @@ from urland.ui import theme as th
 from urland.ui.text import blit_text, blit_wrapped, text_width, wrap
 from urland.ui.widgets import Button, Stepper, panel
 
+SOFT_INK = (100, 90, 80)
+
+
+def auction_order() -> tuple[str, str]:
+    """Who buys in which order, said in the bid dialog and when the bids are revealed."""
+    return (_("Highest bid first; on equal bids, whoever is further back on the track."),
+            _("The first must buy a gene; the others may buy or pass."))
+
 
 class BidScene(TableDialog):
     peekable = True
     name = "auction"
-    width, height = 820, 540
+    width, height = 820, 580
 
     def __init__(self, app, table, seat: int) -> None:
         super().__init__(app, table)
@@ -54,13 +62,18 @@ class BidScene(TableDialog):
         text = fmt("Bid from 0 to {high} (your reserve). If you buy, you pay {price, plural, "
                    "one {# Ichto} other {# Ichtos}} from the board: your bid plus 1 for each "
                    "gene you own.", high=self.stepper.high, price=price)
+        text += " " + fmt("You have {count, plural, one {# Ichto} other {# Ichtos}} on the board.",
+                          count=self.decision.state.on_board(self.seat))
         payable = self.decision.can_pay(self.seat, bid)
         if not payable:  # in red, saying what such a bid comes to (the auction's own words)
             texts = sentences()
             text += " " + (texts.say("cannot_pay", seat=self.door.names[self.seat], price=price)
                            if texts is not None else "")
-        blit_wrapped(surface, text, pygame.Rect(box.left + t.px(30), box.bottom - t.px(246),
-                                                box.width - t.px(60), t.px(66)),
+        order = pygame.Rect(box.left + t.px(30), box.top + t.px(280), box.width - t.px(60),
+                            t.px(44))  # what the bid is for
+        blit_wrapped(surface, " ".join(auction_order()), order, t.px(19), SOFT_INK, centre=True)
+        blit_wrapped(surface, text, pygame.Rect(order.left, order.bottom + t.px(4), order.width,
+                                                t.px(66)),
                      t.px(21), th.INK if payable else th.BAD, centre=True)
         self.stepper.draw(surface, t)
         super().draw(surface)
@@ -138,8 +151,7 @@ class RevealScene(TableDialog):
                       (box.left + t.px(520), y), t.px(22),
                       (110, 100, 90), anchor="midleft")
         rules = " ".join((
-            _("Highest bid first; on equal bids, whoever is further back on the track."),
-            _("The first must buy a gene; the others may buy or pass."),
+            *auction_order(),
             fmt("{count, plural, one {Only # gene is} other {Up to # genes are}} sold this "
                 "time: then the auction ends.", count=self.for_sale)))
         blit_wrapped(surface, rules, pygame.Rect(box.left + t.px(30), box.bottom - t.px(175),
