@@ -25,10 +25,10 @@ def test_a_landing_names_the_region_and_the_points_it_expects():
     assert "region 5" in h.text and one_sentence(h.text)
 
 
-def test_breeding_names_the_ocean_and_the_gain():
+def test_breeding_says_the_gain_without_restating_the_move_that_names_the_ocean():
     s = table("ichtos=O2:0.0.3.0")
     h = explain(view(s, GREY), Move("proliferate", s.board.parse_area("O2")))
-    assert h.text == "Proliferation in O2 (North Ocean): your reserve adds 1 Ichto to the board."
+    assert h.text == "Your reserve adds 1 Ichto to the board."
 
 
 def test_a_bid_names_the_gene_it_prepares_for():

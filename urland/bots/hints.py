@@ -66,7 +66,7 @@ SENTENCES = {
     "breed_gather": N_("Gathers {count} Ichtos in {ocean} so they can breed there."),
     "swim_near": N_("Brings Ichtos into {ocean}, next to region {region}, ready to land."),
     "swim": N_("Moves Ichtos into {ocean}."),
-    "breed": N_("Proliferation in {ocean}: your reserve adds {gain} to the board."),
+    "breed": N_("Your reserve adds {gain} to the board."),
     "retreat_save": N_("Brings {ichtos} home before region {region} scores them away."),
     "retreat": N_("Takes {ichtos} back to your reserve."),
     "double": N_("Two more actions gain more now than keeping the double-turn chip for later."),
@@ -120,8 +120,7 @@ def explain(seen: PlayerView, move: Move) -> Hint:
 def _proliferate(seen: PlayerView, move: Move) -> Hint:
     state = seen.state
     gain = _after(state, move).on_board(state.actor) - state.on_board(state.actor)
-    return Hint(move, "breed", {"ocean": area_label(state.board, move.src),
-                                "gain": _ichtos(gain)})
+    return Hint(move, "breed", {"gain": _ichtos(gain)})  # the move names the ocean
 
 
 def _end(seen: PlayerView, move: Move) -> Hint:
