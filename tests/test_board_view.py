@@ -237,3 +237,18 @@ def test_chips_and_volcanoes_explain_themselves_on_hover(app):
     title, _ = hover_tooltip(bv.to_screen(bv.geo.volcano_spaces[gone]), table.panel, bv,
                              state, session.names)
     assert title.endswith("erupted")
+
+
+def test_a_tooltip_near_the_windows_edge_opens_left_of_and_above_the_mouse_not_under_it(app):
+    import pygame
+
+    from urland.ui import theme as th
+    from urland.ui.tooltip import tooltip
+
+    surface = pygame.Surface((1280, 720), pygame.SRCALPHA)
+    theme = th.Theme((1280, 720))
+    for pos in ((1270, 710), (1200, 100), (100, 700), (640, 360)):
+        surface.fill((0, 0, 0, 0))
+        tooltip(surface, theme, "Anna", "White · AI medium. Ichto player this turn.", pos)
+        card = pygame.Rect(surface.get_bounding_rect())
+        assert card.width > 200 and not card.collidepoint(pos), pos

@@ -1,4 +1,5 @@
-"""A small paper card with a title and a sentence, drawn beside the mouse."""
+"""A small paper card with a title and a sentence, drawn beside the mouse (below and right
+of it, or above and left where the window ends), never under it."""
 
 from __future__ import annotations
 
@@ -15,7 +16,12 @@ def tooltip(surface: pygame.Surface, theme: th.Theme, title: str, body: str,
     lines = wrap(body, theme.px(19), width - theme.px(20)) if body else []
     r = pygame.Rect(pos[0] + theme.px(18), pos[1] + theme.px(18), width,
                     theme.px(34) + len(lines) * theme.px(17))
-    r.clamp_ip(surface.get_rect())
+    screen = surface.get_rect()
+    if r.right > screen.right:  # no room right of the mouse: left of it, not under it
+        r.right = pos[0] - theme.px(12)
+    if r.bottom > screen.bottom:  # nor below: above it
+        r.bottom = pos[1] - theme.px(12)
+    r.clamp_ip(screen)
     panel(surface, r, (250, 244, 226), radius=theme.px(8), shadow=theme.px(4))
     blit_text(surface, title, (r.left + theme.px(10), r.top + theme.px(7)), theme.px(21), th.INK,
               True)
