@@ -1020,3 +1020,18 @@ def test_the_environment_players_row_shows_the_chip_laid_face_down_until_it_is_s
     table.draw(app.screen)
     assert not table.drawn.chip_laid  # scored: the chip lies on the board now
     assert len([r for what, r in table.panel.marks if what == "env"]) == 1
+
+
+def test_a_hint_note_leaves_the_top_row_of_the_track_clear_and_the_places_it_names(app):
+    table, _ = solo_table(app)
+    frames(app, 2)
+    board, t = table.board_view, table.theme
+    parse = table.door.board.parse_area
+    top_row = board.track_space_screen(overlays.TOP_ROW)[1]
+    bottom_row = board.track_space_screen(overlays.BOTTOM_ROW)[1]
+    text = "Hint: Swim 3 Ichtos from O1 to O2. Moves Ichtos into O2."
+    south = overlays.draw_board_note(app.screen, t, board, text, False, [parse("O4")])
+    north = overlays.draw_board_note(app.screen, t, board, text, False, [parse("O2")])
+    assert south.top > top_row + t.px(10)  # under the track's top row: its numbers show
+    north_point = board.to_screen(board.anchor(parse("O2")))
+    assert not north.collidepoint(north_point) and north.bottom < bottom_row - t.px(10)

@@ -58,10 +58,26 @@ def draw_banner(surface: pygame.Surface, t: th.Theme, rect: pygame.Rect, status:
                   anchor="midleft")
 
 
+TOP_ROW, BOTTOM_ROW = 1, 25  # track spaces of the board's top and bottom rows
+
+
+def draw_board_note(surface: pygame.Surface, t: th.Theme, board: BoardView, text: str,
+                    error: bool, about: Sequence[int] = ()) -> pygame.Rect:
+    """A note over the board: under the score track's top row, or above its bottom row when
+    it would cover one of the areas `about` (the places a hint speaks of); returns its panel."""
+    below_top = board.track_space_screen(TOP_ROW)[1] + board.px(24)
+    r = draw_note(surface, t, board.rect.centerx, below_top, text, error,
+                  board.rect.width - t.px(40), draw=False)
+    points = [board.to_screen(board.anchor(area)) for area in about]
+    if any(r.inflate(t.px(40), t.px(40)).collidepoint(p) for p in points):
+        r.bottom = board.track_space_screen(BOTTOM_ROW)[1] - board.px(24)
+    return draw_note(surface, t, r.centerx, r.top, text, error, board.rect.width - t.px(40))
+
+
 def draw_note(surface: pygame.Surface, t: th.Theme, centre_x: int, top: int, text: str,
-              error: bool, max_width: int | None = None) -> None:
-    """A short note under the banner: why a gesture was refused, or the hint (wrapped to
-    `max_width` when it is long)."""
+              error: bool, max_width: int | None = None, draw: bool = True) -> pygame.Rect:
+    """A short note: why a gesture was refused, or the hint (wrapped to `max_width` when it
+    is long); returns its panel (only measured, with `draw` False)."""
     px = t.px(22)
     room = (max_width or surface.get_width()) - t.px(24)
     lines = wrap(text, px, room)
@@ -69,10 +85,13 @@ def draw_note(surface: pygame.Surface, t: th.Theme, centre_x: int, top: int, tex
     step = t.px(24)
     r = pygame.Rect(0, 0, width + t.px(24), t.px(10) + step * len(lines))
     r.midtop = (centre_x, top)
+    if not draw:
+        return r
     panel(surface, r, (60, 30, 26) if error else (30, 50, 40), radius=t.px(8))
     for i, line in enumerate(lines):
         blit_text(surface, line, (r.centerx, r.top + t.px(5) + i * step + step // 2), px,
                   th.ACCENT, anchor="center")
+    return r
 
 
 def draw_callout(surface: pygame.Surface, t: th.Theme, board: pygame.Rect, text: str

@@ -258,8 +258,8 @@ class TableScene(Scene):
         note = self.news.note() or (self.message if self.message_age < NOTE_SECONDS
                                     else self.hint_text)
         if note:
-            overlays.draw_note(surface, t, self.board_area.centerx, self.banner.bottom + t.px(10),
-                               note, note == self.message, self.board_area.width - t.px(40))
+            overlays.draw_board_note(surface, t, self.board_view, note, note == self.message,
+                                     sorted(self.hint.glow()) if note == self.hint_text else ())
         if self.door.save_problem:  # stays until a save succeeds again
             overlays.draw_note(surface, t, self.board_area.centerx,
                                self.board_area.bottom - t.px(48), self.door.save_problem, True)
