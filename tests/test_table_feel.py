@@ -1,6 +1,7 @@
 """The table a player feels: the story told in order, moves one can follow, genes explained."""
 
 import copy
+import math
 import time
 
 import pygame
@@ -821,6 +822,8 @@ def test_a_computers_path_runs_from_its_own_stack_to_where_its_ichtos_arrived(mo
     [(start, end)] = arrows
     assert view.stack_at(start, state) == (o5, 2)
     assert view.stack_at(end, state) == (ten, 2)
+    centre = view.to_screen(view.stack_slots(ten, [2], state)[2])
+    assert math.dist(end, centre) >= view.px(15)  # its head shows beside the Ichtos, not under
     pygame.quit()
 
 

@@ -4,6 +4,7 @@ in the moved Ichtos' colour, until that player acts again."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -57,7 +58,20 @@ def draw_paths(surface: pygame.Surface, view: BoardView, state: GameState,
             pygame.draw.circle(surface, (20, 24, 30), (start[0] + 2, start[1] + 2), radius, width)
             pygame.draw.circle(surface, colour, start, radius, width)
             continue
-        draw_arrow(surface, start, end, width, 1.0, colour)
+        draw_arrow(surface, *_clear_of_stacks(start, end, view.px(20)), width, 1.0, colour)
+
+
+def _clear_of_stacks(start: tuple[int, int], end: tuple[int, int], gap: int
+                     ) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The arrow between two stacks, its ends `gap` short of their centres, so its head is
+    not hidden under the Ichtos it points at (a short one is left whole)."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy)
+    if length < 4 * gap:
+        return start, end
+    ux, uy = dx / length * gap, dy / length * gap
+    return ((round(start[0] + ux), round(start[1] + uy)),
+            (round(end[0] - ux), round(end[1] - uy)))
 
 
 def _stack_point(view: BoardView, state: GameState, area: int, seat: int) -> tuple[int, int]:

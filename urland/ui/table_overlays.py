@@ -279,7 +279,8 @@ def draw_arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, 
     tip = (x0 + dx * grow, y0 + dy * grow)
     head = width * 3.2
     base = (tip[0] - ux * head, tip[1] - uy * head)
-    shadow = (20, 24, 30)
+    dark = sum(colour) < 200  # a black arrow on the dark sea: lit from below instead
+    shadow = (226, 220, 204) if dark else (20, 24, 30)
     for offset, c in ((2, shadow), (0, colour)):
         pygame.draw.line(surface, c, (x0 + offset, y0 + offset),
                          (base[0] + offset, base[1] + offset), width)
