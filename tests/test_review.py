@@ -263,6 +263,21 @@ def test_the_sentence_of_why_says_the_biggest_difference():
     assert why(None, land, board) == ""
 
 
+def test_when_the_outcomes_differ_in_nothing_nameable_the_why_is_the_better_moves_reason():
+    from positions import GREY, table
+
+    from urland.bots.appraise import Contrast
+    from urland.engine import Move, view
+
+    s = table("ichtos=O2:0.0.3.0,5:1.0.0.0")  # Grey to act; region 5 scores later this epoch
+    played = Move("end")
+    better = Move("land", src=s.board.parse_area("O2"), dst=s.board.parse_area("5"), count=1)
+    said = why(Contrast(2.0, 0.2, -1, 0.1, 0, 0), played, s.board, 2.0,
+               (view(s, GREY), better))
+    assert said.startswith("Builds up region 5") or said.startswith("Aims at region 5")
+    assert "better placed" not in said
+
+
 def reviewed_record(blunder_game, monkeypatch, day):
     """The blunder game kept in the history (dated March `day`), and its review judged to the
     end by the steady judge (the review the page of that record shows)."""

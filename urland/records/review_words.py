@@ -5,7 +5,8 @@ in assets/texts/sentences.yaml (`review_*`)."""
 from __future__ import annotations
 
 from urland.bots.appraise import Contrast
-from urland.engine import GENES, Board, Move
+from urland.bots.hints import explain
+from urland.engine import GENES, Board, Move, PlayerView
 from urland.texts.genes import gene_name
 from urland.texts.i18n import _
 from urland.texts.words import Words, sentences
@@ -14,15 +15,23 @@ NOTABLE = 0.75  # a difference (points, Ichtos) must reach this to be the reason
 ICHTO_WORTH = 0.5  # points an Ichto kept on the board is roughly worth (evaluate.HARD)
 
 
-def why(contrast: Contrast | None, played: Move, board: Board, lost: float | None = None
-        ) -> str:
+def why(contrast: Contrast | None, played: Move, board: Board, lost: float | None = None,
+        better: tuple[PlayerView, Move] | None = None) -> str:
     """One sentence of why the better move was better ('' without a contrast); `lost` is the
-    points the judge found the decision cost (the contrast's own figure by default)."""
+    points the judge found the decision cost (the contrast's own figure by default). When
+    the outcomes differ in nothing one can name (scoring, Ichtos, genes), `better` (the
+    player's view then, and the better move) gives the reason the hints give for that move,
+    where the ending position would only say "better placed"."""
     texts = sentences()
     if contrast is None or texts is None:
         return ""
     w = Words(texts, (), board)
     message_id, values = reason(contrast, played, board, lost)
+    if message_id == "review_general" and better is not None:
+        try:
+            return explain(*better).text
+        except ValueError:  # a move no hint explains: the general sentence
+            pass
     if "area" in values:
         values.update(w.place(values.pop("area")))
     return w.say(message_id, **values)

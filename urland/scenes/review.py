@@ -200,7 +200,8 @@ class ReviewScene(Scene):
         rv.draw_detail(surface, self.detail_rect, t, [
             (_("Played"), self.said(j.played, j), rv.PLAYED),
             (_("Better"), self.said(j.better, j), (40, 140, 70)),
-            (_("Why"), words.why(j.why, j.played, self.session.board, j.lost) + " " + fmt(
+            (_("Why"), words.why(j.why, j.played, self.session.board, j.lost,
+                                 (self.review.view_at(j.step), j.better)) + " " + fmt(
                 "It cost about {points} points of final score.", points=decimal(j.lost)),
              th.ACCENT_DARK)])
 
