@@ -2,6 +2,8 @@
 cover one another or the board's marks, an extended region is drawn as one land, and every
 mark explains itself on hover."""
 
+import math
+
 import pygame
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -12,7 +14,7 @@ from urland.app import App
 from urland.engine import standard_board
 from urland.engine.setup import new_game
 from urland.engine.volcano import erupt
-from urland.ui import merged, piece_layout
+from urland.ui import board_static, merged, piece_layout
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
 from urland.ui.caches import clear_caches
@@ -66,6 +68,33 @@ def test_no_marker_and_no_mark_covers_a_track_number(view):
     for s in view.track:  # and everything stays on the board
         for box in (s.tile, marker_box(s.marker)):
             assert boxes_overlap(box, board_rect) and box[0] >= 0 and box[1] >= 0
+
+
+def test_a_groove_joins_each_marker_to_its_own_number_not_the_next(view):
+    """A marker stands between two numbers; the groove drawn under a tile and its marker's
+    place says which number it is on."""
+    surface = pygame.Surface(view.rect.size)
+    state = new_game(3, 5, events=False)
+    state.track = [1, 2, 3]
+    view.draw(surface, state)
+    s = view.scale
+
+    def colour(point: tuple[float, float]) -> tuple[int, ...]:
+        return tuple(surface.get_at((round(point[0] * s), round(point[1] * s))))[:3]
+
+    gaps = 0
+    for space, after in zip(view.track[3:], view.track[4:], strict=False):
+        mx, my = space.marker
+        assert colour((mx, my)) == board_static.SOCKET, space.number  # its place: the groove
+        ax, ay, aw, ah = after.tile
+        centre = (ax + aw / 2, ay + ah / 2)
+        far = math.dist((mx, my), centre) - max(aw, ah) / 2 - MARKER / 2  # room to the next
+        if far >= 8 and (abs(centre[0] - mx) < 1 or abs(centre[1] - my) < 1):  # same side
+            step = (MARKER / 2 + far / 2) / math.dist((mx, my), centre)
+            between = (mx + (centre[0] - mx) * step, my + (centre[1] - my) * step)
+            assert colour(between) != board_static.SOCKET, space.number  # not joined on
+            gaps += 1
+    assert gaps >= 10
 
 
 def test_markers_on_the_marked_spaces_leave_the_number_readable(view):

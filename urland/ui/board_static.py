@@ -14,7 +14,7 @@ from urland.ui import art, terrain, theme
 from urland.ui.board_canvas import BoardCanvas
 from urland.ui.geometry import Point
 from urland.ui.text import blit_text, line_height, text_width
-from urland.ui.track import TILE
+from urland.ui.track import MARKER, TILE, TrackSpace
 
 
 def render(view: BoardCanvas) -> pygame.Surface:
@@ -75,6 +75,7 @@ def _draw_fords(view: BoardCanvas, surf: pygame.Surface) -> None:
             pygame.draw.circle(surf, (206, 200, 178), (cx - r / 3, cy - r / 3), max(1, r / 2))
 
 
+SOCKET = (62, 44, 30)  # the groove that joins a number tile to its marker's place
 TILE_COLOURS = {"plain": (236, 224, 194), "mutation": (196, 228, 248),
                 "end": (250, 204, 112), "overflow": (200, 190, 168)}
 
@@ -92,6 +93,8 @@ def _draw_track(view: BoardCanvas, surf: pygame.Surface) -> None:
     for space in view.track:
         r = rect(space.tile)
         radius = view.px(5)
+        socket = r.union(rect(_marker_box(space))).inflate(view.px(3), view.px(3))
+        pygame.draw.rect(surf, SOCKET, socket, border_radius=radius + view.px(2))
         pygame.draw.rect(surf, (44, 32, 24), r.move(view.px(1), view.px(2)),
                          border_radius=radius)
         pygame.draw.rect(surf, TILE_COLOURS[space.kind], r, border_radius=radius)
@@ -109,6 +112,16 @@ def _draw_track(view: BoardCanvas, surf: pygame.Surface) -> None:
         blit_text(surf, str(space.number), rect(space.number_box).center,
                   view.px(12 if small else 14), (96, 84, 70) if small else (70, 54, 40),
                   bold=space.kind == "end", anchor="center")
+
+
+def _marker_box(space: TrackSpace) -> tuple[float, float, float, float]:
+    """Where a marker on `space` stands, as a box (board units): a groove joins it to its
+    number tile, so a marker between two numbers is read as standing on the one before."""
+    tx, ty, tw, th_ = space.tile
+    mx, my = space.marker
+    along_x = abs(mx - (tx + tw / 2)) > abs(my - (ty + th_ / 2))
+    w, h = (MARKER, th_) if along_x else (tw, MARKER)
+    return (mx - w / 2, my - h / 2, w, h)
 
 
 def _flag(size: int) -> pygame.Surface:
