@@ -1,4 +1,4 @@
-"""The Join online game form: it remembers the last address and name, takes a paste in each
+"""The Join online game form: it remembers the last address, code and name, takes a paste in each
 field (Ctrl+V), and a pasted invitation fills the address and the room code; the host's lobby
 copies exactly such an invitation."""
 
@@ -20,7 +20,7 @@ def press_paste(app, mod=pygame.KMOD_CTRL):
     frames(app, 1)
 
 
-def test_the_form_remembers_the_last_address_and_name_but_not_the_code(app):
+def test_the_form_remembers_the_last_address_code_and_name(app):
     game = HostedGame(["human", "online", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
                       seed=3, port=0)
     try:
@@ -34,14 +34,48 @@ def test_the_form_remembers_the_last_address_and_name_but_not_the_code(app):
         click(app, scene.join_button.rect.center)
         until(lambda: app.scenes[0].name == "table", app)
         app.scenes[0].door.leave()
-        assert read_join() == (game.local_address, "Ben")
+        assert read_join() == (game.local_address, game.code, "Ben")
         app.show("title")
         app.open("join")
         frames(app)
         again = app.scene
         assert (again.address.text, again.room.text, again.player.text) == (
-            game.local_address, "", "Ben")
-        assert again.room.focus  # the code is what is left to type
+            game.local_address, game.code, "Ben")  # coming back after a drop: one click
+        assert again.room.focus
+    finally:
+        game.close()
+
+
+def test_every_letter_is_typed_into_the_form_m_too_which_elsewhere_mutes(app):
+    app.show("title")
+    app.open("join")
+    frames(app)
+    scene = app.scene
+    scene.address.focus, scene.room.focus = False, True
+    for letter in "spring-game M":
+        key = pygame.key.key_code(letter.lower()) if letter != " " else pygame.K_SPACE
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=letter, mod=0))
+        frames(app, 1)
+    assert scene.room.text == "spring-game M"
+    assert not app.settings.muted
+
+
+def test_a_friend_who_comes_back_by_another_address_of_the_server_gets_the_seat_back(app):
+    game = HostedGame(["human", "online", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
+                      seed=3, port=0)
+    try:
+        for address in (game.local_address, game.local_address.replace("127.0.0.1",
+                                                                       "localhost")):
+            app.show("title")
+            app.open("join")
+            frames(app)
+            scene = app.scene
+            scene.address.text, scene.room.text, scene.player.text = address, game.code, "Ben"
+            click(app, scene.join_button.rect.center)
+            until(lambda: app.scenes[0].name == "table" or app.scene.problem, app)
+            assert app.scenes[0].name == "table", app.scene.problem
+            assert app.scenes[0].door.me == 1
+            app.scenes[0].door.leave()
     finally:
         game.close()
 
@@ -93,3 +127,25 @@ def test_the_lobby_copies_the_invitation_and_the_code(app):
         assert paste() == lobby.hosted.code
     finally:
         lobby.door.leave()
+
+
+def test_a_token_kept_for_the_same_code_on_another_server_does_not_stop_a_newcomer(app):
+    from urland.net.tokens import keep_token
+
+    game = HostedGame(["human", "online", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
+                      seed=3, port=0)
+    try:
+        keep_token("ws://192.0.2.7:8765/", game.code, "a-token-of-another-server")
+        app.show("title")
+        app.open("join")
+        frames(app)
+        scene = app.scene
+        scene.address.text, scene.room.text, scene.player.text = (
+            game.local_address, game.code, "Ben")
+        click(app, scene.join_button.rect.center)
+        until(lambda: app.scenes[0].name == "table" or app.scene.problem, app)
+        assert app.scenes[0].name == "table", app.scene.problem
+        assert app.scenes[0].door.me == 1
+        app.scenes[0].door.leave()
+    finally:
+        game.close()

@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 from urland import paths
 from urland.net.client import JoinRefused, NetClient, server_url
 from urland.net.link import NetLink
-from urland.net.tokens import keep_token, saved_token
+from urland.net.tokens import keep_token, room_token, saved_token
 
 CODE_LIMIT = 40
 
@@ -44,11 +44,15 @@ class Joiner:
         threading.Thread(target=self._run, daemon=True, name="urland-join").start()
 
     def _run(self) -> None:
-        client = NetClient(self.url, self.room, self.name, saved_token(self.url, self.room))
+        token = saved_token(self.url, self.room)
+        guessed = token is None and room_token(self.room) is not None
         try:
-            self.link = NetLink.open(client, paths.history_dir())
-            if client.token:
-                keep_token(self.url, self.room, client.token)
+            try:
+                self.link = self._open(token or room_token(self.room))
+            except JoinRefused as exc:  # that room's token was another server's: a newcomer
+                if not (guessed and exc.code == "token"):
+                    raise
+                self.link = self._open(None)
         except JoinRefused as exc:
             self.refused = exc.code or "refused"
             self.failure = str(exc)
@@ -56,3 +60,11 @@ class Joiner:
             self.failure = str(exc) or type(exc).__name__
         finally:
             self.done.set()
+
+    def _open(self, token: str | None) -> NetLink:
+        """Take the seat (back, with `token`) and remember its token."""
+        client = NetClient(self.url, self.room, self.name, token)
+        link = NetLink.open(client, paths.history_dir())
+        if client.token:
+            keep_token(self.url, self.room, client.token)
+        return link

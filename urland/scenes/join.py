@@ -35,11 +35,12 @@ class JoinScene(Dialog):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        address, name = read_join()
+        address, room, name = read_join()
         self.address = TextField(address, limit=120, placeholder=L_("host:port or ws://..."))
-        self.room = TextField("", limit=40, placeholder=L_("room code"))
+        self.room = TextField(room, limit=40, placeholder=L_("room code"))
         self.player = TextField(name, limit=24, placeholder=L_("your name"))
-        (self.room if address else self.address).focus = True
+        next((f for f in (self.address, self.room, self.player) if not f.text),
+             self.room).focus = True  # the first field left to type
         self.fields = [self.address, self.room, self.player]
         self.join_button = Button(L_("Join"), self.join, "primary", key=pygame.K_RETURN)
         self.cancel_button = Button(L_("Cancel"), self.close, key=pygame.K_ESCAPE)
@@ -48,6 +49,9 @@ class JoinScene(Dialog):
         self.found_buttons: list[Button] = []
         self.joiner: Joiner | None = None
         self.problem = ""
+
+    def text_fields(self) -> list[TextField]:
+        return self.fields  # letters are typed (an M does not mute here)
 
     def layout(self) -> None:
         t = self.theme
@@ -91,7 +95,7 @@ class JoinScene(Dialog):
                             fmt("Could not join: {why}", why=joiner.failure))
             return
         self.finder.close()
-        save_join(self.address.text.strip(), self.player.text.strip())
+        save_join(self.address.text.strip(), self.room.text.strip(), self.player.text.strip())
         from urland.table.remote import RemoteTable
 
         self.app.show("online_table", door=RemoteTable(joiner.link))
