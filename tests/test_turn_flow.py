@@ -235,3 +235,22 @@ def test_a_look_at_the_passed_chips_is_never_offered_once_its_turn_is_over():
     assert any(e.kind == "chips_received" for e in door.log(0))  # seat 0 was the dead player
     assert stale == 0
     flow.shutdown()
+
+
+def test_once_the_game_is_over_no_look_at_chips_passed_on_is_offered(tmp_path):
+    """Chips passed to a seat in the batch of moves that ends the game (a table catching up
+    with a server) lead to the game's end, not to a look at chips that no longer matter."""
+    from pathlib import Path
+
+    from urland.engine.save import load_game
+
+    game, _ = load_game(Path(__file__).parent / "games" / "medium-3-players.yaml")
+    session = Session(game, [Seat("Anna", 0), Seat("Ben", 1), Seat("Cleo", 2)])
+    door = LocalTable(session)
+    flow = TurnFlow(door, block=0.05)
+    try:
+        assert door.over
+        flow.looks = [(0, "chips_received")]  # owed from the last turn's events
+        assert isinstance(flow.next(), Over)
+    finally:
+        flow.shutdown()

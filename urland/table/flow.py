@@ -141,6 +141,8 @@ class TurnFlow:
             data, self.reveal = self.reveal.data, None
             track = tuple(self.door.view().state.track)
             return Reveal(tuple(data["bids"]), tuple(data["ranking"]), track)
+        if self.door.over:  # the chips passed on no longer matter: no look at them
+            self.looks = []
         if self.looks:
             seat, kind = self.looks.pop(0)
             dialog, what = PRIVATE_LOOKS[kind]
