@@ -109,3 +109,19 @@ def test_serve_draws_an_unguessable_seed_unless_one_is_given_and_refuses_19_digi
     long_seed = subprocess.run(urland_command("serve", "--seed", "1" * 19),
                                capture_output=True, text=True, timeout=60)
     assert long_seed.returncode == 2 and "--seed has at most 18 digits" in long_seed.stderr
+
+
+def test_serve_on_a_port_in_use_says_so_and_which_option_to_change(tmp_path):
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        env = {**os.environ, "URLAND_HOME": str(tmp_path)}
+        result = subprocess.run(
+            urland_command("serve", "--host", "127.0.0.1", "--port", str(port)),
+            capture_output=True, text=True, timeout=60, env=env)
+    assert result.returncode == 1
+    assert f"port {port} is already in use" in result.stderr and "--port" in result.stderr
+    assert "Errno" not in result.stderr

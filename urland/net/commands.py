@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import errno
 import secrets
 import signal
 import ssl
@@ -51,7 +52,7 @@ def serve_parser() -> argparse.ArgumentParser:
                         "(carried on if it is kept unfinished); without it, kept rooms are "
                         "carried on, or a new one is made when none is left")
     parser.add_argument("--seats", type=_seat_kinds, default=[REMOTE] * 3,
-                        help="the room's seats: remote or a bot (easy, medium, hard, random)")
+                        help=f"the room's seats: remote or a bot ({', '.join(bot_names())})")
     parser.add_argument("--seed", type=int,
                         help="the room's game seed, for tests and private games: whoever knows "
                              "it knows every hand and the pile (default: an unguessable one)")
@@ -94,7 +95,12 @@ def serve_main(argv: Sequence[str]) -> int:
     try:
         return asyncio.run(_serve(args, tls))
     except OSError as exc:
-        print(f"urland serve: {exc}", file=sys.stderr)
+        if exc.errno == errno.EADDRINUSE:
+            print(f"urland serve: port {args.port} is already in use (by another server, or a "
+                  "game hosted on this computer): choose another with --port, for example "
+                  f"--port {args.port + 1}.", file=sys.stderr)
+        else:
+            print(f"urland serve: {exc}", file=sys.stderr)
         return 1
 
 
