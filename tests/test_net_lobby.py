@@ -101,6 +101,32 @@ def first_actor_seed(actor: int, players: int = 3) -> int:
     return next(s for s in range(200) if Game.new(s, players).state.actor == actor)
 
 
+def test_a_seat_nobody_has_taken_yet_is_waited_for_as_one_to_join(app):
+    """A server's room plays from the first move: a remote seat nobody has taken yet is
+    neither "online" nor "deciding online" but waited for, until its player joins."""
+    game = HostedGame(["human", "online", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
+                      seed=first_actor_seed(1), port=0)
+    anna = NetLink.open(NetClient(game.local_address, game.code, "", game.token), None)
+    ben = None
+    try:
+        table = app.show("online_table", door=RemoteTable(anna))
+        door = table.door
+        until(lambda: door.decision().seat == 1, app)
+        frames(app, 2)
+        assert door.seat_status(1) == "to join"
+        assert table.banner_text() == "Waiting for Ben to join."
+        assert [s.note for s in table.panel.seats] == ["you", "not joined yet", ""]
+        ben = NetLink.open(NetClient(game.local_address, game.code, "Ben"), None)
+        until(lambda: door.seat_status(1) == "online", app)
+        frames(app, 2)
+        assert table.banner_text().startswith("Ben is deciding online")
+    finally:
+        if ben is not None:
+            ben.close()
+        anna.close()
+        game.close()
+
+
 def test_an_online_seat_that_decides_has_one_sentence_and_the_player_list_marks_you(app):
     game = HostedGame(["human", "online", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
                       seed=first_actor_seed(1), port=0)

@@ -77,7 +77,8 @@ class TableDoor(Protocol):
 
     def seat_status(self, seat: int) -> str:
         """"online": a person plays `seat` elsewhere; "away": that person's connection is lost
-        (and no AI stands in); "": the seat is played here, or by the computer."""
+        (and no AI stands in); "to join": nobody has taken the seat yet; "": the seat is
+        played here, or by the computer."""
         ...
 
     def bots_here(self) -> dict[int, tuple[str, int]]:

@@ -10,7 +10,7 @@ from urland.table.door import TableDoor
 from urland.texts.i18n import _, fmt
 from urland.texts.prompts import prompt_text, thinking_text
 
-ONLINE, AWAY = "online", "away"
+ONLINE, AWAY, TO_JOIN = "online", "away", "to join"
 
 
 def seat_notes(door: TableDoor) -> list[str]:
@@ -22,7 +22,7 @@ def seat_notes(door: TableDoor) -> list[str]:
         return [""] * count
     mine = door.here or ([door.viewer] if door.viewer is not None else [])
     here_word = _("you") if len(mine) == 1 else _("here")
-    words = {ONLINE: _("online"), AWAY: _("away")}
+    words = {ONLINE: _("online"), AWAY: _("away"), TO_JOIN: _("not joined yet")}
     return [here_word if i in mine else words.get(statuses[i], "") for i in range(count)]
 
 
@@ -43,6 +43,8 @@ def elsewhere_text(door: TableDoor, seat: int, age: float, held: bool = False) -
     status = door.seat_status(seat)
     if status == AWAY:
         return fmt("Waiting for {name} to reconnect.", name=name)
+    if status == TO_JOIN:
+        return fmt("Waiting for {name} to join.", name=name)
     if status == ONLINE:
         return fmt("{name} is deciding online", name=name) + "." * (1 + int(age * 3) % 3)
     return name if held else thinking_text(name, age)  # held: named, not said to think
