@@ -150,3 +150,34 @@ def test_a_finished_hosted_game_stops_being_served_when_its_table_gives_way(app)
         assert door.left
     finally:
         game.close()
+
+
+def test_the_titles_continue_line_tells_where_the_stopped_hosted_game_stands(app):
+    """The moves of a hosted game are kept in the server's journal before its room file is
+    written again: the title reads both, so its line tells the turn the game reached."""
+    from urland.bots.registry import make_bot
+    from urland.net.hosting import HostedGame
+
+    hosted = HostedGame(["human", "easy", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
+                        seed=5, port=0)
+    anna = NetLink.open(NetClient(hosted.local_address, hosted.code, "", hosted.token), None)
+    bot = make_bot("easy", 1)
+    try:
+        deadline = time.monotonic() + 60
+        while hosted.room.game.state.turn < 3:
+            assert time.monotonic() < deadline
+            view = anna.mirror.view
+            if view is not None and view.my_turn and not view.state.over:
+                anna.play(bot.choose(view))
+            else:
+                time.sleep(0.01)
+        turn, moves = hosted.room.game.state.turn, len(hosted.room.game.moves)
+        # Read as after a crash: the server wrote its journal, not yet the room's file.
+        kept = hosted_game()
+        assert kept is not None and len(kept.game.moves) == moves
+        app.show("title")
+        frames(app)
+        assert app.scene.continue_button.detail.startswith(f"Hosted game, turn {turn}: ")
+    finally:
+        anna.close()
+        hosted.close()

@@ -18,7 +18,8 @@ from urland import paths
 from urland.engine import Game
 from urland.engine.errors import SaveError, UserFileError
 from urland.engine.files import read_yaml, write_atomic
-from urland.net.room import Room, room_file
+from urland.net.keeper import room_as_it_stands
+from urland.net.room import room_file
 
 MAX_BYTES = 4 * 1024
 TOKEN_LIMIT = 64
@@ -86,7 +87,7 @@ def hosted_game() -> HostedRecord | None:
     code, port, tokens = fields
     path = room_file(hosted_dir(), code)
     try:
-        room = Room.load(path)
+        room = room_as_it_stands(hosted_dir(), path)  # the moves since its file was written
         modified = path.stat().st_mtime
     except (SaveError, UserFileError, OSError):
         return None

@@ -55,6 +55,15 @@ def _replay(rooms: dict[str, Room], records: list[Record]) -> tuple[set[str], li
     return changed, sentences
 
 
+def room_as_it_stands(folder: Path, path: Path) -> Room:
+    """A kept room with the journal's newer records replayed: where its game stands now,
+    read only (nothing is written; the server does that when it starts)."""
+    room = Room.load(path)
+    records, _unreadable = read_journal(folder)
+    _replay({room.code: room}, records)
+    return room
+
+
 class RoomKeeper:
     """Keeps the rooms of one folder (or none: rooms in memory only)."""
 
