@@ -118,6 +118,15 @@ def test_the_chat_line_shows_what_others_say_with_their_name_sends_and_can_be_mu
         until(lambda: len(anna.mirror.chat) == 3, app)
         frames(app, 2)
         assert not chat.recent  # muted: nothing shown
+        log = app.scene.log
+        assert not [e for e in log.entries if e.kind == "chat"]  # nor in the log
+        click(app, chat.mute_button.rect.center)
+        frames(app, 2)
+        # Unmuted, the log holds every line said, the one said while muted too, in order
+        # and after the moves logged before each (a line faded from the chat is not lost).
+        said = [e.text for e in log.entries if e.kind == "chat"]
+        assert said == ["Ben: good luck", "Anna: mmm, thanks", "Ben: are you there?"]
+        assert log.entries[-1].text == "Ben: are you there?"
     finally:
         ben.close()
         anna.close()

@@ -21,12 +21,18 @@ MAX_CHAT = 200
 
 class ChatBox:
     def __init__(self, lines: Callable[[], list[tuple[str, str]]],
-                 send: Callable[[str], None]) -> None:
-        self.lines, self.send = lines, send
+                 send: Callable[[str], None],
+                 logged: Callable[[list[str]], None] = lambda said: None) -> None:
+        """`lines`: everything said so far; `send` says a line; `logged` keeps each new line
+        (in the game's log, so that nothing said is lost once it fades here)."""
+        self.lines, self.send, self.logged = lines, send, logged
         self.field = TextField("", limit=MAX_CHAT, placeholder=L_("Say something, Enter sends"))
         self.mute_button = Button(L_("Mute chat"), self.toggle_mute)
         self.muted = False
-        self.seen = len(lines())
+        said = lines()
+        self.seen = len(said)
+        if said:  # said before this table opened: logged from here on
+            self.logged([f"{name}: {text}" for name, text in said])
         self.recent: list[tuple[str, str, float]] = []  # (name, text, seconds shown)
 
     def toggle_mute(self) -> None:
@@ -37,6 +43,8 @@ class ChatBox:
     def update(self, dt: float) -> None:
         lines = self.lines()
         fresh, self.seen = lines[self.seen:], len(lines)
+        if fresh:
+            self.logged([f"{name}: {text}" for name, text in fresh])
         if not self.muted:
             self.recent += [(name, text, 0.0) for name, text in fresh]
         self.recent = [(n, t, age + dt) for n, t, age in self.recent

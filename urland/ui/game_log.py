@@ -1,6 +1,7 @@
 """The log of the whole game: it scrolls (wheel, drag, Page Up/Down, Home/End) and each scoring
 opens into its full explanation with a click. New lines follow the end unless the player has
-scrolled back to read."""
+scrolled back to read. At an online table what the players say is logged too, each line after
+the moves logged before it was said (kept while the chat is muted, shown again after)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from urland.ui.widgets import panel
 TEXT = (196, 202, 208)
 OPEN = (250, 214, 120)
 DETAIL = (168, 190, 206)
+SAID = (150, 214, 170)  # a line a player said (the chat)
 
 
 class GameLogView:
@@ -31,12 +33,28 @@ class GameLogView:
         self._room = 1
         self._step = 17
         self._lines: tuple | None = None  # the wrapped lines, kept until something changes
+        self._moves: list[LogEntry] = []  # the entries of the game, without what was said
+        self.said: list[tuple[int, LogEntry]] = []  # (game entries before it, the line said)
+        self.show_said = True
 
     def set_entries(self, entries: list[LogEntry]) -> None:
-        added = len(entries) - len(self.entries)
-        self.entries = entries
+        self._moves = entries
+        merged = list(entries)
+        for offset, (place, line) in enumerate(self.said if self.show_said else ()):
+            merged.insert(min(place + offset, len(merged)), line)
+        added = len(merged) - len(self.entries)
+        self.entries = merged
         if self.back and added > 0:  # keep the lines being read where they are
             self.back += added
+
+    def add_said(self, lines: list[str]) -> None:
+        """Lines the players said just now, logged after the game's entries so far."""
+        self.said += [(len(self._moves), LogEntry(line, "chat")) for line in lines]
+        self.set_entries(self._moves)
+
+    def set_show_said(self, shown: bool) -> None:
+        self.show_said = shown
+        self.set_entries(self._moves)
 
     def scroll(self, lines: int) -> None:
         self.back = max(0, min(max(0, self._total - self._room), self.back + lines))
@@ -78,8 +96,9 @@ class GameLogView:
         for i, entry in enumerate(self.entries):
             opened = i in self.expanded
             mark = ("[-] " if opened else "[+] ") if entry.details else ""
+            colour = OPEN if entry.details else SAID if entry.kind == "chat" else TEXT
             for line in wrap(mark + entry.text, px, width):
-                out.append((line, OPEN if entry.details else TEXT, i, bool(mark)))
+                out.append((line, colour, i, bool(mark)))
             if opened:
                 for detail in entry.details:
                     for line in wrap("   " + detail, px, width):

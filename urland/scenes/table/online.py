@@ -15,7 +15,7 @@ class OnlineTableScene(TableScene):
 
     def __init__(self, app, door) -> None:
         super().__init__(app, door=door)
-        self.chat = ChatBox(door.chat_lines, door.chat)
+        self.chat = ChatBox(door.chat_lines, door.chat, self.log.add_said)
         self.chat_area = pygame.Rect(0, 0, 0, 0)
 
     def layout(self) -> None:
@@ -52,6 +52,8 @@ class OnlineTableScene(TableScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.chat.update(dt)
+        if self.log.show_said == self.chat.muted:  # muted: out of the log too, until unmuted
+            self.log.set_show_said(not self.chat.muted)
 
     def handle(self, event: pygame.event.Event) -> bool:
         return self.chat.handle(event) or super().handle(event)
