@@ -195,3 +195,16 @@ def test_hosting_needs_a_seat_played_here(app):
     frames(app, 3)
     assert app.scene.name == "host" and app.scene.problem == (
         "With online seats, at least one seat is Human: played at this screen.")
+
+
+def test_the_player_list_says_when_an_ai_plays_for_a_friend_who_is_away_and_keeps_you():
+    from types import SimpleNamespace
+
+    from urland.table.presence import seat_notes
+
+    statuses = ["", "stand-in", ""]
+    door = SimpleNamespace(seats=["Anna", "Ben", "Cleo"], here=[0], viewer=0,
+                           seat_status=lambda seat: statuses[seat])
+    assert seat_notes(door) == ["you", "away, AI plays", ""]  # "you" was lost meanwhile
+    statuses[1] = "online"
+    assert seat_notes(door) == ["you", "online", ""]

@@ -77,8 +77,8 @@ class TableDoor(Protocol):
 
     def seat_status(self, seat: int) -> str:
         """"online": a person plays `seat` elsewhere; "away": that person's connection is lost
-        (and no AI stands in); "to join": nobody has taken the seat yet; "": the seat is
-        played here, or by the computer."""
+        (and no AI stands in); "stand-in": an AI plays for that person meanwhile; "to join":
+        nobody has taken the seat yet; "": the seat is played here, or by the computer."""
         ...
 
     def bots_here(self) -> dict[int, tuple[str, int]]:

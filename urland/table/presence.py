@@ -10,7 +10,7 @@ from urland.table.door import TableDoor
 from urland.texts.i18n import _, fmt
 from urland.texts.prompts import prompt_text, thinking_text
 
-ONLINE, AWAY, TO_JOIN = "online", "away", "to join"
+ONLINE, AWAY, TO_JOIN, STAND_IN = "online", "away", "to join", "stand-in"
 
 
 def seat_notes(door: TableDoor) -> list[str]:
@@ -22,7 +22,8 @@ def seat_notes(door: TableDoor) -> list[str]:
         return [""] * count
     mine = door.here or ([door.viewer] if door.viewer is not None else [])
     here_word = _("you") if len(mine) == 1 else _("here")
-    words = {ONLINE: _("online"), AWAY: _("away"), TO_JOIN: _("not joined yet")}
+    words = {ONLINE: _("online"), AWAY: _("away"), TO_JOIN: _("not joined yet"),
+             STAND_IN: _("away, AI plays")}
     return [here_word if i in mine else words.get(statuses[i], "") for i in range(count)]
 
 

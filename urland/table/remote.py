@@ -137,13 +137,13 @@ class RemoteTable:
 
     def seat_status(self, seat: int) -> str:
         """'online' (a person elsewhere), 'away' (one whose connection is lost and whom no
-        AI stands in for), 'to join' (a seat nobody has taken yet), '' (a seat played here,
-        or the computer)."""
+        AI stands in for), 'stand-in' (an AI plays for one who is away), 'to join' (a seat
+        nobody has taken yet), '' (a seat played here, or the computer)."""
         m = self.link.mirror
         if seat in self.links or seat >= len(m.kinds) or m.kinds[seat] != "human":
             return ""
         if seat < len(m.stand_in) and m.stand_in[seat]:
-            return ""
+            return "stand-in"
         if not m.has_joined(seat):
             return "to join"
         if seat < len(m.connected) and not m.connected[seat]:
