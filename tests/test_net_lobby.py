@@ -9,7 +9,7 @@ import time
 
 import pytest
 from hosting_steps import choose_seats, loopback_only, open_lobby, until  # noqa: F401 (loopback_only is a fixture)
-from test_scenes import click, frames
+from test_scenes import answer_for_anna, click, frames
 
 from urland.engine import Game
 from urland.net.client import NetClient
@@ -123,6 +123,36 @@ def test_a_seat_nobody_has_taken_yet_is_waited_for_as_one_to_join(app):
     finally:
         if ben is not None:
             ben.close()
+        anna.close()
+        game.close()
+
+
+def test_while_a_friends_move_plays_on_the_board_the_banner_names_the_friend(app):
+    """The banner does not run ahead of the board: while the show of a move made elsewhere
+    plays, it names who moved, not the decision that follows."""
+    from urland.bots.registry import make_bot
+
+    game = HostedGame(["human", "online", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
+                      seed=first_actor_seed(1), port=0)
+    ben = NetLink.open(NetClient(game.local_address, game.code, "Ben"), None)
+    anna = NetLink.open(NetClient(game.local_address, game.code, "", game.token), None)
+    try:
+        app.settings.animation_speed = "normal"
+        table = app.show("online_table", door=RemoteTable(anna))
+        bot = make_bot("easy", 2)
+
+        def moved_elsewhere() -> bool:
+            view = ben.mirror.view
+            if view is not None and view.my_turn and not table.show.busy:
+                ben.play(bot.choose(view))
+            if not table.show.busy:
+                answer_for_anna(app, table)
+            return table.show.busy and table.held is not None and table.held[1] != 0
+
+        until(moved_elsewhere, app)  # a move made elsewhere plays: its mover is named
+        assert table.held[0] == table.door.names[table.held[1]] in ("Ben", "Cleo")
+    finally:
+        ben.close()
         anna.close()
         game.close()
 

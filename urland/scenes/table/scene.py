@@ -61,8 +61,7 @@ class TableScene(Scene):
         self.log = GameLogView()
         self.hint = HintView()
         self.refresh_log()
-        self.shown = door.view()
-        self.held: tuple[str, int] | None = None  # the banner while a move's show plays
+        self.shown, self.held = door.view(), None  # held: the banner while a show plays
 
     # --- what the table asks --------------------------------------------------------------------
 
@@ -129,7 +128,8 @@ class TableScene(Scene):
     def show_events(self, events: list[Event], dropped_at: tuple[int, int] | None = None,
                     follow: bool = False) -> None:
         """Show what a move did, played here or elsewhere: the position, the log, the show."""
-        before, self.held, self.hint_text = self.shown, None, ""
+        before, self.hint_text, actor = self.shown, "", self.shown.state.actor
+        self.held = (self.door.names[actor], actor) if follow and actor >= 0 else None  # mover
         self.hint.clear()
         self.gestures.cancel()
         self.shown = self.door.view()
