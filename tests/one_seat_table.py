@@ -86,6 +86,7 @@ class OneSeatTable:
         return events
 
     waiting_to_start = False  # the far side's game has started
+    cut_off = False  # the far side is always reachable
 
     def seat_status(self, seat: int) -> str:
         return ""  # the far side's seats are bots

@@ -155,3 +155,20 @@ def test_new_game_refuses_a_typed_seed_with_online_seats_and_a_hosted_game_draws
     finally:
         for game in games:
             game.close()
+
+
+def test_when_the_host_goes_away_the_friends_banner_says_so_and_no_move_is_offered(app):
+    game = hosted(seed=4)
+    ben = NetLink.open(NetClient(game.local_address, game.code, "Ben"), None)
+    try:
+        table = app.show("online_table", door=RemoteTable(ben))
+        frames(app, 2)
+        assert not table.door.cut_off
+        game.close()  # the host's program stops
+        until(lambda: table.door.cut_off, app)
+        frames(app, 2)
+        assert table.banner_text() == "The connection to the server is lost. Trying again..."
+        assert not table.flow.acting_here() and not table.human_turn()
+    finally:
+        ben.close()
+        game.close()

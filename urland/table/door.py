@@ -71,6 +71,11 @@ class TableDoor(Protocol):
         ...
 
     @property
+    def cut_off(self) -> bool:
+        """The connection to the game is lost for now: nobody here can move until it is back."""
+        ...
+
+    @property
     def save_problem(self) -> str | None:
         """Why the game could not be kept safe just now, in a sentence; None when it is."""
         ...

@@ -241,7 +241,7 @@ class TurnFlow:
 
     def acting_here(self) -> bool:
         """A seat played here decides now."""
-        return (not self.door.over and not self.door.waiting_to_start
+        return (not self.door.over and not self.door.waiting_to_start and not self.door.cut_off
                 and self.door.decision().seat in self.door.here)
 
     def computer_deciding(self) -> bool:

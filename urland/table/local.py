@@ -49,6 +49,10 @@ class LocalTable:
         return False  # a game here starts when it is made
 
     @property
+    def cut_off(self) -> bool:
+        return False  # nothing to lose a connection to
+
+    @property
     def save_problem(self) -> str | None:
         return self.session.save_problem
 

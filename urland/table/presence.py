@@ -32,6 +32,8 @@ def banner_text(door: TableDoor, decision: Decision, age: float, held: bool = Fa
     the computer to decide waits for this screen (TurnFlow.computer_held), not thinking."""
     if door.waiting_to_start:
         return _("Waiting for the host to start the game.")
+    if door.cut_off:  # no move can be played: said where the player looks first
+        return _("The connection to the server is lost. Trying again...")
     if not decision.over and decision.seat not in door.here:
         return elsewhere_text(door, decision.seat, age, held)
     return prompt_text(decision.prompt, door.names)

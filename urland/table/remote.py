@@ -116,6 +116,10 @@ class RemoteTable:
         return self.link.mirror.lobby
 
     @property
+    def cut_off(self) -> bool:
+        return not self.over and not all(lk.online for lk in self.links.values())
+
+    @property
     def save_problem(self) -> str | None:
         """What keeps the game from going on: a lost connection, a player who is away."""
         for lk in self.links.values():
