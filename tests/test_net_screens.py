@@ -169,6 +169,9 @@ def test_when_the_host_goes_away_the_friends_banner_says_so_and_no_move_is_offer
         frames(app, 2)
         assert table.banner_text() == "The connection to the server is lost. Trying again..."
         assert not table.flow.acting_here() and not table.human_turn()
+        table.pause()  # its menu: the game goes on meanwhile, so not "Paused"
+        frames(app, 1)
+        assert app.scene.name == "pause" and not app.scene.paused
     finally:
         ben.close()
         game.close()

@@ -17,9 +17,10 @@ class PauseScene(Dialog):
     name = "pause"
     width, height = 460, 420
 
-    def __init__(self, app, leave: Callable[[], None]) -> None:
+    def __init__(self, app, leave: Callable[[], None], paused: bool = True) -> None:
+        """`paused`: the game waits while the menu is open (an online game goes on)."""
         super().__init__(app)
-        self.leave_game = leave
+        self.leave_game, self.paused = leave, paused
         self.resume = Button(L_("Resume"), self.close, "primary", key=pygame.K_ESCAPE)
         self.buttons = [
             self.resume,
@@ -46,7 +47,7 @@ class PauseScene(Dialog):
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
-        box = self.draw_box(surface, _("Paused"))
+        box = self.draw_box(surface, _("Paused") if self.paused else _("Menu"))
         blit_text(surface, _("Your game is saved after every move."),
                   (box.centerx, box.top + t.px(62)), t.px(19), (100, 90, 80), anchor="center")
         super().draw(surface)

@@ -46,6 +46,11 @@ class OnlineTableScene(TableScene):
         if self.door.over:
             self.door.leave()
 
+    def pause(self) -> None:
+        """The menu: an online game goes on meanwhile, so it is not called paused."""
+        self.gestures.cancel()
+        self.app.open("pause", leave=self.to_title, paused=False)
+
     def text_fields(self) -> list[TextField]:
         return [self.chat.field]  # while typing in it, M is a letter, not the mute key
 
