@@ -1038,3 +1038,22 @@ def test_a_hint_note_leaves_the_top_row_of_the_track_clear_and_the_places_it_nam
     assert south.top > top_row + t.px(10)  # under the track's top row: its numbers show
     north_point = board.to_screen(board.anchor(parse("O2")))
     assert not north.collidepoint(north_point) and north.bottom < bottom_row - t.px(10)
+
+
+def test_clicking_an_ocean_where_one_cannot_breed_says_why_not_to_click_it(app):
+    from positions import table as position
+    from test_scenes import area_point, click
+
+    from urland.engine import Game
+
+    state = position("ichtos=O1:0.0.1.0,1:0.0.1.0")  # Cleo (grey) acts; nobody is in O4
+    seats = [Seat("Anna", 0, "easy"), Seat("Ben", 1, "easy"), Seat("Cleo", 2),
+             Seat("Dora", 3, "easy")]
+    app.show("table", session=Session(Game.from_position(state), seats))
+    frames(app, 2)
+    table = app.scene
+    click(app, area_point(table, "O4"))
+    assert table.message == ("You would gain nothing in O4 (South Ocean): you need 3 Ichtos "
+                             "there to proliferate.")
+    click(app, area_point(table, "12"))
+    assert table.message.startswith("Nothing to do in region 12")

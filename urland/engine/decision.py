@@ -227,6 +227,17 @@ class Decision:
                 return exc.args[0] if isinstance(exc.args[0], Refusal) else str(exc)
         return Refusal("Drop it on a glowing place.")
 
+    def idle_click(self, area: int) -> Refusal | str | None:
+        """Why a click on an ocean where nothing can be done does not proliferate there (the
+        rule it misses, e.g. too few Ichtos); None off the oceans or out of the Ichto turn."""
+        if self.kind != ACTION or not self.state.board.is_ocean(area):
+            return None
+        try:
+            check_move(self.state, Move("proliferate", area))
+        except IllegalMoveError as exc:
+            return exc.args[0] if isinstance(exc.args[0], Refusal) else str(exc)
+        return None
+
     # --- menus -------------------------------------------------------------------------------
 
     def moves_from(self, area: int) -> list[Move]:

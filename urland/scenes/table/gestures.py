@@ -193,9 +193,8 @@ class BoardGestures:
     def _drop(self, drag: Drag, pos: tuple[int, int]) -> None:
         target = self._target_at(pos, drag.owner)
         if target is None and self.host.panel.row_at(pos) is not None:
-            owner = self.host.door.names[drag.owner]
             self.host.say(fmt("That is another player's row: drop on {name}'s own row to send "
-                               "Ichtos back to the reserve.", name=owner))
+                              "Ichtos back to the reserve.", name=self.host.door.names[drag.owner]))
             return
         if target is None or target == drag.src:
             return
@@ -225,8 +224,9 @@ class BoardGestures:
             host.submit(only)
             return
         moves = self.decision.moves_from(area)
-        if not moves:
-            host.say(nothing_to_do(host.shown.state.board, area))
+        if not moves:  # an ocean says why it does not breed; elsewhere, what one can do
+            idle = self.decision.idle_click(area)
+            host.say(self.explain(idle) if idle else nothing_to_do(host.shown.state.board, area))
             return
         carried = self.carried_moves(area)
         if all(m.kind == "retreat" for m in carried):  # nowhere on the board to carry them:
