@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pygame
 import pytest
 from hosting_steps import loopback_only, open_lobby, until  # noqa: F401 (loopback_only is a fixture)
 from test_scenes import click, frames
@@ -32,6 +33,11 @@ def test_the_join_dialog_says_a_wrong_code_in_words_then_joins_the_free_seat(app
         click(app, scene.join_button.rect.center)
         until(lambda: scene.joiner is None and scene.problem, app)
         assert scene.problem == "There is no game with that room code on this server."
+        scene.address.focus, scene.room.focus = False, True
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE,
+                                             unicode="", mod=0))
+        frames(app, 1)
+        assert scene.problem == ""  # being corrected: the old problem goes
         scene.room.text = game.code.lower()  # typed in small letters
         click(app, scene.join_button.rect.center)
         until(lambda: app.scene.name == "table", app)

@@ -133,9 +133,12 @@ class JoinScene(Dialog):
             self.paste_into(focused)
             return True
         for field in self.fields:
+            before = field.text
             if field.handle(event):
                 if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
                     self.join()
+                elif field.text != before:  # being corrected: the old problem is gone
+                    self.problem = ""
                 return True
         super().handle(event)
         return True
