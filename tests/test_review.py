@@ -19,7 +19,7 @@ from urland import paths
 from urland.bots.appraise import TURN_MOVES, appraise, candidates
 from urland.engine import ACTION, UNKNOWN, PlayerView, SaveError, view
 from urland.records.history import write_record
-from urland.records.review import THRESHOLD, Review, ReviewJob, judge_decision
+from urland.records.review import THRESHOLD, Review, ReviewJob, judge_decision, review_seed
 from urland.records.review_words import why
 from urland.table.session import Session
 
@@ -341,3 +341,25 @@ def test_the_wheel_scrolls_a_long_list_which_says_how_many_more_it_holds(app, bl
     finally:
         text_ui.stop_watching()
         page.leave()
+
+
+def test_a_hinted_ichto_action_is_never_marked_by_the_review():
+    """Hints and the review share one judge: a player who follows the hint in a turn is not
+    told afterwards that the hinted move was one of their costliest."""
+    from pathlib import Path
+
+    from urland.bots.hints import judged_hint
+    from urland.engine.save import load_game
+
+    game, _ = load_game(Path(__file__).parent / "games" / "medium-4-players.yaml")
+    review = Review(game, [0])
+    checked = 0
+    for step, state in enumerate(review.states[:-1]):
+        if state.actor != 0 or state.phase != ACTION:
+            continue
+        seen = view(state, 0)
+        advised = judged_hint(seen, 0.5, review_seed(step)).move  # as the table asks it
+        judged = judge_decision(state, advised, step, appraise, 0.5, review_seed(step))
+        assert judged.lost <= THRESHOLD, (step, advised, judged.better, judged.lost)
+        checked += 1
+    assert checked == 31  # every Ichto action of the seat in that game

@@ -1,6 +1,7 @@
 """A hint for the seat to move: the move a bot would play, and one plain sentence of why.
 
     hint(view)            -> Hint(move, key, values, text)   # asks the hard bot by default
+    judged_hint(view, s)  -> the move the game review's judge rates best, and why
     explain(view, move)   -> the same, for a move chosen elsewhere
 
 The reason names what the move aims at: the region and the scoring it expects there, the ocean
@@ -105,6 +106,16 @@ def hint(seen: PlayerView, bot: Bot | None = None) -> Hint:
     if bot is None:
         bot = HardBot(seed=seen.state.turn)
     return explain(seen, bot.choose(seen))
+
+
+def judged_hint(seen: PlayerView, seconds: float, seed: int) -> Hint:
+    """The move the game review's judge (appraise.py: the expert's turn search for an Ichto
+    action) rates best for the seat, and why: a player who follows the hints is not told
+    afterwards, by the review, that those were costly moves."""
+    from urland.bots.appraise import appraise  # the review's judge, loaded when first asked
+
+    judged = appraise(seen, seconds, seed)
+    return explain(seen, judged[0][0]) if judged else hint(seen)
 
 
 def explain(seen: PlayerView, move: Move) -> Hint:

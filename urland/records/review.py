@@ -115,7 +115,7 @@ class Review:
             began = time.perf_counter()
             step = self.steps[len(self.judged)]
             judged = judge_decision(self.states[step], self.game.moves[step], step, self.judge,
-                                    self.seconds, self.game.seed * 7919 + step)
+                                    self.seconds, review_seed(step))
             self.judged.append(judged)
             self.spent += time.perf_counter() - began
             return judged
@@ -145,6 +145,13 @@ def _has_choice(state: GameState) -> bool:
         return False
     options = legal_options(state)
     return not (len(options) == 1 and options[0].complete)
+
+
+def review_seed(step: int) -> int:
+    """The seed the review's judge samples a decision's hidden information with: the number
+    of moves before it, which a table knows too, so the hint given at that moment is judged
+    over the same samples (and a hinted move is never marked as costly)."""
+    return step
 
 
 def judge_decision(state: GameState, played: Move, step: int, judge: Judge, seconds: float,

@@ -29,7 +29,7 @@ DIALOG_OF = {"choose_chip": "choose_chip", "bid": "auction", "buy": "auction_buy
 # the player the screen goes to), translated when drawn.
 PRIVATE_LOOKS = {"chips_received": ("peek", N_("the two chips passed to {name}"))}
 HANDOVER_WHAT = {"choose_chip": N_("{name}'s three chips"), "bid": N_("{name}'s secret bid")}
-HINT_SECONDS = 0.8  # how long the hard bot thinks about a hint
+HINT_SECONDS = 0.8  # how long a hint's judge weighs a decision other than an Ichto action
 
 
 @dataclass(frozen=True)
@@ -275,16 +275,17 @@ class TurnFlow:
     # --- hints --------------------------------------------------------------------------------
 
     def ask_hint(self) -> bool:
-        """Start the hard bot's advice for the seat played here that decides, from its own view.
-        False when there is nothing to ask (not its decision, or already thinking)."""
+        """Start the advice for the seat played here that decides, from its own view: the
+        move the game review's judge rates best (so the review agrees with the hints). False
+        when there is nothing to ask (not its decision, or already thinking)."""
         key = self.door.position()
         if not self.acting_here() or self.thinker.asked("hint", key):
             return False
-        from urland.bots.hints import hint
-        from urland.bots.ismcts import HardBot
+        from urland.bots.hints import judged_hint
+        from urland.records.review import review_seed
 
-        bot = HardBot(seed=self.door.moves_played(), time_limit=HINT_SECONDS)
-        self.thinker.ask("hint", key, lambda seen: hint(seen, bot),
+        seed = review_seed(self.door.moves_played())  # the review's samples for this decision
+        self.thinker.ask("hint", key, lambda seen: judged_hint(seen, HINT_SECONDS, seed),
                          self.door.view(self.door.decision().seat))
         return True
 
