@@ -1057,3 +1057,33 @@ def test_clicking_an_ocean_where_one_cannot_breed_says_why_not_to_click_it(app):
                              "there to proliferate.")
     click(app, area_point(table, "12"))
     assert table.message.startswith("Nothing to do in region 12")
+
+
+def test_at_960x540_and_115_percent_every_gene_shows_in_the_environment_players_row():
+    """The chip laid face down sits after the role's word; the genes' tags find room in the
+    row's other lines (in smaller letters if need be), none drawn over another."""
+    from positions import table as position
+
+    from urland.engine import Game
+    from urland.ui import text as text_ui
+
+    a = App(Settings(animation_speed="instant", ai_pause="none", text_size=115), size=(960, 540))
+    try:
+        state = position("ichtos=1:1.1.1.1 seen=12:p1,1:p1p2,2:p1p2 "
+                         "genes=care_of_young+warm_blood.legs+wings.teeth.-")
+        seats = [Seat("Anna", 0), Seat("Ben", 1, "easy"), Seat("Cleo", 2, "easy"),
+                 Seat("Dora", 3, "easy")]
+        watch = text_ui.start_watching()
+        table = a.show("table", session=Session(Game.from_position(state), seats))
+        frames(a, 3)
+        text_ui.stop_watching()
+        tags = [(gene, r) for gene, r in table.panel.gene_badges]
+        assert sorted(g for g, _ in tags) == ["care_of_young", "legs", "teeth", "warm_blood",
+                                              "wings"]
+        rects = [r for _, r in tags]
+        assert all(r.collidelist(rects[:i] + rects[i + 1:]) == -1 for i, r in enumerate(rects))
+        anna = table.panel.rows[0]
+        assert all(anna.contains(r) for g, r in tags if g in ("care_of_young", "warm_blood"))
+        assert not [o for o in watch.overflows if "gene" in o]
+    finally:
+        pygame.quit()

@@ -6,7 +6,7 @@ and the gene cards' places, so the table can ask "which row / which card is unde
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -148,9 +148,9 @@ class SidePanel:
                 self.marks.append((role, where))
                 words.append(where)
                 if role == "env" and shown.chip_laid:  # the scoring chip, face down
-                    where = self._draw_laid_chip(surface, t, where)
-                    self.marks.append((role, where))
-                    words.append(where)
+                    chip = self._draw_laid_chip(surface, t, where)
+                    self.marks.append((role, chip))
+                    words[-1] = where.union(chip)  # one line: gene tags go on after the chip
             else:  # the role's line is free for gene tags
                 words.append(pygame.Rect(rect.left + t.px(64), top + name_h + kind_h, 0,
                                          line_height(t.px(15))))
@@ -193,27 +193,39 @@ class SidePanel:
             return min([m.left for m in marks if m.top < r.bottom and m.bottom > r.top]
                        + [rect.right], default=rect.right) - t.px(6)
 
-        def start(line: pygame.Rect) -> int:  # tags line up in a column where words allow
-            return max(rect.left + t.px(194), line.right + t.px(10))
-
         lines = [words[1], words[0], *words[2:]]
-        line = 0
-        x = start(lines[0])
+        free = [line.right + t.px(10) for line in lines]  # where each line has room from
+        column = rect.left + t.px(194)  # tags line up in a column where the words allow
         for gene in genes_in(genes):
-            image = render(gene_name(gene), t.px(16), th.INK)
-            r = image.get_rect(left=x, centery=lines[line].centery).inflate(t.px(8), t.px(2))
-            while r.right > room(r) and line + 1 < len(lines):
-                line += 1
-                x = start(lines[line])
-                r = image.get_rect(left=x, centery=lines[line].centery).inflate(t.px(8), t.px(2))
-            if r.right > room(r):
+            placed = self._place_tag(t, gene_name(gene), lines, free, column, room)
+            if placed is None:
                 left_out(gene_name(gene), "no room for this gene's tag in the player list")
-                break
+                continue
+            r, size = placed
+            self.gene_badges.append((gene, r))  # hovered: its card; F1: its page
             pygame.draw.rect(surface, (214, 232, 190), r, border_radius=t.px(4))
+            image = render(gene_name(gene), size, th.INK)
             surface.blit(image, image.get_rect(center=r.center))
             note(surface, r, gene_name(gene))
-            self.gene_badges.append((gene, r))  # hovered: its card; F1: its page
-            x = r.right + t.px(8)  # badges apart, never "EggWings"
+
+    @staticmethod
+    def _place_tag(t: th.Theme, name: str, lines: list[pygame.Rect], free: list[int],
+                   column: int, room: Callable[[pygame.Rect], int]
+                   ) -> tuple[pygame.Rect, int] | None:
+        """Where a gene's tag goes: the first line with room, in the column if it fits there,
+        else right after what the line holds; in smaller letters before none at all (its
+        rectangle and letter size). `free` is updated (badges apart, never "EggWings")."""
+        for size in (t.px(16), t.px(13)):
+            image = render(name, size, th.INK)
+            width, height = image.get_width() + t.px(8), image.get_height() + t.px(2)
+            for k, line in enumerate(lines):
+                for x in dict.fromkeys((max(column, free[k]), free[k])):
+                    r = pygame.Rect(x - t.px(4), 0, width, height)  # the words start at x
+                    r.centery = line.centery
+                    if r.right <= room(r):
+                        free[k] = r.right + t.px(8)
+                        return r, size
+        return None
 
     def _draw_genes(self, surface: pygame.Surface, t: th.Theme, shown: PlayerView) -> None:
         state = shown.state
