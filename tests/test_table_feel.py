@@ -1087,3 +1087,29 @@ def test_at_960x540_and_115_percent_every_gene_shows_in_the_environment_players_
         assert not [o for o in watch.overflows if "gene" in o]
     finally:
         pygame.quit()
+
+
+def test_a_tooltip_does_not_come_back_where_the_mouse_was_before_a_dialog(app, monkeypatch):
+    from test_scenes import area_point
+
+    table, _ = solo_table(app)
+    shown = []
+    monkeypatch.setattr(overlays, "draw_tooltip", lambda surface, t, title, *rest: shown.append(
+        title))
+    spot = area_point(table, "5")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(0, 0), buttons=()))
+    frames(app, 1)
+    app.draw()
+    assert shown  # the region's tooltip, under the mouse
+    table.pause()
+    frames(app, 1)
+    app.draw()
+    app.remove(app.scene)  # the menu closed with a click elsewhere: no motion reached the table
+    shown.clear()
+    frames(app, 1)
+    app.draw()
+    assert not shown
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(1, 0), buttons=()))
+    frames(app, 1)
+    app.draw()
+    assert shown  # back as soon as the mouse moves over it

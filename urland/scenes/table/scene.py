@@ -54,9 +54,7 @@ class TableScene(Scene):
         self.gestures = BoardGestures(self)
         self.show = EventShow(self.board_view, self.panel.reserve_point, app.sound.play)
         self.message, self.message_age, self.hint_text = "", NOTE_SECONDS, ""
-        self.hover_pos = (0, 0)
-        self.news = SinceMyTurn(self)
-        self.controls = TableControls(self)
+        self.hover_pos, self.news, self.controls = (0, 0), SinceMyTurn(self), TableControls(self)
         self.buttons = self.controls.buttons
         self.log = GameLogView()
         self.hint = HintView()
@@ -271,8 +269,9 @@ class TableScene(Scene):
     def draw_top(self, surface: pygame.Surface) -> None:
         """What lies over everything: the Ichtos carried, the tooltip, an area's menu."""
         self.gestures.draw_carried(surface)
-        if (self.gestures.drag is None and self.gestures.menu is None and not self.show.busy
-                and self.app.scene is (self.guide or self)):
+        if self.app.scene is not (self.guide or self):  # covered: the mouse will be elsewhere
+            self.hover_pos = (-1, -1)  # when uncovered, so no tooltip until it moves
+        elif self.gestures.drag is None and self.gestures.menu is None and not self.show.busy:
             tip = self.controls.tip_at(self.hover_pos) or overlays.hover_tooltip(
                 self.hover_pos, self.panel, self.board_view, self.shown.state, self.door.names)
             if tip is not None:
