@@ -875,9 +875,11 @@ def test_between_the_computers_moves_the_banner_and_buttons_say_only_what_is_tru
         pygame.quit()
 
 
-def test_a_shows_caption_keeps_its_skip_line_inside_and_off_the_board():
+def test_a_shows_caption_keeps_its_skip_line_inside_and_moves_off_the_place_it_tells_of():
     """The skip line used to hang below the caption, over the Ichtos of the ocean under it."""
+    from urland.engine import standard_board
     from urland.ui import text as text_ui
+    from urland.ui.board_view import BoardView
     from urland.ui.caches import clear_caches
     from urland.ui.theme import Theme
 
@@ -885,17 +887,25 @@ def test_a_shows_caption_keeps_its_skip_line_inside_and_off_the_board():
     clear_caches()  # fonts made before another test's pygame.quit() are gone
     try:
         surface = pygame.Surface((1280, 720))
-        board = pygame.Rect(16, 58, 800, 654)
+        view = BoardView(standard_board())
+        view.animate = False
+        view.layout(pygame.Rect(16, 58, 800, 654))
         watch = text_ui.start_watching()
         caption = ("The volcano of region 1 erupts: it joins region 2, and every Ichto there "
                    "stays where it stands.")
-        panel = overlays.draw_callout(surface, Theme((1280, 720)), board, caption)
+        panel = overlays.draw_callout(surface, Theme((1280, 720)), view, caption)
         drawn = {d.what: d.rect for d in watch.frame}
         skip = drawn["click or Space to skip"]
         assert panel.contains(skip)
         assert all(rect.bottom <= skip.top for what, rect in drawn.items() if rect != skip)
         text_ui.end_frame()
         assert not watch.overlaps and not watch.overflows
+        # A caption about the Central Ocean (a Panic's Ichtos flee there) moves off it.
+        o5 = view.board.parse_area("O5")
+        assert panel.collidepoint(view.to_screen(view.anchor(o5)))
+        moved = overlays.draw_callout(surface, Theme((1280, 720)), view, caption, [o5])
+        assert not moved.collidepoint(view.to_screen(view.anchor(o5)))
+        assert view.rect.contains(moved)
     finally:
         text_ui.stop_watching()
         pygame.quit()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pygame
@@ -94,15 +94,23 @@ def draw_note(surface: pygame.Surface, t: th.Theme, centre_x: int, top: int, tex
     return r
 
 
-def draw_callout(surface: pygame.Surface, t: th.Theme, board: pygame.Rect, text: str
-                 ) -> pygame.Rect:
-    """A show's caption in the middle of the board, with how to skip the show; returns its
-    panel."""
+def draw_callout(surface: pygame.Surface, t: th.Theme, view: BoardView, text: str,
+                 about: Iterable[int] = ()) -> pygame.Rect:
+    """A show's caption in the middle of the board, with how to skip the show, or above or
+    below the middle when it would cover the areas it speaks of (`about`: the region scored,
+    the ocean the Ichtos flee to); returns its panel."""
+    board = view.rect
+    points = [view.to_screen(view.anchor(area)) for area in about]
     width = min(board.width - t.px(80), t.px(640))
     lines = wrap(text, t.px(26), width - t.px(40))
     hint = t.px(20)  # the skip line, inside the panel so that it never lies over the board
     r = pygame.Rect(0, 0, width, t.px(30) + len(lines) * t.px(24) + hint)
-    r.center = board.center
+    for height in (0.5, 0.25, 0.75):
+        r.center = (board.centerx, board.top + round(board.height * height))
+        if not any(r.inflate(t.px(60), t.px(60)).collidepoint(p) for p in points):
+            break
+    else:
+        r.center = board.center
     panel(surface, r, CREAM, radius=t.px(12), shadow=t.px(6), border=th.ACCENT_DARK)
     words = pygame.Rect(r.left + t.px(20), r.top + t.px(12), r.width - t.px(40),
                         r.height - t.px(24) - hint)

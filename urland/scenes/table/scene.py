@@ -262,7 +262,8 @@ class TableScene(Scene):
             overlays.draw_note(surface, t, self.board_area.centerx,
                                self.board_area.bottom - t.px(48), self.door.save_problem, True)
         if self.show.callout:
-            overlays.draw_callout(surface, t, self.board_view.rect, self.show.callout)
+            overlays.draw_callout(surface, t, self.board_view, self.show.callout,
+                                  self.show.spots(shown))
         if self.guide is None:  # a guide draws its cards first, then this on top
             self.draw_top(surface)
 
