@@ -129,3 +129,21 @@ def test_learn_to_play_on_the_title_starts_the_first_chapter(app):
                                          button=1))
     frames(app, 2)
     assert app.scene.name == "tutorial" and app.scene.step.id == "welcome"
+
+
+@pytest.mark.tour
+def test_on_a_small_window_at_a_large_text_size_every_card_holds_its_words(user_home):
+    """At 960x540 with text at 115 % ten cards ran past their bottom edge: the players' rows
+    are now drawn smaller to make the card room, and its letters only if that is not enough."""
+    from urland.app import App, AutoplayOptions
+    from urland.ui import text as text_ui
+    from urland.userfiles.settings import Settings
+
+    app = App(Settings(animation_speed="instant", ai_pause="none", text_size=115),
+              AutoplayOptions([], 1, None, True), size=(960, 540))
+    watch = text_ui.start_watching()
+    try:
+        app.run("tutorial", chapter=0)
+    finally:
+        text_ui.stop_watching()
+    assert not [o for o in watch.overflows if "coach card" in o]

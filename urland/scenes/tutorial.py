@@ -165,8 +165,10 @@ class TutorialScene(Scene):
         self.table.layout()
         panel = self.table.panel
         room = t.px(150) if self.step.next else 0
-        self.card, panel.log_rect = card_rect(t, panel.log_rect, card_height(
-            t, panel.log_rect.width, self.card_text(), self.nudge_text, room))
+        need = card_height(t, panel.log_rect.width, self.card_text(), self.nudge_text, room)
+        if need > panel.log_rect.height:  # the players' rows drawn smaller to make it room
+            panel.layout(t, panel.rect, panel.bottom, least_log=need)
+        self.card, panel.log_rect = card_rect(t, panel.log_rect, need)
         self.next_button.rect = pygame.Rect(0, 0, t.px(130), t.px(44))
         self.next_button.rect.bottomright = (self.card.right - t.px(14),
                                              self.card.bottom - t.px(12))

@@ -29,7 +29,8 @@ def draw_card(surface: pygame.Surface, t: th.Theme, rect: pygame.Rect, heading: 
     """The card; `room_right` pixels at its bottom right stay free for the Next button. When
     the heading and `progress` ("Step 3 of 33") do not fit side by side, `short_progress`
     ("3/33") stands in; when the card is too short for the text at its usual spacing, the
-    lines close up and the last ones wrap short of the Next button."""
+    lines close up, the last ones wrap short of the Next button, and if it still does not fit
+    (a small window at a large text size) the letters get smaller."""
     panel(surface, rect, th.PAPER, radius=t.px(12), shadow=t.px(6), border=th.ACCENT_DARK)
     pad = t.px(16)
     inner = rect.width - 2 * pad
@@ -41,14 +42,17 @@ def draw_card(surface: pygame.Surface, t: th.Theme, rect: pygame.Rect, heading: 
                       (120, 110, 96), anchor="topright")
     blit_text(surface, heading, (rect.left + pad, rect.top + t.px(12)), t.px(24),
               th.ACCENT_DARK, True, width=shown.left - gap - rect.left - pad)
-    size = t.px(22)
     top = rect.top + t.px(44)
     band = rect.bottom - (t.px(62) if room_right else t.px(12))  # the Next button's strip
-    line_h = t.px(24)
-    lines = wrap(text, size, inner)
-    nudges = wrap(nudge, size, inner - room_right, True) if nudge else []  # bold
+    for size in (t.px(22), t.px(20), t.px(18), t.px(16), t.px(14)):  # smaller if it must be
+        line_h = round(t.px(24) * size / t.px(22))
+        lines = wrap(text, size, inner)
+        nudges = wrap(nudge, size, inner - room_right, True) if nudge else []  # bold
+        if top + (len(lines) + len(nudges)) * line_h > band:
+            line_h = min(line_h, line_height(size) + t.px(4))
+        if top + (len(lines) + len(nudges) + 1) * line_h <= rect.bottom - t.px(12):
+            break  # it fits, the last line beside the Next button at worst
     if top + (len(lines) + len(nudges)) * line_h > band:
-        line_h = min(line_h, line_height(size) + t.px(4))
         fit = max(0, (band - top) // line_h)
         if room_right and len(lines) > fit:
             lines = lines[:fit] + wrap(" ".join(lines[fit:]), size, inner - room_right)

@@ -57,7 +57,7 @@ class SeatLabel:
 class SidePanel:
     def __init__(self, seats: Sequence[SeatLabel]) -> None:
         self.seats = list(seats)
-        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.rect, self.bottom = pygame.Rect(0, 0, 0, 0), 0  # bottom: where the log ends (+10)
         self.rows: list[pygame.Rect] = []
         self.genes_rect = pygame.Rect(0, 0, 0, 0)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
@@ -67,11 +67,14 @@ class SidePanel:
         self.theme = th.Theme(th.BASE_SIZE)  # the sizes it is drawn at (see `layout`)
         self._cache: tuple | None = None
 
-    def layout(self, t: th.Theme, rect: pygame.Rect, bottom: int) -> None:
+    def layout(self, t: th.Theme, rect: pygame.Rect, bottom: int,
+               least_log: int | None = None) -> None:
         """Rows from the top of `rect`, genes under them, the log down to `bottom`. With a
         large text size on a short window the rows and genes are drawn as large as leaves
-        the log room for a few lines (`self.theme`), not so large that it vanishes."""
-        self.rect = rect
+        the log room for a few lines (`self.theme`), not so large that it vanishes; or room
+        for `least_log` pixels (what a lesson's card over the log needs)."""
+        self.rect, self.bottom = rect, bottom
+        least = t.window_px(LOG_ROOM) if least_log is None else least_log
         scale, smallest = t.ui_scale, min(t.ui_scale, SMALLEST_TEXT)
         while True:
             self.theme = pt = th.Theme(t.size, scale) if scale != t.ui_scale else t
@@ -82,7 +85,7 @@ class SidePanel:
             self.genes_rect = pygame.Rect(rect.left, y, rect.width, pt.px(84))
             self.log_rect = pygame.Rect(rect.left, self.genes_rect.bottom + pt.px(10),
                                         rect.width, bottom - self.genes_rect.bottom - pt.px(20))
-            if self.log_rect.height >= t.window_px(LOG_ROOM) or scale <= smallest:
+            if self.log_rect.height >= least or scale <= smallest:
                 break
             scale = max(smallest, scale - 0.05)
         self._cache = None
