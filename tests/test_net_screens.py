@@ -181,3 +181,36 @@ def test_when_the_host_goes_away_the_friends_banner_says_so_and_no_move_is_offer
     finally:
         ben.close()
         game.close()
+
+
+def test_a_dialog_that_opens_while_the_player_types_in_the_chat_takes_no_key_of_theirs(app):
+    """The chip dialog opened under the typing: Enter had chosen the chip picked by default
+    and the M of a word had switched the sound. It now hears no key until a click."""
+    from hosting_steps import until as wait
+
+    game = HostedGame(["human", "online", "easy"], NAMES, [0, 1, 2], 0,
+                      seed=next(s for s in range(200) if _first_decider(s) == 0), port=0)
+    ben = NetLink.open(NetClient(game.local_address, game.code, "Ben"), None)
+    anna = NetLink.open(NetClient(game.local_address, game.code, "Anna", game.token), None)
+    try:
+        table = app.show("online_table", door=RemoteTable(anna))
+        table.chat.field.focus = True  # typing a line as the game comes to Anna
+        wait(lambda: app.scene.name == "choose_chip", app)
+        dialog, muted = app.scene, app.settings.muted
+        for key, char in ((pygame.K_m, "m"), (pygame.K_RETURN, "\r")):
+            _press(app, key, char)
+        assert app.scene is dialog and app.settings.muted == muted  # nothing chosen, no mute
+        assert not table.chat.field.focus
+        click(app, dialog.box().center)  # the player turns to the dialog
+        _press(app, pygame.K_RETURN, "\r")
+        assert app.scene is not dialog  # now Enter is its answer
+    finally:
+        ben.close()
+        anna.close()
+        game.close()
+
+
+def _first_decider(seed: int) -> int:
+    from urland.engine import Game
+
+    return Game.new(seed, 3).state.actor

@@ -177,6 +177,8 @@ class App:
         elif (event.type == pygame.KEYDOWN and event.key == pygame.K_F1
               and self.scene.name != "rules"):
             self.open("rules", page=self.scene.help_topic())
+        elif isinstance(self.scene, Dialog) and self.scene.typed_over(event):
+            return  # typed for the chat as the dialog opened: neither its answer nor a key
         elif (event.type == pygame.KEYDOWN and event.key == pygame.K_m
               and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
               and not self.scene.takes_text):

@@ -125,6 +125,15 @@ class Dialog(Scene):
         super().__init__(app)
         self.peeking = False
         self.peek_button = Button(L_("See the board"), self.start_peek, key=pygame.K_TAB)
+        # Opened while the player was typing elsewhere (the chat): their keys are not its
+        # answer, so it hears none until a click (`typed_over`).
+        self.keys_wait = False
+
+    def typed_over(self, event: pygame.event.Event) -> bool:
+        """Is `event` a key typed for something else as this dialog opened (to be ignored)?"""
+        if self.keys_wait and event.type == pygame.MOUSEBUTTONDOWN:
+            self.keys_wait = False
+        return self.keys_wait and event.type == pygame.KEYDOWN
 
     def start_peek(self) -> None:
         self.peeking = True

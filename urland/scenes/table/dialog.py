@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from urland.scenes.table.news import SinceMyTurn
     from urland.table import TableDoor, TurnFlow
     from urland.ui.event_show import EventShow
+    from urland.ui.widgets import TextField
 
 
 class TableHost(Protocol):
@@ -39,6 +40,11 @@ class TableHost(Protocol):
 
     def to_title(self) -> None: ...
 
+    @property
+    def takes_text(self) -> bool: ...
+
+    def text_fields(self) -> list[TextField]: ...
+
 
 class TableDialog(Dialog):
     """A dialog that answers one decision of the table it was opened over.
@@ -55,6 +61,9 @@ class TableDialog(Dialog):
         self.news_button = Button(L_("Since my turn"), self.replay_news, key=pygame.K_r)
         self.news_button.visible = False  # until drawn over a table with news
         self.replaying = False
+        self.keys_wait = table.takes_text  # the player was typing in the chat: not to us
+        for field in table.text_fields():
+            field.focus = False
 
     def submit(self, move: Move) -> None:
         self.app.remove(self)
