@@ -60,6 +60,23 @@ def test_every_letter_is_typed_into_the_form_m_too_which_elsewhere_mutes(app):
     assert not app.settings.muted
 
 
+def test_tab_moves_to_the_next_field_and_shift_tab_back(app):
+    app.show("title")
+    app.open("join")
+    frames(app)
+    scene = app.scene
+    assert scene.address.focus
+    for mod, focused in ((0, scene.room), (0, scene.player), (0, scene.address),
+                         (pygame.KMOD_SHIFT, scene.player)):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, unicode="\t",
+                                             mod=mod))
+        frames(app, 1)
+        assert [f.focus for f in scene.fields] == [f is focused for f in scene.fields]
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, unicode="E", mod=0))
+    frames(app, 1)
+    assert scene.player.text.endswith("E")
+
+
 def test_a_friend_who_comes_back_by_another_address_of_the_server_gets_the_seat_back(app):
     game = HostedGame(["human", "online", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
                       seed=3, port=0)

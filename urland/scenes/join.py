@@ -132,6 +132,13 @@ class JoinScene(Dialog):
         if focused is not None and is_paste(event):
             self.paste_into(focused)
             return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:  # the next field
+            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            at = self.fields.index(focused) + step if focused is not None else 0
+            for field in self.fields:
+                field.focus = False
+            self.fields[at % len(self.fields)].focus = True
+            return True
         for field in self.fields:
             before = field.text
             if field.handle(event):
