@@ -214,3 +214,17 @@ def _first_decider(seed: int) -> int:
     from urland.engine import Game
 
     return Game.new(seed, 3).state.actor
+
+
+def test_a_dialog_waiting_out_the_typing_hears_keys_again_after_a_pause(app, monkeypatch):
+    from urland.scenes import base
+
+    clock = [100.0]
+    monkeypatch.setattr(base.time, "monotonic", lambda: clock[0])
+    dialog = app.open("pause", leave=lambda: None)
+    dialog.keys_wait, dialog.typed_at = True, clock[0]
+    key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0)
+    clock[0] += 0.5
+    assert dialog.typed_over(key)  # still typing: ignored
+    clock[0] += 0.5 + base.TYPING_PAUSE
+    assert not dialog.typed_over(key) and not dialog.keys_wait  # a pause: the dialog's again

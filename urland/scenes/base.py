@@ -8,6 +8,7 @@ reaches the App only through `Host`, so the scenes never import the App.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -23,6 +24,8 @@ from urland.ui.widgets import Button, TextField, panel
 if TYPE_CHECKING:
     from urland.ui.sound import SoundBoard
     from urland.userfiles.settings import Settings
+
+TYPING_PAUSE = 1.0  # seconds without a key after which typing elsewhere is taken as over
 
 
 @dataclass
@@ -126,14 +129,21 @@ class Dialog(Scene):
         self.peeking = False
         self.peek_button = Button(L_("See the board"), self.start_peek, key=pygame.K_TAB)
         # Opened while the player was typing elsewhere (the chat): their keys are not its
-        # answer, so it hears none until a click (`typed_over`).
-        self.keys_wait = False
+        # answer, so it hears none until a click or a pause in the typing (`typed_over`).
+        self.keys_wait, self.typed_at = False, time.monotonic()
 
     def typed_over(self, event: pygame.event.Event) -> bool:
         """Is `event` a key typed for something else as this dialog opened (to be ignored)?"""
-        if self.keys_wait and event.type == pygame.MOUSEBUTTONDOWN:
-            self.keys_wait = False
-        return self.keys_wait and event.type == pygame.KEYDOWN
+        if not self.keys_wait:
+            return False
+        if (event.type == pygame.MOUSEBUTTONDOWN
+                or time.monotonic() - self.typed_at > TYPING_PAUSE):
+            self.keys_wait = False  # the player has turned to the dialog
+            return False
+        if event.type == pygame.KEYDOWN:
+            self.typed_at = time.monotonic()
+            return True
+        return False
 
     def start_peek(self) -> None:
         self.peeking = True
