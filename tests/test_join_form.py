@@ -20,6 +20,21 @@ def press_paste(app, mod=pygame.KMOD_CTRL):
     frames(app, 1)
 
 
+def joined_as_ben(app, address: str, code: str) -> int:
+    """Join from the title's form as Ben; the seat the table opened with (then left)."""
+    app.show("title")
+    app.open("join")
+    frames(app)
+    scene = app.scene
+    scene.address.text, scene.room.text, scene.player.text = address, code, "Ben"
+    click(app, scene.join_button.rect.center)
+    until(lambda: app.scenes[0].name == "table" or app.scene.problem, app)
+    assert app.scenes[0].name == "table", app.scene.problem
+    door = app.scenes[0].door
+    door.leave()
+    return door.me
+
+
 def test_the_form_remembers_the_last_address_code_and_name(app):
     game = HostedGame(["human", "online", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
                       seed=3, port=0)
@@ -83,16 +98,7 @@ def test_a_friend_who_comes_back_by_another_address_of_the_server_gets_the_seat_
     try:
         for address in (game.local_address, game.local_address.replace("127.0.0.1",
                                                                        "localhost")):
-            app.show("title")
-            app.open("join")
-            frames(app)
-            scene = app.scene
-            scene.address.text, scene.room.text, scene.player.text = address, game.code, "Ben"
-            click(app, scene.join_button.rect.center)
-            until(lambda: app.scenes[0].name == "table" or app.scene.problem, app)
-            assert app.scenes[0].name == "table", app.scene.problem
-            assert app.scenes[0].door.me == 1
-            app.scenes[0].door.leave()
+            assert joined_as_ben(app, address, game.code) == 1
     finally:
         game.close()
 
@@ -153,16 +159,6 @@ def test_a_token_kept_for_the_same_code_on_another_server_does_not_stop_a_newcom
                       seed=3, port=0)
     try:
         keep_token("ws://192.0.2.7:8765/", game.code, "a-token-of-another-server")
-        app.show("title")
-        app.open("join")
-        frames(app)
-        scene = app.scene
-        scene.address.text, scene.room.text, scene.player.text = (
-            game.local_address, game.code, "Ben")
-        click(app, scene.join_button.rect.center)
-        until(lambda: app.scenes[0].name == "table" or app.scene.problem, app)
-        assert app.scenes[0].name == "table", app.scene.problem
-        assert app.scenes[0].door.me == 1
-        app.scenes[0].door.leave()
+        assert joined_as_ben(app, game.local_address, game.code) == 1
     finally:
         game.close()

@@ -182,13 +182,17 @@ def test_a_click_outside_the_colour_strip_closes_it_and_changes_nothing(app):
     assert scene.message == ""
 
 
+def each_kind(app, row):
+    """Click through every kind a seat can be, yielding after each choice."""
+    for _ in range(len(KIND_LINES)):
+        click(app, row.kind.rect.center)
+        yield row.kind.value
+
+
 def test_each_seat_kind_is_explained_in_one_line(app):
     scene = open_new_game(app)
     row = scene.rows[1]
-    seen = {}
-    for _ in range(6):
-        click(app, row.kind.rect.center)
-        seen[row.kind.value] = KIND_LINES[row.kind.value]
+    seen = {kind: KIND_LINES[kind] for kind in each_kind(app, row)}
     assert seen == {
         "human": "A person at this screen.",
         "easy": "A beginner who knows the rules.",
@@ -207,13 +211,12 @@ def test_the_line_under_the_seats_says_what_table_they_make_an_online_one_includ
     scene = open_new_game(app)
     row = scene.rows[1]
     lines = {}
-    for _ in range(6):
-        click(app, row.kind.rect.center)
+    for kind in each_kind(app, row):
         watch = text_ui.start_watching()
         app.draw()
         text_ui.stop_watching()
         drawn = " ".join(watch.seen)
-        lines[row.kind.value] = next(
+        lines[kind] = next(
             (key for key, words in (("online", "Online: friends join"),
                                     ("hot-seat", "One screen, passed around"),
                                     ("solo", "Solo against the computer")) if words in drawn), "")

@@ -45,12 +45,12 @@ class Joiner:
 
     def _run(self) -> None:
         token = saved_token(self.url, self.room)
-        guessed = token is None and room_token(self.room) is not None
+        guessed = room_token(self.room) if token is None else None  # the code's, any address
         try:
             try:
-                self.link = self._open(token or room_token(self.room))
+                self.link = self._open(token or guessed)
             except JoinRefused as exc:  # that room's token was another server's: a newcomer
-                if not (guessed and exc.code == "token"):
+                if guessed is None or exc.code != "token":
                     raise
                 self.link = self._open(None)
         except JoinRefused as exc:
