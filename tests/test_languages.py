@@ -104,6 +104,9 @@ def test_french_elides_before_a_vowel_and_italian_takes_the_article_and_the_euph
     i18n.set_language("fr")
     track = Event("track", "", {"seat": 2, "start": 3, "end": 8})
     assert render_event(track, names) == "Le marqueur d'Eve passe de 3 à 8."
+    jumping = Event("track", "", {"seat": 0, "start": 3, "end": 8, "jumped": 2})
+    assert render_event(jumping, names) == ("Le marqueur d'Anna passe de 3 à 8 (il saute 2 "
+                                            "marqueurs : les cases occupées ne comptent pas).")
     bite = Event("bite", "", {"seat": 1, "target": 0, "area": 4})
     assert render_event(bite, names) == (
         "Ben mord : l'Ichto d'Anna dans la région 5 retourne dans la réserve (Morsure).")

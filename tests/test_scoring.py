@@ -57,6 +57,33 @@ def test_rulebook_leapfrog_white_2_then_black_3():
     assert s.track == [9, 10, 8, 1]
 
 
+def test_the_log_says_how_many_markers_a_marker_jumped_so_its_points_add_up():
+    # The same leapfrog: White scores 2 and travels 3 spaces, Black scores 3 and travels 5.
+    s = table("track=6.5.8.1")
+    move_markers(s, {WHITE: 2, BLACK: 3, PURPLE: 1})
+    assert [e.data["jumped"] for e in s.events if e.kind == "track"] == [1, 2, 0]
+    assert texts(s) == [
+        "White's marker moves from 6 to 9 (it jumps over 1 marker: an occupied space does not "
+        "count).",
+        "Black's marker moves from 5 to 10 (it jumps over 2 markers: occupied spaces do not "
+        "count).",
+        "Purple's marker moves from 1 to 2.",
+    ]
+
+
+def test_the_scorings_details_in_the_log_say_why_a_marker_went_further_than_its_points():
+    from urland.texts.log import log_entries
+
+    # Region 1: White 1, Black 2. Black scores 3 from 4, jumps White (5) and Purple (6).
+    s = table("track=5.4.3.6 ichtos=1:1.2.0.0")
+    score(s, 1)
+    (entry,) = log_entries(s.events, lambda e: e.text, ["Anna", "Ben", "Cleo", "Dora"])
+    assert entry.details[-2:] == [
+        "Ben +3 points",
+        "Ben's marker: 4 -> 9, jumping 2 markers (their spaces do not count)",
+    ]
+
+
 def test_r2_each_mutation_space_triggers_once_two_at_once_give_two():
     s = table("track=11.2.3.4")
     move_markers(s, {WHITE: 6})  # 11 -> 17: passes 12 and 16

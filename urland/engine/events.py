@@ -151,6 +151,7 @@ class TrackMoved(TypedDict):
     seat: int
     start: int
     end: int
+    jumped: int  # occupied spaces passed over, which the points do not pay for
 
 
 class PanicCalled(TypedDict, total=False):

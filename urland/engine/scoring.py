@@ -22,8 +22,18 @@ def move_markers(state: GameState, points: dict[int, int]) -> None:
             if pos not in occupied:
                 steps -= 1
         track[seat] = pos
-        say(state, "track", lambda s=seat, a=start, b=pos: f"{state.colour_name(s)}'s marker "
-            f"moves from {a} to {b}.", seat=seat, start=start, end=pos)
+        jumped = pos - start - points[seat]
+        say(state, "track", lambda s=seat, a=start, b=pos, j=jumped: f"{state.colour_name(s)}'s "
+            f"marker moves from {a} to {b}{_jumps(j)}.", seat=seat, start=start, end=pos,
+            jumped=jumped)
+
+
+def _jumps(jumped: int) -> str:
+    if not jumped:
+        return ""
+    markers = "1 marker: an occupied space does not" if jumped == 1 else \
+        f"{jumped} markers: occupied spaces do not"
+    return f" (it jumps over {markers} count)"
 
 
 def scoring_outcome(counts: list[int], muscles: list[bool]

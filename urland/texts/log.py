@@ -40,7 +40,8 @@ def log_entries(events: Sequence[Event], sentence: Callable[[Event], str],
             continue
         if event.kind in _FOLDED and scoring is not None:
             scoring.details.append(say("detail_marker", seat=names[d["seat"]],
-                                       start=d["start"], end=d["end"]))
+                                       start=d["start"], end=d["end"],
+                                       jumped=d.get("jumped", 0)))
             continue
         if event.kind == "mutation" and scoring is not None:
             scoring.details.append(say("detail_mutation"))
