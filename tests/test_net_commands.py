@@ -48,8 +48,12 @@ def test_serve_and_two_joined_clients_play_to_the_end_with_the_same_moves_in_eve
         for client in clients:
             client.communicate(timeout=180)
             assert client.returncode == 0
-        server.communicate(timeout=60)
+        said, _ = server.communicate(timeout=60)
         assert server.returncode == 0
+        for line in ("Room smoke: Anna took seat ", "Room smoke: Ben took seat ",
+                     "Room smoke: the game is over; "):
+            assert line in said  # the server's operator sees who comes and how it ends
+        assert "connection open" not in said
     finally:
         for process in (server,):
             process.kill()

@@ -188,3 +188,27 @@ async def _until(condition) -> None:
 
 def test_after_a_player_comes_back_and_plays_the_computer_players_go_on_at_once():
     run(_back_before_the_stand_in())
+
+
+async def _comings_and_goings() -> None:
+    async with serving() as (server, address):
+        room = server.open_room("hall", ["remote", "remote", "random"], 5)
+        anna = await seated(address, "hall", "Anna")
+        ben = await seated(address, "hall", "Ben")
+        token = anna.token
+        await anna.close()
+        await _until(lambda: not server.connected(room)[0])
+        anna = await seated(address, "hall", "Anna", token)
+        await asyncio.gather(play_seat(anna, 1), play_seat(ben, 2))
+        await _until(lambda: not any(server.connected(room)))
+
+
+def test_the_server_says_who_takes_leaves_and_retakes_a_seat_and_who_won(caplog):
+    caplog.set_level("INFO", logger="urland.rooms")
+    run(_comings_and_goings())
+    said = [r.getMessage() for r in caplog.records if r.name == "urland.rooms"]
+    assert said[:4] == ["Room hall: Anna took seat 1.", "Room hall: Ben took seat 2.",
+                        "Room hall: Anna left seat 1.", "Room hall: Anna is back in seat 1."]
+    assert said[-3].startswith("Room hall: the game is over; ")
+    assert " wins with " in said[-3] and said[-3].endswith(" points.")
+    assert sorted(said[-2:]) == ["Room hall: Anna left seat 1.", "Room hall: Ben left seat 2."]

@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import contextlib
 import errno
+import logging
 import secrets
 import signal
 import ssl
@@ -104,8 +105,20 @@ def serve_main(argv: Sequence[str]) -> int:
         return 1
 
 
+def _say_who_comes_and_goes() -> None:
+    """The server's log (players taking, leaving and retaking seats, games ending) on the
+    terminal that runs `serve`, one plain line each."""
+    handler = logging.StreamHandler(sys.stdout)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    rooms_log = logging.getLogger("urland.rooms")
+    rooms_log.addHandler(handler)
+    rooms_log.setLevel(logging.INFO)
+
+
 async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
     from urland.net.server import GameServer, ServerOptions, bound_port
+
+    _say_who_comes_and_goes()
 
     rooms_dir = args.rooms or paths.data_dir() / "rooms"
     server = GameServer(ServerOptions(rooms_dir=rooms_dir, history_dir=paths.history_dir(),

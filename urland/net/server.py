@@ -32,6 +32,9 @@ from urland.net.wire import events_to_wire, record_to_wire, view_to_wire
 from urland.records import history
 
 log = logging.getLogger("urland.server")
+# Who takes, leaves and retakes a seat, and how each game ends: what `serve` shows its operator
+# (the websockets library logs its connections on `log`, which `serve` keeps quiet).
+rooms_log = logging.getLogger("urland.rooms")
 STAND_IN = "medium"  # the bot that plays a missing player's seat once the host allows it
 NOT_KEPT = ("The server could not keep this on its disk, so it did not happen. Try again in "
             "a moment.")
@@ -220,6 +223,8 @@ class GameServer:
             if client.writer is not None:
                 client.writer.cancel()
             if self.clients.get((key, client.seat)) is client:
+                rooms_log.info("Room %s: %s left seat %d.", client.room.code,
+                         client.room.names()[client.seat], client.seat + 1)
                 del self.clients[(key, client.seat)]
                 self.away_since[(key, client.seat)] = time.monotonic()
                 await self._presence(client.room)
@@ -309,6 +314,8 @@ class GameServer:
                 await old.ws.close(p.CLOSE_REPLACED, "seat taken again")
         if token is None:
             await self._send(client, welcome)
+        rooms_log.info("Room %s: %s %s seat %d.", room.code, room.names()[seat],
+                 "took" if token is not None else "is back in", seat + 1)
         await self._update(client)
         for seat_no, name, text in room.chat[-20:]:
             await self._send(client, {"type": "chat", "seat": seat_no, "name": name,
@@ -512,6 +519,9 @@ class GameServer:
         if key in self.kept:
             return
         self.kept.add(key)
+        state = room.game.state
+        rooms_log.info("Room %s: the game is over; %s wins with %d points.", room.code,
+                 room.names()[state.winner], state.track[state.winner])
         if self.options.history_dir is not None:
             try:
                 history.write_record(room.game, room.record_seats(), self.options.history_dir)
