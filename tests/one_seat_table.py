@@ -91,6 +91,9 @@ class OneSeatTable:
     def seat_status(self, seat: int) -> str:
         return ""  # the far side's seats are bots
 
+    def stand_in_in(self, seat: int) -> float | None:
+        return None  # nobody is waited for
+
     def settled(self) -> bool:
         return True  # one seat: nothing to wait for
 

@@ -5,6 +5,7 @@ waits for the host."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -173,8 +174,13 @@ def test_an_online_seat_that_decides_has_one_sentence_and_the_player_list_marks_
         ben.close()
         until(lambda: door.seat_status(1) == "away", app)
         frames(app, 2)
-        # Ben decides and is away: the banner waits for him, and nothing else says so.
-        assert table.banner_text() == "Waiting for Ben to reconnect."
+        # Ben decides and is away: the banner waits for him, counting down to the AI that
+        # will stand in (five minutes in a hosted game), and nothing else says so.
+        said = table.banner_text()
+        assert re.fullmatch(r"Waiting for Ben to reconnect\. In (\d):(\d\d) an AI plays for "
+                            r"them\.", said), said
+        minutes, seconds = map(int, re.findall(r"\d+", said))
+        assert 290 < 60 * minutes + seconds <= 300
         assert door.save_problem is None
         assert [s.note for s in table.panel.seats] == ["you", "away", ""]
     finally:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import time
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from netplay import play_seat, play_until_an_action_to_take_back, run, seated, serving
@@ -212,3 +214,41 @@ def test_the_server_says_who_takes_leaves_and_retakes_a_seat_and_who_won(caplog)
     assert said[-3].startswith("Room hall: the game is over; ")
     assert " wins with " in said[-3] and said[-3].endswith(" points.")
     assert sorted(said[-2:]) == ["Room hall: Anna left seat 1.", "Room hall: Ben left seat 2."]
+
+
+async def _countdown_to_the_stand_in() -> None:
+    from urland.net.server import ServerOptions
+
+    async with serving(ServerOptions(ai_after=30.0)) as (server, address):
+        server.open_room("wait", ["remote", "remote", "random"], 9)
+        anna = await seated(address, "wait", "Anna")
+        ben = await seated(address, "wait", "Ben")
+        await anna.close()
+        while not ben.mirror.stand_in_at or ben.mirror.stand_in_at[0] is None:
+            await ben.receive(5)
+        left = ben.mirror.stand_in_at[0] - time.monotonic()
+        assert 25 < left <= 30  # Ben is told when an AI will play for Anna
+        assert ben.mirror.stand_in_at[1:] == [None, None]  # nobody else is waited for
+
+
+def test_the_others_are_told_when_an_ai_will_stand_in_for_a_player_who_is_away():
+    run(_countdown_to_the_stand_in())
+
+
+@pytest.mark.parametrize("sent", [float("nan"), -1, "soon", True, 10**9])
+def test_a_damaged_countdown_from_a_server_is_refused_as_a_damaged_message(sent):
+    from urland.net.client import Mirror
+    from urland.net.protocol import ProtocolError
+
+    mirror = Mirror()
+    mirror.apply({"type": "presence", "connected": [False, True], "stand_in_in": [12.5, None]})
+    assert mirror.stand_in_at[1] is None and mirror.stand_in_at[0] > time.monotonic() + 12
+    with pytest.raises(ProtocolError):
+        mirror.apply({"type": "presence", "connected": [False, True], "stand_in_in": [sent]})
+
+
+def test_the_countdown_reads_as_a_clock_and_reaches_zero_only_when_it_is_over():
+    from urland.table.presence import minutes_and_seconds
+
+    assert [minutes_and_seconds(s) for s in (300, 299.2, 61, 59.5, 0.4, 0)] == [
+        "5:00", "5:00", "1:01", "1:00", "0:01", "0:00"]

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import ssl
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -69,6 +70,8 @@ class Mirror:
     can_undo: bool = False
     connected: list[bool] = field(default_factory=list)
     stand_in: list[bool] = field(default_factory=list)
+    # per seat: when (time.monotonic) an AI will stand in for the missing player; None: never
+    stand_in_at: list[float | None] = field(default_factory=list)
     joined: list[bool] = field(default_factory=list)  # per seat: taken by someone (or an AI)
     lobby: bool = False  # the host has not started the game yet
     chat: list[tuple[str, str]] = field(default_factory=list)
@@ -127,14 +130,26 @@ def _update(m: Mirror, msg: dict) -> None:
     m.refused_code = ""
 
 
+def _seconds(value: object) -> float:
+    """A count of seconds a server sent: ValueError unless it is a number from 0 to a day."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(value)
+    if not 0 <= value <= 86400:  # NaN fails too
+        raise ValueError(value)
+    return float(value)
+
+
 def _presence(m: Mirror, msg: dict) -> None:
     try:
         m.names = [str(n) for n in msg.get("names", m.names)]
         m.connected = [bool(c) for c in msg.get("connected", [])]
         m.stand_in = [bool(c) for c in msg.get("stand_in", [])]
+        now = time.monotonic()
+        m.stand_in_at = [None if s is None else now + _seconds(s)
+                         for s in msg.get("stand_in_in", [])]
         m.joined = [bool(c) for c in msg.get("joined", [])]
         m.kinds = [str(k) for k in msg.get("kinds", m.kinds)]
-    except TypeError:
+    except (TypeError, ValueError):
         raise p.ProtocolError("the server sent a damaged presence") from None
     m.lobby = bool(msg.get("lobby", False))
 

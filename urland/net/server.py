@@ -506,7 +506,8 @@ class GameServer:
         message = {"type": "presence", "names": room.names(), "connected": self.connected(room),
                    "joined": [s.taken or not s.remote for s in room.seats],
                    "kinds": [s.record_kind() for s in room.seats], "lobby": room.lobby,
-                   "stand_in": [self._standing_in(key, i) for i in range(len(room.seats))]}
+                   "stand_in": [self._standing_in(key, i) for i in range(len(room.seats))],
+                   "stand_in_in": [self._stand_in_in(key, i) for i in range(len(room.seats))]}
         for client in self._room_clients(room):
             await self._send(client, message)
 
@@ -537,6 +538,16 @@ class GameServer:
         return (room.seats[seat].remote and room.seats[seat].taken and since is not None
                 and self.options.ai_after is not None
                 and time.monotonic() - since >= self.options.ai_after)
+
+    def _stand_in_in(self, key: str, seat: int) -> float | None:
+        """Seconds until an AI stands in for the missing player of `seat`; None when nobody
+        is waited for there, or no AI will stand in."""
+        since = self.away_since.get((key, seat))
+        seat_kept = self.rooms[key].seats[seat]
+        if (since is None or self.options.ai_after is None or not seat_kept.remote
+                or not seat_kept.taken or self._standing_in(key, seat)):
+            return None
+        return round(max(0.0, since + self.options.ai_after - time.monotonic()), 1)
 
     def kick(self, key: str) -> None:
         """Make sure the room's bots play if a bot's decision is pending."""

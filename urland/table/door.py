@@ -86,6 +86,11 @@ class TableDoor(Protocol):
         nobody has taken the seat yet; "": the seat is played here, or by the computer."""
         ...
 
+    def stand_in_in(self, seat: int) -> float | None:
+        """Seconds until an AI plays for the person of `seat` whose connection is lost; None
+        when nobody is waited for there, or no AI will stand in."""
+        ...
+
     def bots_here(self) -> dict[int, tuple[str, int]]:
         """The seats a bot plays on this side: seat -> (bot kind, seed)."""
         ...

@@ -59,6 +59,9 @@ class LocalTable:
     def seat_status(self, seat: int) -> str:
         return ""  # everybody plays at this screen or is a bot run here
 
+    def stand_in_in(self, seat: int) -> float | None:
+        return None  # nobody is waited for
+
     def bots_here(self) -> dict[int, tuple[str, int]]:
         seed = self.session.seed
         return {i: (s.kind, seed * 31 + i) for i, s in enumerate(self.seats) if not s.human}

@@ -5,6 +5,8 @@ lost is waited for; never both, and never "thinking" (that is for the computer).
 
 from __future__ import annotations
 
+import math
+
 from urland.engine import Decision
 from urland.table.door import TableDoor
 from urland.texts.i18n import _, fmt
@@ -39,12 +41,22 @@ def banner_text(door: TableDoor, decision: Decision, age: float, held: bool = Fa
     return prompt_text(decision.prompt, door.names)
 
 
+def minutes_and_seconds(seconds: float) -> str:
+    """A countdown as a clock shows it: 4:05 (rounded up, so 0:00 only once it is over)."""
+    whole = math.ceil(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
 def elsewhere_text(door: TableDoor, seat: int, age: float, held: bool = False) -> str:
     """The banner while `seat`, not played here, decides (only its name for a `held`
     computer)."""
     name = door.names[seat]
     status = door.seat_status(seat)
     if status == AWAY:
+        seconds = door.stand_in_in(seat)
+        if seconds is not None:
+            return fmt("Waiting for {name} to reconnect. In {time} an AI plays for them.",
+                       name=name, time=minutes_and_seconds(seconds))
         return fmt("Waiting for {name} to reconnect.", name=name)
     if status == TO_JOIN:
         return fmt("Waiting for {name} to join.", name=name)

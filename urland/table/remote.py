@@ -154,6 +154,12 @@ class RemoteTable:
             return "away"
         return "online"
 
+    def stand_in_in(self, seat: int) -> float | None:
+        at = self.link.mirror.stand_in_at
+        if self.seat_status(seat) != "away" or seat >= len(at) or at[seat] is None:
+            return None
+        return max(0.0, at[seat] - time.monotonic())
+
     def bots_here(self) -> dict[int, tuple[str, int]]:
         if not self.autoplay:
             return {}
