@@ -224,7 +224,7 @@ class GameServer:
                 client.writer.cancel()
             if self.clients.get((key, client.seat)) is client:
                 rooms_log.info("Room %s: %s left seat %d.", client.room.code,
-                         client.room.names()[client.seat], client.seat + 1)
+                               client.room.names()[client.seat], client.seat + 1)
                 del self.clients[(key, client.seat)]
                 self.away_since[(key, client.seat)] = time.monotonic()
                 await self._presence(client.room)
@@ -315,7 +315,7 @@ class GameServer:
         if token is None:
             await self._send(client, welcome)
         rooms_log.info("Room %s: %s %s seat %d.", room.code, room.names()[seat],
-                 "took" if token is not None else "is back in", seat + 1)
+                       "took" if token is not None else "is back in", seat + 1)
         await self._update(client)
         for seat_no, name, text in room.chat[-20:]:
             await self._send(client, {"type": "chat", "seat": seat_no, "name": name,
@@ -522,7 +522,7 @@ class GameServer:
         self.kept.add(key)
         state = room.game.state
         rooms_log.info("Room %s: the game is over; %s wins with %d points.", room.code,
-                 room.names()[state.winner], state.track[state.winner])
+                       room.names()[state.winner], state.track[state.winner])
         if self.options.history_dir is not None:
             try:
                 history.write_record(room.game, room.record_seats(), self.options.history_dir)
