@@ -216,6 +216,38 @@ def test_the_log_keeps_the_whole_game_scrolls_back_and_opens_a_scoring(app):
     assert scoring in log.expanded
 
 
+def test_a_scoring_opened_in_the_log_stays_under_the_mouse_whole_while_new_lines_come(app):
+    from urland.texts.log import LogEntry
+
+    seats = [Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)]  # humans: nothing moves on
+    session = Session.new(seats, 5, None)
+    game = session.game
+    while not any(e.kind == "score" for e in game.log) or game.state.phase != "action":
+        options = game.legal_options()  # the first scoring: ends of turns, no auction yet
+        game.play(next((o.move for o in options if o.move.kind == "end"), options[0].move))
+    table = app.show("table", session=session)
+    table.flow.looks = []
+    frames(app, 2)
+    log = table.log
+    scoring = max(i for i, e in enumerate(log.entries) if e.kind == "score")
+    rect = next(r for r, index in log._hits if index == scoring)  # near the bottom, following
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    click(app, rect.center)
+    frames(app, 1)
+    assert next(r for r, index in log._hits if index == scoring).top == rect.top  # not moved
+    rows = len(log.entries[scoring].details) + 1
+    assert sum(index == scoring for _, index in log._hits) >= rows  # the details all show
+    placed, back = (log._hits[0][0].top, log._hits[0][1]), log.back
+    log.set_entries(log.entries + [LogEntry("Ben acts: 2 actions.", "ichto_turn")] * 4)
+    frames(app, 1)
+    assert (log._hits[0][0].top, log._hits[0][1]) == placed  # new lines wait below
+    assert log.back == back + 4
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0))
+    frames(app, 1)
+    assert log.back == 0 and not log.held  # End follows the newest lines again
+
+
 def test_at_a_shared_screen_the_curtain_repeats_the_scoring_everybody_just_saw(app):
     session = Session.new([Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)], 5, None)
     table = app.show("table", session=session)

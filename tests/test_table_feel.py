@@ -122,6 +122,27 @@ def test_ichtos_moved_by_a_beat_are_drawn_where_that_beat_left_them():
         pygame.quit()
 
 
+def test_a_marker_that_jumps_others_says_so_as_it_hops_and_one_that_does_not_just_hops():
+    from urland.engine import Event
+    from urland.texts.events import render_event
+
+    a = slow_app()
+    try:
+        show, view, _ = a_show_over_a_solo_table(a)
+        names = ["Anna", "Ben", "Cleo", "Dora"]
+        jumping = Event("track", "", {"seat": 1, "start": 4, "end": 9, "jumped": 2})
+        plain = Event("track", "", {"seat": 2, "start": 3, "end": 5, "jumped": 0})
+        show.add([jumping, plain], [5, 4, 3, 6], 1.0, lambda e: render_event(e, names),
+                 before=view)
+        assert show.callout == ("Ben's marker moves from 4 to 9 (it jumps over 2 markers: "
+                                "occupied spaces do not count).")
+        assert show.markers()[1] == 4.0  # it hops while the caption reads
+        show.update(show.beats[0].duration + 0.01)
+        assert show.callout == "" and show.beats[0].marker == (2, 3, 5)
+    finally:
+        pygame.quit()
+
+
 def test_an_eruption_joins_the_two_lands_on_the_board_at_its_own_beat_not_before():
     from urland.engine import Event
 

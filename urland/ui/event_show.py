@@ -216,8 +216,12 @@ class EventShow:
             if _marker_moves(event):
                 d = event.data
                 steps = abs(d["end"] - d["start"])
-                self.beats.append(Beat(min(1.6, STEP_SECONDS * steps) / speed,
-                                       marker=(d["seat"], d["start"], d["end"]), sound="hop"))
+                # A marker that jumps others goes further than its points: said as it hops.
+                jumps = d.get("jumped", 0) > 0
+                self.beats.append(Beat(
+                    (CALLOUT_SECONDS if jumps else min(1.6, STEP_SECONDS * steps)) / speed,
+                    text=sentence(event) if jumps else "",
+                    marker=(d["seat"], d["start"], d["end"]), sound="hop"))
             spots = spots_of(event)
             for beat in self.beats[first:]:
                 beat.upto, beat.spots = self.added, spots

@@ -1,6 +1,7 @@
 """The log of the whole game: it scrolls (wheel, drag, Page Up/Down, Home/End) and each scoring
-opens into its full explanation with a click. New lines follow the end unless the player has
-scrolled back to read. At an online table what the players say is logged too, each line after
+opens into its full explanation with a click, under the line clicked, which stays where it was.
+New lines follow the end unless the player has scrolled back to read, or has an explanation
+open (End follows again). At an online table what the players say is logged too, each line after
 the moves logged before it was said (kept while the chat is muted, shown again after)."""
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ class GameLogView:
         self._room = 1
         self._step = 17
         self._lines: tuple | None = None  # the wrapped lines, kept until something changes
+        self._wrap: tuple[int, int] | None = None  # (width, text size) of the last drawing
+        self.held = False  # an explanation was opened: new lines do not move the view
         self._moves: list[LogEntry] = []  # the entries of the game, without what was said
         self.said: list[tuple[int, LogEntry]] = []  # (game entries before it, the line said)
         self.show_said = True
@@ -42,10 +45,17 @@ class GameLogView:
         merged = list(entries)
         for offset, (place, line) in enumerate(self.said if self.show_said else ()):
             merged.insert(min(place + offset, len(merged)), line)
-        added = len(merged) - len(self.entries)
+        added = merged[len(self.entries):] if len(merged) > len(self.entries) else []
         self.entries = merged
-        if self.back and added > 0:  # keep the lines being read where they are
-            self.back += added
+        if (self.back or self.held) and added:  # keep the lines being read where they are
+            self.back += self._count_lines(added)
+
+    def _count_lines(self, entries: list[LogEntry]) -> int:
+        """How many lines `entries` take (closed), as last drawn; one each before a drawing."""
+        if self._wrap is None:
+            return len(entries)
+        width, px = self._wrap
+        return sum(len(wrap(("[+] " if e.details else "") + e.text, px, width)) for e in entries)
 
     def add_said(self, lines: list[str]) -> None:
         """Lines the players said just now, logged after the game's entries so far."""
@@ -56,8 +66,14 @@ class GameLogView:
         self.show_said = shown
         self.set_entries(self._moves)
 
+    def follow(self) -> None:
+        """Show the newest lines, and keep following them."""
+        self.back, self.held = 0, False
+
     def scroll(self, lines: int) -> None:
         self.back = max(0, min(max(0, self._total - self._room), self.back + lines))
+        if lines < 0 and not self.back:  # back at the end: follow it again
+            self.held = False
 
     def handle(self, event: pygame.event.Event, mouse: tuple[int, int]) -> bool:
         over = self.rect.collidepoint(mouse)
@@ -85,10 +101,27 @@ class GameLogView:
             if not self._dragged:
                 for rect, index in self._hits:
                     if rect.collidepoint(event.pos):
-                        self.expanded ^= {index}
+                        self._toggle(index)
                         break
             return True
         return False
+
+    def _toggle(self, index: int) -> None:
+        """Open or close an entry's explanation, its first line staying where it is on screen
+        and the explanation shown whole below it when it fits."""
+        if self._wrap is None:
+            self.expanded ^= {index}
+            return
+        before = self.lines(*self._wrap)
+        self.expanded ^= {index}
+        after = self.lines(*self._wrap)
+        rows = [n for n, line in enumerate(after) if line[2] == index]
+        first, last = rows[0], rows[-1]
+        back = self.back + len(after) - len(before)  # the lines above stay put
+        back = min(back, len(after) - last - 1)  # ... unless the explanation runs off the end
+        back = max(back, len(after) - first - self._room, 0)  # never above the first line
+        self.back = back
+        self.held = bool(self.expanded)
 
     def lines(self, width: int, px: int) -> list[tuple[str, tuple[int, int, int], int, bool]]:
         """(text, colour, entry index, whether a click opens or closes it) for every line."""
@@ -113,8 +146,9 @@ class GameLogView:
         px = max(t.px(18), 15)
         self._step = max(t.px(17), 14)
         key = (len(self.entries), id(self.entries), frozenset(self.expanded), rect.width, px)
+        self._wrap = (rect.width - t.px(20), px)
         if self._lines is None or self._lines[0] != key:
-            self._lines = (key, self.lines(rect.width - t.px(20), px))
+            self._lines = (key, self.lines(*self._wrap))
         lines = self._lines[1]
         self._total = len(lines)
         self._room = max(1, (rect.height - t.px(12)) // self._step)

@@ -117,7 +117,7 @@ class TableScene(Scene):
             self.say(str(exc))
             return
         if mover in self.door.here:
-            self.log.back = 0  # a player who acts follows the log again
+            self.log.follow()  # a player who acts follows the log again
         self.show_events(events, dropped_at, follow=mover not in self.door.here)
         # The banner keeps the mover while the show plays: its next prompt if it decides on.
         on = self.flow.acting_here() and self.decision.seat == mover
