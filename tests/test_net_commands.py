@@ -4,6 +4,7 @@ driver), each with its own URLAND_HOME, and a wrong room code refused."""
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 
 import pytest
@@ -86,6 +87,22 @@ def test_serve_without_a_room_makes_one_with_an_unguessable_code_and_keeps_it(tm
     code = line.split()[1]
     assert line.startswith("Room ") and len(code.replace("-", "")) == 12
     assert first_room() == line  # started again: the same room, carried on
+
+
+def test_a_server_stopped_with_ctrl_c_says_its_games_are_kept_and_go_on(tmp_path):
+    env = {**os.environ, "URLAND_HOME": str(tmp_path)}
+    server = serve_process(env, "--host", "127.0.0.1", "--port", "0", "--rooms",
+                           str(tmp_path / "rooms"))
+    try:
+        assert server.stdout.readline().startswith("Room ")
+        server.send_signal(signal.SIGINT)
+        said, _ = server.communicate(timeout=30)
+    finally:
+        server.kill()
+        server.wait()
+    assert server.returncode == 0
+    assert said == (f"Server stopped. Its games are kept in {tmp_path / 'rooms'}: start it again "
+                    "with the same command and each goes on where it stood.\n")
 
 
 def test_serve_draws_an_unguessable_seed_unless_one_is_given_and_refuses_19_digits(tmp_path):

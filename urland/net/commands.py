@@ -154,6 +154,11 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
         else:
             await stop.wait()
     await server.close()
+    if stop.is_set():
+        print(f"Server stopped. Its games are kept in {rooms_dir}: start it again with the "
+              "same command and each goes on where it stood.", flush=True)
+    elif room is not None:
+        print(f"Room {room.code}: the game is over, so the server stops.", flush=True)
     return 0
 
 
