@@ -92,6 +92,40 @@ def test_tab_moves_to_the_next_field_and_shift_tab_back(app):
     assert scene.player.text.endswith("E")
 
 
+def key(app, code, unicode="", mod=0):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, unicode=unicode, mod=mod))
+    frames(app, 1)
+
+
+def test_ctrl_a_or_a_tab_into_a_field_selects_it_so_typing_or_pasting_replaces_it(app):
+    app.show("title")
+    app.open("join")
+    frames(app)
+    scene = app.scene
+    scene.address.text = "192.0.2.2:8765"  # the address remembered from last time
+    key(app, pygame.K_a, "\x01", pygame.KMOD_CTRL)
+    assert scene.address.selected
+    copy("127.0.0.1:8765")
+    press_paste(app)
+    assert scene.address.text == "127.0.0.1:8765"  # replaced, not added to the old one
+    key(app, pygame.K_a, "\x01", pygame.KMOD_META)  # Cmd+A on a Mac
+    key(app, pygame.K_LSHIFT)  # Shift held for a capital keeps the selection
+    key(app, pygame.K_l, "L", pygame.KMOD_SHIFT)
+    key(app, pygame.K_a, "a")
+    assert scene.address.text == "La"
+    key(app, pygame.K_TAB, "\t")
+    scene.room.text = "OLD-CODE"
+    key(app, pygame.K_TAB, "\t", pygame.KMOD_SHIFT)
+    key(app, pygame.K_TAB, "\t")  # back into the room code: all of it selected
+    key(app, pygame.K_BACKSPACE)
+    assert scene.room.text == "" and not scene.room.selected
+    scene.player.text = "Ben"
+    key(app, pygame.K_TAB, "\t")
+    key(app, pygame.K_LEFT)  # any other key lets the selection go
+    key(app, pygame.K_n, "n")
+    assert scene.player.text == "Benn"
+
+
 def test_a_friend_who_comes_back_by_another_address_of_the_server_gets_the_seat_back(app):
     game = HostedGame(["human", "online", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
                       seed=3, port=0)

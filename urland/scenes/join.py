@@ -125,7 +125,7 @@ class JoinScene(Dialog):
         if code:
             self.address.text, self.room.text = address[:self.address.limit], code
         else:
-            field.text = (field.text + text)[:field.limit]
+            field.put(text)
 
     def handle(self, event: pygame.event.Event) -> bool:
         focused = next((f for f in self.fields if f.focus), None)
@@ -138,6 +138,7 @@ class JoinScene(Dialog):
             for field in self.fields:
                 field.focus = False
             self.fields[at % len(self.fields)].focus = True
+            self.fields[at % len(self.fields)].select_all()  # typing replaces what was there
             return True
         for field in self.fields:
             before = field.text

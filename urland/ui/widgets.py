@@ -155,6 +155,10 @@ def key_label(key: int) -> str:
 
 # - and + wherever a number goes down or up (Ichtos carried on the board, a stepper's value);
 # a stepper also takes the arrows.
+MODIFIER_KEYS = frozenset((pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
+                           pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI,
+                           pygame.K_CAPSLOCK, pygame.K_MODE))
+SELECTION = (176, 206, 236)  # behind a text field's selected text
 MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 PLUS_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 LESS_KEYS = (pygame.K_LEFT, pygame.K_DOWN, *MINUS_KEYS)
@@ -273,6 +277,9 @@ def _ascii_digits(text: str) -> bool:
 
 
 class TextField:
+    """A line of text to type: Backspace deletes, Ctrl+A (Cmd+A) selects it all so that what
+    is typed or pasted next replaces it, Enter, Tab or Escape leave the field."""
+
     def __init__(self, text: str = "", limit: int = 20, placeholder: Text = "",
                  digits: bool = False) -> None:
         self.text = text
@@ -280,21 +287,37 @@ class TextField:
         self.placeholder = placeholder
         self.digits = digits
         self.focus = False
+        self.selected = False  # the whole text is selected: the next key replaces it
         self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def select_all(self) -> None:
+        self.selected = bool(self.text)
+
+    def put(self, text: str) -> None:
+        """Text typed or pasted: it replaces a selection, else it is added at the end."""
+        kept = "" if self.selected else self.text
+        self.text, self.selected = (kept + text)[:self.limit], False
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.focus = self.rect.collidepoint(event.pos)
+            self.selected = False
             return self.focus
         if not self.focus or event.type != pygame.KEYDOWN:
             return False
-        if event.key == pygame.K_BACKSPACE:
-            self.text = self.text[:-1]
+        if event.key == pygame.K_a and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.select_all()
+        elif event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            self.text = "" if self.selected else self.text[:-1]
+            self.selected = False
         elif event.key in (pygame.K_RETURN, pygame.K_TAB, pygame.K_ESCAPE):
-            self.focus = False
-        elif (event.unicode and event.unicode.isprintable() and len(self.text) < self.limit
+            self.focus = self.selected = False
+        elif (event.unicode and event.unicode.isprintable()
+              and (self.selected or len(self.text) < self.limit)
               and (not self.digits or _ascii_digits(event.unicode))):
-            self.text += event.unicode
+            self.put(event.unicode)
+        elif event.key not in MODIFIER_KEYS:  # Shift held for a capital keeps the selection
+            self.selected = False
         return True
 
     def draw(self, surface: pygame.Surface, theme: th.Theme) -> None:
@@ -303,6 +326,10 @@ class TextField:
                          theme.px(2), border_radius=theme.px(6))
         shown = self.text or str(self.placeholder)
         colour = th.INK if self.text else (140, 130, 120)
-        image = render(shown + ("|" if self.focus else ""), theme.px(24), colour)
-        surface.blit(image, image.get_rect(midleft=(self.rect.left + theme.px(8),
-                                                    self.rect.centery)))
+        image = render(shown + ("|" if self.focus and not self.selected else ""),
+                       theme.px(24), colour)
+        where = image.get_rect(midleft=(self.rect.left + theme.px(8), self.rect.centery))
+        if self.selected and self.focus:
+            pygame.draw.rect(surface, SELECTION, where.inflate(theme.px(4), 0),
+                             border_radius=theme.px(3))
+        surface.blit(image, where)
