@@ -181,6 +181,7 @@ def test_an_online_seat_that_decides_has_one_sentence_and_the_player_list_marks_
                             r"them\.", said), said
         minutes, seconds = map(int, re.findall(r"\d+", said))
         assert 290 < 60 * minutes + seconds <= 300
+        assert table.log.entries[-1].text == "Ben has lost the connection."  # and the log
         assert door.save_problem is None
         assert [s.note for s in table.panel.seats] == ["you", "away", ""]
     finally:
@@ -244,3 +245,23 @@ def test_the_player_list_says_when_an_ai_plays_for_a_friend_who_is_away_and_keep
     assert seat_notes(door) == ["you", "away, AI plays", ""]  # "you" was lost meanwhile
     statuses[1] = "online"
     assert seat_notes(door) == ["you", "online", ""]
+
+
+def test_the_log_tells_who_joins_loses_the_connection_is_stood_in_for_and_comes_back():
+    from types import SimpleNamespace
+
+    from urland.table.presence import ComingsAndGoings
+
+    statuses = ["", "to join", "online"]
+    door = SimpleNamespace(seats=[0, 1, 2], names=["Anna", "Ben", "Cleo"],
+                           seat_status=lambda seat: statuses[seat])
+    comings = ComingsAndGoings()
+    assert comings.news(door) == []  # how things stood when the table opened: not news
+    told = []
+    for ben, cleo in (("online", "online"), ("online", "away"), ("online", "stand-in"),
+                      ("away", "online"), ("online", "online")):
+        statuses[1:] = [ben, cleo]
+        told.append(comings.news(door))
+    assert told == [["Ben has joined the game."], ["Cleo has lost the connection."],
+                    ["An AI plays for Cleo until they come back."],
+                    ["Ben has lost the connection.", "Cleo is back."], ["Ben is back."]]

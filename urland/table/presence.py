@@ -63,3 +63,33 @@ def elsewhere_text(door: TableDoor, seat: int, age: float, held: bool = False) -
     if status == ONLINE:
         return fmt("{name} is deciding online", name=name) + "." * (1 + int(age * 3) % 3)
     return name if held else thinking_text(name, age)  # held: named, not said to think
+
+
+class ComingsAndGoings:
+    """The log's lines for people elsewhere who join, lose their connection, are stood in for
+    by an AI or come back: one sentence each time a seat's status changes (none for how
+    things stood when the table opened)."""
+
+    def __init__(self) -> None:
+        self.last: list[str] | None = None
+
+    def news(self, door: TableDoor) -> list[str]:
+        now = [door.seat_status(i) for i in range(len(door.seats))]
+        before, self.last = self.last, now
+        if before is None or len(before) != len(now):
+            return []
+        return [line for seat, (was, new) in enumerate(zip(before, now, strict=True))
+                if was != new and (line := _change(door.names[seat], was, new))]
+
+
+def _change(name: str, was: str, new: str) -> str:
+    if new == AWAY and was in (ONLINE, STAND_IN):
+        return fmt("{name} has lost the connection.", name=name)
+    if new == STAND_IN:
+        return fmt("An AI plays for {name} until they come back.", name=name)
+    if new == ONLINE and was == TO_JOIN:
+        return fmt("{name} has joined the game.", name=name)
+    if new == ONLINE and was in (AWAY, STAND_IN):
+        return fmt("{name} is back.", name=name)
+    return ""
+

@@ -2,7 +2,8 @@
 opens into its full explanation with a click, under the line clicked, which stays where it was.
 New lines follow the end unless the player has scrolled back to read, or has an explanation
 open (End follows again). At an online table what the players say is logged too, each line after
-the moves logged before it was said (kept while the chat is muted, shown again after)."""
+the moves logged before it was said (kept while the chat is muted, shown again after), and
+so are the players who join, lose their connection and come back."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ TEXT = (196, 202, 208)
 OPEN = (250, 214, 120)
 DETAIL = (168, 190, 206)
 SAID = (150, 214, 170)  # a line a player said (the chat)
+CAME = (170, 180, 196)  # someone elsewhere joined, lost the connection or came back
 
 
 class GameLogView:
@@ -43,7 +45,9 @@ class GameLogView:
     def set_entries(self, entries: list[LogEntry]) -> None:
         self._moves = entries
         merged = list(entries)
-        for offset, (place, line) in enumerate(self.said if self.show_said else ()):
+        shown = [(place, line) for place, line in self.said
+                 if self.show_said or line.kind != "chat"]  # a muted chat leaves the log
+        for offset, (place, line) in enumerate(shown):
             merged.insert(min(place + offset, len(merged)), line)
         added = merged[len(self.entries):] if len(merged) > len(self.entries) else []
         self.entries = merged
@@ -57,9 +61,10 @@ class GameLogView:
         width, px = self._wrap
         return sum(len(wrap(("[+] " if e.details else "") + e.text, px, width)) for e in entries)
 
-    def add_said(self, lines: list[str]) -> None:
-        """Lines the players said just now, logged after the game's entries so far."""
-        self.said += [(len(self._moves), LogEntry(line, "chat")) for line in lines]
+    def add_said(self, lines: list[str], kind: str = "chat") -> None:
+        """Lines the players said just now (or, `kind` "presence", who came and went),
+        logged after the game's entries so far."""
+        self.said += [(len(self._moves), LogEntry(line, kind)) for line in lines]
         self.set_entries(self._moves)
 
     def set_show_said(self, shown: bool) -> None:
@@ -129,7 +134,8 @@ class GameLogView:
         for i, entry in enumerate(self.entries):
             opened = i in self.expanded
             mark = ("[-] " if opened else "[+] ") if entry.details else ""
-            colour = OPEN if entry.details else SAID if entry.kind == "chat" else TEXT
+            colour = (OPEN if entry.details else SAID if entry.kind == "chat"
+                      else CAME if entry.kind == "presence" else TEXT)
             for line in wrap(mark + entry.text, px, width):
                 out.append((line, colour, i, bool(mark)))
             if opened:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from urland.scenes.table.scene import TableScene
+from urland.table.presence import ComingsAndGoings
 from urland.texts.i18n import _
 from urland.ui.chat_box import ChatBox
 from urland.ui.widgets import TextField
@@ -16,6 +17,7 @@ class OnlineTableScene(TableScene):
     def __init__(self, app, door) -> None:
         super().__init__(app, door=door)
         self.chat = ChatBox(door.chat_lines, door.chat, self.log.add_said)
+        self.comings = ComingsAndGoings()
         self.chat_area = pygame.Rect(0, 0, 0, 0)
 
     def layout(self) -> None:
@@ -57,6 +59,9 @@ class OnlineTableScene(TableScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.chat.update(dt)
+        came_or_went = self.comings.news(self.door)
+        if came_or_went:
+            self.log.add_said(came_or_went, kind="presence")
         if self.log.show_said == self.chat.muted:  # muted: out of the log too, until unmuted
             self.log.set_show_said(not self.chat.muted)
 
