@@ -92,4 +92,3 @@ def _change(name: str, was: str, new: str) -> str:
     if new == ONLINE and was in (AWAY, STAND_IN):
         return fmt("{name} is back.", name=name)
     return ""
-

@@ -153,12 +153,14 @@ def key_label(key: int) -> str:
                                                      else name.title())
 
 
-# - and + wherever a number goes down or up (Ichtos carried on the board, a stepper's value);
-# a stepper also takes the arrows.
+# Keys held for another key (a capital's Shift): they leave a text field's selection alone.
 MODIFIER_KEYS = frozenset((pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
                            pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI,
                            pygame.K_CAPSLOCK, pygame.K_MODE))
 SELECTION = (176, 206, 236)  # behind a text field's selected text
+
+# - and + wherever a number goes down or up (Ichtos carried on the board, a stepper's value);
+# a stepper also takes the arrows.
 MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 PLUS_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 LESS_KEYS = (pygame.K_LEFT, pygame.K_DOWN, *MINUS_KEYS)
