@@ -532,22 +532,25 @@ class GameServer:
 
     # --- bots and stand-ins -------------------------------------------------------------------
 
-    def _standing_in(self, key: str, seat: int) -> bool:
+    def _stand_in_left(self, key: str, seat: int) -> float | None:
+        """Seconds until an AI may stand in for the missing player of `seat` (0 or less: it
+        may now); None when nobody is waited for there, or the server lets no AI stand in."""
         since = self.away_since.get((key, seat))
-        room = self.rooms[key]
-        return (room.seats[seat].remote and room.seats[seat].taken and since is not None
-                and self.options.ai_after is not None
-                and time.monotonic() - since >= self.options.ai_after)
+        if since is None or self.options.ai_after is None or not self.rooms[key].seats[seat].taken:
+            return None
+        return since + self.options.ai_after - time.monotonic()
+
+    def _standing_in(self, key: str, seat: int) -> bool:
+        left = self._stand_in_left(key, seat)
+        return self.rooms[key].seats[seat].remote and left is not None and left <= 0
 
     def _stand_in_in(self, key: str, seat: int) -> float | None:
         """Seconds until an AI stands in for the missing player of `seat`; None when nobody
-        is waited for there, or no AI will stand in."""
-        since = self.away_since.get((key, seat))
-        seat_kept = self.rooms[key].seats[seat]
-        if (since is None or self.options.ai_after is None or not seat_kept.remote
-                or not seat_kept.taken or self._standing_in(key, seat)):
+        is waited for there, an AI already stands in, or none will."""
+        left = self._stand_in_left(key, seat)
+        if left is None or left <= 0 or not self.rooms[key].seats[seat].remote:
             return None
-        return round(max(0.0, since + self.options.ai_after - time.monotonic()), 1)
+        return round(left, 1)
 
     def kick(self, key: str) -> None:
         """Make sure the room's bots play if a bot's decision is pending."""
@@ -595,15 +598,14 @@ class GameServer:
         """Wait until a missing player's seat may be handed to an AI, or until the room changes
         (the player is back, a move was played); then the driver looks again. False: there is
         nothing to wait for."""
-        since = self.away_since.get((key, seat))
-        room = self.rooms[key]
-        if since is None or self.options.ai_after is None or not room.seats[seat].taken:
+        left = self._stand_in_left(key, seat)
+        if left is None:
             return False
+        room = self.rooms[key]
         wake = self.wakes.setdefault(key, asyncio.Event())
         wake.clear()
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(wake.wait(), max(0.0, since + self.options.ai_after
-                                                    - time.monotonic()) + 0.01)
+            await asyncio.wait_for(wake.wait(), max(0.0, left) + 0.01)
         if self._standing_in(key, seat):
             await self._presence(room)
         return True

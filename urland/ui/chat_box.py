@@ -32,7 +32,7 @@ class ChatBox:
         said = lines()
         self.seen = len(said)
         if said:  # said before this table opened: logged from here on
-            self.logged([f"{name}: {text}" for name, text in said])
+            self.logged(_as_log_lines(said))
         self.recent: list[tuple[str, str, float]] = []  # (name, text, seconds shown)
 
     def toggle_mute(self) -> None:
@@ -44,7 +44,7 @@ class ChatBox:
         lines = self.lines()
         fresh, self.seen = lines[self.seen:], len(lines)
         if fresh:
-            self.logged([f"{name}: {text}" for name, text in fresh])
+            self.logged(_as_log_lines(fresh))
         if not self.muted:
             self.recent += [(name, text, 0.0) for name, text in fresh]
         self.recent = [(n, t, age + dt) for n, t, age in self.recent
@@ -93,3 +93,8 @@ class ChatBox:
             blit_text(surface, f"{name}: {text}", (box.left + t.px(10),
                                                    box.top + t.px(5) + i * step), t.px(18),
                       th.TEXT, width=box.width - t.px(20))
+
+
+def _as_log_lines(said: list[tuple[str, str]]) -> list[str]:
+    """Lines said, as the game's log keeps them: 'Ben: good luck'."""
+    return [f"{name}: {text}" for name, text in said]

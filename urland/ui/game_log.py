@@ -58,8 +58,7 @@ class GameLogView:
         """How many lines `entries` take (closed), as last drawn; one each before a drawing."""
         if self._wrap is None:
             return len(entries)
-        width, px = self._wrap
-        return sum(len(wrap(("[+] " if e.details else "") + e.text, px, width)) for e in entries)
+        return sum(len(_entry_lines(e, False, *self._wrap)) for e in entries)
 
     def add_said(self, lines: list[str], kind: str = "chat") -> None:
         """Lines the players said just now (or, `kind` "presence", who came and went),
@@ -130,19 +129,8 @@ class GameLogView:
 
     def lines(self, width: int, px: int) -> list[tuple[str, tuple[int, int, int], int, bool]]:
         """(text, colour, entry index, whether a click opens or closes it) for every line."""
-        out = []
-        for i, entry in enumerate(self.entries):
-            opened = i in self.expanded
-            mark = ("[-] " if opened else "[+] ") if entry.details else ""
-            colour = (OPEN if entry.details else SAID if entry.kind == "chat"
-                      else CAME if entry.kind == "presence" else TEXT)
-            for line in wrap(mark + entry.text, px, width):
-                out.append((line, colour, i, bool(mark)))
-            if opened:
-                for detail in entry.details:
-                    for line in wrap("   " + detail, px, width):
-                        out.append((line, DETAIL, i, True))
-        return out
+        return [(text, colour, i, opener) for i, entry in enumerate(self.entries)
+                for text, colour, opener in _entry_lines(entry, i in self.expanded, width, px)]
 
     def draw(self, surface: pygame.Surface, t: th.Theme, rect: pygame.Rect) -> None:
         self.rect = rect
@@ -175,3 +163,16 @@ class GameLogView:
                           th.ACCENT)
             surface.blit(note, note.get_rect(bottomright=(rect.right - t.px(8),
                                                           rect.bottom - t.px(4))))
+
+
+def _entry_lines(entry: LogEntry, opened: bool, width: int, px: int
+                 ) -> list[tuple[str, tuple[int, int, int], bool]]:
+    """An entry's wrapped lines: (text, colour, whether a click opens or closes it)."""
+    mark = ("[-] " if opened else "[+] ") if entry.details else ""
+    colour = (OPEN if entry.details else SAID if entry.kind == "chat"
+              else CAME if entry.kind == "presence" else TEXT)
+    out = [(line, colour, bool(mark)) for line in wrap(mark + entry.text, px, width)]
+    if opened:
+        out += [(line, DETAIL, True) for detail in entry.details
+                for line in wrap("   " + detail, px, width)]
+    return out

@@ -68,10 +68,20 @@ def draw_board_note(surface: pygame.Surface, t: th.Theme, board: BoardView, text
     below_top = board.track_space_screen(TOP_ROW)[1] + board.px(24)
     r = draw_note(surface, t, board.rect.centerx, below_top, text, error,
                   board.rect.width - t.px(40), draw=False)
-    points = [board.to_screen(board.anchor(area)) for area in about]
-    if any(r.inflate(t.px(40), t.px(40)).collidepoint(p) for p in points):
+    if _covers(r, _screen_points(board, about), t.px(40)):
         r.bottom = board.track_space_screen(BOTTOM_ROW)[1] - board.px(24)
     return draw_note(surface, t, r.centerx, r.top, text, error, board.rect.width - t.px(40))
+
+
+def _screen_points(view: BoardView, areas: Iterable[int]) -> list[tuple[int, int]]:
+    """Where on screen each of `areas` is drawn (the point its pieces gather around)."""
+    return [view.to_screen(view.anchor(area)) for area in areas]
+
+
+def _covers(panel_rect: pygame.Rect, points: list[tuple[int, int]], margin: int) -> bool:
+    """Would a panel at `panel_rect` cover (or come within `margin` of) one of `points`?"""
+    near = panel_rect.inflate(margin, margin)
+    return any(near.collidepoint(p) for p in points)
 
 
 def draw_note(surface: pygame.Surface, t: th.Theme, centre_x: int, top: int, text: str,
@@ -100,14 +110,14 @@ def draw_callout(surface: pygame.Surface, t: th.Theme, view: BoardView, text: st
     below the middle when it would cover the areas it speaks of (`about`: the region scored,
     the ocean the Ichtos flee to); returns its panel."""
     board = view.rect
-    points = [view.to_screen(view.anchor(area)) for area in about]
+    points = _screen_points(view, about)
     width = min(board.width - t.px(80), t.px(640))
     lines = wrap(text, t.px(26), width - t.px(40))
     hint = t.px(20)  # the skip line, inside the panel so that it never lies over the board
     r = pygame.Rect(0, 0, width, t.px(30) + len(lines) * t.px(24) + hint)
     for height in (0.5, 0.25, 0.75):
         r.center = (board.centerx, board.top + round(board.height * height))
-        if not any(r.inflate(t.px(60), t.px(60)).collidepoint(p) for p in points):
+        if not _covers(r, points, t.px(60)):
             break
     else:
         r.center = board.center
