@@ -151,9 +151,12 @@ def test_a_pasted_invitation_fills_the_address_and_the_room_code(app):
     app.open("join")
     frames(app)
     scene = app.scene
+    scene.address.text = "192.0.2.2:8765"
+    key(app, pygame.K_a, "\x01", pygame.KMOD_CTRL)  # selected, then an invitation pasted
     assert copy("ws://192.168.1.20:8765/ABCD-EFGH-JKLM")
     press_paste(app)
     assert (scene.address.text, scene.room.text) == ("ws://192.168.1.20:8765", "ABCD-EFGH-JKLM")
+    assert not scene.address.selected  # replaced: no longer shown as selected
     scene.address.focus, scene.player.focus = False, True
     copy("Ben\n")
     press_paste(app, pygame.KMOD_META)  # Cmd+V on a Mac

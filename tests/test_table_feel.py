@@ -6,7 +6,7 @@ import time
 
 import pygame
 import pytest
-from test_scenes import answer_for_anna, frames, solo_table
+from test_scenes import answer_for_anna, click, frames, solo_table
 
 from urland.app import App
 from urland.engine import Move
@@ -98,6 +98,30 @@ def empty_scoring(caption, chip):
 
     return Event("score", caption, {"chip": chip, "region": chip - 1, "outcome": "none",
                                     "points": {}, "removed": {}, "counts": []})
+
+
+def test_a_click_in_the_log_during_a_show_opens_its_line_and_the_show_plays_on():
+    a = slow_app()
+    try:
+        session, end = at_a_scoring_end_of_turn()
+        table = a.show("table", session=session)
+        table.flow.looks = []
+        frames(a, 2)
+        a.scenes = [table]
+        table.submit(end)
+        scoring = next(table.sentence(e) for e in session.game.log if e.kind == "score")
+        play_show_until(a, table, scoring)
+        a.draw()
+        line = next(i for i, e in enumerate(table.log.entries) if e.text == scoring)
+        rect = next(r for r, index in table.log._hits if index == line)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(1, 1),
+                                             buttons=(0, 0, 0)))
+        click(a, rect.center)
+        assert table.show.busy and line in table.log.expanded  # read, and nothing skipped
+        click(a, table.board_view.rect.center)
+        assert not table.show.busy  # a click on the board still skips the show
+    finally:
+        pygame.quit()
 
 
 def test_ichtos_moved_by_a_beat_are_drawn_where_that_beat_left_them():

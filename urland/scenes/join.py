@@ -124,6 +124,7 @@ class JoinScene(Dialog):
         address, code = split_invitation(text)
         if code:
             self.address.text, self.room.text = address[:self.address.limit], code
+            self.address.selected = self.room.selected = False  # replaced, as typing would
         else:
             field.put(text)
 
