@@ -84,6 +84,11 @@ class TableControls:
         self.retreat_button.enabled = d.allows("retreat")
         self.replay_button.visible = self.host.news.has_news()
 
+    def aside(self, pos: tuple[int, int], *areas: pygame.Rect) -> bool:
+        """Is `pos` on the Menu button or one of `areas`: a click there is theirs, not a
+        click that skips the show (the log opens a line while the show plays on)?"""
+        return any(r.collidepoint(pos) for r in (self.menu_button.rect, *areas))
+
     def tip_at(self, pos: tuple[int, int]) -> tuple[str, str] | None:
         """The tooltip (title, text) of a bar button under the mouse that has one."""
         for b in self.buttons:

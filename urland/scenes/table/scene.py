@@ -198,9 +198,8 @@ class TableScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.hover_pos = event.pos
-        skip = ((event.type == pygame.MOUSEBUTTONDOWN and event.button == 1  # not the log's
-                 and not self.controls.menu_button.rect.collidepoint(event.pos)
-                 and not self.log.rect.collidepoint(event.pos))
+        click = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        skip = ((click and not self.controls.aside(event.pos, self.log.rect))  # the log's own
                 or (event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE))
         if self.show.busy and skip:
             self.show.skip()
