@@ -10,8 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from netplay import play_seat, play_until_an_action_to_take_back, run, seated, serving
 
-from urland.engine import BID, UNKNOWN, position_from_text
-from urland.net.room import Room
+from urland.bots.registry import make_bot
+from urland.engine import BID, UNKNOWN, Move, PlayerView, position_from_text
+from urland.net.room import Room, normal_code
 from urland.net.wire import events_to_wire, view_to_wire
 
 
@@ -252,3 +253,35 @@ def test_the_countdown_reads_as_a_clock_and_reaches_zero_only_when_it_is_over():
 
     assert [minutes_and_seconds(s) for s in (300, 299.2, 61, 59.5, 0.4, 0)] == [
         "5:00", "5:00", "1:01", "1:00", "0:01", "0:00"]
+
+
+class WatchingBot:
+    """A computer seat that counts the positions it is shown between its decisions."""
+
+    def __init__(self) -> None:
+        self.bot = make_bot("random", 4)
+        self.shown: list[int] = []  # the turn of each position shown
+
+    def choose(self, seen: PlayerView) -> Move:
+        return self.bot.choose(seen)
+
+    def watch(self, seen: PlayerView) -> None:
+        self.shown.append(seen.state.turn)
+
+
+async def _computer_seats_watch_every_move() -> None:
+    async with serving() as (server, address):
+        room = server.open_room("look", ["remote", "remote", "random"], 7)
+        watcher = server.bots[normal_code("look")][2] = WatchingBot()
+        before = len(room.game.moves)
+        anna = await seated(address, "look", "Anna")
+        ben = await seated(address, "look", "Ben")
+        await asyncio.gather(play_seat(anna, 1), play_seat(ben, 2))
+        assert room.game.over
+        assert len(watcher.shown) == len(room.game.moves) - before
+
+
+def test_a_computer_seat_online_sees_the_table_after_the_players_moves_as_well_as_its_own():
+    """At one table the bots watch every move (they remember the board the face-down chip was
+    laid on); online they did only after the bots' own moves."""
+    run(_computer_seats_watch_every_move())

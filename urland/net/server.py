@@ -419,7 +419,14 @@ class GameServer:
         except (MoveRefused, NotKept) as exc:
             await self._refused(client, exc)
             return
+        self._bots_watch(client.room)
         await self._changed(client.room)
+
+    def _bots_watch(self, room: Room) -> None:
+        """The room's bots see the table after every move, a player's as well as a bot's, as
+        they would at one table (they remember the board a face-down chip was laid on)."""
+        bots = self.bots.get(normal_code(room.code), {})
+        let_bots_watch(room.game.state, {s: b for s, b in bots.items() if s >= 0})
 
     async def _refused(self, client: Client, exc: Exception) -> None:
         refused = {"type": "refused", "message": str(exc), "at": len(client.room.game.moves)}
@@ -591,7 +598,7 @@ class GameServer:
             except NotKept:
                 await asyncio.sleep(1.0)  # the disk refused: the bot tries again later
                 continue
-            let_bots_watch(room.game.state, {s: b for s, b in self.bots[key].items() if s >= 0})
+            self._bots_watch(room)
             await self._changed_without_kick(room)
 
     async def _wait_for_stand_in(self, key: str, seat: int) -> bool:
