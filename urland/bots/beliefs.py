@@ -13,44 +13,77 @@ A seat that was the environment player last turn knows more: it passed two of it
 those two plus one drawn chip made up this turn's hand. The view forgets which chips those were
 (once laid, a passed chip loses its place for everybody else), but the player remembers; so
 does `ChipMemory`.
+
+A seat may also read each environment player's style (chip_styles.py): `ChipMemory(styles)`
+watches which chips were revealed and weighs the styles by how well they foretold them.
 """
 
 from __future__ import annotations
 
-import math
-from itertools import combinations
-
-from urland.bots.greedy import chip_score
+from urland.bots.chip_styles import (
+    BOARD_TEMPERATURE,
+    LOSS,
+    Styles,
+    by_the_board,
+    hand_choice_belief,
+)
 from urland.engine import ACTION, CHIP, PANIC, UNKNOWN, GameState, Move, PlayerView
-
-CHOICE_TEMPERATURE = 0.3  # points of chip score that make a choice e (2.7) times likelier
-HAND = 3
 
 
 class ChipMemory:
     """What the seat saw that its view forgets: the chips it passed on as environment player,
-    and the board on which this turn's scoring chip was laid."""
+    the board on which this turn's scoring chip was laid, and (with `styles`) how each
+    environment player has chosen its chips."""
 
-    def __init__(self) -> None:
+    def __init__(self, styles: Styles | None = None) -> None:
+        self.styles = styles
         self._passed: tuple[int, int, frozenset[int]] | None = None  # (epoch, turn, chips)
-        self._laid_on: tuple[tuple[int, int], GameState] | None = None  # ((epoch, turn), board)
+        # ((epoch, turn), the view of the board the chip was laid on, the chips known in hand)
+        self._laid_on: tuple[tuple[int, int], PlayerView, frozenset[int]] | None = None
+        self._reveal_pending = False  # the last laid chip's reveal is still to be looked for
 
     def watch(self, seen: PlayerView) -> None:
         """Look at the table after any move; the first position of a turn's Ichto actions is
-        the board the environment player chose its chip on."""
+        the board the environment player chose its chip on, and the first after them shows
+        the chip revealed."""
         state = seen.state
         if state.phase == ACTION and state.chosen == UNKNOWN:
             turn = (state.epoch, state.turn)
             if self._laid_on is None or self._laid_on[0] != turn:
-                self._laid_on = (turn, state)
+                self._laid_on = (turn, seen, self.passed_into(seen))
+                self._reveal_pending = True
+            return
+        if not self._reveal_pending or self._laid_on is None:
+            return
+        self._reveal_pending = False
+        _, then, known = self._laid_on
+        scored = [c for c in state.board_chips if c in then.unseen_chips]
+        if self.styles is not None and len(scored) == 1:  # else the epoch ended: it is back
+            self.styles.revealed(then, known, scored[0])  # in the pile, unseen again
 
     def board_chip_laid_on(self, seen: PlayerView) -> GameState:
         """The board this turn's face-down chip was chosen on (the current one if the seat did
         not see the chip laid, for instance in a game it joined late)."""
+        laid = self.view_chip_laid_on(seen)
+        return laid.state if laid is not None else seen.state
+
+    def view_chip_laid_on(self, seen: PlayerView) -> PlayerView | None:
+        """The seat's view of the table when this turn's face-down chip was laid; None if it
+        did not see it laid."""
         state = seen.state
         if self._laid_on is not None and self._laid_on[0] == (state.epoch, state.turn):
             return self._laid_on[1]
-        return state
+        return None
+
+    def belief(self, seen: PlayerView) -> dict[int, float]:
+        """{chip: probability it is the face-down one} for the seat of `seen` (empty when no
+        chip is face down or the seat knows it): by the styles if the seat reads them and saw
+        the chip laid, else as a player choosing by the board would have chosen."""
+        laid = self.view_chip_laid_on(seen)
+        known = self.passed_into(seen)
+        if self.styles is None or laid is None or seen.state.chosen != UNKNOWN:
+            return chosen_chip_belief(seen, known, laid_on=self.board_chip_laid_on(seen))
+        return self.styles.belief(laid, known)
 
     def note(self, seen: PlayerView, move: Move) -> None:
         state = seen.state
@@ -70,10 +103,11 @@ class ChipMemory:
 
 
 def chosen_chip_belief(seen: PlayerView, known_in_hand: frozenset[int] = frozenset(),
-                       loss: float = 0.45, laid_on: GameState | None = None
+                       loss: float = LOSS, laid_on: GameState | None = None
                        ) -> dict[int, float]:
-    """{chip: probability it is the face-down one}; empty when no chip is face down or the
-    seat knows it. `laid_on` is the board the chip was chosen on (default: the view's)."""
+    """{chip: probability it is the face-down one}, the environment player choosing by the
+    board; empty when no chip is face down or the seat knows it. `laid_on` is the board the
+    chip was chosen on (default: the view's)."""
     state = seen.state
     if state.chosen != UNKNOWN:
         return {}
@@ -81,28 +115,8 @@ def chosen_chip_belief(seen: PlayerView, known_in_hand: frozenset[int] = frozens
     if not candidates:
         return {}
     board = laid_on if laid_on is not None else state
-    scores = {c: chip_score(board, c, loss) for c in candidates}
-    known = [c for c in known_in_hand if c in scores]
-    others = [c for c in candidates if c not in known]
-    size = HAND - len(known)
-    if size <= 0 or len(others) < size:
-        hands = [tuple(known)] if known else [tuple(candidates)]
-    else:
-        hands = [tuple(known) + rest for rest in combinations(others, size)]
-    belief = dict.fromkeys(candidates, 0.0)
-    for hand in hands:
-        _add_choice(belief, hand, scores)
-    total = sum(belief.values())
-    return {c: p / total for c, p in belief.items() if p > 0}
-
-
-def _add_choice(belief: dict[int, float], hand: tuple[int, ...], scores: dict[int, float]
-                ) -> None:
-    top = max(scores[c] for c in hand)
-    weights = [math.exp((scores[c] - top) / CHOICE_TEMPERATURE) for c in hand]
-    total = sum(weights)
-    for c, w in zip(hand, weights, strict=True):
-        belief[c] += w / total
+    return hand_choice_belief(by_the_board(board, candidates, loss), known_in_hand,
+                              BOARD_TEMPERATURE)
 
 
 def region_belief(state: GameState, chip_belief: dict[int, float]) -> dict[int, float]:

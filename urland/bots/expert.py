@@ -15,6 +15,11 @@ bots: docs/bot-strength.md), and only if, at the pace of the stage before, it fi
 left of the budget (processor time, at most WALL_FACTOR times that on the clock); a stage cut
 short by the clock is dropped and the last finished one decides.
 
+It reads the face-down chip better than the hard bot: the hard bot expects every environment
+player to choose by the board, the expert also weighs the turn played out (the way the hard bot
+and the expert themselves choose), each seat's revealed chips telling it which of the two that
+seat follows (chip_styles.py).
+
 In an auction it expects its rivals to bid as well as the hard bot does (bidding.py,
 `strong_rivals`): it sees which genes the others will fight over. Its purchases, Panic choices
 and scoring chips are the hard bot's.
@@ -64,7 +69,7 @@ class ExpertBot:
         self.stages = stages
         # Its memory of the table, its first ranking and its other decisions; a fixed number
         # of iterations (tests) makes them the same on any machine.
-        self.hard = HardBot(seed, max_iterations=hard_iterations)
+        self.hard = HardBot(seed, max_iterations=hard_iterations, read_styles=True)
         self.last_iterations = 0  # lines the turn search played for the last decision
         self.last_stage = 0  # the widest stage finished for the last decision (1-based)
 

@@ -31,9 +31,10 @@ import math
 import random
 import time
 
-from urland.bots.beliefs import ChipMemory, chosen_chip_belief, region_belief
+from urland.bots.beliefs import ChipMemory, region_belief
 from urland.bots.bidding import best_bid
 from urland.bots.candidates import candidate_moves
+from urland.bots.chip_styles import Styles
 from urland.bots.evaluate import pending_distribution, win_chance
 from urland.bots.gene_worth import measured_gene_worth
 from urland.bots.greedy import GreedyBot, best_with_ending
@@ -76,7 +77,8 @@ class HardBot:
     name = "hard"
 
     def __init__(self, seed: int = 0, time_limit: float = 0.8,
-                 max_iterations: int | None = None, exploration: float = 0.3) -> None:
+                 max_iterations: int | None = None, exploration: float = 0.3,
+                 read_styles: bool = False) -> None:
         self.rng = random.Random(seed)
         self.time_limit = time_limit
         self.max_iterations = max_iterations  # None: ITERATIONS for the player count
@@ -85,7 +87,9 @@ class HardBot:
         self.greedy = GreedyBot(seed, worth_for_players=measured_gene_worth)
         self.policy = GreedyBot(seed, remember=False)  # everybody's moves in the playouts
         self.last_iterations = 0
-        self.memory = ChipMemory()
+        # The hard bot reads every environment player as choosing by the board; the expert's
+        # search also weighs the turn played out, as each seat's revealed chips bear out.
+        self.memory = ChipMemory(Styles(seed) if read_styles else None)
         self.belief: dict[int, float] = {}  # the last search's belief about the face-down chip
         self._pending: dict[int, float] = {}
         self.replies: dict[tuple, Move] = {}  # public position -> the medium policy's move
@@ -119,8 +123,7 @@ class HardBot:
         visited first: the first is the hard bot's choice."""
         seat = view.seat
         assert seat is not None
-        beliefs = self.belief = chosen_chip_belief(
-            view, self.memory.passed_into(view), laid_on=self.memory.board_chip_laid_on(view))
+        beliefs = self.belief = self.memory.belief(view)
         self._pending = (region_belief(view.state, beliefs) if beliefs
                          else pending_distribution(view))
         self.replies = {}
