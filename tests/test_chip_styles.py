@@ -8,7 +8,7 @@ from urland.bots.beliefs import ChipMemory, chosen_chip_belief
 from urland.bots.chip_styles import STYLE_FLOOR, Styles, hand_choice_belief
 from urland.bots.greedy import GreedyBot
 from urland.bots.ismcts import HardBot
-from urland.engine import ACTION, UNKNOWN, Game
+from urland.engine import ACTION, UNKNOWN, Game, PlayerView
 
 
 def test_from_each_hand_the_environment_player_lays_its_best_chip():
@@ -61,7 +61,7 @@ class Telling(Styles):
         super().__init__(0)
         self.told: list[tuple[tuple[int, int], int, int]] = []  # (epoch, turn), env, chip
 
-    def revealed(self, seen_then, known_in_hand, chip):
+    def revealed(self, seen_then: PlayerView, known_in_hand: frozenset[int], chip: int) -> None:
         state = seen_then.state
         self.told.append(((state.epoch, state.turn), state.env, chip))
         super().revealed(seen_then, known_in_hand, chip)

@@ -33,6 +33,17 @@ def at_a_scoring_end_of_turn(seed=5):
         game.play(end or options[0].move)
 
 
+def table_before_a_scoring(a):
+    """The table of a game whose next move ends a turn with a scoring, on screen and alone;
+    its session and that move."""
+    session, end = at_a_scoring_end_of_turn()
+    table = a.show("table", session=session)
+    table.flow.looks = []
+    frames(a, 2)
+    a.scenes = [table]
+    return table, session, end
+
+
 def play_show_until(app, table, text):
     """Let the show play (as frames pass) until its caption contains `text`."""
     for _ in range(400):
@@ -45,11 +56,7 @@ def play_show_until(app, table, text):
 def test_during_a_scoring_beat_the_track_panel_and_log_show_the_story_so_far_not_its_end():
     a = slow_app()
     try:
-        session, end = at_a_scoring_end_of_turn()
-        table = a.show("table", session=session)
-        table.flow.looks = []
-        frames(a, 2)
-        a.scenes = [table]
+        table, session, end = table_before_a_scoring(a)
         before, logged = table.shown.state, len(session.game.log)
         ender = before.colours[before.actor]
         table.submit(end)
@@ -103,11 +110,7 @@ def empty_scoring(caption, chip):
 def test_a_click_in_the_log_during_a_show_opens_its_line_and_the_show_plays_on():
     a = slow_app()
     try:
-        session, end = at_a_scoring_end_of_turn()
-        table = a.show("table", session=session)
-        table.flow.looks = []
-        frames(a, 2)
-        a.scenes = [table]
+        table, session, end = table_before_a_scoring(a)
         table.submit(end)
         scoring = next(table.sentence(e) for e in session.game.log if e.kind == "score")
         play_show_until(a, table, scoring)

@@ -23,7 +23,7 @@ import math
 import random
 from itertools import combinations
 
-from urland.bots.evaluate import win_chance
+from urland.bots.evaluate import MEDIUM, win_chance
 from urland.bots.greedy import GreedyBot, chip_score
 from urland.engine import (
     ACTION,
@@ -37,7 +37,7 @@ from urland.engine import (
 )
 
 HAND = 3  # chips the environment player chose from
-LOSS = 0.45  # the chip score's weight on a region's loser (greedy.py's `loss`)
+LOSS = MEDIUM.loss  # the chip score's weight on a region's loser, as the medium bot's
 BOARD_TEMPERATURE = 0.3  # points of chip score that make a choice e (2.7) times likelier
 # A played-out choice differs in win chance (0 to 1); the hard bot's search picks the best chip
 # of its hand almost always, so its choice is nearly sharp.
