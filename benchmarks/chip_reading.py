@@ -12,7 +12,8 @@ the face-down chip is, each from that seat's own view and memory of the table:
   expert believes).
 
 Prints, for each, the mean chance given the true chip and the mean log-likelihood (higher is
-better; a uniform guess among the unseen chips is printed for scale). Asserts nothing.
+better; a uniform guess among the unseen chips is printed for scale), and how many of the chips
+laid each seat saw revealed (and read right) to weigh the styles by. Asserts nothing.
 """
 
 from __future__ import annotations
@@ -43,10 +44,25 @@ def chances(seen: PlayerView, memory: ChipMemory, true_chip: int) -> list[float]
             1 / len(candidates)]
 
 
-def play(seed: int, players: int, level: str, found: list[list[float]]) -> None:
+class Counting(Styles):
+    """Styles that keep every chip they are told was revealed, by the turn it was laid."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.told: dict[tuple[int, int], int] = {}
+
+    def revealed(self, seen_then: PlayerView, known_in_hand: frozenset[int], chip: int) -> None:
+        self.told[(seen_then.state.epoch, seen_then.state.turn)] = chip
+        super().revealed(seen_then, known_in_hand, chip)
+
+
+def play(seed: int, players: int, level: str, found: list[list[float]],
+         reveals: list[int]) -> None:
+    """One game; `reveals` gains [chips laid before another seat, seen revealed, read right]."""
     state = new_game(seed, players, events=False)
     bots = {s: make_bot(level, seed * 7919 + s) for s in range(players)}
-    readers = {s: ChipMemory(Styles(seed + s)) for s in range(players)}
+    readers = {s: ChipMemory(Counting(seed + s)) for s in range(players)}
+    laid: dict[tuple[int, int], tuple[int, int]] = {}  # (epoch, turn) -> (env, chip)
     asked: set[tuple[int, int, int]] = set()
     while not state.over:
         for seat, memory in readers.items():
@@ -56,6 +72,8 @@ def play(seed: int, players: int, level: str, found: list[list[float]]) -> None:
                     and memory.view_chip_laid_on(seen) is not None):
                 asked.add(turn)
                 found.append(chances(seen, memory, state.chosen))
+        if state.phase == ACTION:
+            laid[(state.epoch, state.turn)] = (state.env, state.chosen)
         seat = state.actor
         move = bots[seat].choose(view(state, seat))
         readers[seat].note(view(state, seat), move)  # the chips it passes on, if any
@@ -63,6 +81,12 @@ def play(seed: int, players: int, level: str, found: list[list[float]]) -> None:
         let_bots_watch(state, bots)
         for reader_seat, memory in readers.items():
             memory.watch(view(state, reader_seat))
+    for seat, memory in readers.items():
+        assert isinstance(memory.styles, Counting)
+        told = memory.styles.told
+        reveals[0] += sum(1 for env, _ in laid.values() if env != seat)
+        reveals[1] += len(told)
+        reveals[2] += sum(1 for turn, chip in told.items() if laid[turn][1] == chip)
 
 
 def main() -> None:
@@ -74,13 +98,17 @@ def main() -> None:
     args = parser.parse_args()
     seeds = random.Random(args.seed)
     found: list[list[float]] = []
+    reveals = [0, 0, 0]
     for _ in range(args.games):
-        play(seeds.getrandbits(32), args.players, args.bots, found)
+        play(seeds.getrandbits(32), args.players, args.bots, found, reveals)
     print(f"{args.games} games of {args.players} {args.bots} bots: {len(found)} decisions")
     for i, name in enumerate(BELIEFS):
         mean = sum(row[i] for row in found) / len(found)
         loglik = sum(math.log(max(row[i], 1e-6)) for row in found) / len(found)
         print(f"  {name:13s} chance of the true chip {mean:.3f}   log-likelihood {loglik:+.3f}")
+    laid, seen, right = reveals
+    print(f"  chips laid before another seat {laid}: seen revealed {seen} ({seen / laid:.1%}), "
+          f"read right {right}")
 
 
 if __name__ == "__main__":

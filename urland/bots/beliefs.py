@@ -27,7 +27,17 @@ from urland.bots.chip_styles import (
     by_the_board,
     hand_choice_belief,
 )
-from urland.engine import ACTION, CHIP, PANIC, UNKNOWN, GameState, Move, PlayerView
+from urland.engine import (
+    ACTION,
+    CHIP,
+    PANIC,
+    UNKNOWN,
+    GameState,
+    Move,
+    PlayerView,
+    actions_per_turn,
+    ichto_players,
+)
 
 
 class ChipMemory:
@@ -49,7 +59,8 @@ class ChipMemory:
         state = seen.state
         if state.phase == ACTION and state.chosen == UNKNOWN:
             turn = (state.epoch, state.turn)
-            if self._laid_on is None or self._laid_on[0] != turn:
+            if ((self._laid_on is None or self._laid_on[0] != turn)
+                    and is_first_ichto_action(state)):
                 self._laid_on = (turn, seen, self.passed_into(seen))
                 self._reveal_pending = True
             return
@@ -57,9 +68,9 @@ class ChipMemory:
             return
         self._reveal_pending = False
         _, then, known = self._laid_on
-        scored = [c for c in state.board_chips if c in then.unseen_chips]
-        if self.styles is not None and len(scored) == 1:  # else the epoch ended: it is back
-            self.styles.revealed(then, known, scored[0])  # in the pile, unseen again
+        chip = revealed_chip(then, seen)
+        if self.styles is not None and chip is not None:
+            self.styles.revealed(then, known, chip)
 
     def board_chip_laid_on(self, seen: PlayerView) -> GameState:
         """The board this turn's face-down chip was chosen on (the current one if the seat did
@@ -82,7 +93,7 @@ class ChipMemory:
         laid = self.view_chip_laid_on(seen)
         known = self.passed_into(seen)
         if self.styles is None or laid is None or seen.state.chosen != UNKNOWN:
-            return chosen_chip_belief(seen, known, laid_on=self.board_chip_laid_on(seen))
+            return chosen_chip_belief(seen, known, laid_on=laid.state if laid is not None else None)
         return self.styles.belief(laid, known)
 
     def note(self, seen: PlayerView, move: Move) -> None:
@@ -100,6 +111,30 @@ class ChipMemory:
         if state.epoch != epoch or state.turn != turn + 1 or state.chosen != UNKNOWN:
             return frozenset()
         return chips & frozenset(seen.unseen_chips)
+
+
+def is_first_ichto_action(state: GameState) -> bool:
+    """Is this the first Ichto action of the turn, the board the chip was laid on? (A seat
+    that first looks at the table later in the turn, a game loaded or a seat taken over, did
+    not see that board.)"""
+    return (state.actor == ichto_players(state)[0] and not state.double_used
+            and state.actions_left == actions_per_turn(state, state.actor))
+
+
+def revealed_chip(then: PlayerView, seen: PlayerView) -> int | None:
+    """The chip laid face down on `then`'s board, read from the first position `seen` after
+    its scoring; None if it cannot be told apart (it was scored as the game ended, beside the
+    last hand's chip)."""
+    state = seen.state
+    if state.epoch == then.state.epoch:
+        scored = [c for c in state.board_chips if c in then.unseen_chips]
+    else:
+        # The epoch ended at the next turn's draw, so the pile held at most the Panic chip when
+        # this one was laid: what the seat could not see then was this chip, the two passed on
+        # and the Panic chip. The two passed on have been shown and put out of play since;
+        # this chip went back into the new pile (perhaps into the seat's own new hand).
+        scored = [c for c in then.unseen_chips if c != PANIC and c not in state.out_chips]
+    return scored[0] if len(scored) == 1 else None
 
 
 def chosen_chip_belief(seen: PlayerView, known_in_hand: frozenset[int] = frozenset(),
