@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import threading
 
 from netplay import free_port, restarted, run, seated, serve_process, serving
 
@@ -191,6 +192,45 @@ def test_a_room_made_again_under_a_finished_ones_code_never_takes_its_old_record
         async with restarted(tmp_path) as again:
             assert again.room("again").game.moves == []
     run(scenario(), 120)
+
+
+def test_a_room_made_again_while_the_last_move_is_still_on_its_way_to_the_disk_keeps_both(
+        tmp_path):
+    """The old game's last move is written, its game kept in the history once and moved aside;
+    the new room's file, written after, is not taken with it (a restart finds the new room)."""
+    async def scenario():
+        options = ServerOptions(rooms_dir=tmp_path, history_dir=tmp_path / "history")
+        async with serving(options) as (server, _):
+            old = server.open_room("again", ["remote"] * 3, 4)  # nobody plays but the test
+            bot = make_bot("random", 4)
+            while True:
+                move = bot.choose(old.game.view(old.game.decision().seat))
+                old.game.play(move)
+                if not old.game.over:
+                    continue
+                old.game.take_back()
+                break
+            holding, gate = threading.Event(), threading.Event()
+
+            def hold() -> None:  # the writer thread held: the last record waits behind it
+                holding.set()
+                gate.wait()
+            server.keeper.journal.later(hold)
+            assert await asyncio.to_thread(holding.wait, 5)
+            last = asyncio.create_task(server._commit(old, lambda: old.play_move(move)))
+            await asyncio.sleep(0.05)
+            assert old.game.over and not last.done()
+            threading.Timer(0.3, gate.set).start()
+            new = server.open_room("again", SEATS, 12)
+            await last
+            await server._changed_without_kick(old)  # as the driver does after a move
+            assert new.game.moves == [] and server.room("again") is new
+        async with restarted(tmp_path) as again:
+            assert again.room("again").game.moves == []
+        finished = Room.load(tmp_path / FINISHED / room_file(tmp_path, "again").name)
+        assert finished.game.over and finished.game.notation() == old.game.notation()
+        assert len(list((tmp_path / "history").glob("*.yaml"))) == 1  # kept once
+    run(scenario(), 60)
 
 
 def test_newcomers_arriving_together_each_get_their_own_seat_while_the_disk_writes(tmp_path):

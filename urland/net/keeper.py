@@ -122,10 +122,14 @@ class RoomKeeper:
 
     def replaced(self, old: Room | None, new: Room) -> None:
         """A new room takes an old one's code: its records go on from the old one's numbers,
-        so none of the old game's records is ever replayed into it. Then it is written."""
+        so none of the old game's records is ever replayed into it. Then it is written, after
+        whatever the writer thread still has to do (the old room moved aside into `finished/`
+        must not take the new room's file with it); OSError when it cannot be."""
         if old is not None:
             new.seq = new.saved_seq = old.seq
-        if self.folder is not None:
+        if self.journal is not None:
+            self.journal.later(new.save).result()
+        elif self.folder is not None:
             new.save()
 
     async def _set_aside(self, rooms: Callable[[], list[tuple[Room, asyncio.Lock]]]) -> None:

@@ -101,6 +101,7 @@ class Room:
     # Open for players to join, not started: no move is played until the host starts it. Only
     # a game hosted from the game opens so; kept in memory only (a room read back has started).
     lobby: bool = False
+    in_history: bool = False  # its finished game is in the history (written once)
 
     @classmethod
     def create(cls, code: str, kinds: list[str], seed: int, folder: Path | None,

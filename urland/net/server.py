@@ -126,7 +126,6 @@ class GameServer:
         self.buckets: dict[tuple[str, int], Bucket] = {}  # each seat's flood limit
         self.hello_buckets: dict[str, Bucket] = {}  # each address's limit of hellos
         self.per_address: dict[str, int] = {}  # connections open from each address
-        self.kept: set[str] = set()  # rooms whose finished game is in the history
         self.closing = False
         # Called with (room, seat, message) before each message to a seat (tests check it).
         self.observer: Callable[[Room, int, dict], None] | None = None
@@ -142,7 +141,7 @@ class GameServer:
         self.bots[key] = {i: make_bot(s.kind, room.game.seed * 31 + i)
                           for i, s in enumerate(room.seats) if not s.remote}
         if room.game.over:
-            self.kept.add(key)  # a room read back finished was kept when it ended
+            room.in_history = True  # a room read back finished was kept when it ended
         now = time.monotonic()
         for seat, kept in enumerate(room.seats):  # read back: nobody is connected yet
             if kept.remote and kept.taken:  # so --ai-after counts from now for every player
@@ -155,9 +154,10 @@ class GameServer:
         old = self.rooms.get(key)
         if old is not None and not old.game.over:
             return old
+        if old is not None:  # its last move may still be on its way to the disk: the old
+            self._keep_in_history(old)  # game is kept and moved aside before the new one
         room = Room.create(code, kinds, seed, self.options.rooms_dir, colours, names)
         self.keeper.replaced(old, room)
-        self.kept.discard(key)
         self._adopt(key, room)
         with contextlib.suppress(RuntimeError):  # no loop yet: `start` lets the bots play
             asyncio.get_running_loop()
@@ -522,11 +522,11 @@ class GameServer:
         await self._changed_without_kick(room)
         self.kick(normal_code(room.code))
 
-    def _keep_in_history(self, key: str, room: Room) -> None:
+    def _keep_in_history(self, room: Room) -> None:
         """Keep the finished game in the history, then move the room into `finished/`."""
-        if key in self.kept:
+        if room.in_history:
             return
-        self.kept.add(key)
+        room.in_history = True
         state = room.game.state
         rooms_log.info("Room %s: the game is over; %s wins with %d points.", room.code,
                        room.names()[state.winner], state.track[state.winner])
@@ -619,7 +619,7 @@ class GameServer:
 
     async def _changed_without_kick(self, room: Room) -> None:
         if room.game.over:  # kept before anyone is told, so every side has it
-            self._keep_in_history(normal_code(room.code), room)
+            self._keep_in_history(room)
         for client in self._room_clients(room):
             await self._update(client)
 
