@@ -889,6 +889,8 @@ def test_between_the_computers_moves_the_banner_and_buttons_say_only_what_is_tru
         while time.monotonic() < deadline:
             table.show.update(0.2)
             frames(a, 1)
+            time.sleep(0.001)  # as the window's clock rests between frames: the computers'
+            # thread gets its turn (frames drawn back to back could starve it for seconds)
             if a.scene is not table:  # Anna's dialogs: the table waits for her
                 if session.decision().seat != 0:
                     under_dialogs.append(table.banner_text())
@@ -903,6 +905,8 @@ def test_between_the_computers_moves_the_banner_and_buttons_say_only_what_is_tru
             elif (session.game.state.phase == "action" and not table.show.busy
                   and len(session.game.moves) > 12):
                 break
+        else:
+            pytest.fail("Anna's turn to act never came")
         assert thinking_seen and not button_seen
         assert under_dialogs and not any("thinking" in text for text in under_dialogs)
         assert during_shows and not any("thinking" in text for text in during_shows)
