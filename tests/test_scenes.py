@@ -1,5 +1,7 @@
 """The front end, driven headless (dummy video driver) with posted mouse and key events."""
 
+import time
+
 import pygame
 
 from urland.app import App
@@ -12,6 +14,14 @@ from urland.userfiles.settings import Settings
 def frames(app, k=3):
     for _ in range(k):
         app.step(0.016)
+
+
+def resting_frame(app):
+    """One frame, then a millisecond's rest, as the window's clock rests between frames: a
+    loop waiting for the computers' or the hint's thread must let it run (frames drawn back
+    to back can starve it for seconds on a busy machine)."""
+    app.step(0.016)
+    time.sleep(0.001)
 
 
 def click(app, pos):

@@ -4,7 +4,16 @@ import os
 import time
 
 import pygame
-from test_scenes import answer_for_anna, area_point, click, drag, frames, solo_table, stack_point
+from test_scenes import (
+    answer_for_anna,
+    area_point,
+    click,
+    drag,
+    frames,
+    resting_frame,
+    solo_table,
+    stack_point,
+)
 
 from urland.app import App
 from urland.bots.hints import Hint
@@ -338,7 +347,7 @@ def chip_dialog_after_the_computers(app, seed=4):
     table, session = solo_table(app, seed)
     deadline = time.monotonic() + 60  # the computers think in threads: bounded by time
     while time.monotonic() < deadline:
-        frames(app, 1)
+        resting_frame(app)
         if app.scene.name == "choose_chip":
             return app.scene, table, session
         answer_for_anna(app, table)
@@ -380,7 +389,7 @@ def test_the_dead_players_look_offers_since_my_turn_while_a_computer_waits_to_mo
     table = app.show("table", session=Session.new(seats, 3, None))
     deadline = time.monotonic() + 60  # the computers think in threads: bounded by time
     while time.monotonic() < deadline:
-        frames(app, 1)
+        resting_frame(app)
         if app.scene.name == "peek" and table.news.worth_replaying():
             break
         answer_for_anna(app, table)
@@ -424,7 +433,7 @@ def test_a_hint_lights_its_areas_draws_an_arrow_and_goes_when_the_position_chang
     # a busy machine can run before the thread is scheduled)
     patience = time.monotonic() + 5
     while table.hint.move is None and time.monotonic() < patience:
-        frames(app, 1)
+        resting_frame(app)
     assert table.hint.move == land
     assert table.hint.glow() == {land.src, land.dst}
     assert table.hint_text.startswith("Hint: Land 1 Ichto")

@@ -6,7 +6,7 @@ import time
 
 import pygame
 import pytest
-from test_scenes import answer_for_anna, click, frames, solo_table
+from test_scenes import answer_for_anna, click, frames, resting_frame, solo_table
 
 from urland.app import App
 from urland.engine import Move
@@ -256,7 +256,7 @@ def solo_after_the_computers(a, seed=5):
     deadline = time.monotonic() + 90  # the computers think in threads: bounded by time, not frames
     while time.monotonic() < deadline:
         table.show.update(0.2)
-        frames(a, 1)
+        resting_frame(a)
         state = session.game.state
         if a.scene is not table:  # a private dialog for Anna: answer it
             scene = a.scene
@@ -421,7 +421,7 @@ def test_the_tutorials_bid_dialog_leaves_the_steps_instruction_in_sight(app):
     game = scene.table.door.session.game
     deadline = time.monotonic() + 90  # the computers think in threads: bounded by time
     while time.monotonic() < deadline:  # play the lesson's moves up to the secret bid
-        frames(app, 1)
+        resting_frame(app)
         if app.scene.name == "auction":
             break
         if app.scene is scene and scene.step.next:
@@ -888,9 +888,7 @@ def test_between_the_computers_moves_the_banner_and_buttons_say_only_what_is_tru
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             table.show.update(0.2)
-            frames(a, 1)
-            time.sleep(0.001)  # as the window's clock rests between frames: the computers'
-            # thread gets its turn (frames drawn back to back could starve it for seconds)
+            resting_frame(a)
             if a.scene is not table:  # Anna's dialogs: the table waits for her
                 if session.decision().seat != 0:
                     under_dialogs.append(table.banner_text())
@@ -975,7 +973,7 @@ def test_since_my_turn_is_offered_only_when_a_replay_would_show_something():
         seen = {True: 0, False: 0}
         deadline = time.monotonic() + 60  # the computers think in threads: bounded by time
         while time.monotonic() < deadline and not all(seen.values()):
-            frames(a, 1)
+            resting_frame(a)
             if a.scene is table and table.human_turn() and table.decision.kind == "action":
                 _, events = table.flow.since_last_decision()
                 shows = any(table.show.plays(e) for e in events)
@@ -1000,7 +998,7 @@ def test_a_continued_game_still_marks_and_replays_the_moves_since_my_turn(user_h
         deadline = time.monotonic() + 60  # the computers think in threads: bounded by time
         acted = False
         while time.monotonic() < deadline:
-            frames(a, 1)
+            resting_frame(a)
             if a.scene is table and table.human_turn() and table.decision.kind == "action":
                 if acted and table.news.count:
                     break
