@@ -171,12 +171,24 @@ def test_a_full_journal_is_set_aside_once_every_room_is_written_whole(tmp_path):
 def test_changes_arriving_together_are_flushed_to_disk_together(tmp_path):
     async def scenario():
         journal = Journal(tmp_path)
+        holding, gate = threading.Event(), threading.Event()
+
+        def hold() -> None:  # the writer busy with a batch while the changes arrive
+            holding.set()
+            gate.wait()
         try:
-            await asyncio.gather(*(journal.append(Record(room_key(f"r{i}"), 1, {"k": "x"}))
-                                   for i in range(200)))
+            journal.later(hold)
+            assert await asyncio.to_thread(holding.wait, 5)
+            changes = [asyncio.ensure_future(journal.append(Record(room_key(f"r{i}"), 1,
+                                                                   {"k": "x"})))
+                       for i in range(200)]
+            await asyncio.sleep(0)  # every change has gone to the writer's queue
+            gate.set()
+            await asyncio.gather(*changes)
         finally:
+            gate.set()
             await asyncio.to_thread(journal.close)
-        assert journal.records == 200 and journal.batches < 20
+        assert journal.records == 200 and journal.batches == 1
         assert len(read_journal(tmp_path)[0]) == 200
     run(scenario())
 
