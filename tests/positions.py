@@ -58,13 +58,24 @@ def table_text(text: str = "", board: Board | None = None) -> str:
         "pile": ",".join(["P", *map(str, others[2:])]),
         "hand": f"{others[0]},{others[1]}",
         "chosen": str(chosen),
-        "seen": f"{chosen}:p{env + 1}",
         "mutated": ",".join(str(s) for s in board.mutation_spaces if lead >= s) or "-",
         "agenda": "end_turn,score_chosen",
         **fields_of(SEED_0[n]),
         **given,
     }
+    fields.setdefault("seen", seen_as_laid(fields, n))
     return "upn1 " + " ".join(f"{k}={v}" for k, v in fields.items())
+
+
+def seen_as_laid(fields: dict[str, str], n: int) -> str:
+    """Who knows which chip, as the engine leaves them once the chip is laid: the chip face
+    down known to its player, the chips passed on known to both players of the hand (the next
+    environment player holds them and chooses from them next turn)."""
+    env = int(fields["env"][1:]) - 1
+    holders = f"p{env + 1}p{(env + 1) % n + 1}"
+    known = [f"{fields['chosen']}:p{env + 1}"] if fields["chosen"].isdigit() else []
+    known += [f"{c}:{holders}" for c in fields["hand"].split(",") if c.isdigit()]
+    return ",".join(known) or "-"
 
 
 def table(text: str = "", board: Board | None = None) -> GameState:
