@@ -40,8 +40,9 @@ def solo_table(app, seed=5, env_is_ai=True):
     seats = [Seat("Anna", 4, "human"), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy")]
     session = Session.new(seats, seed, None)
     table = app.show("table", session=session)
-    for _ in range(400):
-        frames(app, 1)
+    deadline = time.monotonic() + 60  # the computers think in threads: bounded by time
+    while time.monotonic() < deadline:
+        resting_frame(app)
         state = session.game.state
         if app.scene is table and state.phase == "action" and state.actor == 0:
             return table, session

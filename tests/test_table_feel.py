@@ -1035,8 +1035,9 @@ def test_the_board_rings_what_a_caption_or_a_panic_choice_is_about(app, monkeypa
     monkeypatch.setattr(table.board_view, "draw", lambda *a, marked=None, **k: (
         drawn.append(set(marked or ())), real_draw(*a, marked=marked, **k))[1])
     captions: dict[str, set[int]] = {}
-    for _ in range(2000):
-        frames(app, 1)
+    deadline = time.monotonic() + 60  # the computers think in threads: bounded by time
+    while time.monotonic() < deadline:
+        resting_frame(app)
         beat = table.show.beats[0] if table.show.beats else None
         if beat is not None and beat.text:
             captions.setdefault(beat.text.split(":")[0], drawn[-1])
@@ -1075,8 +1076,9 @@ def test_the_environment_players_row_shows_the_chip_laid_face_down_until_it_is_s
     assert env_marks[1].left > env_marks[0].right
     assert table.drawn.chip_laid and table.drawn.state.chosen < 0  # face down to Cleo
     table.submit(Move("end"))
-    for _ in range(200):
-        frames(app, 1)
+    deadline = time.monotonic() + 60  # the computers think in threads: bounded by time
+    while time.monotonic() < deadline:
+        resting_frame(app)
         table.show.skip()
         if table.decision.kind == "choose_chip":  # Ben, the next environment player
             break
