@@ -8,6 +8,7 @@ import os
 import signal
 import threading
 
+import pytest
 from netplay import free_port, restarted, run, seated, serve_process, serving
 
 from urland.bots.registry import make_bot
@@ -16,6 +17,7 @@ from urland.net.client import JoinRefused
 from urland.net.journal import CURRENT, OLD, Journal, Record, encode, read_journal
 from urland.net.room import FINISHED, SUFFIX, Room, room_file, room_key
 from urland.net.server import NOT_KEPT, ServerOptions
+from urland.records.history import load_record
 
 SEATS = ["remote", "random", "random"]  # seed 12: the remote seat decides first
 
@@ -206,34 +208,60 @@ def test_a_room_made_again_under_a_finished_ones_code_never_takes_its_old_record
     run(scenario(), 120)
 
 
+def test_a_failed_write_is_told_to_whoever_waits_and_a_stopped_writer_refuses_at_once(
+        tmp_path):
+    """A room that cannot be written reaches its caller as an error, never a wait for ever,
+    and so does a room asked to be written after the server stopped writing."""
+    journal = Journal(tmp_path)
+
+    def broken() -> None:
+        raise ValueError("damaged")
+    with pytest.raises(ValueError):
+        journal.later(broken).result(5)
+    assert journal.later(lambda: None).result(5) is None  # the writer went on
+    journal.close()
+    with pytest.raises(OSError):
+        journal.later(lambda: None).result(1)
+
+
+async def _last_move_held(server, room: Room):
+    """Play `room` (every seat remote: nobody else plays there) up to its last move, then start
+    that move while the writer thread is held, so its record waits; returns the move's task
+    and what lets the writer go on."""
+    bot = make_bot("random", room.game.seed)
+    while True:
+        move = bot.choose(room.game.view(room.game.decision().seat))
+        room.game.play(move)
+        if room.game.over:
+            room.game.take_back()
+            break
+    holding, gate = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        holding.set()
+        gate.wait(30)
+    server.keeper.journal.later(hold)
+    assert await asyncio.to_thread(holding.wait, 5)
+    last = asyncio.create_task(server._commit(room, lambda: room.play_move(move)))
+    await asyncio.sleep(0.05)
+    assert room.game.over and not last.done()
+    return last, gate.set
+
+
 def test_a_room_made_again_while_the_last_move_is_still_on_its_way_to_the_disk_keeps_both(
         tmp_path):
-    """The old game's last move is written, its game kept in the history once and moved aside;
-    the new room's file, written after, is not taken with it (a restart finds the new room)."""
+    """The old game's last move is written, its game kept in the history and moved aside; the
+    new room's file, written after, is not taken with it (a restart finds the new room)."""
     async def scenario():
         options = ServerOptions(rooms_dir=tmp_path, history_dir=tmp_path / "history")
         async with serving(options) as (server, _):
-            old = server.open_room("again", ["remote"] * 3, 4)  # nobody plays but the test
-            bot = make_bot("random", 4)
-            while True:
-                move = bot.choose(old.game.view(old.game.decision().seat))
-                old.game.play(move)
-                if not old.game.over:
-                    continue
-                old.game.take_back()
-                break
-            holding, gate = threading.Event(), threading.Event()
-
-            def hold() -> None:  # the writer thread held: the last record waits behind it
-                holding.set()
-                gate.wait()
-            server.keeper.journal.later(hold)
-            assert await asyncio.to_thread(holding.wait, 5)
-            last = asyncio.create_task(server._commit(old, lambda: old.play_move(move)))
-            await asyncio.sleep(0.05)
-            assert old.game.over and not last.done()
-            threading.Timer(0.3, gate.set).start()
-            new = server.open_room("again", SEATS, 12)
+            old = server.open_room("again", ["remote"] * 3, 4)
+            last, release = await _last_move_held(server, old)
+            try:
+                threading.Timer(0.3, release).start()  # the new room waits for the writer
+                new = server.open_room("again", SEATS, 12)
+            finally:
+                release()
             await last
             await server._changed_without_kick(old)  # as the driver does after a move
             assert new.game.moves == [] and server.room("again") is new
@@ -242,6 +270,61 @@ def test_a_room_made_again_while_the_last_move_is_still_on_its_way_to_the_disk_k
         finished = Room.load(tmp_path / FINISHED / room_file(tmp_path, "again").name)
         assert finished.game.over and finished.game.notation() == old.game.notation()
         assert len(list((tmp_path / "history").glob("*.yaml"))) == 1  # kept once
+    run(scenario(), 60)
+
+
+def test_each_game_played_under_one_code_goes_to_the_history(tmp_path):
+    """A room made again while the last game's end was on its way to the disk: both games are
+    kept when they end (the second used to be taken for the first, already kept)."""
+    async def scenario():
+        history = tmp_path / "history"
+        options = ServerOptions(rooms_dir=tmp_path / "rooms", history_dir=history)
+        async with serving(options) as (server, _):
+            room = server.open_room("twice", ["remote"] * 3, 4)
+            for seed in (5, None):
+                last, release = await _last_move_held(server, room)
+                release()
+                if seed is not None:
+                    again = server.open_room("twice", ["remote"] * 3, seed)
+                await last
+                await server._changed_without_kick(room)
+                room = again
+        assert sorted(load_record(p)[0].seed for p in history.glob("*.yaml")) == [4, 5]
+    run(scenario(), 60)
+
+
+def test_a_room_made_again_while_its_bots_write_the_last_games_end_is_played_by_its_bots(
+        tmp_path):
+    """The room's bots were still writing the old game's last move when the new game began:
+    the new game's bots play it (they used to stand idle)."""
+    async def scenario():
+        async with serving(ServerOptions(rooms_dir=tmp_path)) as (server, _):
+            old = server.open_room("bots", ["random"] * 3, 4)
+            bot = make_bot("random", 4)
+            while True:  # up to the last move, which the room's own bot plays
+                move = bot.choose(old.game.view(old.game.decision().seat))
+                old.game.play(move)
+                if old.game.over:
+                    old.game.take_back()
+                    break
+            holding, gate = threading.Event(), threading.Event()
+
+            def hold() -> None:
+                holding.set()
+                gate.wait(30)
+            server.keeper.journal.later(hold)
+            try:
+                assert await asyncio.to_thread(holding.wait, 5)
+                while not old.game.over:  # the bot has played it; its record waits
+                    await asyncio.sleep(0.01)
+                new = server.open_room("bots", ["random"] * 3, 5)
+            finally:
+                gate.set()
+            for _ in range(200):
+                if len(new.game.moves) >= 10:
+                    break
+                await asyncio.sleep(0.05)
+            assert len(new.game.moves) >= 10
     run(scenario(), 60)
 
 

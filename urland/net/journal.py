@@ -153,6 +153,10 @@ class Journal:
         self.size = self._size(CURRENT)
         self.full = False  # past the limit: the server should set it aside (`set_aside`)
         self._queue: queue.SimpleQueue = queue.SimpleQueue()
+        # Once closed, nothing more is queued: a change or a job asked for after the writer
+        # stopped is refused at once (it would otherwise wait for ever).
+        self._closing = threading.Lock()
+        self._closed = False
         self._thread = threading.Thread(target=self._run, daemon=True, name="urland-journal")
         self._thread.start()
 
@@ -167,14 +171,19 @@ class Journal:
         return (self.folder / OLD).exists()
 
     async def append(self, record: Record) -> None:
-        done: Future = Future()
-        self._queue.put((encode(record), done))
-        await asyncio.wrap_future(done)
+        await asyncio.wrap_future(self._queued(encode(record)))
 
     def later(self, job: Callable[[], None]) -> Future:
         """Run `job` in the writer thread after every record appended before it is on disk."""
+        return self._queued(job)
+
+    def _queued(self, item: bytes | Callable[[], None]) -> Future:
         done: Future = Future()
-        self._queue.put((job, done))
+        with self._closing:
+            if self._closed:
+                done.set_exception(OSError("the journal is closed"))
+            else:
+                self._queue.put((item, done))
         return done
 
     def set_aside(self) -> Future:
@@ -191,7 +200,11 @@ class Journal:
         self.size = 0
 
     def close(self) -> None:
-        self._queue.put((_STOP, None))
+        with self._closing:
+            if self._closed:
+                return
+            self._closed = True
+            self._queue.put((_STOP, None))
         self._thread.join(10)
 
     # --- the writer thread ------------------------------------------------------------------
@@ -223,7 +236,7 @@ class Journal:
     def _run_job(job: Callable[[], None], done: Future) -> None:
         try:
             job()
-        except OSError as exc:
+        except Exception as exc:  # told to whoever waits; the writer goes on with the rest
             log.error("the server could not write a room: %s", exc)
             _settle(done, exc)
         else:

@@ -160,16 +160,18 @@ class Room:
             self.saved_seq = max(self.saved_seq, seq)
         return write
 
-    def archived(self) -> Callable[[], None]:
+    def archived(self, keep_file: bool = False) -> Callable[[], None]:
         """Write the finished room into the `finished` subfolder and remove it from the
-        rooms read back at start (to be run by another thread)."""
+        rooms read back at start (to be run by another thread). `keep_file`: the room's file
+        now belongs to a new room under its code, and stays."""
         if self.path is None:
             return lambda: None
         path, text, seq = self.path, dumps(self.game, self.meta()), self.seq
 
         def write() -> None:
             write_atomic(path.parent / FINISHED / path.name, text)
-            path.unlink(missing_ok=True)
+            if not keep_file:
+                path.unlink(missing_ok=True)
             self.saved_seq = max(self.saved_seq, seq)
         return write
 

@@ -154,8 +154,6 @@ class GameServer:
         old = self.rooms.get(key)
         if old is not None and not old.game.over:
             return old
-        if old is not None:  # its last move may still be on its way to the disk: the old
-            self._keep_in_history(old)  # game is kept and moved aside before the new one
         room = Room.create(code, kinds, seed, self.options.rooms_dir, colours, names)
         self.keeper.replaced(old, room)
         self._adopt(key, room)
@@ -300,7 +298,7 @@ class GameServer:
         if token is not None:
             welcome["token"] = token
             if not await self._token_delivered(ws, room, seat, welcome):
-                with contextlib.suppress(NotKept):  # nobody holds the token: free it again
+                with contextlib.suppress(NotKept, MoveRefused):  # nobody holds the token: free it
                     await self._commit(room, lambda: room.set_seat(seat, name_before, ""))
                 return None
         key = normal_code(room.code)
@@ -410,6 +408,8 @@ class GameServer:
         anyone is told (the writer thread writes the records of all rooms together).
         MoveRefused leaves all as it was; NotKept: the disk refused, the change is undone."""
         async with self._lock(room):
+            if not self._current(room):  # its records' numbers go on in the new game's
+                raise MoveRefused("This room has been opened again for a new game.")
             await self.keeper.keep(room, change(), self._rooms_and_locks)
 
     async def _move(self, client: Client, msg: dict) -> None:
@@ -425,6 +425,8 @@ class GameServer:
     def _bots_watch(self, room: Room) -> None:
         """The room's bots see the table after every move, a player's as well as a bot's, as
         they would at one table (they remember the board a face-down chip was laid on)."""
+        if not self._current(room):  # the bots under its code play the new game now
+            return
         bots = self.bots.get(normal_code(room.code), {})
         let_bots_watch(room.game.state, {s: b for s, b in bots.items() if s >= 0})
 
@@ -459,9 +461,13 @@ class GameServer:
 
     # --- telling the seats ----------------------------------------------------------------
 
+    def _current(self, room: Room) -> bool:
+        """Is `room` still the one under its code (not replaced by a new game)?"""
+        return self.rooms.get(normal_code(room.code)) is room
+
     def _room_clients(self, room: Room) -> list[Client]:
         key = normal_code(room.code)
-        return [c for (k, _), c in list(self.clients.items()) if k == key]
+        return [c for (k, _), c in list(self.clients.items()) if k == key and c.room is room]
 
     async def _send(self, client: Client, message: dict) -> None:
         """Put the message in the client's outbox (its writer sends it); a client with more
@@ -535,7 +541,7 @@ class GameServer:
                 history.write_record(room.game, room.record_seats(), self.options.history_dir)
             except (OSError, SaveError) as exc:
                 log.error("room %s: the finished game could not be kept: %s", room.code, exc)
-        self.keeper.finished(room)
+        self.keeper.finished(room, replaced=not self._current(room))
 
     # --- bots and stand-ins -------------------------------------------------------------------
 
@@ -580,8 +586,13 @@ class GameServer:
         return None
 
     async def _drive(self, key: str) -> None:
-        room = self.rooms[key]
-        while not room.lobby and (seat := room.actor) is not None:
+        """Let the bots of the room under `key` play while a bot decides there (a room opened
+        again under the code, while its driver was busy, is driven on by it)."""
+        while True:
+            room = self.rooms[key]
+            seat = room.actor
+            if room.lobby or seat is None:
+                return
             bot = self._bot_for(key, seat)
             if bot is None:
                 if not await self._wait_for_stand_in(key, seat):
@@ -591,13 +602,17 @@ class GameServer:
             if self.options.bot_pause:
                 await asyncio.sleep(self.options.bot_pause)
             move: Move = await asyncio.to_thread(bot.choose, room.game.view(seat))
-            if len(room.game.moves) != at:
+            if len(room.game.moves) != at or not self._current(room):
                 continue  # the position changed while the bot thought
             try:
-                await self._commit(room, lambda move=move: room.play_move(move))
+                await self._commit(room, lambda move=move, room=room: room.play_move(move))
             except NotKept:
                 await asyncio.sleep(1.0)  # the disk refused: the bot tries again later
                 continue
+            except MoveRefused:
+                if self._current(room):
+                    raise
+                continue  # opened again while the move waited: the new game is played on
             self._bots_watch(room)
             await self._changed_without_kick(room)
 
