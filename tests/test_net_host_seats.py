@@ -122,7 +122,7 @@ def test_two_here_seats_an_online_friend_and_an_ai_play_to_the_end_behind_curtai
 def test_the_hosts_table_hands_the_screen_over_by_name_and_shows_only_public_news(app):
     """At the host's window: a secret decision of a seat here waits behind the curtain that
     names who takes the screen, and the board behind it is the public view."""
-    from test_scenes import click, frames
+    from test_scenes import click, frames, resting_frame
 
     seed = next(s for s in range(200) if Game.new(s, 3).state.actor in (0, 1))
     game = HostedGame(["human", "human", "online"], NAMES[:3], [0, 1, 2], [0, 1], seed=seed,
@@ -133,7 +133,7 @@ def test_the_hosts_table_hands_the_screen_over_by_name_and_shows_only_public_new
         deadline = time.monotonic() + 20
         while app.scene.name != "handover":
             assert time.monotonic() < deadline, "no hand-over curtain"
-            frames(app, 1)
+            resting_frame(app)
         curtain = app.scene
         first = game.room.game.state.actor
         assert curtain.seat == first and curtain.ok.label == f"I am {NAMES[first]}"

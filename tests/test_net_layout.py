@@ -9,7 +9,7 @@ import time
 
 import pygame
 import pytest
-from test_scenes import frames
+from test_scenes import frames, resting_frame
 
 from urland.engine import Game
 from urland.net import hosting
@@ -44,7 +44,7 @@ def until(condition, app, seconds=20.0):
     deadline = time.monotonic() + seconds
     while not condition():
         assert time.monotonic() < deadline, "gave up waiting"
-        frames(app, 1)
+        resting_frame(app)
 
 
 @pytest.mark.parametrize("first", [0, 1], ids=["host-decides", "friend-decides"])
