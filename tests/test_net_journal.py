@@ -7,12 +7,13 @@ import asyncio
 import os
 import signal
 import threading
+from collections.abc import Callable
 
 import pytest
 from netplay import free_port, restarted, run, seated, serve_process, serving
 
 from urland.bots.registry import make_bot
-from urland.engine import format_move
+from urland.engine import Move, format_move
 from urland.net.client import JoinRefused
 from urland.net.journal import CURRENT, OLD, Journal, Record, encode, read_journal
 from urland.net.room import FINISHED, SUFFIX, Room, room_file, room_key
@@ -224,17 +225,20 @@ def test_a_failed_write_is_told_to_whoever_waits_and_a_stopped_writer_refuses_at
         journal.later(lambda: None).result(1)
 
 
-async def _last_move_held(server, room: Room):
-    """Play `room` (every seat remote: nobody else plays there) up to its last move, then start
-    that move while the writer thread is held, so its record waits; returns the move's task
-    and what lets the writer go on."""
+def _up_to_the_last_move(room: Room) -> Move:
+    """Play the room's game with random moves up to its last one, returned unplayed."""
     bot = make_bot("random", room.game.seed)
     while True:
         move = bot.choose(room.game.view(room.game.decision().seat))
         room.game.play(move)
         if room.game.over:
             room.game.take_back()
-            break
+            return move
+
+
+async def _writer_held(server) -> Callable[[], None]:
+    """Hold the server's writer thread (whatever is queued behind waits); returns what lets
+    it go on."""
     holding, gate = threading.Event(), threading.Event()
 
     def hold() -> None:
@@ -242,10 +246,19 @@ async def _last_move_held(server, room: Room):
         gate.wait(30)
     server.keeper.journal.later(hold)
     assert await asyncio.to_thread(holding.wait, 5)
+    return gate.set
+
+
+async def _last_move_held(server, room: Room):
+    """Play `room` (every seat remote: nobody else plays there) up to its last move, then start
+    that move while the writer thread is held, so its record waits; returns the move's task
+    and what lets the writer go on."""
+    move = _up_to_the_last_move(room)
+    release = await _writer_held(server)
     last = asyncio.create_task(server._commit(room, lambda: room.play_move(move)))
     await asyncio.sleep(0.05)
     assert room.game.over and not last.done()
-    return last, gate.set
+    return last, release
 
 
 def test_a_room_made_again_while_the_last_move_is_still_on_its_way_to_the_disk_keeps_both(
@@ -300,26 +313,14 @@ def test_a_room_made_again_while_its_bots_write_the_last_games_end_is_played_by_
     async def scenario():
         async with serving(ServerOptions(rooms_dir=tmp_path)) as (server, _):
             old = server.open_room("bots", ["random"] * 3, 4)
-            bot = make_bot("random", 4)
-            while True:  # up to the last move, which the room's own bot plays
-                move = bot.choose(old.game.view(old.game.decision().seat))
-                old.game.play(move)
-                if old.game.over:
-                    old.game.take_back()
-                    break
-            holding, gate = threading.Event(), threading.Event()
-
-            def hold() -> None:
-                holding.set()
-                gate.wait(30)
-            server.keeper.journal.later(hold)
+            _up_to_the_last_move(old)  # the last move is the room's own bot's
+            release = await _writer_held(server)
             try:
-                assert await asyncio.to_thread(holding.wait, 5)
                 while not old.game.over:  # the bot has played it; its record waits
                     await asyncio.sleep(0.01)
                 new = server.open_room("bots", ["random"] * 3, 5)
             finally:
-                gate.set()
+                release()
             for _ in range(200):
                 if len(new.game.moves) >= 10:
                     break
