@@ -115,11 +115,10 @@ class RoomKeeper:
         if self.journal.full and self._setting_aside is None:
             self._setting_aside = asyncio.get_running_loop().create_task(self._set_aside(rooms))
 
-    def finished(self, room: Room, replaced: bool = False) -> None:
-        """The room's game is over (and kept in the history): move it aside. `replaced`: a new
-        room has taken its code, and its file with it; a copy goes aside, the file stays."""
+    def finished(self, room: Room) -> None:
+        """The room's game is over (and kept in the history): move it aside."""
         if self.journal is not None:
-            self.journal.later(room.archived(keep_file=replaced))
+            self.journal.later(room.archived())
 
     def replaced(self, old: Room | None, new: Room) -> None:
         """A new room takes an old one's code: its records go on from the old one's numbers,
@@ -128,6 +127,7 @@ class RoomKeeper:
         before it, so that it does not take the new room's file with it); OSError when it
         cannot be."""
         if old is not None:
+            old.replaced = True  # from now on its file is the new room's
             new.seq = new.saved_seq = old.seq
         if self.journal is not None:
             self.journal.later(new.save).result()

@@ -102,6 +102,8 @@ class Room:
     # a game hosted from the game opens so; kept in memory only (a room read back has started).
     lobby: bool = False
     in_history: bool = False  # its finished game is in the history (written once)
+    # A new room has taken its code, and its file with it: moved aside, it leaves the file.
+    replaced: bool = False
 
     @classmethod
     def create(cls, code: str, kinds: list[str], seed: int, folder: Path | None,
@@ -160,17 +162,17 @@ class Room:
             self.saved_seq = max(self.saved_seq, seq)
         return write
 
-    def archived(self, keep_file: bool = False) -> Callable[[], None]:
+    def archived(self) -> Callable[[], None]:
         """Write the finished room into the `finished` subfolder and remove it from the
-        rooms read back at start (to be run by another thread). `keep_file`: the room's file
-        now belongs to a new room under its code, and stays."""
+        rooms read back at start (to be run by another thread; a room replaced by then leaves
+        the file to the new room under its code)."""
         if self.path is None:
             return lambda: None
         path, text, seq = self.path, dumps(self.game, self.meta()), self.seq
 
         def write() -> None:
             write_atomic(path.parent / FINISHED / path.name, text)
-            if not keep_file:
+            if not self.replaced:
                 path.unlink(missing_ok=True)
             self.saved_seq = max(self.saved_seq, seq)
         return write

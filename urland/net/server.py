@@ -224,9 +224,10 @@ class GameServer:
                 rooms_log.info("Room %s: %s left seat %d.", client.room.code,
                                client.room.names()[client.seat], client.seat + 1)
                 del self.clients[(key, client.seat)]
-                self.away_since[(key, client.seat)] = time.monotonic()
-                await self._presence(client.room)
-                self.kick(key)
+                if not client.room.replaced:  # else its seat's clock is the new game's
+                    self.away_since[(key, client.seat)] = time.monotonic()
+                    await self._presence(client.room)
+                    self.kick(key)
 
     async def _refuse(self, ws: ServerConnection, code: str, message: str, close: int) -> None:
         with contextlib.suppress(ConnectionClosed):
@@ -408,7 +409,7 @@ class GameServer:
         anyone is told (the writer thread writes the records of all rooms together).
         MoveRefused leaves all as it was; NotKept: the disk refused, the change is undone."""
         async with self._lock(room):
-            if not self._current(room):  # its records' numbers go on in the new game's
+            if room.replaced:  # its records' numbers go on in the new game's
                 raise MoveRefused("This room has been opened again for a new game.")
             await self.keeper.keep(room, change(), self._rooms_and_locks)
 
@@ -425,7 +426,7 @@ class GameServer:
     def _bots_watch(self, room: Room) -> None:
         """The room's bots see the table after every move, a player's as well as a bot's, as
         they would at one table (they remember the board a face-down chip was laid on)."""
-        if not self._current(room):  # the bots under its code play the new game now
+        if room.replaced:  # the bots under its code play the new game now
             return
         bots = self.bots.get(normal_code(room.code), {})
         let_bots_watch(room.game.state, {s: b for s, b in bots.items() if s >= 0})
@@ -460,10 +461,6 @@ class GameServer:
                                      "text": text})
 
     # --- telling the seats ----------------------------------------------------------------
-
-    def _current(self, room: Room) -> bool:
-        """Is `room` still the one under its code (not replaced by a new game)?"""
-        return self.rooms.get(normal_code(room.code)) is room
 
     def _room_clients(self, room: Room) -> list[Client]:
         key = normal_code(room.code)
@@ -541,7 +538,7 @@ class GameServer:
                 history.write_record(room.game, room.record_seats(), self.options.history_dir)
             except (OSError, SaveError) as exc:
                 log.error("room %s: the finished game could not be kept: %s", room.code, exc)
-        self.keeper.finished(room, replaced=not self._current(room))
+        self.keeper.finished(room)
 
     # --- bots and stand-ins -------------------------------------------------------------------
 
@@ -602,7 +599,7 @@ class GameServer:
             if self.options.bot_pause:
                 await asyncio.sleep(self.options.bot_pause)
             move: Move = await asyncio.to_thread(bot.choose, room.game.view(seat))
-            if len(room.game.moves) != at or not self._current(room):
+            if len(room.game.moves) != at or room.replaced:
                 continue  # the position changed while the bot thought
             try:
                 await self._commit(room, lambda move=move, room=room: room.play_move(move))
@@ -610,7 +607,7 @@ class GameServer:
                 await asyncio.sleep(1.0)  # the disk refused: the bot tries again later
                 continue
             except MoveRefused:
-                if self._current(room):
+                if not room.replaced:
                     raise
                 continue  # opened again while the move waited: the new game is played on
             self._bots_watch(room)
