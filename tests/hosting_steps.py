@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from test_scenes import click, frames
+from test_scenes import click, frames, resting_frame
 
 from urland.net import hosting
 
@@ -25,8 +25,7 @@ def until(condition, app=None, seconds=20.0):
     while not condition():
         assert time.monotonic() < deadline, "gave up waiting"
         if app is not None:
-            frames(app, 1)
-            time.sleep(0.002)  # as a real frame waits for the screen: the network threads run
+            resting_frame(app)  # as a real frame waits for the screen: the network threads run
         else:
             time.sleep(0.01)
 

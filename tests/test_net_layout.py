@@ -5,11 +5,10 @@ anything."""
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
-from test_scenes import frames, resting_frame
+from hosting_steps import until
+from test_scenes import frames
 
 from urland.engine import Game
 from urland.net import hosting
@@ -38,13 +37,6 @@ def window(size):
     from urland.userfiles.settings import Settings
 
     return App(Settings(animation_speed="instant", ai_pause="none"), size=size)
-
-
-def until(condition, app, seconds=20.0):
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "gave up waiting"
-        resting_frame(app)
 
 
 @pytest.mark.parametrize("first", [0, 1], ids=["host-decides", "friend-decides"])

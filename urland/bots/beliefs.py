@@ -93,7 +93,7 @@ class ChipMemory:
         laid = self.view_chip_laid_on(seen)
         known = self.passed_into(seen)
         if self.styles is None or laid is None or seen.state.chosen != UNKNOWN:
-            return chosen_chip_belief(seen, known, laid_on=laid.state if laid is not None else None)
+            return chosen_chip_belief(seen, known, laid_on=self.board_chip_laid_on(seen))
         return self.styles.belief(laid, known)
 
     def note(self, seen: PlayerView, move: Move) -> None:

@@ -463,8 +463,7 @@ class GameServer:
     # --- telling the seats ----------------------------------------------------------------
 
     def _room_clients(self, room: Room) -> list[Client]:
-        key = normal_code(room.code)
-        return [c for (k, _), c in list(self.clients.items()) if k == key and c.room is room]
+        return [c for c in list(self.clients.values()) if c.room is room]
 
     async def _send(self, client: Client, message: dict) -> None:
         """Put the message in the client's outbox (its writer sends it); a client with more
