@@ -18,10 +18,11 @@ take about 7 minutes on two cores. Asserts nothing.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 from concurrent.futures import ProcessPoolExecutor
+
+from conditional_logit import fit
 
 from urland.bots.evaluate import GENE_WORTH, time_left
 from urland.bots.greedy import GreedyBot
@@ -67,52 +68,6 @@ def features(game: dict, genes: list[str]) -> list[list[float]]:
     return rows
 
 
-def win_chances(rows: list[list[float]], beta: list[float]) -> list[float]:
-    z = [sum(a * b for a, b in zip(row, beta, strict=True)) for row in rows]
-    top = max(z)
-    e = [math.exp(v - top) for v in z]
-    total = sum(e)
-    return [v / total for v in e]
-
-
-def fit(data: list[tuple[list[list[float]], int]], size: int) -> list[float]:
-    """Newton's method on the penalised conditional-logit likelihood."""
-    beta = [0.0] * size
-    for _ in range(25):
-        grad = [-RIDGE * b for b in beta]
-        hess = [[RIDGE if i == j else 0.0 for j in range(size)] for i in range(size)]
-        for rows, winner in data:
-            p = win_chances(rows, beta)
-            mean = [sum(p[s] * rows[s][j] for s in range(len(rows))) for j in range(size)]
-            for j in range(size):
-                grad[j] += rows[winner][j] - mean[j]
-            for s, row in enumerate(rows):
-                d = [row[j] - mean[j] for j in range(size)]
-                for i in range(size):
-                    if d[i]:
-                        for j in range(size):
-                            hess[i][j] += p[s] * d[i] * d[j]
-        step = solve(hess, grad)
-        beta = [b + s for b, s in zip(beta, step, strict=True)]
-        if max(abs(s) for s in step) < 1e-5:
-            break
-    return beta
-
-
-def solve(a: list[list[float]], b: list[float]) -> list[float]:
-    n = len(b)
-    m = [[*row, b[i]] for i, row in enumerate(a)]
-    for c in range(n):
-        pivot = max(range(c, n), key=lambda r: abs(m[r][c]))
-        m[c], m[pivot] = m[pivot], m[c]
-        for r in range(n):
-            if r != c:
-                f = m[r][c] / m[c][c]
-                for k in range(c, n + 1):
-                    m[r][k] -= f * m[c][k]
-    return [m[i][n] / m[i][i] for i in range(n)]
-
-
 def worth_of(standard: float) -> float:
     """A standardised weight as track points, centred on the hand-made table's mean."""
     return statistics.fmean(GENE_WORTH.values()) + SCALE * standard
@@ -123,8 +78,8 @@ def report(games: list[dict]) -> dict[str, float]:
     genes = sorted({gene for g in games for _, gene, _, _ in g["bought"]})
     size = len(genes) + 1 + AUCTIONS
     data = [(features(g, genes), g["winner"]) for g in games]
-    beta = fit(data, size)
-    halves = [fit(data[::2], size), fit(data[1::2], size)]
+    beta = fit(data, size, RIDGE)
+    halves = [fit(data[::2], size, RIDGE), fit(data[1::2], size, RIDGE)]
     weights = beta[:len(genes)]
     mean, spread = statistics.fmean(weights), statistics.pstdev(weights)
     standard = {gene: (beta[i] - mean) / spread for i, gene in enumerate(genes)}

@@ -10,17 +10,21 @@ from test_bots import _position_with_secrets
 
 from urland.bots.bidding import best_bid, strong_rivals
 from urland.bots.candidates import candidate_moves
+from urland.bots.evaluate import win_chance
 from urland.bots.expert import STAGES, ExpertBot
 from urland.bots.gene_worth import measured_gene_worth
 from urland.bots.ismcts import HardBot
+from urland.bots.judge import learned_win_chance
 from urland.bots.registry import BOTS, OFFERED_KINDS, make_bot
 from urland.bots.turn_search import TurnSearch, likeliest_chips
 from urland.engine import Game, Move, check_move, legal_options, view
 
 
 def steady_expert(seed: int = 1, stages: int = 1) -> ExpertBot:
-    """An expert whose searches are never cut by the clock: the same moves on any machine."""
-    return ExpertBot(seed, seconds=600.0, stages=STAGES[:stages], hard_iterations=40)
+    """An expert whose searches are never cut by the clock: the same moves on any machine (its
+    look past the turn plays a fixed number of rounds)."""
+    return ExpertBot(seed, seconds=600.0, stages=STAGES[:stages], hard_iterations=40,
+                     look_past_rounds=8)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -64,16 +68,19 @@ def test_the_expert_leaves_the_game_and_its_view_untouched():
     assert game.state.key() == before and seen.state.key() == seen_before
 
 
-def test_the_expert_thinking_longer_looks_wider():
+def test_the_expert_thinking_longer_looks_wider_and_past_the_turn():
     game = _position_with_secrets()
     seen = game.view(game.state.actor)
-    quick, default, slow = ExpertBot(1, seconds=0.0), ExpertBot(1), ExpertBot(1, seconds=600.0)
+    quick, default = ExpertBot(1, seconds=0.0), ExpertBot(1)
+    slow = ExpertBot(1, seconds=600.0, look_past_rounds=8)
     for bot in (quick, default, slow):
         bot.choose(seen)
     assert quick.last_stage == 1  # the first stage always finishes
     assert default.last_stage == 1  # wider stages wait for a longer budget
+    assert quick.last_rounds == default.last_rounds == 0  # and so does the look past the turn
     assert slow.last_stage == len(STAGES)
     assert slow.last_iterations > quick.last_iterations
+    assert slow.last_rounds == 8
 
 
 def test_the_expert_is_offered_everywhere_and_takes_a_thinking_time():
@@ -84,16 +91,39 @@ def test_the_expert_is_offered_everywhere_and_takes_a_thinking_time():
     assert make_bot("hard", 3, 2.5).name == "hard"  # a bot without a time budget ignores it
 
 
-def test_the_turn_search_values_a_planted_blunder_below_a_landing():
+@pytest.mark.parametrize("judge", [win_chance, learned_win_chance], ids=["hand-set", "learned"])
+def test_the_turn_search_values_a_planted_blunder_below_a_landing(judge):
     # Grey to act with 3 Ichtos in O2 and its reserve full: sending them all back to the
     # reserve throws its only foothold away; landing keeps it.
     s = table("ichtos=O2:0.0.3.0")
     o2 = area(s, "O2")
     seen = view(s, GREY)
-    search = TurnSearch.of(seen, {}, random.Random(1), width=5, chips=6)
+    search = TurnSearch.of(seen, {}, random.Random(1), width=5, chips=6, judge=judge)
     blunder = Move("retreat", picks=((o2, 3),))
     landing = next(m for m in candidate_moves(s, legal_options(s)) if m.kind == "land")
     assert search.value(landing) > search.value(blunder) + 0.1
+
+
+def test_the_turn_search_judges_its_own_lines_by_its_judge_and_the_rivals_as_hard_players():
+    # The rivals' replies are chosen as hard players choose them (the hand-set judge), whatever
+    # the searching seat's own judge thinks of their positions.
+    s = table("ichtos=1:2.2.2.2,O1:3.3.3.3,O2:3.3.3.3")
+    seat = s.actor
+    asked: dict[str, set[int]] = {"own": set(), "rivals": set()}
+
+    def recorded(name, judge):
+        def judging(state, judged):
+            asked[name].add(judged)
+            return judge(state, judged)
+        return judging
+
+    search = TurnSearch.of(view(s, seat), {}, random.Random(1), width=5, chips=6,
+                           judge=recorded("own", learned_win_chance))
+    search.rival_judge = recorded("rivals", win_chance)
+    for move in candidate_moves(s, legal_options(s))[:4]:
+        search.value(move)
+    assert asked["own"] == {seat}
+    assert asked["rivals"] and seat not in asked["rivals"]
 
 
 def test_the_turn_search_scores_the_turn_under_the_likeliest_chips_only():

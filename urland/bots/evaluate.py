@@ -69,12 +69,12 @@ def time_left(state: GameState) -> float:
 def points_of(counts: list[int], flexed: list[bool], loss: float) -> list[float]:
     """Each seat's points from scoring a region holding `counts`, less `loss` per Ichto sent
     back to the reserve."""
-    return list(_points(tuple(counts), tuple(flexed), loss))
+    return list(scored_points(tuple(counts), tuple(flexed), loss))
 
 
 @lru_cache(maxsize=1 << 16)
-def _points(counts: tuple[int, ...], flexed: tuple[bool, ...], loss: float
-            ) -> tuple[float, ...]:
+def scored_points(counts: tuple[int, ...], flexed: tuple[bool, ...], loss: float
+                  ) -> tuple[float, ...]:
     """points_of, remembered: searches meet the same few region counts over and over."""
     _, points, removed = scoring_outcome(list(counts), list(flexed))
     values = [0.0] * len(counts)
@@ -95,10 +95,14 @@ def _scorings(state: GameState, pending: dict[int, float], future: float
     `future` weight each region still to score this epoch."""
     out = list(pending.items())
     if future:
-        out += [(root, future) for root in _roots_in_play(
-            state.board, tuple(state.parent), tuple(state.board_chips),
-            tuple(state.out_chips)) if root not in pending]
+        out += [(root, future) for root in regions_to_score(state) if root not in pending]
     return out
+
+
+def regions_to_score(state: GameState) -> tuple[int, ...]:
+    """The region root of each chip still to score this epoch (a root once per chip)."""
+    return _roots_in_play(state.board, tuple(state.parent), tuple(state.board_chips),
+                          tuple(state.out_chips))
 
 
 @lru_cache(maxsize=1 << 12)
@@ -153,7 +157,7 @@ def seat_values(state: GameState, pending: dict[int, float], w: Weights = MEDIUM
     flexed = tuple(muscles(state))
     values = [float(t) for t in state.track]
     for root, p in _scorings(state, pending, w.future):
-        for s, v in enumerate(_points(tuple(state.area_counts(root)), flexed, w.loss)):
+        for s, v in enumerate(scored_points(tuple(state.area_counts(root)), flexed, w.loss)):
             if v:
                 values[s] += p * v
     regions = state.board.n_regions
@@ -177,16 +181,24 @@ def seat_values(state: GameState, pending: dict[int, float], w: Weights = MEDIUM
 
 
 def _final_scoring_hint(state: GameState, values: list[float], weight: float) -> None:
+    for s, bonus in enumerate(final_bonus(state)):
+        values[s] += weight * bonus
+
+
+def final_bonus(state: GameState) -> list[float]:
+    """What the final scoring's two prizes (most Ichtos on the board, most on land) would give
+    each seat as the board stands, a tied prize split and rounded down."""
     n = state.n
-    total = [state.on_board(s) for s in range(n)]
-    land = [state.on_land(s) for s in range(n)]
-    for tally, prize in ((total, 3), (land, 2)):
+    bonus = [0.0] * n
+    tallies = ([state.on_board(s) for s in range(n)], [state.on_land(s) for s in range(n)])
+    for tally, prize in zip(tallies, (3, 2), strict=True):
         best = max(tally)
         if best == 0:
             continue
         winners = [s for s in range(n) if tally[s] == best]
         for s in winners:
-            values[s] += weight * (prize // len(winners))
+            bonus[s] += prize // len(winners)
+    return bonus
 
 
 def relative(values: list[float], seat: int) -> float:

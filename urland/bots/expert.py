@@ -8,6 +8,11 @@ ahead as the hard bot does, and the scoring that ends the turn is weighed over t
 face-down chips. It plays the move the turn search values most (on a tie, the hard bot's
 order decides).
 
+It judges the end of each turn for itself by a judge learned from self-play (judge.py: each
+seat's chance of winning, fitted to who won self-play games), and expects the other players to
+judge theirs as hard players do, by the hand-set weights (evaluate.py): the rivals it meets are
+modelled as they think, its own choice by what wins.
+
 Its thinking time buys width: the search runs in `STAGES`, each weighing more replies at every
 decision and more of the likely chips. A wider stage is tried only with a budget of at least its
 `seconds` (the default budget plays the first stage, the one measured strongest against hard
@@ -34,11 +39,14 @@ from dataclasses import dataclass
 from urland.bots.bidding import best_bid, strong_rivals
 from urland.bots.gene_worth import measured_gene_worth
 from urland.bots.ismcts import HardBot
+from urland.bots.judge import learned_win_chance
+from urland.bots.look_past import LookPast
 from urland.bots.turn_search import TurnSearch
 from urland.engine import ACTION, BID, Move, PlayerView
 
 SECONDS = 1.0  # default thinking time per decision, at most
 WALL_FACTOR = 2.0  # the most a decision may take on the clock, in budgets
+LOOK_PAST_SECONDS = 2.0  # budgets of at least this spend what the stages leave looking past
 
 
 @dataclass(frozen=True)
@@ -62,8 +70,9 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self, seed: int = 0, seconds: float = SECONDS,
-                 stages: tuple[Stage, ...] = STAGES, hard_iterations: int | None = None
-                 ) -> None:
+                 stages: tuple[Stage, ...] = STAGES, hard_iterations: int | None = None,
+                 look_past_seconds: float = LOOK_PAST_SECONDS,
+                 look_past_rounds: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.seconds = seconds
         self.stages = stages
@@ -72,9 +81,12 @@ class ExpertBot:
         self.hard = HardBot(seed, max_iterations=hard_iterations, read_styles=True)
         self.last_iterations = 0  # lines the turn search played for the last decision
         self.last_stage = 0  # the widest stage finished for the last decision (1-based)
+        self.look_past_seconds = look_past_seconds  # the least budget that looks past the turn
+        self.look_past_rounds = look_past_rounds  # at most this many rounds (None: the time's)
+        self.last_rounds = 0  # rounds of the look past the turn for the last decision
 
     def choose(self, view: PlayerView) -> Move:
-        self.last_iterations = self.last_stage = 0
+        self.last_iterations = self.last_stage = self.last_rounds = 0
         state = view.state
         options = view.legal_options()
         if len(options) == 1 and options[0].complete:
@@ -96,37 +108,42 @@ class ExpertBot:
 
     def _action(self, view: PlayerView) -> Move:
         cpu_start, wall_start = time.thread_time(), time.perf_counter()
-        cpu_end = cpu_start + self.seconds
-        wall_end = wall_start + WALL_FACTOR * self.seconds
+        ends = (cpu_start + self.seconds, wall_start + WALL_FACTOR * self.seconds)
         ranked = self.hard.search(view)
         if len(ranked) == 1:
             return ranked[0]
         belief = self.hard.belief  # the search's belief about the face-down chip
-        choice, pace = ranked[0], 0.0  # pace: processor seconds per unit of stage size
+        valued: list[tuple[Move, float]] = []
+        pace = 0.0  # processor seconds per unit of stage size
         for number, stage in enumerate(self.stages, 1):
             began = time.thread_time()
-            if stage.seconds > self.seconds or (pace and began + pace * stage.size > cpu_end):
+            if stage.seconds > self.seconds or (pace and began + pace * stage.size > ends[0]):
                 break
-            best = self._stage(view, ranked[:stage.moves], belief, stage,
-                               None if number == 1 else (cpu_end, wall_end))
-            if best is None:
+            found = self._stage(view, ranked[:stage.moves], belief, stage,
+                                None if number == 1 else ends)
+            if found is None:
                 break
-            choice, self.last_stage = best, number
+            valued, self.last_stage = found, number
             pace = (time.thread_time() - began) / stage.size
-        return choice
+        if self.seconds >= self.look_past_seconds:
+            past = LookPast(view, belief, self.rng, learned_win_chance)
+            choice = past.choose(valued, ends, self.look_past_rounds)
+            self.last_rounds = past.rounds
+            return choice
+        return max(valued, key=lambda mv: mv[1])[0]  # the first of the best: hard's order
 
     def _stage(self, view: PlayerView, moves: list[Move], belief: dict[int, float],
-               stage: Stage, ends: tuple[float, float] | None) -> Move | None:
-        """The best of `moves` by one pass of the turn search; None if the time ran out before
-        `ends` (processor time, clock); without `ends` (the first stage) it always finishes."""
+               stage: Stage, ends: tuple[float, float] | None
+               ) -> list[tuple[Move, float]] | None:
+        """Each of `moves` with its value by one pass of the turn search; None if the time ran
+        out before `ends` (processor time, clock); without `ends` (the first stage) it always
+        finishes."""
         search = TurnSearch.of(view, belief, self.rng, stage.width, stage.chips,
-                               replies=self.hard.replies)
-        best, best_value = moves[0], float("-inf")
+                               replies=self.hard.replies, judge=learned_win_chance)
+        valued = []
         for move in moves:
             if ends and (time.thread_time() > ends[0] or time.perf_counter() > ends[1]):
                 return None
-            value = search.value(move)
-            if value > best_value:
-                best, best_value = move, value
+            valued.append((move, search.value(move)))
         self.last_iterations += search.lines
-        return best
+        return valued

@@ -70,29 +70,34 @@ class TurnSearch:
     seat: int
     positions: list[tuple[float, GameState]]
     width: int
-    judge: Callable[[GameState, int], float] = win_chance
+    judge: Callable[[GameState, int], float] = win_chance  # the seat's own judge
+    rival_judge: Callable[[GameState, int], float] = win_chance  # the others', as hard players
     medium: GreedyBot = field(default_factory=lambda: GreedyBot(0, remember=False))
     replies: dict[tuple, Move] = field(default_factory=dict)  # public position -> medium's move
     lines: int = 0  # continuations played, for the reader of figures
 
     @classmethod
     def of(cls, seen: PlayerView, belief: dict[int, float], rng: random.Random, width: int,
-           chips: int, replies: dict[tuple, Move] | None = None) -> TurnSearch:
+           chips: int, replies: dict[tuple, Move] | None = None,
+           judge: Callable[[GameState, int], float] = win_chance) -> TurnSearch:
         """The search of `seen`'s decision; `belief` ({chip: weight}) is where the face-down
-        chip may be (empty when there is none, or the seat knows it)."""
+        chip may be (empty when there is none, or the seat knows it); `judge` tells how good a
+        position at the turn's end is for the seat (0 to 1); the other players judge theirs
+        as the hard bot does."""
         assert seen.seat is not None
         if belief:
             positions = [(w, sample_hidden(seen, rng, {c: 1.0}))
                          for c, w in likeliest_chips(belief, chips)]
         else:
             positions = [(1.0, sample_hidden(seen, rng))]
-        return cls(seen.seat, positions, width, replies=replies if replies is not None else {})
+        return cls(seen.seat, positions, width, judge,
+                   replies=replies if replies is not None else {})
 
     def value(self, move: Move, judge: Callable[[GameState, int], float] | None = None
               ) -> float:
         """What playing `move` is worth to the seat once the turn is over, the rest of the turn
-        played by players who each look one move ahead: by the search's judge (0 to 1), or by
-        `judge` if given (the players still look ahead by the search's)."""
+        played by players who each look one move ahead: by the seat's judge (0 to 1), or by
+        `judge` if given (the players still look ahead by their own)."""
         states = self._after(move, [s for _, s in self.positions])
         while states[0].phase == ACTION:
             self._play(states, self._look_ahead(states))
@@ -104,6 +109,7 @@ class TurnSearch:
         """The acting player's best of its likeliest moves, each judged with the medium
         policy finishing the turn."""
         actor = states[0].actor
+        judge = self.judge if actor == self.seat else self.rival_judge
         moves = self._likeliest(states[0], actor)
         if len(moves) == 1:
             return moves[0]
@@ -112,7 +118,7 @@ class TurnSearch:
             after = self._after(move, states)
             while after[0].phase == ACTION:
                 self._play(after, self._medium_reply(after[0]))
-            worth = self._worth(after, actor, self.judge)
+            worth = self._worth(after, actor, judge)
             self.lines += 1
             if worth > best_worth:
                 best, best_worth = move, worth
