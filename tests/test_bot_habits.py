@@ -25,8 +25,7 @@ def bot_of(level: str, seed: int):
     if level == "hard":
         return HardBot(seed, max_iterations=40)
     if level == "expert":
-        return ExpertBot(seed, seconds=600.0, stages=STAGES[:1], hard_iterations=40,
-                         look_past_rounds=8)
+        return ExpertBot(seed, seconds=600.0, stages=STAGES[:1], hard_iterations=40)
     return {"easy": EasyBot, "medium": GreedyBot}[level](seed)
 
 

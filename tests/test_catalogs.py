@@ -68,7 +68,16 @@ def test_the_compiled_catalogue_the_game_reads_matches_the_po_file(code):
     fresh = gettext.GNUTranslations(buffer)
     with (LOCALE / code / "LC_MESSAGES" / "urland.mo").open("rb") as f:
         shipped = gettext.GNUTranslations(f)
-    assert shipped._catalog == fresh._catalog, "run `make catalogs` to compile the .mo"
+    assert without_compiler(shipped._catalog) == without_compiler(fresh._catalog), \
+        "run `make catalogs` to compile the .mo"
+
+
+def without_compiler(catalog: dict) -> dict:
+    """The catalogue less the header line naming the Babel release that compiled it: a newer
+    Babel compiles the same texts."""
+    header = "\n".join(line for line in catalog.get("", "").split("\n")
+                       if not line.startswith("Generated-By:"))
+    return {**catalog, "": header}
 
 
 @pytest.mark.parametrize("code", TRANSLATED)

@@ -21,10 +21,8 @@ from urland.engine import Game, Move, check_move, legal_options, view
 
 
 def steady_expert(seed: int = 1, stages: int = 1) -> ExpertBot:
-    """An expert whose searches are never cut by the clock: the same moves on any machine (its
-    look past the turn plays a fixed number of rounds)."""
-    return ExpertBot(seed, seconds=600.0, stages=STAGES[:stages], hard_iterations=40,
-                     look_past_rounds=8)
+    """An expert whose searches are never cut by the clock: the same moves on any machine."""
+    return ExpertBot(seed, seconds=600.0, stages=STAGES[:stages], hard_iterations=40)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -68,19 +66,16 @@ def test_the_expert_leaves_the_game_and_its_view_untouched():
     assert game.state.key() == before and seen.state.key() == seen_before
 
 
-def test_the_expert_thinking_longer_looks_wider_and_past_the_turn():
+def test_the_expert_thinking_longer_looks_wider():
     game = _position_with_secrets()
     seen = game.view(game.state.actor)
-    quick, default = ExpertBot(1, seconds=0.0), ExpertBot(1)
-    slow = ExpertBot(1, seconds=600.0, look_past_rounds=8)
+    quick, default, slow = ExpertBot(1, seconds=0.0), ExpertBot(1), ExpertBot(1, seconds=600.0)
     for bot in (quick, default, slow):
         bot.choose(seen)
     assert quick.last_stage == 1  # the first stage always finishes
     assert default.last_stage == 1  # wider stages wait for a longer budget
-    assert quick.last_rounds == default.last_rounds == 0  # and so does the look past the turn
     assert slow.last_stage == len(STAGES)
     assert slow.last_iterations > quick.last_iterations
-    assert slow.last_rounds == 8
 
 
 def test_the_expert_is_offered_everywhere_and_takes_a_thinking_time():

@@ -6,10 +6,8 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from urland.bots.greedy import GreedyBot
 from urland.bots.random_bot import random_move
 from urland.engine import (
-    ACTION,
     BID,
     PANIC,
     UNKNOWN,
@@ -18,7 +16,6 @@ from urland.engine import (
     legal_options,
     sample_hidden,
     view,
-    with_hand_known,
 )
 
 SAMPLES = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -105,22 +102,3 @@ def test_hidden_bids_are_drawn_within_each_reserve_and_own_bid_kept():
             assert sample.bids[s] == sample.reserve[s]  # clamped to the reserve
     assert sample.bids[last] == state.bids[last]
     apply_move(sample, random_move(legal_options(sample), r))  # the auction goes on
-
-
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([3, 4, 5]),
-       moves=st.integers(0, 300), seat=st.integers(0, 4), draw=st.integers(0, 2**32 - 1))
-def test_a_sample_with_its_hand_known_plays_on_past_the_turn(seed, players, moves, seat, draw):
-    game = random_position(seed, players, moves)
-    while not game.over and game.state.phase != ACTION:
-        game.play(random_move(game.legal_options(), random.Random(seed)))
-    if game.over:
-        return
-    who = seat % players
-    seen = view(game.state, who)
-    sample = with_hand_known(sample_hidden(seen, random.Random(draw)))
-    assert view(sample, who) == seen  # the drawing seat learns nothing
-    medium = GreedyBot(0, remember=False)
-    turn = sample.turn
-    while not sample.over and sample.turn <= turn + 1:  # this turn and the next, every seat
-        apply_move(sample, medium.choose(view(sample, sample.actor)))  # from its own view

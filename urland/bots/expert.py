@@ -40,13 +40,11 @@ from urland.bots.bidding import best_bid, strong_rivals
 from urland.bots.gene_worth import measured_gene_worth
 from urland.bots.ismcts import HardBot
 from urland.bots.judge import learned_win_chance
-from urland.bots.look_past import LookPast
 from urland.bots.turn_search import TurnSearch
 from urland.engine import ACTION, BID, Move, PlayerView
 
 SECONDS = 1.0  # default thinking time per decision, at most
 WALL_FACTOR = 2.0  # the most a decision may take on the clock, in budgets
-LOOK_PAST_SECONDS = 2.0  # budgets of at least this spend what the stages leave looking past
 
 
 @dataclass(frozen=True)
@@ -70,9 +68,8 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self, seed: int = 0, seconds: float = SECONDS,
-                 stages: tuple[Stage, ...] = STAGES, hard_iterations: int | None = None,
-                 look_past_seconds: float = LOOK_PAST_SECONDS,
-                 look_past_rounds: int | None = None) -> None:
+                 stages: tuple[Stage, ...] = STAGES, hard_iterations: int | None = None
+                 ) -> None:
         self.rng = random.Random(seed)
         self.seconds = seconds
         self.stages = stages
@@ -81,12 +78,9 @@ class ExpertBot:
         self.hard = HardBot(seed, max_iterations=hard_iterations, read_styles=True)
         self.last_iterations = 0  # lines the turn search played for the last decision
         self.last_stage = 0  # the widest stage finished for the last decision (1-based)
-        self.look_past_seconds = look_past_seconds  # the least budget that looks past the turn
-        self.look_past_rounds = look_past_rounds  # at most this many rounds (None: the time's)
-        self.last_rounds = 0  # rounds of the look past the turn for the last decision
 
     def choose(self, view: PlayerView) -> Move:
-        self.last_iterations = self.last_stage = self.last_rounds = 0
+        self.last_iterations = self.last_stage = 0
         state = view.state
         options = view.legal_options()
         if len(options) == 1 and options[0].complete:
@@ -108,42 +102,37 @@ class ExpertBot:
 
     def _action(self, view: PlayerView) -> Move:
         cpu_start, wall_start = time.thread_time(), time.perf_counter()
-        ends = (cpu_start + self.seconds, wall_start + WALL_FACTOR * self.seconds)
+        cpu_end = cpu_start + self.seconds
+        wall_end = wall_start + WALL_FACTOR * self.seconds
         ranked = self.hard.search(view)
         if len(ranked) == 1:
             return ranked[0]
         belief = self.hard.belief  # the search's belief about the face-down chip
-        valued: list[tuple[Move, float]] = []
-        pace = 0.0  # processor seconds per unit of stage size
+        choice, pace = ranked[0], 0.0  # pace: processor seconds per unit of stage size
         for number, stage in enumerate(self.stages, 1):
             began = time.thread_time()
-            if stage.seconds > self.seconds or (pace and began + pace * stage.size > ends[0]):
+            if stage.seconds > self.seconds or (pace and began + pace * stage.size > cpu_end):
                 break
-            found = self._stage(view, ranked[:stage.moves], belief, stage,
-                                None if number == 1 else ends)
-            if found is None:
+            best = self._stage(view, ranked[:stage.moves], belief, stage,
+                               None if number == 1 else (cpu_end, wall_end))
+            if best is None:
                 break
-            valued, self.last_stage = found, number
+            choice, self.last_stage = best, number
             pace = (time.thread_time() - began) / stage.size
-        if self.seconds >= self.look_past_seconds:
-            past = LookPast(view, belief, self.rng, learned_win_chance)
-            choice = past.choose(valued, ends, self.look_past_rounds)
-            self.last_rounds = past.rounds
-            return choice
-        return max(valued, key=lambda mv: mv[1])[0]  # the first of the best: hard's order
+        return choice
 
     def _stage(self, view: PlayerView, moves: list[Move], belief: dict[int, float],
-               stage: Stage, ends: tuple[float, float] | None
-               ) -> list[tuple[Move, float]] | None:
-        """Each of `moves` with its value by one pass of the turn search; None if the time ran
-        out before `ends` (processor time, clock); without `ends` (the first stage) it always
-        finishes."""
+               stage: Stage, ends: tuple[float, float] | None) -> Move | None:
+        """The best of `moves` by one pass of the turn search; None if the time ran out before
+        `ends` (processor time, clock); without `ends` (the first stage) it always finishes."""
         search = TurnSearch.of(view, belief, self.rng, stage.width, stage.chips,
                                replies=self.hard.replies, judge=learned_win_chance)
-        valued = []
+        best, best_value = moves[0], float("-inf")
         for move in moves:
             if ends and (time.thread_time() > ends[0] or time.perf_counter() > ends[1]):
                 return None
-            valued.append((move, search.value(move)))
+            value = search.value(move)
+            if value > best_value:
+                best, best_value = move, value
         self.last_iterations += search.lines
-        return valued
+        return best

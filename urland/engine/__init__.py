@@ -27,7 +27,7 @@ from urland.engine.errors import (
 from urland.engine.events import Event
 from urland.engine.game import Game, GameOptions
 from urland.engine.genes import GENES, GeneCard, gene_cards, gene_name, genes_in
-from urland.engine.hidden import sample_hidden, uniform_bid, with_hand_known
+from urland.engine.hidden import sample_hidden, uniform_bid
 from urland.engine.moves import Move, Option, PickSpec, format_move, parse_move
 from urland.engine.player_counts import PLAYER_COUNTS, PlayerCountNumbers, numbers_for
 from urland.engine.position import position_from_text, position_to_text
@@ -140,5 +140,4 @@ __all__ = [
     "standard_board",
     "uniform_bid",
     "view",
-    "with_hand_known",
 ]

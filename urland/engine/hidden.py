@@ -67,15 +67,3 @@ def sample_hidden(seen: PlayerView, rng: random.Random,
               for seat, b in enumerate(s.bids)]
     s.rng = rng.getrandbits(64)
     return s
-
-
-def with_hand_known(sample: GameState) -> GameState:
-    """`sample`, drawn during the Ichto actions, with the two chips in hand known to both
-    players of the hand, as the engine marks them when the chip is laid (flow.choose_chip).
-
-    A sample knows only what its seat knew, so another seat's view of it may miss that seat's
-    own hand; play that goes on past the turn (the next environment player choosing from that
-    hand) needs the hand known to its holders. The drawing seat's view is unchanged."""
-    for chip in sample.hand:
-        sample.seen[chip] |= 1 << sample.env | 1 << sample.dead
-    return sample
