@@ -6,8 +6,8 @@
 Plays self-play games (every seat the same bot: `--bots`) and stops each at the end of every
 turn, where the expert's turn search judges its lines; there it reads each seat's features
 (judge.py) and, once the game is over, who won. Per player count it fits a conditional-logit
-model of the winner on the features of the first half of the games and prints how well each
-judge foretells the winners of the other half (the mean of minus the log of the chance given
+model of the winner on the features of every other game and prints how well each judge
+foretells the winners of the games in between (the mean of minus the log of the chance given
 to the seat that won: the learned judge, the hard bot's hand-set judge with its chances scaled
 to add up to 1, and an even guess), then the weights fitted on all the games, as judge.py
 holds them. The defaults (1,500 games of medium bots per player count, seed 5) made the
@@ -65,7 +65,7 @@ def report(players: int, games: list) -> tuple[float, ...]:
           f"even {math.log(players):.4f}")
     whole = fit(learn + test, len(FEATURES), RIDGE)
     for name, half, w in zip(FEATURES, beta, whole, strict=True):
-        print(f"  {name:<13} {w:+8.4f}   (first half {half:+8.4f})")
+        print(f"  {name:<13} {w:+8.4f}   (every other game {half:+8.4f})")
     return tuple(round(w, 4) for w in whole)
 
 

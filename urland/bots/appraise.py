@@ -1,12 +1,14 @@
 """What each move of a decision is worth, judged from one seat's view: the game review's judge.
 
 `appraise(view, seconds, seed)` lists the sensible moves of the seat's decision with their
-expected worth in points of final-score margin, best first. An Ichto action is judged as the
-expert bot judges it (turn_search.py): the rest of the turn played by players who each look one
-move ahead, the turn's scoring weighed over the likeliest face-down chips, the position at the
-turn's end judged by the hard bot's evaluator. Every other decision is judged by determinized
-search with the hard bot's machinery: each round samples the hidden information from the view alone
-(`sample_hidden`, the face-down chip drawn from the belief of beliefs.py), plays every
+expected worth in points of final-score margin, best first. An Ichto action is judged by the
+expert bot's turn search (turn_search.py): the rest of the turn played by players who each look
+one move ahead, the turn's scoring weighed over the likeliest face-down chips, the position at
+the turn's end judged by the hard bot's evaluator, in points (the expert itself judges its own
+lines by the learned judge of judge.py, a chance of winning, which has no points to show).
+Every other decision is judged by determinized search with the hard bot's machinery: each
+round samples the hidden information from the view alone (`sample_hidden`, the face-down chip
+drawn from the belief of beliefs.py), plays every
 candidate move in that same sample (common samples make the differences between moves sharp),
 lets the medium policy finish the stage of the game the decision belongs to (the turn's
 actions and its scoring; an auction and its purchase; a Panic), and judges the position there

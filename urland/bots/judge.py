@@ -14,7 +14,9 @@ counts for more), points the regions still to score this epoch would give as the
 and the Ichtos they would send back, the Ichtos on the board and on land and in the reserve,
 oceans to breed in, genes, double-turn chips and a board too thin to score with (each of
 these scaled by the share of the game still to come), and the final scoring's bonus as the
-board stands (scaled by how far the game has run).
+board stands (scaled by how far the game has run). A seat's Ichtos on the board and in the
+reserve always add up to the same number, so only the difference of those two weights means
+anything: an Ichto brought into play is worth the one less the other.
 """
 
 from __future__ import annotations
@@ -91,14 +93,9 @@ def win_shares(rows: Sequence[Sequence[float]], weights: Sequence[float]) -> lis
     return [v / total for v in e]
 
 
-# The fitted weights' scale in the search: 1 is the fit's own, calibrated to who won. Four times
-# sharper played worse (docs/bot-strength.md, the expert's judge).
-SHARPNESS = 1.0
-
-
 def learned_win_chance(state: GameState, seat: int) -> float:
     """How likely `seat` is to win from `state`, 0 to 1, by the learned judge; the game's result
     once it is over."""
     if state.over:
         return 1.0 if state.winner == seat else 0.0
-    return win_shares(features(state), [SHARPNESS * w for w in WEIGHTS[state.n]])[seat]
+    return win_shares(features(state), WEIGHTS[state.n])[seat]

@@ -10,6 +10,11 @@ from there, the face-down chip scored, and the position judged for that player. 
 searched is then judged for the bot at the end of that turn. This is one step of policy
 improvement over the hard bot's own search (the rollout algorithm, applied twice).
 
+Two judges tell how good a turn's end is: the searching seat's own (`judge`: for its own later
+decisions of the turn and for the move searched; the expert's is learned from self-play,
+judge.py) and the rivals' (`rival_judge`: the hand-set weights, as the hard players they stand
+for judge).
+
 The face-down chip is the only hidden information the Ichto actions meet, and the players'
 policies read public information only, so the chip is not sampled: every line is played once in
 one position per likely chip (the belief of beliefs.py, the likeliest `chips` of them or fewer,
@@ -90,7 +95,7 @@ class TurnSearch:
                          for c, w in likeliest_chips(belief, chips)]
         else:
             positions = [(1.0, sample_hidden(seen, rng))]
-        return cls(seen.seat, positions, width, judge,
+        return cls(seen.seat, positions, width, judge=judge,
                    replies=replies if replies is not None else {})
 
     def value(self, move: Move, judge: Callable[[GameState, int], float] | None = None
