@@ -181,24 +181,33 @@ def seat_values(state: GameState, pending: dict[int, float], w: Weights = MEDIUM
 
 
 def _final_scoring_hint(state: GameState, values: list[float], weight: float) -> None:
-    for s, bonus in enumerate(final_bonus(state)):
-        values[s] += weight * bonus
+    for shares in prize_shares(state):
+        for s, share in enumerate(shares):
+            if share:
+                values[s] += weight * share
 
 
-def final_bonus(state: GameState) -> list[float]:
-    """What the final scoring's two prizes (most Ichtos on the board, most on land) would give
-    each seat as the board stands, a tied prize split and rounded down."""
+def prize_shares(state: GameState) -> tuple[list[int], list[int]]:
+    """What each of the final scoring's two prizes (3 for the most Ichtos on the board, 2 for
+    the most on land) would give each seat as the board stands, a tied prize split and rounded
+    down."""
     n = state.n
-    bonus = [0.0] * n
     tallies = ([state.on_board(s) for s in range(n)], [state.on_land(s) for s in range(n)])
-    for tally, prize in zip(tallies, (3, 2), strict=True):
+    shares: tuple[list[int], list[int]] = ([0] * n, [0] * n)
+    for tally, prize, share in zip(tallies, (3, 2), shares, strict=True):
         best = max(tally)
         if best == 0:
             continue
         winners = [s for s in range(n) if tally[s] == best]
         for s in winners:
-            bonus[s] += prize // len(winners)
-    return bonus
+            share[s] = prize // len(winners)
+    return shares
+
+
+def final_bonus(state: GameState) -> list[int]:
+    """What the final scoring's two prizes together would give each seat as the board stands."""
+    board, land = prize_shares(state)
+    return [a + b for a, b in zip(board, land, strict=True)]
 
 
 def relative(values: list[float], seat: int) -> float:
