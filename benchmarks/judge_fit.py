@@ -26,8 +26,9 @@ from conditional_logit import Table, fit, log_loss
 
 from urland.bots.evaluate import win_chance
 from urland.bots.judge import FEATURES, features, win_shares
+from urland.bots.loop import StateTable, play_out
 from urland.bots.registry import make_bot
-from urland.engine import ACTION, apply_move, new_game, view
+from urland.engine import ACTION, Move, new_game
 
 RIDGE = 1.0  # a light penalty: tens of thousands of positions each fit
 
@@ -37,31 +38,30 @@ def play(args: tuple[int, int, str]) -> tuple[list[tuple[list[list[float]], list
     chances; and the winner."""
     seed, players, bot = args
     state = new_game(seed, players, events=False)
-    bots = [make_bot(bot, seed * 13 + seat) for seat in range(players)]
+    bots = {seat: make_bot(bot, seed * 13 + seat) for seat in range(players)}
     turn_ends = []
-    while not state.over:
-        seat = state.actor
-        acting = state.phase == ACTION
-        move = bots[seat].choose(view(state, seat))
-        apply_move(state, move)
-        for other in range(players):
-            if hasattr(bots[other], "watch"):
-                bots[other].watch(view(state, other))
-        if acting and state.phase != ACTION and not state.over:
+    acting = [state.phase == ACTION]  # whether the move just played was an Ichto action
+
+    def after(seat: int, move: Move, seconds: float) -> None:
+        if acting[0] and state.phase != ACTION and not state.over:
             hand = [win_chance(state, s) for s in range(players)]
             turn_ends.append((features(state), hand))
+        acting[0] = state.phase == ACTION
+
+    play_out(StateTable(state), bots, after)
     return turn_ends, state.winner
 
 
 def report(players: int, games: list) -> tuple[float, ...]:
     learn = [(rows, winner) for ends, winner in games[::2] for rows, _ in ends]
     test: list[Table] = [(rows, winner) for ends, winner in games[1::2] for rows, _ in ends]
-    hand = {id(rows): chances for ends, _ in games[1::2] for rows, chances in ends}
+    hand_set: list[Table] = [([[c] for c in chances], winner)
+                             for ends, winner in games[1::2] for _, chances in ends]
     beta = fit(learn, len(FEATURES), RIDGE)
     print(f"{players} players: {len(games)} games, {len(learn) + len(test)} turn ends")
-    print(f"  foretelling the winners of the second half (lower is better): "
+    print(f"  foretelling the winners of the games in between (lower is better): "
           f"learned {log_loss(test, lambda rows: win_shares(rows, beta)):.4f}, "
-          f"hand-set {log_loss(test, lambda rows: scaled(hand[id(rows)])):.4f}, "
+          f"hand-set {log_loss(hand_set, scaled):.4f}, "
           f"even {math.log(players):.4f}")
     whole = fit(learn + test, len(FEATURES), RIDGE)
     for name, half, w in zip(FEATURES, beta, whole, strict=True):
@@ -69,9 +69,10 @@ def report(players: int, games: list) -> tuple[float, ...]:
     return tuple(round(w, 4) for w in whole)
 
 
-def scaled(chances: list[float]) -> list[float]:
-    total = sum(chances)
-    return [c / total for c in chances]
+def scaled(rows: list[list[float]]) -> list[float]:
+    """The hand-set judge's chances (one a row), scaled to add up to 1."""
+    total = sum(row[0] for row in rows)
+    return [row[0] / total for row in rows]
 
 
 def main() -> None:
