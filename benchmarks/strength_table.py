@@ -119,9 +119,9 @@ def main() -> None:
                 args.workers)
         records = by_game(args.log, args.bot, think, n, args.games, args.seed)
         if not records:
-            print(f"{think:4.1f} s a decision: no games yet", flush=True)
+            print(f"{think:g} s a decision: no games yet", flush=True)
             continue
-        print(f"{think:4.1f} s a decision: {summary(records, args.bot, n)}", flush=True)
+        print(f"{think:g} s a decision: {summary(records, args.bot, n)}", flush=True)
         itself = args.bot == args.baseline and args.baseline_seconds in (None, think)
         if baseline and not itself:
             print(f"      {paired(records, baseline, n)}", flush=True)

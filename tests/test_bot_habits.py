@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from urland.bots.expert import STAGES, ExpertBot
+from urland.bots.expert import ExpertBot
 from urland.bots.greedy import EasyBot, GreedyBot
 from urland.bots.habits import bid_slip, turn_slips, watch
 from urland.bots.ismcts import HardBot
@@ -25,7 +25,7 @@ def bot_of(level: str, seed: int):
     if level == "hard":
         return HardBot(seed, max_iterations=40)
     if level == "expert":
-        return ExpertBot(seed, seconds=600.0, stages=STAGES[:1], hard_iterations=40)
+        return ExpertBot(seed, seconds=600.0, hard_iterations=40)
     return {"easy": EasyBot, "medium": GreedyBot}[level](seed)
 
 

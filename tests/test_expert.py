@@ -1,5 +1,6 @@
-"""The expert bot: legal through whole games, blind to what its seat cannot see, wider the longer
-it thinks, and playing the rest of the turn as players who look ahead would."""
+"""The expert bot: legal through whole games, blind to what its seat cannot see, comparing more
+of the hard bot's moves the longer it thinks, and playing the rest of the turn as players who
+look ahead would."""
 
 import random
 
@@ -8,10 +9,11 @@ from positions import BLACK, GREY, area, table
 from test_auction import auction
 from test_bots import _position_with_secrets
 
+from urland.bots import expert as expert_module
 from urland.bots.bidding import best_bid, strong_rivals
 from urland.bots.candidates import candidate_moves
 from urland.bots.evaluate import win_chance
-from urland.bots.expert import STAGES, ExpertBot
+from urland.bots.expert import MOVES, ExpertBot
 from urland.bots.gene_worth import measured_gene_worth
 from urland.bots.ismcts import HardBot
 from urland.bots.judge import learned_win_chance
@@ -20,9 +22,9 @@ from urland.bots.turn_search import TurnSearch, likeliest_chips
 from urland.engine import Game, Move, check_move, legal_options, view
 
 
-def steady_expert(seed: int = 1, stages: int = 1) -> ExpertBot:
+def steady_expert(seed: int = 1) -> ExpertBot:
     """An expert whose searches are never cut by the clock: the same moves on any machine."""
-    return ExpertBot(seed, seconds=600.0, stages=STAGES[:stages], hard_iterations=40)
+    return ExpertBot(seed, seconds=600.0, hard_iterations=40)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -35,7 +37,7 @@ def test_the_expert_answers_every_decision_legally_through_a_whole_game(players)
         seat = game.state.actor
         move = seated[seat].choose(game.view(seat))
         check_move(game.state, move)
-        searched += seat == 0 and seated[0].last_stage > 0
+        searched += seat == 0 and seated[0].last_compared > 0
         game.play(move)
         for bot in seated:
             if hasattr(bot, "watch"):
@@ -54,28 +56,58 @@ def test_the_expert_decides_the_same_whatever_it_cannot_see():
     other.deck.reverse()
     other.rng ^= 0xDEADBEEF
     assert view(other, seat) == view(state, seat)
-    assert steady_expert(5, 3).choose(view(state, seat)) == \
-        steady_expert(5, 3).choose(view(other, seat))
+    assert steady_expert(5).choose(view(state, seat)) == \
+        steady_expert(5).choose(view(other, seat))
 
 
 def test_the_expert_leaves_the_game_and_its_view_untouched():
     game = _position_with_secrets()
     seen = game.view(game.state.actor)
     before, seen_before = game.state.key(), seen.state.key()
-    steady_expert(2, 3).choose(seen)
+    steady_expert(2).choose(seen)
     assert game.state.key() == before and seen.state.key() == seen_before
 
 
-def test_the_expert_thinking_longer_looks_wider():
-    game = _position_with_secrets()
-    seen = game.view(game.state.actor)
-    quick, default, slow = ExpertBot(1, seconds=0.0), ExpertBot(1), ExpertBot(1, seconds=600.0)
-    for bot in (quick, default, slow):
-        bot.choose(seen)
-    assert quick.last_stage == 1  # the first stage always finishes
-    assert default.last_stage == 1  # wider stages wait for a longer budget
-    assert slow.last_stage == len(STAGES)
-    assert slow.last_iterations > quick.last_iterations
+def test_the_expert_thinking_longer_compares_more_of_the_hard_bots_moves():
+    s = table("ichtos=1:2.2.2.2,O1:3.3.3.3,O2:3.3.3.3")
+    seen = view(s, s.actor)
+    ranked = HardBot(1, max_iterations=40, read_styles=True).search(seen)
+    assert len(ranked) > MOVES
+    hurried = ExpertBot(1, seconds=0.0, hard_iterations=40)
+    assert hurried.choose(seen) == ranked[0]  # no time to compare: the hard bot's choice
+    assert hurried.last_compared == 0
+    steady = steady_expert(1)
+    steady.choose(seen)
+    assert steady.last_compared == MOVES  # the hard bot's best six, and no more
+    assert steady.last_iterations > 0
+
+
+class TickingClock:
+    """A processor clock that moves on a second each time it is read, and a still wall clock."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def thread_time(self) -> float:
+        self.now += 1.0
+        return self.now
+
+    @staticmethod
+    def perf_counter() -> float:
+        return 0.0
+
+
+def test_the_expert_plays_the_best_it_compared_when_its_time_runs_out(monkeypatch):
+    # The budget is read once at the start (second 1), then before each comparison (2, 3, 4):
+    # 2.5 s buys two comparisons, the third finds the budget spent.
+    s = table("ichtos=1:2.2.2.2,O1:3.3.3.3,O2:3.3.3.3")
+    seen = view(s, s.actor)
+    ranked = HardBot(1, max_iterations=40, read_styles=True).search(seen)
+    monkeypatch.setattr(expert_module, "time", TickingClock())
+    hurried = ExpertBot(1, seconds=2.5, hard_iterations=40)
+    move = hurried.choose(seen)
+    assert hurried.last_compared == 2
+    assert move in ranked[:2]
 
 
 def test_the_expert_is_offered_everywhere_and_takes_a_thinking_time():

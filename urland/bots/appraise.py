@@ -53,7 +53,7 @@ from urland.engine import (
 WIDTH = 12  # candidate moves judged, best first by the medium heuristic
 # An Ichto action's turn search: the moves it judges (best first by the medium heuristic, and
 # the move played), the replies each later decision weighs and the face-down chips the turn's
-# end is scored under, at most; a little narrower than the expert's first stage, so that a
+# end is scored under, at most; fewer replies and chips than the expert's search, so that a
 # five-player game with every seat a person is judged within the page's 60 s.
 TURN_MOVES, REPLIES, CHIPS = 8, 4, 5
 MAX_ROUNDS = 256  # samples past which the figures hardly move

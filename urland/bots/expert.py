@@ -13,12 +13,14 @@ seat's chance of winning, fitted to who won self-play games), and expects the ot
 judge theirs as hard players do, by the hand-set weights (evaluate.py): the rivals it meets are
 modelled as they think, its own choice by what wins.
 
-Its thinking time buys width: the search runs in `STAGES`, each weighing more replies at every
-decision and more of the likely chips. A wider stage is tried only with a budget of at least its
-`seconds` (the default budget plays the first stage, the one measured strongest against hard
-bots: docs/bot-strength.md), and only if, at the pace of the stage before, it fits in what is
-left of the budget (processor time, at most WALL_FACTOR times that on the clock); a stage cut
-short by the clock is dropped and the last finished one decides.
+Its thinking time buys comparisons: it plays the hard bot's best moves through the turn search
+one after another, in the hard bot's order, until it has compared `MOVES` of them or its budget
+is spent, and plays the best it has compared; with no time to compare even the first, it plays
+the hard bot's choice. The budget is processor time, at most WALL_FACTOR times that on the
+clock, from the start of the hard bot's search, and it is checked before each comparison (one
+under way is finished). Time beyond what the six comparisons take is left unused: every use of
+it measured so far (wider replies, more chips, more moves compared, deeper searches, rollouts
+past the turn) did no better than the six comparisons alone, or lost (docs/bot-strength.md).
 
 It reads the face-down chip better than the hard bot: the hard bot expects every environment
 player to choose by the board, the expert also weighs the turn played out (the way the hard bot
@@ -34,7 +36,6 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
 
 from urland.bots.bidding import best_bid, strong_rivals
 from urland.bots.gene_worth import measured_gene_worth
@@ -45,42 +46,26 @@ from urland.engine import ACTION, BID, Move, PlayerView
 
 SECONDS = 1.0  # default thinking time per decision, at most
 WALL_FACTOR = 2.0  # the most a decision may take on the clock, in budgets
-
-
-@dataclass(frozen=True)
-class Stage:
-    """How wide one pass of the turn search looks, and the thinking time that tries it."""
-
-    moves: int  # the hard bot's best moves compared
-    width: int  # replies each later decision of the turn weighs
-    chips: int  # face-down chips the turn's end is scored under, at most
-    seconds: float = 0.0  # tried only with a budget of at least this many seconds
-
-    @property
-    def size(self) -> int:
-        return self.moves * self.width * self.chips
-
-
-STAGES = (Stage(6, 5, 6), Stage(6, 8, 9, seconds=2.0), Stage(6, 12, 12, seconds=4.0))
+MOVES = 6  # the hard bot's best moves compared, at most
+WIDTH = 5  # replies each later decision of the turn weighs
+CHIPS = 6  # face-down chips the turn's end is scored under, at most
 
 
 class ExpertBot:
     name = "expert"
 
     def __init__(self, seed: int = 0, seconds: float = SECONDS,
-                 stages: tuple[Stage, ...] = STAGES, hard_iterations: int | None = None
-                 ) -> None:
+                 hard_iterations: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.seconds = seconds
-        self.stages = stages
         # Its memory of the table, its first ranking and its other decisions; a fixed number
         # of iterations (tests) makes them the same on any machine.
         self.hard = HardBot(seed, max_iterations=hard_iterations, read_styles=True)
+        self.last_compared = 0  # the hard bot's moves compared for the last decision
         self.last_iterations = 0  # lines the turn search played for the last decision
-        self.last_stage = 0  # the widest stage finished for the last decision (1-based)
 
     def choose(self, view: PlayerView) -> Move:
-        self.last_iterations = self.last_stage = 0
+        self.last_compared = self.last_iterations = 0
         state = view.state
         options = view.legal_options()
         if len(options) == 1 and options[0].complete:
@@ -101,38 +86,24 @@ class ExpertBot:
         self.hard.watch(view)
 
     def _action(self, view: PlayerView) -> Move:
-        cpu_start, wall_start = time.thread_time(), time.perf_counter()
-        cpu_end = cpu_start + self.seconds
-        wall_end = wall_start + WALL_FACTOR * self.seconds
+        """The best of the hard bot's best `MOVES` by the turn search, compared in the hard
+        bot's order while the budget (which the hard bot's search spends first) lasts; the hard
+        bot's choice if it runs out before the first comparison."""
+        cpu_end = time.thread_time() + self.seconds
+        wall_end = time.perf_counter() + WALL_FACTOR * self.seconds
         ranked = self.hard.search(view)
         if len(ranked) == 1:
             return ranked[0]
-        belief = self.hard.belief  # the search's belief about the face-down chip
-        choice, pace = ranked[0], 0.0  # pace: processor seconds per unit of stage size
-        for number, stage in enumerate(self.stages, 1):
-            began = time.thread_time()
-            if stage.seconds > self.seconds or (pace and began + pace * stage.size > cpu_end):
-                break
-            best = self._stage(view, ranked[:stage.moves], belief, stage,
-                               None if number == 1 else (cpu_end, wall_end))
-            if best is None:
-                break
-            choice, self.last_stage = best, number
-            pace = (time.thread_time() - began) / stage.size
-        return choice
-
-    def _stage(self, view: PlayerView, moves: list[Move], belief: dict[int, float],
-               stage: Stage, ends: tuple[float, float] | None) -> Move | None:
-        """The best of `moves` by one pass of the turn search; None if the time ran out before
-        `ends` (processor time, clock); without `ends` (the first stage) it always finishes."""
-        search = TurnSearch.of(view, belief, self.rng, stage.width, stage.chips,
+        # Built before the clock is read: its draws from self.rng do not depend on the time.
+        search = TurnSearch.of(view, self.hard.belief, self.rng, WIDTH, CHIPS,
                                replies=self.hard.replies, judge=learned_win_chance)
-        best, best_value = moves[0], float("-inf")
-        for move in moves:
-            if ends and (time.thread_time() > ends[0] or time.perf_counter() > ends[1]):
-                return None
+        best, best_value = ranked[0], float("-inf")
+        for move in ranked[:MOVES]:
+            if time.thread_time() > cpu_end or time.perf_counter() > wall_end:
+                break
             value = search.value(move)
+            self.last_compared += 1
             if value > best_value:
                 best, best_value = move, value
-        self.last_iterations += search.lines
+        self.last_iterations = search.lines
         return best
