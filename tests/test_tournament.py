@@ -96,8 +96,8 @@ def test_bad_options_get_a_clear_message(capsys, argv):
 
 def test_think_sets_the_experts_time_and_is_reported(capsys):
     code, out = run(capsys, "tournament", "--bots", "expert,random,random", "--games", "1",
-                    "--seed", "2", "--think", "0.02", "--json")
+                    "--seed", "2", "--think", "0.25", "--json")
     summary = json.loads(out.out.strip().splitlines()[-1])
-    assert code == 0 and summary["think"] == 0.02
+    assert code == 0 and summary["think"] == 0.25
     expert = summary["by_players"]["3"]["per_bot"]["expert"]
     assert expert["searched_decisions"] > 0
