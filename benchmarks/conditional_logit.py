@@ -8,6 +8,7 @@ winners likeliest, less a ridge penalty, by Newton's method.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from urland.bots.judge import win_shares
 
@@ -38,7 +39,7 @@ def fit(data: list[Table], size: int, ridge: float) -> list[float]:
     return beta
 
 
-def log_loss(data: list[Table], chances) -> float:
+def log_loss(data: list[Table], chances: Callable[[list[list[float]]], list[float]]) -> float:
     """The mean of minus the log of the chance given to the seat that won: lower predicts better."""
     return sum(-math.log(max(1e-9, chances(rows)[winner])) for rows, winner in data) / len(data)
 

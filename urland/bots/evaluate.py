@@ -20,6 +20,7 @@ from urland.engine import (
     PlayerView,
     genes_in,
     muscles,
+    prize_split,
     scoring_outcome,
     seat_counts,
 )
@@ -190,18 +191,12 @@ def _final_scoring_hint(state: GameState, values: list[float], weight: float) ->
 def prize_shares(state: GameState) -> tuple[list[int], list[int]]:
     """What each of the final scoring's two prizes (3 for the most Ichtos on the board, 2 for
     the most on land) would give each seat as the board stands, a tied prize split and rounded
-    down."""
-    n = state.n
-    tallies = ([state.on_board(s) for s in range(n)], [state.on_land(s) for s in range(n)])
-    shares: tuple[list[int], list[int]] = ([0] * n, [0] * n)
-    for tally, prize, share in zip(tallies, (3, 2), shares, strict=True):
-        best = max(tally)
-        if best == 0:
-            continue
-        winners = [s for s in range(n) if tally[s] == best]
-        for s in winners:
-            share[s] = prize // len(winners)
-    return shares
+    down. An estimate: the land prize is split among all seats, where the final scoring leaves
+    out the sole winner of the first prize (`final_scoring` in the engine)."""
+    seats = range(state.n)
+    board = prize_split({s: state.on_board(s) for s in seats}, 3, seats)
+    land = prize_split({s: state.on_land(s) for s in seats}, 2, seats)
+    return [board.get(s, 0) for s in seats], [land.get(s, 0) for s in seats]
 
 
 def final_bonus(state: GameState) -> list[int]:

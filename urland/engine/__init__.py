@@ -49,7 +49,7 @@ from urland.engine.rules import (
     legal_options,
     option_allows,
 )
-from urland.engine.scoring import scoring_outcome
+from urland.engine.scoring import prize_split, scoring_outcome
 from urland.engine.setup import new_game
 from urland.engine.state import (
     ACTION,
@@ -133,6 +133,7 @@ __all__ = [
     "parse_move",
     "position_from_text",
     "position_to_text",
+    "prize_split",
     "proliferation_gain",
     "sample_hidden",
     "scoring_outcome",

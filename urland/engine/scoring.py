@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from urland.engine.events import ichtos, names, say
 from urland.engine.genes import MUSCLES
 from urland.engine.state import GameState
@@ -105,7 +107,9 @@ def reached_end(state: GameState) -> bool:
     return max(state.track) >= state.board.end_threshold
 
 
-def _share(state: GameState, value: dict[int, int], prize: int, among: list[int]) -> dict[int, int]:
+def prize_split(value: Mapping[int, int], prize: int, among: Sequence[int]) -> dict[int, int]:
+    """A final-scoring prize among the seats `among`: the seats with the most (`value`) share
+    it, rounded down; nobody scores when the most is 0 or the share rounds to 0."""
     if not among:
         return {}
     best = max(value[s] for s in among)
@@ -120,7 +124,7 @@ def final_scoring(state: GameState) -> None:
     """Total (3) then Land (2), each moved like any other points; Muscles does not count."""
     seats = list(range(state.n))
     total = {s: state.on_board(s) for s in seats}
-    total_points = _share(state, total, 3, seats)
+    total_points = prize_split(total, 3, seats)
     best_total = max(total.values())
     total_winners = [s for s in seats if total[s] == best_total]
     say(state, "final_total", lambda: "Final scoring. Most Ichtos on the board: "
@@ -133,7 +137,7 @@ def final_scoring(state: GameState) -> None:
     land = {s: state.on_land(s) for s in seats}
     sole = total_winners[0] if len(total_winners) == 1 else None
     contenders = [s for s in seats if s != sole]
-    land_points = _share(state, land, 2, contenders)
+    land_points = prize_split(land, 2, contenders)
     best_land = max((land[s] for s in contenders), default=0)
     land_winners = [s for s in contenders if land[s] == best_land]
     say(state, "final_land", lambda: "Most Ichtos on land"
