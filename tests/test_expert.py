@@ -68,10 +68,16 @@ def test_the_expert_leaves_the_game_and_its_view_untouched():
     assert game.state.key() == before and seen.state.key() == seen_before
 
 
-def test_the_expert_thinking_longer_compares_more_of_the_hard_bots_moves():
+def crowded_decision():
+    """A decision with more moves than the expert compares, and the hard bot's ranking of them
+    (the ranking the expert's own hard search makes, at the same seed and iterations)."""
     s = table("ichtos=1:2.2.2.2,O1:3.3.3.3,O2:3.3.3.3")
     seen = view(s, s.actor)
-    ranked = HardBot(1, max_iterations=40, read_styles=True).search(seen)
+    return seen, HardBot(1, max_iterations=40, read_styles=True).search(seen)
+
+
+def test_the_expert_thinking_longer_compares_more_of_the_hard_bots_moves():
+    seen, ranked = crowded_decision()
     assert len(ranked) > MOVES
     hurried = ExpertBot(1, seconds=0.0, hard_iterations=40)
     assert hurried.choose(seen) == ranked[0]  # no time to compare: the hard bot's choice
@@ -100,9 +106,7 @@ class TickingClock:
 def test_the_expert_plays_the_best_it_compared_when_its_time_runs_out(monkeypatch):
     # The budget is read once at the start (second 1), then before each comparison (2, 3, 4):
     # 2.5 s buys two comparisons, the third finds the budget spent.
-    s = table("ichtos=1:2.2.2.2,O1:3.3.3.3,O2:3.3.3.3")
-    seen = view(s, s.actor)
-    ranked = HardBot(1, max_iterations=40, read_styles=True).search(seen)
+    seen, ranked = crowded_decision()
     monkeypatch.setattr(expert_module, "time", TickingClock())
     hurried = ExpertBot(1, seconds=2.5, hard_iterations=40)
     move = hurried.choose(seen)

@@ -107,15 +107,18 @@ def reached_end(state: GameState) -> bool:
     return max(state.track) >= state.board.end_threshold
 
 
+def leaders(value: Mapping[int, int], among: Sequence[int]) -> tuple[int, list[int]]:
+    """The most any seat of `among` has (0 when none) and the seats that have it."""
+    best = max((value[s] for s in among), default=0)
+    return best, [s for s in among if value[s] == best]
+
+
 def prize_split(value: Mapping[int, int], prize: int, among: Sequence[int]) -> dict[int, int]:
     """A final-scoring prize among the seats `among`: the seats with the most (`value`) share
     it, rounded down; nobody scores when the most is 0 or the share rounds to 0."""
-    if not among:
-        return {}
-    best = max(value[s] for s in among)
+    best, winners = leaders(value, among)
     if best == 0:
         return {}
-    winners = [s for s in among if value[s] == best]
     each = prize // len(winners)
     return {s: each for s in winners if each}
 
@@ -125,8 +128,7 @@ def final_scoring(state: GameState) -> None:
     seats = list(range(state.n))
     total = {s: state.on_board(s) for s in seats}
     total_points = prize_split(total, 3, seats)
-    best_total = max(total.values())
-    total_winners = [s for s in seats if total[s] == best_total]
+    best_total, total_winners = leaders(total, seats)
     say(state, "final_total", lambda: "Final scoring. Most Ichtos on the board: "
         + names(state, total_winners) + f" ({best_total}): "
         + (", ".join(f"{state.colour_name(s)} +{p}" for s, p in total_points.items()) + "."
@@ -138,8 +140,7 @@ def final_scoring(state: GameState) -> None:
     sole = total_winners[0] if len(total_winners) == 1 else None
     contenders = [s for s in seats if s != sole]
     land_points = prize_split(land, 2, contenders)
-    best_land = max((land[s] for s in contenders), default=0)
-    land_winners = [s for s in contenders if land[s] == best_land]
+    best_land, land_winners = leaders(land, contenders)
     say(state, "final_land", lambda: "Most Ichtos on land"
         + (f" (without {state.colour_name(sole)}, who won the total)" if sole is not None else "")
         + ": " + names(state, land_winners) + f" ({best_land}): "
