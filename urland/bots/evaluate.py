@@ -18,9 +18,9 @@ from urland.engine import (
     UNKNOWN,
     GameState,
     PlayerView,
-    final_prizes,
     genes_in,
     muscles,
+    prize_split,
     scoring_outcome,
     seat_counts,
 )
@@ -190,10 +190,13 @@ def _final_scoring_hint(state: GameState, values: list[float], weight: float) ->
 
 def prize_shares(state: GameState) -> tuple[list[int], list[int]]:
     """What each of the final scoring's two prizes (3 for the most Ichtos on the board, 2 for
-    the most on land, without the sole winner of the first) would give each seat as the board
-    stands: the engine's own split (`final_prizes`)."""
-    board, land = final_prizes(state)
+    the most on land) would give each seat as the board stands, a tied prize split and rounded
+    down. An estimate: the land prize is split among all seats, where the final scoring leaves
+    out the sole winner of the first prize (the engine's `final_prizes` gives the exact split;
+    bots foreseeing that were no stronger: docs/bot-strength.md)."""
     seats = range(state.n)
+    board = prize_split({s: state.on_board(s) for s in seats}, 3, seats)
+    land = prize_split({s: state.on_land(s) for s in seats}, 2, seats)
     return [board.get(s, 0) for s in seats], [land.get(s, 0) for s in seats]
 
 
