@@ -5,7 +5,7 @@ import dataclasses
 from positions import PURPLE, WHITE, at, play, table, texts
 
 from urland.engine.board import standard_board
-from urland.engine.scoring import final_prizes, final_scoring
+from urland.engine.scoring import final_scoring
 from urland.engine.state import OVER
 
 
@@ -48,11 +48,10 @@ def test_final_scoring_total_3_and_land_2_sole_total_winner_excluded_from_land()
     assert at(s, "1") == [0, 3, 2, 1]
 
 
-def test_the_final_prizes_as_the_board_stands_are_what_the_final_scoring_then_moves():
-    # White leads both the Total (10) and, alone, Land (4): it takes the Total, and Land goes
-    # to Black, the most on land among the others (3).
+def test_final_scoring_the_sole_total_winner_leading_on_land_too_leaves_land_to_the_next():
+    # White leads both the Total (10) and, alone, Land (4): it takes the Total (+3), and Land
+    # goes to Black, the most on land among the others (3, +2).
     s = table("track=10.20.30.40 ichtos=O1:6.2.2.0,1:4.3.0.0")
-    assert final_prizes(s) == ({0: 3}, {1: 2})
     final_scoring(s)
     assert s.track == [13, 22, 30, 40]
 

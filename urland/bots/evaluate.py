@@ -192,8 +192,8 @@ def prize_shares(state: GameState) -> tuple[list[int], list[int]]:
     """What each of the final scoring's two prizes (3 for the most Ichtos on the board, 2 for
     the most on land) would give each seat as the board stands, a tied prize split and rounded
     down. An estimate: the land prize is split among all seats, where the final scoring leaves
-    out the sole winner of the first prize (the engine's `final_prizes` gives the exact split;
-    bots foreseeing that were no stronger: docs/bot-strength.md)."""
+    out the sole winner of the first prize (`final_scoring` in the engine; bots foreseeing that
+    exactly were no stronger: docs/bot-strength.md)."""
     seats = range(state.n)
     board = prize_split({s: state.on_board(s) for s in seats}, 3, seats)
     land = prize_split({s: state.on_land(s) for s in seats}, 2, seats)

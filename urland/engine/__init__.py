@@ -49,7 +49,7 @@ from urland.engine.rules import (
     legal_options,
     option_allows,
 )
-from urland.engine.scoring import final_prizes, prize_split, scoring_outcome
+from urland.engine.scoring import prize_split, scoring_outcome
 from urland.engine.setup import new_game
 from urland.engine.state import (
     ACTION,
@@ -114,7 +114,6 @@ __all__ = [
     "check_move",
     "event_data",
     "expand",
-    "final_prizes",
     "format_move",
     "gene_cards",
     "gene_name",

@@ -123,23 +123,11 @@ def prize_split(value: Mapping[int, int], prize: int, among: Sequence[int]) -> d
     return {s: each for s in winners if each}
 
 
-def final_prizes(state: GameState) -> tuple[dict[int, int], dict[int, int]]:
-    """What the final scoring's two prizes give each seat as the board stands: Total (3, the
-    most Ichtos on the board) and Land (2, the most on land, without the sole winner of the
-    Total). Seats that score nothing are left out. Muscles does not count (R6)."""
-    seats = list(range(state.n))
-    total = {s: state.on_board(s) for s in seats}
-    _, total_winners = leaders(total, seats)
-    sole = total_winners[0] if len(total_winners) == 1 else None
-    land = {s: state.on_land(s) for s in seats}
-    return prize_split(total, 3, seats), prize_split(land, 2, [s for s in seats if s != sole])
-
-
 def final_scoring(state: GameState) -> None:
     """Total (3) then Land (2), each moved like any other points; Muscles does not count."""
     seats = list(range(state.n))
     total = {s: state.on_board(s) for s in seats}
-    total_points, land_points = final_prizes(state)
+    total_points = prize_split(total, 3, seats)
     best_total, total_winners = leaders(total, seats)
     say(state, "final_total", lambda: "Final scoring. Most Ichtos on the board: "
         + names(state, total_winners) + f" ({best_total}): "
@@ -151,6 +139,7 @@ def final_scoring(state: GameState) -> None:
     land = {s: state.on_land(s) for s in seats}
     sole = total_winners[0] if len(total_winners) == 1 else None
     contenders = [s for s in seats if s != sole]
+    land_points = prize_split(land, 2, contenders)
     best_land, land_winners = leaders(land, contenders)
     say(state, "final_land", lambda: "Most Ichtos on land"
         + (f" (without {state.colour_name(sole)}, who won the total)" if sole is not None else "")
