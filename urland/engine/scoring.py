@@ -116,7 +116,11 @@ def leaders(value: Mapping[int, int], among: Sequence[int]) -> tuple[int, list[i
 def prize_split(value: Mapping[int, int], prize: int, among: Sequence[int]) -> dict[int, int]:
     """A final-scoring prize among the seats `among`: the seats with the most (`value`) share
     it, rounded down; nobody scores when the most is 0 or the share rounds to 0."""
-    best, winners = leaders(value, among)
+    return _shared(*leaders(value, among), prize)
+
+
+def _shared(best: int, winners: list[int], prize: int) -> dict[int, int]:
+    """`prize` shared by the seats that have the most (`best`; see `prize_split`)."""
     if best == 0:
         return {}
     each = prize // len(winners)
@@ -127,8 +131,8 @@ def final_scoring(state: GameState) -> None:
     """Total (3) then Land (2), each moved like any other points; Muscles does not count."""
     seats = list(range(state.n))
     total = {s: state.on_board(s) for s in seats}
-    total_points = prize_split(total, 3, seats)
     best_total, total_winners = leaders(total, seats)
+    total_points = _shared(best_total, total_winners, 3)
     say(state, "final_total", lambda: "Final scoring. Most Ichtos on the board: "
         + names(state, total_winners) + f" ({best_total}): "
         + (", ".join(f"{state.colour_name(s)} +{p}" for s, p in total_points.items()) + "."
@@ -139,8 +143,8 @@ def final_scoring(state: GameState) -> None:
     land = {s: state.on_land(s) for s in seats}
     sole = total_winners[0] if len(total_winners) == 1 else None
     contenders = [s for s in seats if s != sole]
-    land_points = prize_split(land, 2, contenders)
     best_land, land_winners = leaders(land, contenders)
+    land_points = _shared(best_land, land_winners, 2)
     say(state, "final_land", lambda: "Most Ichtos on land"
         + (f" (without {state.colour_name(sole)}, who won the total)" if sole is not None else "")
         + ": " + names(state, land_winners) + f" ({best_land}): "
