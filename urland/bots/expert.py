@@ -20,8 +20,9 @@ the hard bot's choice. The budget is processor time, at most WALL_FACTOR times t
 clock, from the start of the hard bot's search, and it is checked before each comparison (one
 under way is finished). Time beyond what the six comparisons take is left unused: every use of
 it measured so far (wider replies, more chips, more moves compared, deeper searches, rollouts
-past the turn, rivals' replies drawn as hard players spread them) did no better than the six
-comparisons alone, or lost (docs/bot-strength.md).
+past the turn, rivals' replies drawn as hard players spread them, the hidden pile and hands
+drawn again and again) did no better than the six comparisons alone, or lost
+(docs/bot-strength.md).
 
 It reads the face-down chip better than the hard bot: the hard bot expects every environment
 player to choose by the board, the expert also weighs the turn played out (the way the hard bot
