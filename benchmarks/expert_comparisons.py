@@ -12,14 +12,13 @@ random generators, so the games differ from a tournament's. Asserts nothing.
 
 from __future__ import annotations
 
-import argparse
 import collections
 import statistics
 
+from expert_games import game_set_options, play_against_hard
+
 from urland.bots.expert import ExpertBot
-from urland.bots.loop import StateTable, play_out
-from urland.bots.registry import make_bot
-from urland.engine import ACTION, Move, PlayerView, new_game
+from urland.engine import ACTION, Move, PlayerView
 
 UNHURRIED = 600.0  # a budget no search reaches
 
@@ -50,18 +49,13 @@ class CountingExpert(ExpertBot):
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=4)
+    parser = game_set_options(__doc__, 9100)
     parser.add_argument("--seconds", default="0.1,0.25,0.5,1")
-    parser.add_argument("--seed", type=int, default=9100)
     args = parser.parse_args()
     budgets = [float(s) for s in args.seconds.split(",")]
-    counts: list[tuple[int, list[int]]] = []
-    for game in range(args.games):
-        expert = CountingExpert(game, budgets)
-        bots = {0: expert} | {seat: make_bot("hard", 10 * game + seat) for seat in (1, 2, 3)}
-        play_out(StateTable(new_game(args.seed + game, 4)), bots)
-        counts += expert.counts
+    experts = play_against_hard(lambda game: CountingExpert(game, budgets), args.games,
+                                args.seed)
+    counts = [count for expert in experts for count in expert.counts]
     if not counts:
         print("no decision had more than one move to compare")
         return

@@ -18,18 +18,17 @@ hard search is run again for the expert's own choice, so the games differ from a
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import time
 from dataclasses import dataclass
 
+from expert_games import game_set_options, play_against_hard
+
 from urland.bots.expert import CHIPS, MOVES, WIDTH, ExpertBot
 from urland.bots.judge import learned_win_chance
-from urland.bots.loop import StateTable, play_out
-from urland.bots.registry import make_bot
 from urland.bots.turn_search import TurnSearch, likeliest_chips
-from urland.engine import Move, PlayerView, new_game, sample_hidden
+from urland.engine import Move, PlayerView, sample_hidden
 
 
 @dataclass
@@ -80,18 +79,12 @@ def best(values: list[float]) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=4)
+    parser = game_set_options(__doc__, 9300)
     parser.add_argument("--draws", default="1,4,16,64")
-    parser.add_argument("--seed", type=int, default=9300)
     args = parser.parse_args()
     draws = [int(d) for d in args.draws.split(",")]
-    found: list[Decision] = []
-    for game in range(args.games):
-        expert = DrawingExpert(game, draws)
-        bots = {0: expert} | {seat: make_bot("hard", 10 * game + seat) for seat in (1, 2, 3)}
-        play_out(StateTable(new_game(args.seed + game, 4)), bots)
-        found += expert.found
+    experts = play_against_hard(lambda game: DrawingExpert(game, draws), args.games, args.seed)
+    found = [decision for expert in experts for decision in expert.found]
     if not found:
         print("no decision had more than one move to compare")
         return
