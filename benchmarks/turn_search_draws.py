@@ -27,27 +27,14 @@ from expert_games import game_set_options, play_against_hard
 
 from urland.bots.expert import CHIPS, MOVES, WIDTH, ExpertBot
 from urland.bots.judge import learned_win_chance
-from urland.bots.turn_search import TurnSearch, likeliest_chips
-from urland.engine import Move, PlayerView, sample_hidden
+from urland.bots.turn_search import TurnSearch
+from urland.engine import Move, PlayerView
 
 
 @dataclass
 class Decision:
     values: list[list[float]]  # per number of draws, each compared move's value
     seconds: list[float]  # per number of draws, the processor time of the search
-
-
-def search_with_draws(seen: PlayerView, belief: dict[int, float], draws: int,
-                      rng: random.Random, replies: dict) -> TurnSearch:
-    """The expert's turn search with `draws` positions per likely chip, each its own draw of
-    the rest of the hidden information, sharing the chip's weight."""
-    if belief:
-        positions = [(w / draws, sample_hidden(seen, rng, {c: 1.0}))
-                     for c, w in likeliest_chips(belief, CHIPS) for _ in range(draws)]
-    else:
-        positions = [(1.0 / draws, sample_hidden(seen, rng)) for _ in range(draws)]
-    assert seen.seat is not None
-    return TurnSearch(seen.seat, positions, WIDTH, judge=learned_win_chance, replies=replies)
 
 
 class DrawingExpert(ExpertBot):
@@ -66,8 +53,9 @@ class DrawingExpert(ExpertBot):
             values, seconds = [], []
             for draws in self.draws:
                 start = time.thread_time()
-                search = search_with_draws(view, self.hard.belief, draws,
-                                           random.Random(self.extra.random()), self.hard.replies)
+                search = TurnSearch.of(view, self.hard.belief, random.Random(self.extra.random()),
+                                       WIDTH, CHIPS, replies=self.hard.replies,
+                                       judge=learned_win_chance, draws=draws)
                 values.append([search.value(m) for m in moves])
                 seconds.append(time.thread_time() - start)
             self.found.append(Decision(values, seconds))
@@ -75,6 +63,7 @@ class DrawingExpert(ExpertBot):
 
 
 def best(values: list[float]) -> int:
+    """The index of the move valued most (the first on a tie, as the expert chooses)."""
     return max(range(len(values)), key=lambda i: values[i])
 
 

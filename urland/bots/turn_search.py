@@ -84,17 +84,20 @@ class TurnSearch:
     @classmethod
     def of(cls, seen: PlayerView, belief: dict[int, float], rng: random.Random, width: int,
            chips: int, replies: dict[tuple, Move] | None = None,
-           judge: Callable[[GameState, int], float] = win_chance) -> TurnSearch:
+           judge: Callable[[GameState, int], float] = win_chance, draws: int = 1
+           ) -> TurnSearch:
         """The search of `seen`'s decision; `belief` ({chip: weight}) is where the face-down
         chip may be (empty when there is none, or the seat knows it); `judge` tells how good a
         position at the turn's end is for the seat (0 to 1); the other players judge theirs
-        as the hard bot does."""
+        as the hard bot does. The rest of the hidden information is drawn `draws` times for
+        each likely chip, the draws sharing its weight (the bots draw once: more draws measured
+        no gain, benchmarks/turn_search_draws.py)."""
         assert seen.seat is not None
         if belief:
-            positions = [(w, sample_hidden(seen, rng, {c: 1.0}))
-                         for c, w in likeliest_chips(belief, chips)]
+            positions = [(w / draws, sample_hidden(seen, rng, {c: 1.0}))
+                         for c, w in likeliest_chips(belief, chips) for _ in range(draws)]
         else:
-            positions = [(1.0, sample_hidden(seen, rng))]
+            positions = [(1.0 / draws, sample_hidden(seen, rng)) for _ in range(draws)]
         return cls(seen.seat, positions, width, judge=judge,
                    replies=replies if replies is not None else {})
 
