@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from urland.tools.paired import margin as seat_margin
+from urland.tools.paired import mean_and_error
 from urland.tools.tournament import planned_tables, play_table
 from urland.tools.tournament_report import percentile, wilson
 
@@ -52,8 +53,7 @@ def read(log: Path) -> list[dict]:
 
 
 def margin(record: dict, seat: int) -> int:
-    track = record["track"]
-    return track[seat] - max(t for s, t in enumerate(track) if s != seat)
+    return seat_margin(record["track"], seat)
 
 
 def summary(records: dict[int, dict], bot: str, players: int) -> str:
@@ -76,8 +76,8 @@ def paired(records: dict[int, dict], baseline: dict[int, dict], players: int) ->
     diffs = [margin(records[g], g % players) - margin(baseline[g], g % players) for g in games]
     if len(diffs) < 2:
         return "too few games with a baseline"
-    error = statistics.stdev(diffs) / math.sqrt(len(diffs))
-    return (f"{len(diffs)} games: margin {statistics.fmean(diffs):+.2f} +- {error:.2f} "
+    mean, error = mean_and_error(diffs)
+    return (f"{len(diffs)} games: margin {mean:+.2f} +- {error:.2f} "
             "against the baseline in the same seat")
 
 

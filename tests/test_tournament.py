@@ -94,10 +94,68 @@ def test_bad_options_get_a_clear_message(capsys, argv):
     assert "error" in capsys.readouterr().err
 
 
-def test_think_sets_the_experts_time_and_is_reported(capsys):
+def test_think_sets_the_experts_time_and_is_reported(capsys, monkeypatch):
+    # How much the expert compares in 0.25 s depends on the machine; what --think decides is
+    # the budget each expert is made with, and the report naming it.
+    from urland.bots import registry
+
+    budgets = []
+    made = registry.make_bot
+
+    def spy(name, seed, seconds=None):
+        bot = made(name, seed, seconds)
+        budgets.append((name, getattr(bot, "seconds", None)))
+        return bot
+
+    monkeypatch.setattr("urland.tools.tournament.make_bot", spy)
     code, out = run(capsys, "tournament", "--bots", "expert,random,random", "--games", "1",
                     "--seed", "2", "--think", "0.25", "--json")
     summary = json.loads(out.out.strip().splitlines()[-1])
     assert code == 0 and summary["think"] == 0.25
-    expert = summary["by_players"]["3"]["per_bot"]["expert"]
-    assert expert["searched_decisions"] > 0
+    assert ("expert", 0.25) in budgets
+    assert summary["by_players"]["3"]["per_bot"]["expert"]["decisions"] > 0
+
+
+def _game(seed, subject_seat, seats, track):
+    return {"players": len(seats), "seed": seed, "subject_seat": subject_seat, "seats": seats,
+            "winner": track.index(max(track)), "track": track}
+
+
+def test_paired_report_compares_the_first_seat_on_the_same_deals_only():
+    from urland.tools.paired import compare
+
+    a = [_game(11, 0, ["expert", "hard", "hard"], [30, 20, 25]),   # margin +5, a win
+         _game(12, 1, ["hard", "expert", "hard"], [18, 22, 30]),   # margin -8
+         _game(13, 2, ["hard", "hard", "expert"], [20, 20, 21])]   # not dealt in b
+    b = [_game(11, 0, ["hard", "hard", "hard"], [24, 20, 25]),     # margin -1
+         _game(12, 1, ["hard", "hard", "hard"], [18, 16, 30])]     # margin -14
+    three = compare(a, b)["3"]
+    assert three["pairs"] == 2 and three["bot_a"] == "expert" and three["bot_b"] == "hard"
+    assert three["wins_a"] == 1 and three["wins_b"] == 0
+    assert three["margin_a"] == -1.5 and three["margin_b"] == -7.5
+    assert three["difference"] == 6.0 and three["standard_error"] == 0.0
+
+
+def test_tournament_logs_each_game_and_pairs_two_runs(capsys, tmp_path):
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    run(capsys, "tournament", "--bots", "medium,random", "--players", "3", "--games", "3",
+        "--seed", "8", "--log", str(a))
+    run(capsys, "tournament", "--bots", "random", "--players", "3", "--games", "3",
+        "--seed", "8", "--log", str(b))
+    games = [json.loads(line) for line in a.read_text().splitlines()]
+    assert [g["subject_seat"] for g in games] == [0, 1, 2]
+    assert all(g["seats"][g["subject_seat"]] == "medium" for g in games)
+    assert all(len(g["seat_times"]) == 3 and all(g["seat_times"]) for g in games)
+    code, out = run(capsys, "tournament", "--paired", str(a), str(b), "--json")
+    report = json.loads(out.out)
+    assert code == 0 and report["3"]["pairs"] == 3
+    assert report["3"]["bot_a"] == "medium" and report["3"]["bot_b"] == "random"
+
+
+def test_paired_report_of_a_damaged_log_says_which_line(capsys, tmp_path):
+    good, bad = tmp_path / "good.jsonl", tmp_path / "bad.jsonl"
+    good.write_text(json.dumps(_game(1, 0, ["a", "b", "c"], [3, 2, 1])) + "\n")
+    bad.write_text(json.dumps(_game(1, 0, ["a", "b", "c"], [3, 2, 1])) + "\n{not json\n")
+    with pytest.raises(SystemExit):
+        main(["tournament", "--paired", str(good), str(bad)])
+    assert "bad.jsonl, line 2: not a game of a tournament log" in capsys.readouterr().err

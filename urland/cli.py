@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -58,7 +59,7 @@ def _simulate(argv: Sequence[str]) -> int:
 def _tournament(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="urland tournament",
                                      description="Bots against bots, seats rotated.")
-    parser.add_argument("--bots", required=True,
+    parser.add_argument("--bots", default="",
                         help="comma-separated bots, one per seat (3 to 5), e.g. hard,random,random")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
@@ -71,7 +72,17 @@ def _tournament(argv: Sequence[str]) -> int:
     parser.add_argument("--think", type=float, default=None,
                         help="seconds a decision for the bots that take a thinking time "
                              "(expert); default: their own")
+    parser.add_argument("--log", type=Path, default=None,
+                        help="append one JSON line per game (deal, seats, scores, winner, "
+                             "decision times) to this file")
+    parser.add_argument("--paired", type=Path, nargs=2, metavar=("A", "B"), default=None,
+                        help="play nothing: compare two --log files of the same deals, game by "
+                             "game, for the line-up's first seat")
     args = parser.parse_args(argv)
+    if args.paired:
+        return _paired(*args.paired, as_json=args.json, parser=parser)
+    if not args.bots:
+        parser.error("--bots is needed (or --paired A B)")
     if args.games < 1 or args.workers < 1 or (args.think is not None and args.think <= 0):
         parser.error("--games and --workers must be at least 1, --think above 0")
     try:
@@ -93,8 +104,19 @@ def _tournament(argv: Sequence[str]) -> int:
     from urland.tools.tournament import tournament
 
     tournament(names, args.games, args.seed, workers=args.workers, as_json=args.json,
-               players=counts or None, think=args.think)
+               players=counts or None, think=args.think, log=args.log)
     return 0
+
+
+def _paired(a: Path, b: Path, as_json: bool, parser: argparse.ArgumentParser) -> int:
+    from urland.tools.paired import LogError, compare, read_log, report_lines
+
+    try:
+        report = compare(read_log(a), read_log(b))
+    except LogError as exc:
+        parser.error(str(exc))
+    print(json.dumps(report) if as_json else "\n".join(report_lines(report)))
+    return 0 if report else 1
 
 
 USAGE = """Urland - play, or run the tools:
@@ -104,7 +126,8 @@ USAGE = """Urland - play, or run the tools:
   python -m urland replay FILE [--size WxH] [--autoplay] [--screenshots DIR] [--lang CODE]
   python -m urland simulate --players N --games G --seed S [--bots random,...] [--json]
   python -m urland tournament --bots hard,medium,medium,medium --games N --seed S
-                             [--players 3,4,5] [--workers W] [--json]
+                             [--players 3,4,5] [--workers W] [--json] [--log FILE]
+  python -m urland tournament --paired A.jsonl B.jsonl [--json]
   python -m urland serve [--host H] [--port P] [--room CODE --seats remote,remote,medium
                          --seed N] [--quit-when-over] [--cert FILE --key FILE]
   python -m urland join ADDRESS --room CODE [--name N] [--autoplay] [--quit-when-over]

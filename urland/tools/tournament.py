@@ -1,11 +1,14 @@
 """Bots against bots, seats rotated so every bot sits in every seat equally often.
 
     python -m urland tournament --bots hard,medium,medium,medium --games N --seed S
-                                [--players 3,4,5] [--json]
+                                [--players 3,4,5] [--json] [--log FILE]
+    python -m urland tournament --paired A.jsonl B.jsonl [--json]
 
 With `--players`, the line-up is resized for each player count: its first bot, then the others
 repeated in order (hard,medium,... at 3 players is hard,medium,medium). What is reported, per
-bot and per player count, is decided in tournament_report.py.
+bot and per player count, is decided in tournament_report.py. `--log` appends one JSON line per
+game (its deal, seats, scores, winner and each seat's decision times), which `--paired` compares
+game by game with another run's (paired.py).
 """
 
 from __future__ import annotations
@@ -14,7 +17,9 @@ import json
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from contextlib import nullcontext
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from urland.bots.loop import StateTable, play_out
 from urland.bots.registry import make_bot
@@ -29,6 +34,7 @@ class TableResult:
     track: list[int]
     times: dict[str, list[float]]  # decision seconds per bot name
     iterations: dict[str, list[int]]  # search iterations per searched decision, per bot name
+    seat_times: list[list[float]] = field(default_factory=list)  # decision seconds per seat
 
 
 def play_table(seed: int, seats: list[str], think: float | None = None) -> TableResult:
@@ -36,15 +42,17 @@ def play_table(seed: int, seats: list[str], think: float | None = None) -> Table
     bots = {i: make_bot(name, seed * 7919 + i, think) for i, name in enumerate(seats)}
     times: dict[str, list[float]] = {name: [] for name in seats}
     iterations: dict[str, list[int]] = {name: [] for name in seats}
+    seat_times: list[list[float]] = [[] for _ in seats]
 
     def timed(seat: int, move: Move, seconds: float) -> None:
         times[seats[seat]].append(seconds)
+        seat_times[seat].append(round(seconds, 4))
         searched = getattr(bots[seat], "last_iterations", 0)
         if searched:
             iterations[seats[seat]].append(searched)
 
     play_out(StateTable(state), bots, timed)
-    return TableResult(seats, state.winner, state.track[:], times, iterations)
+    return TableResult(seats, state.winner, state.track[:], times, iterations, seat_times)
 
 
 def lineup_for(bot_names: list[str], players: int) -> list[str]:
@@ -70,25 +78,42 @@ def planned_tables(lineup: list[str], games: int, seed: int, think: float | None
 
 
 def play_games(lineup: list[str], games: int, seed: int, workers: int = 1,
-               think: float | None = None) -> tuple[list[TableResult], float]:
-    """`games` games with the seats rotated; the results and the seconds they took."""
+               think: float | None = None, log: Path | None = None
+               ) -> tuple[list[TableResult], float]:
+    """`games` games with the seats rotated; the results and the seconds they took. With a
+    `log`, each game is appended to it as one JSON line as soon as it has been played."""
     tables = planned_tables(lineup, games, seed, think)
     start = time.perf_counter()
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(play_table, *zip(*tables, strict=True)))
-    else:
-        results = [play_table(*table) for table in tables]
+    results = []
+    with ProcessPoolExecutor(workers) if workers > 1 else nullcontext() as pool:
+        played = (pool.map if pool else map)(play_table, *zip(*tables, strict=True))
+        for g, ((game_seed, _, _), result) in enumerate(zip(tables, played, strict=True)):
+            results.append(result)
+            if log is not None:
+                _append(log, game_line(g, game_seed, think, result))
     return results, time.perf_counter() - start
+
+
+def game_line(game: int, game_seed: int, think: float | None, result: TableResult) -> dict:
+    """One game of a tournament's `--log`: the line-up's first bot sits in `subject_seat`."""
+    players = len(result.seats)
+    return {"game": game, "players": players, "seed": game_seed, "think": think,
+            "subject_seat": game % players, "seats": result.seats, "winner": result.winner,
+            "track": result.track, "seat_times": result.seat_times}
+
+
+def _append(log: Path, line: dict) -> None:
+    with log.open("a", encoding="utf-8") as out:
+        out.write(json.dumps(line) + "\n")
 
 
 def tournament(bot_names: list[str], games: int, seed: int, workers: int = 1,
                as_json: bool = False, out=print, players: list[int] | None = None,
-               think: float | None = None) -> dict:
+               think: float | None = None, log: Path | None = None) -> dict:
     runs = []
     for count in players or [len(bot_names)]:
         lineup = lineup_for(bot_names, count)
-        results, seconds = play_games(lineup, games, seed, workers, think)
+        results, seconds = play_games(lineup, games, seed, workers, think, log)
         if not as_json:
             for i, r in enumerate(results):
                 out(f"game {i + 1:3d}: seats {','.join(r.seats)}  winner {r.seats[r.winner]} "
