@@ -5,7 +5,6 @@ and its page opens from the game-over screen and from History."""
 from __future__ import annotations
 
 import threading
-import time
 from datetime import UTC, datetime
 from functools import partial
 
@@ -117,6 +116,20 @@ def test_the_judge_weighs_the_move_played_however_poorly_it_is_rated():
     assert judged.lost == pytest.approx(max(worth.values()) - worth[played])
 
 
+def test_a_costly_decision_says_its_cost_and_its_reason_from_one_estimate():
+    # The played move, rated last of Grey's fifty actions, costs points; the figure on the page
+    # ("it cost about N points") and the reason ("would have kept M Ichtos more") come from the
+    # one contrast, which for an Ichto action plays the judge's own lines.
+    s = table("ichtos=O1:0.0.3.0,O2:0.0.4.0,O3:0.0.3.0")
+    seen = view(s, GREY)
+    played = candidates(seen, width=100)[-1]
+    worth = dict(appraise(seen, 0.0, 7, (played,)))
+    judged = judge_decision(s, played, 0, appraise, 0.0, 7)
+    assert judged.lost > THRESHOLD and judged.why is not None
+    assert judged.lost == judged.why.value
+    assert judged.why.value == pytest.approx(max(worth.values()) - worth[played])
+
+
 def test_a_review_can_be_stopped_and_goes_on_later(blunder_game):
     game, _ = blunder_game
     started = threading.Event()
@@ -177,10 +190,10 @@ def test_the_review_page_opens_from_the_game_over_screen_and_from_history(app, b
     click(app, over.review_button.rect.center)
     page = app.scene
     assert page.name == "review"
-    deadline = time.monotonic() + 60  # the judge runs in its own thread: let it run
-    while not (page.review.done and not page.running) and time.monotonic() < deadline:
-        frames(app, 1)
-        time.sleep(0.002)
+    frames(app, 1)
+    # the judge runs in its own thread: wait for it, however busy the machine (the bound only
+    # keeps a hung review from holding the run)
+    assert page.job is not None and page.job.wait(timeout=240)
     assert page.review.done
     frames(app, 2)
     rows = page.review.marked()
@@ -363,3 +376,31 @@ def test_a_hinted_ichto_action_is_never_marked_by_the_review():
         assert judged.lost <= THRESHOLD, (step, advised, judged.better, judged.lost)
         checked += 1
     assert checked == 31  # every Ichto action of the seat in that game
+
+
+def test_a_habit_repeated_through_a_game_is_one_mark_with_its_count(app, blunder_game):
+    # Anna ended her turn three times where the double turn was better, and once landed on the
+    # wrong region: the page marks the habit once, at its costliest turn, and says how often
+    # and what it cost in all, beside the single mistake.
+    from urland.engine import Move
+    from urland.records.review import Judged
+    from urland.scenes.review import ReviewScene
+
+    game, _ = blunder_game
+    review = Review(game, [0])
+    ended, doubled = Move("end"), Move("double")
+    review.judged = [Judged(step, 0, ended, doubled, lost, None)
+                     for step, lost in ((10, 1.0), (40, 3.0), (70, 2.0))]
+    review.judged.append(Judged(20, 0, Move("land", 1, 2, 1), Move("land", 1, 3, 1), 1.5, None))
+    marked = review.marked()
+    assert [(j.step, j.lost) for j in marked] == [(20, 1.5), (40, 3.0)]
+    assert [j.step for j in review.habit(marked[1])] == [10, 40, 70]
+    assert review.habit(marked[0]) == [marked[0]]
+    turns = [review.states[s].turn for s in (10, 40, 70)]
+    scene = ReviewScene.__new__(ReviewScene)  # its words only: no page drawn
+    scene.review, scene.names = review, ["Anna", "Ben", "Cleo", "Dora"]
+    assert scene.heading(marked[1]).endswith("· 3 times")
+    assert scene.habit_text(marked[1]) == (
+        f" The same choice 3 times in this game, at turns {turns[0]}, {turns[1]}, {turns[2]}: "
+        "about 6.0 points in all.")
+    assert scene.habit_text(marked[0]) == ""

@@ -155,13 +155,23 @@ class _Sampler:
 
 def _outcome(sample: GameState, move: Move, seat: int, playouts: Playouts) -> Outcome:
     state = sample.clone()
-    before = state.track[seat]
-    region = state.root(state.chip_area(state.chosen)) if state.chosen > 0 else -1
     until = stage(state)
     apply_move(state, move)
     playouts.finish(state, until)
-    return Outcome(margin(state, seat), state.track[seat] - before, region,
-                   state.on_board(seat), state.genes[seat])
+    return _outcome_at(sample, state, seat)
+
+
+def _outcome_at(start: GameState, end: GameState, seat: int) -> Outcome:
+    """Where the seat stands at `end`, a line played from the sample `start`."""
+    region = start.root(start.chip_area(start.chosen)) if start.chosen > 0 else -1
+    return Outcome(margin(end, seat), end.track[seat] - start.track[seat], region,
+                   end.on_board(seat), end.genes[seat])
+
+
+def _turn_search(seen: PlayerView, seed: int) -> TurnSearch:
+    """The turn search that judges an Ichto action: the same for a seed, so that the judge and
+    the contrast play the same lines."""
+    return TurnSearch.of(seen, chosen_chip_belief(seen), random.Random(seed), REPLIES, CHIPS)
 
 
 def outcomes(seen: PlayerView, moves: Sequence[Move], seconds: float, seed: int,
@@ -195,8 +205,7 @@ def appraise(view: PlayerView, seconds: float, seed: int, also: Sequence[Move] =
     if not moves:
         return []
     if turn:
-        search = TurnSearch.of(view, chosen_chip_belief(view), random.Random(seed), REPLIES,
-                               CHIPS)
+        search = _turn_search(view, seed)
         worth = [(m, search.value(m, margin)) for m in moves]
     else:
         found = outcomes(view, moves, seconds, seed, rounds)
@@ -207,27 +216,48 @@ def appraise(view: PlayerView, seconds: float, seed: int, also: Sequence[Move] =
 
 def contrast(seen: PlayerView, played: Move, better: Move, seed: int, rounds: int = 32
              ) -> Contrast:
-    """Where the better move's outcomes part from the played move's, over `rounds` samples."""
+    """Where the better move's outcomes part from the played move's. An Ichto action is
+    contrasted in the very lines `appraise` judged it by (the turn search with the same seed),
+    so the contrast's value is the judge's own difference; any other decision over `rounds`
+    common samples."""
+    if seen.state.phase == ACTION:
+        search = _turn_search(seen, seed)
+        starts = [s for _, s in search.positions]
+        weights = [w for w, _ in search.positions]
+        seat = search.seat
+        good = [_outcome_at(a, b, seat) for a, b in zip(starts, search.ends(better), strict=True)]
+        bad = [_outcome_at(a, b, seat) for a, b in zip(starts, search.ends(played), strict=True)]
+        return _contrast(good, bad, weights)
     found = outcomes(seen, [better, played], 0.0, seed, rounds)
     good, bad = found[better], found[played]
-    k = len(good)
+    return _contrast(good, bad, [1.0 / len(good)] * len(good))
+
+
+def _contrast(good: list[Outcome], bad: list[Outcome], weights: list[float]) -> Contrast:
+    """The weighted differences of two moves' outcomes in the same samples; the value summed
+    with the weights as the judge sums it, the others a weighted mean."""
+    pairs = list(zip(weights, good, bad, strict=True))
+    total = sum(weights) or 1.0
 
     def mean(field: str) -> float:
-        return sum(getattr(g, field) - getattr(b, field) for g, b in zip(good, bad,
-                                                                          strict=True)) / k
+        return sum(w * (getattr(g, field) - getattr(b, field)) for w, g, b in pairs) / total
 
-    parted = Counter(g.region for g, b in zip(good, bad, strict=True)
-                     if g.region >= 0 and g.scored != b.scored)
+    value = sum(w * (g.value - b.value) for w, g, b in pairs)
+    parted: Counter[int] = Counter()
+    for w, g, b in pairs:
+        if g.region >= 0 and g.scored != b.scored:
+            parted[g.region] += w
     region = parted.most_common(1)[0][0] if parted else -1
-    won = _usual_genes(good) & ~_usual_genes(bad)
-    lost = _usual_genes(bad) & ~_usual_genes(good)
-    return Contrast(mean("value"), mean("scored"), region, mean("board"), won, lost)
+    won = _usual_genes(good, weights) & ~_usual_genes(bad, weights)
+    lost = _usual_genes(bad, weights) & ~_usual_genes(good, weights)
+    return Contrast(value, mean("scored"), region, mean("board"), won, lost)
 
 
-def _usual_genes(found: list[Outcome]) -> int:
-    """The genes owned in most of the samples."""
+def _usual_genes(found: list[Outcome], weights: list[float]) -> int:
+    """The genes owned in most of the samples (by weight)."""
     mask = 0
+    total = sum(weights)
     for bit in range(16):
-        if sum(1 for o in found if o.genes >> bit & 1) * 2 > len(found):
+        if sum(w for w, o in zip(weights, found, strict=True) if o.genes >> bit & 1) * 2 > total:
             mask |= 1 << bit
     return mask

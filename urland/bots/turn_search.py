@@ -106,10 +106,15 @@ class TurnSearch:
         """What playing `move` is worth to the seat once the turn is over, the rest of the turn
         played by players who each look one move ahead: by the seat's judge (0 to 1), or by
         `judge` if given (the players still look ahead by their own)."""
+        return self._worth(self.ends(move), self.seat, judge or self.judge)
+
+    def ends(self, move: Move) -> list[GameState]:
+        """Where `move` leads once the turn is over: one state per position searched, in the
+        order of `positions` (whose weights they share)."""
         states = self._after(move, [s for _, s in self.positions])
         while states[0].phase == ACTION:
             self._play(states, self._look_ahead(states))
-        return self._worth(states, self.seat, judge or self.judge)
+        return states
 
     # --- the players -------------------------------------------------------------------
 

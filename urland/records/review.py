@@ -127,17 +127,41 @@ class Review:
     # --- what it found ----------------------------------------------------------------------
 
     def marked(self, seat: int | None = None) -> list[Judged]:
-        """Each person's costliest decisions (the top MARKED above THRESHOLD), in game order."""
+        """Each person's costliest decisions (the top MARKED above THRESHOLD), in game order. A
+        habit, the same choice made again where the same other was better (ending the turn
+        where the double turn was better, each time), is marked once: at its costliest
+        decision, which `habit` tells the others of."""
         out: list[Judged] = []
         for person in self.people if seat is None else (seat,):
             own = sorted((j for j in self.judged if j.seat == person and j.lost > THRESHOLD),
                          key=lambda j: -j.lost)
-            out += own[:MARKED]
+            kept: dict[tuple, Judged] = {}
+            for j in own:
+                kept.setdefault(habit_of(j) or (j.step,), j)
+            out += list(kept.values())[:MARKED]
         return sorted(out, key=lambda j: j.step)
+
+    def habit(self, marked: Judged) -> list[Judged]:
+        """The costly decisions of the marked one's habit, itself included, in game order
+        (only itself when it is no habit)."""
+        signature = habit_of(marked)
+        if signature is None:
+            return [marked]
+        return [j for j in self.judged
+                if j.seat == marked.seat and j.lost > THRESHOLD and habit_of(j) == signature]
 
     def costliest(self, seat: int) -> Judged | None:
         own = [j for j in self.judged if j.seat == seat]
         return max(own, key=lambda j: j.lost) if own else None
+
+
+def habit_of(j: Judged) -> tuple[int, str, str] | None:
+    """What makes costly decisions one habit: the same person making one kind of move where
+    another kind was better (None when the better move was of the same kind: a place or a
+    number chosen, which each position decides afresh)."""
+    if j.played.kind == j.better.kind:
+        return None
+    return (j.seat, j.played.kind, j.better.kind)
 
 
 def _has_choice(state: GameState) -> bool:
@@ -165,24 +189,22 @@ def judge_decision(state: GameState, played: Move, step: int, judge: Judge, seco
 def judgement(step: int, seen: PlayerView, played: Move, worth: list[tuple[Move, float]],
               seed: int) -> Judged:
     """A decision judged from the judge's list (best first): what the played move cost. A
-    played move the judge did not weigh is weighed against the best with `contrast`."""
+    decision the judge finds costly (or whose played move it did not weigh) is contrasted with
+    the better move, and the contrast gives both the cost and the sentence of why, so that the
+    page never says two figures from two estimates (for an Ichto action the contrast plays the
+    judge's own lines, and its cost is the judge's)."""
     seat = seen.seat
     assert seat is not None
-    if not worth:
+    if not worth or worth[0][0] == played:
         return Judged(step, seat, played, played, 0.0, None)
     better, best = worth[0]
-    if better == played:
-        return Judged(step, seat, played, played, 0.0, None)
     found = dict(worth)
-    why = None
-    if played in found:
-        lost = best - found[played]
-    else:
-        why = contrast(seen, played, better, seed)
-        lost = why.value
-    if lost <= THRESHOLD:
-        return Judged(step, seat, played, better, max(0.0, lost), None)
-    return Judged(step, seat, played, better, lost, why or contrast(seen, played, better, seed))
+    if played in found and best - found[played] <= THRESHOLD:
+        return Judged(step, seat, played, better, max(0.0, best - found[played]), None)
+    why = contrast(seen, played, better, seed)
+    if why.value <= THRESHOLD:
+        return Judged(step, seat, played, better, max(0.0, why.value), None)
+    return Judged(step, seat, played, better, why.value, why)
 
 
 class ReviewJob:
@@ -213,6 +235,12 @@ class ReviewJob:
     @property
     def stopped(self) -> bool:
         return self._stop.is_set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until the review is judged or stopped; whether it has ended."""
+        if self._thread.is_alive():
+            self._thread.join(timeout)
+        return not self._thread.is_alive()
 
     def stop(self, wait: float = 5.0) -> None:
         self._stop.set()

@@ -104,7 +104,21 @@ class ReviewScene(Scene):
 
     def heading(self, j: Judged) -> str:
         turn = self.review.states[j.step].turn
+        times = len(self.review.habit(j))
+        if times > 1:
+            return fmt("Turn {turn} · {name} · {times, plural, one {# time} other {# times}}",
+                       turn=turn, name=self.names[j.seat], times=times)
         return fmt("Turn {turn} · {name}", turn=turn, name=self.names[j.seat])
+
+    def habit_text(self, j: Judged) -> str:
+        """For a habit, how often it was made and what it cost in all ('' for one decision)."""
+        habit = self.review.habit(j)
+        if len(habit) < 2:
+            return ""
+        return " " + fmt("The same choice {times, plural, one {# time} other {# times}} in this "
+                         "game, at turns {turns}: about {points} points in all.",
+                         times=len(habit), points=decimal(sum(h.lost for h in habit)),
+                         turns=", ".join(str(self.review.states[h.step].turn) for h in habit))
 
     def said(self, move, j: Judged) -> str:
         return describe(move, self.review.states[j.step], self.names)
@@ -202,8 +216,8 @@ class ReviewScene(Scene):
             (_("Better"), self.said(j.better, j), (40, 140, 70)),
             (_("Why"), words.why(j.why, j.played, self.session.board, j.lost,
                                  (self.review.view_at(j.step), j.better)) + " " + fmt(
-                "It cost about {points} points of final score.", points=decimal(j.lost)),
-             th.ACCENT_DARK)])
+                "It cost about {points} points of final score.", points=decimal(j.lost))
+             + self.habit_text(j), th.ACCENT_DARK)])
 
     def empty_text(self) -> str:
         if not self.review.people:
