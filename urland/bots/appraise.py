@@ -16,9 +16,10 @@ with the hard bot's evaluator (`evaluate` with the HARD weights: track points pl
 board promises, against the rivals). Rounds go on until the time is spent; at least one is
 always played. Nothing here ever sees the true state, only the view it is given.
 
-`contrast(view, played, better, seed)` plays the two moves over the same few samples and says
-where their outcomes part (points scored, in which region, Ichtos kept, genes won): the data
-the review turns into one sentence of why.
+`contrast(view, played, better, seed)` plays the two moves in the same lines (an Ichto action in
+the judge's own turn search, any other decision over the same few samples) and says where their
+outcomes part (the points of margin, points scored, in which region, Ichtos kept, genes won):
+the cost and the sentence of why that the review shows, from one estimate.
 """
 
 from __future__ import annotations
