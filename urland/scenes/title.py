@@ -17,7 +17,7 @@ from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
 from urland.ui.text import blit_text, wrap
-from urland.ui.widgets import Button, assign_mnemonics, panel
+from urland.ui.widgets import Button, panel
 from urland.userfiles import folder_lock
 from urland.userfiles.startup import board_problem
 
@@ -73,7 +73,6 @@ class TitleScene(Scene):
             Button(L_("Quit"), self.app.quit, "danger", key=pygame.K_q, show_key=True),
         ]
         self.buttons = [*self.primary, *self.secondary]
-        assign_mnemonics(self.buttons)  # each key a letter of its label, in every language
         self.card = pygame.Rect(0, 0, 0, 0)  # the title card
         self.fish: list[pygame.Rect] = []  # where each Ichto on the card is drawn
         self.notice_box = pygame.Rect(0, 0, 0, 0)
@@ -187,7 +186,6 @@ class TitleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
-        assign_mnemonics(self.buttons)  # the language may have changed
         surface.blit(backdrop(t.size), (0, 0))
         card = self.card
         panel(surface, card, (24, 34, 46), radius=t.px(18), shadow=t.px(8),
