@@ -43,7 +43,10 @@ def tutorial_progress_notice() -> str:
 
 
 def language_problem() -> str:
-    """A sentence when the chosen language's catalogue could not be read (English is used)."""
+    """A sentence when the chosen language's catalogue could not be read (English is used).
+    Every damaged catalogue, chosen or not, is also named in the log."""
+    for code, why in i18n.DAMAGED.items():
+        i18n.report_damaged(code, why)
     broken = i18n.broken_catalogue()
     if not broken:
         return ""
