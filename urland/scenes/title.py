@@ -15,7 +15,7 @@ from urland.texts.assets import reinstall
 from urland.texts.i18n import L_, LP_, _, fmt
 from urland.ui import art
 from urland.ui import theme as th
-from urland.ui.backdrop import backdrop
+from urland.ui.backdrop import backdrop, plain
 from urland.ui.text import blit_text, wrap
 from urland.ui.widgets import Button, panel
 from urland.userfiles import folder_lock
@@ -186,7 +186,9 @@ class TitleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
-        surface.blit(backdrop(t.size), (0, 0))
+        # The window's first frame shows the card at once; the painted board from the next.
+        first = self.app.first_frame_at is None
+        surface.blit(plain(t.size) if first else backdrop(t.size), (0, 0))
         card = self.card
         panel(surface, card, (24, 34, 46), radius=t.px(18), shadow=t.px(8),
               border=th.ACCENT_DARK)

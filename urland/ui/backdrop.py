@@ -9,6 +9,16 @@ import pygame
 from urland.engine import BoardError, standard_board
 from urland.ui.board_view import BoardView
 
+SEA = (14, 30, 46)  # the painted backdrop's darkened sea, nearly
+
+
+def plain(size: tuple[int, int]) -> pygame.Surface:
+    """The backdrop's sea without the board: behind the window's very first frame, so that
+    it need not wait for the board to be painted (the next frame has it)."""
+    surf = pygame.Surface(size)
+    surf.fill(SEA)
+    return surf
+
 
 @lru_cache(maxsize=4)
 def backdrop(size: tuple[int, int]) -> pygame.Surface:
