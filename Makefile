@@ -1,9 +1,11 @@
 # `make play` and `make test` each create .venv when it is missing, install the project into it
-# (again only when pyproject.toml changed) and then start the game or run the tests.
+# (again only when pyproject.toml changed) and then start the game or run the tests: `make play`
+# installs only what the game needs, the other targets the test tools as well.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+PLAY_STAMP := $(VENV)/.play-installed
 
 DIST_STAMP := $(VENV)/.dist-installed
 
@@ -14,9 +16,13 @@ $(PY):
 
 $(STAMP): $(PY) pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[test]"
-	touch $(STAMP)
+	touch $(STAMP) $(PLAY_STAMP)
 
-play: $(STAMP)
+$(PLAY_STAMP): $(PY) pyproject.toml
+	$(PY) -m pip install --quiet --disable-pip-version-check -e .
+	touch $(PLAY_STAMP)
+
+play: $(PLAY_STAMP)
 	$(PY) -m urland $(ARGS)
 
 test: $(STAMP)

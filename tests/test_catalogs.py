@@ -122,5 +122,6 @@ def test_a_new_language_is_one_folder_with_its_catalogue(tmp_path, monkeypatch):
         write_mo(f, new)
     (tmp_path / "locale" / "xx" / "LC_MESSAGES").mkdir(parents=True)
     (tmp_path / "locale" / "xx" / "LC_MESSAGES" / "urland.mo").write_bytes(b"not a catalogue")
-    monkeypatch.setattr(i18n, "asset_path", lambda *parts: tmp_path.joinpath(*parts))
-    assert i18n._found_languages() == {"en": "English", "pl": "Polski"}
+    found, damaged = i18n._found_languages(tmp_path / "locale")
+    # a damaged catalogue is offered by its code: choosing it says it cannot be read
+    assert found == {"en": "English", "pl": "Polski", "xx": "xx"} and list(damaged) == ["xx"]

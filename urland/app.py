@@ -17,6 +17,7 @@ import pygame
 
 from urland.scenes import create as create_scene
 from urland.scenes.base import AutoplayOptions, Dialog, Scene
+from urland.table import unsaved
 from urland.texts import i18n
 from urland.texts.i18n import _
 from urland.ui import ticker
@@ -69,6 +70,7 @@ class App:
         self.headless = False
         self.sound = SoundBoard(self.settings)
         self._notice: tuple[str, float] | None = None  # (text, seconds left), e.g. "Sound off"
+        self._unsaved_retry_in = unsaved.RETRY_SECONDS  # a finished game the disk refused
 
     # --- window ---------------------------------------------------------------------------
 
@@ -228,6 +230,7 @@ class App:
             left = self._notice[1] - dt
             self._notice = (self._notice[0], left) if left > 0 else None
         self.scene.update(dt)
+        self._retry_unsaved(dt)
         if self.autoplay:
             self.scene.autoplay_step()
         began = time.perf_counter()
@@ -239,6 +242,15 @@ class App:
             if os.environ.get("URLAND_TIMING"):  # for benchmarks/ui_bench.py
                 print("FIRST-FRAME", flush=True)
         self._maybe_screenshot()
+
+    def _retry_unsaved(self, dt: float) -> None:
+        """Every few seconds of play, try again to write the finished games the disk refused."""
+        if not unsaved.waiting():
+            return
+        self._unsaved_retry_in -= dt
+        if self._unsaved_retry_in <= 0:
+            self._unsaved_retry_in = unsaved.RETRY_SECONDS
+            unsaved.retry()
 
     def run(self, first: str = "title", **kwargs: Any) -> int:
         self.show(first, **kwargs)
@@ -255,6 +267,7 @@ class App:
                 dt = self.clock.tick(self.FPS) / 1000.0
             self.step(min(dt, 0.1))
         self._leave_all()
+        unsaved.retry()  # the last chance before the window closes (then: the next start)
         self.sound.close()
         pygame.quit()
         return self.exit_code

@@ -18,8 +18,6 @@ from urland import paths
 from urland.engine import Game
 from urland.engine.errors import SaveError, UserFileError
 from urland.engine.files import read_yaml, write_atomic
-from urland.net.keeper import room_as_it_stands
-from urland.net.room import room_file
 
 MAX_BYTES = 4 * 1024
 TOKEN_LIMIT = 64
@@ -36,6 +34,8 @@ class HostedRecord:
 
     @property
     def room_path(self) -> Path:
+        from urland.net.room import room_file
+
         return room_file(hosted_dir(), self.code)
 
 
@@ -84,6 +84,11 @@ def hosted_game() -> HostedRecord | None:
         return None
     if fields is None:
         return None
+    # Only now the server's code (asyncio and all): the title asks at every start, and there
+    # is seldom a hosted game to carry on.
+    from urland.net.keeper import room_as_it_stands
+    from urland.net.room import room_file
+
     code, port, tokens = fields
     path = room_file(hosted_dir(), code)
     try:

@@ -14,6 +14,7 @@ from urland.records.story import tell
 from urland.scenes.base import Scene
 from urland.table.session import Session
 from urland.texts.i18n import L_, _, fmt
+from urland.ui import table_overlays as overlays
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
 from urland.ui.board_view import BoardView
@@ -144,6 +145,7 @@ class GameOverScene(Scene):
             self.draw_story(surface)
         self.result_tab.style = "paper" if self.page == "result" else "secondary"
         self.story_tab.style = "paper" if self.page == "story" else "secondary"
+        self.draw_problem(surface)
         super().draw(surface)
         self.draw_hover(surface)
 
@@ -164,11 +166,25 @@ class GameOverScene(Scene):
                 fmt("{n, plural, one {# eruption} other {# eruptions}}",
                     n=story.count("eruption"))]
         blit_text(surface, "  ·  ".join(bits), (t.px(26), t.px(52)), t.px(20), th.TEXT)
-        note = self.session.record_error or (_("Kept in your history.") if self.session.record
-                                              else "")
-        if note:
-            blit_text(surface, note, (t.size[0] - t.px(24), t.px(52)), t.px(18),
-                      th.BAD if self.session.record_error else th.TEXT_DIM, anchor="topright")
+        if self.session.record and not self.problem():
+            blit_text(surface, _("Kept in your history."), (t.size[0] - t.px(24), t.px(52)),
+                      t.px(18), th.TEXT_DIM, anchor="topright")
+
+    def problem(self) -> str:
+        """Why the finished game is not (yet) on disk or in the history: '' once it is."""
+        if self.from_history:
+            return ""
+        return self.session.save_problem or self.session.record_error
+
+    def draw_problem(self, surface: pygame.Surface) -> None:
+        """The problem over the foot of the board, until a retry writes the game."""
+        text, board = self.problem(), self.board_view.rect
+        if text:
+            t = self.theme
+            size = overlays.draw_note(surface, t, board.centerx, 0, text, True, board.width,
+                                      draw=False)
+            overlays.draw_note(surface, t, board.centerx, board.bottom - size.height - t.px(12),
+                               text, True, board.width)
 
     def draw_result(self, surface: pygame.Surface) -> None:
         t = self.theme

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from urland.scenes.base import Dialog
+from urland.texts import i18n
 from urland.texts.i18n import L_, LANGUAGES, Text, _, fmt
 from urland.ui import theme as th
 from urland.ui.screen import screen_size
@@ -197,6 +198,12 @@ class SettingsScene(Dialog):
         for label, control in self.rows:
             blit_text(surface, label, (control.rect.left - px(200), control.rect.centery),
                       px(26), th.INK, anchor="midleft", width=px(192))
+        broken = i18n.broken_catalogue()
+        if broken:  # the chosen language's file is damaged: said under its row
+            blit_text(surface, fmt("The language file for {language} cannot be read, so Urland "
+                                   "speaks English.", language=LANGUAGES.get(broken, broken)),
+                      (self.language.rect.left - px(200), self.language.rect.bottom + px(4)),
+                      px(16), th.INK, anchor="topleft", width=px(WIDTH // 2 - 80))
         if self.app.fullscreen:
             blit_text(surface, _("the window's size when not in full screen"),
                       (self.size.rect.centerx, self.size.rect.bottom + px(2)), px(16),

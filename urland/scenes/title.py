@@ -15,9 +15,9 @@ from urland.texts.assets import reinstall
 from urland.texts.i18n import L_, LP_, _, fmt
 from urland.ui import art
 from urland.ui import theme as th
-from urland.ui.backdrop import backdrop
+from urland.ui.backdrop import backdrop, plain
 from urland.ui.text import blit_text, wrap
-from urland.ui.widgets import Button, assign_mnemonics, panel
+from urland.ui.widgets import Button, panel
 from urland.userfiles import folder_lock
 from urland.userfiles.startup import board_problem
 
@@ -73,7 +73,6 @@ class TitleScene(Scene):
             Button(L_("Quit"), self.app.quit, "danger", key=pygame.K_q, show_key=True),
         ]
         self.buttons = [*self.primary, *self.secondary]
-        assign_mnemonics(self.buttons)  # each key a letter of its label, in every language
         self.card = pygame.Rect(0, 0, 0, 0)  # the title card
         self.fish: list[pygame.Rect] = []  # where each Ichto on the card is drawn
         self.notice_box = pygame.Rect(0, 0, 0, 0)
@@ -187,8 +186,9 @@ class TitleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
-        assign_mnemonics(self.buttons)  # the language may have changed
-        surface.blit(backdrop(t.size), (0, 0))
+        # The window's first frame shows the card at once; the painted board from the next.
+        first = self.app.first_frame_at is None
+        surface.blit(plain(t.size) if first else backdrop(t.size), (0, 0))
         card = self.card
         panel(surface, card, (24, 34, 46), radius=t.px(18), shadow=t.px(8),
               border=th.ACCENT_DARK)

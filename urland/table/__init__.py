@@ -6,20 +6,19 @@
   hand-over curtain before a secret, a private look, a bid reveal, a bot's move, the end.
 """
 
-from urland.table.door import TableDoor
-from urland.table.flow import (
-    Ask,
-    BotMove,
-    HandOver,
-    Look,
-    Moved,
-    Over,
-    Reveal,
-    Step,
-    TurnFlow,
-    Wait,
-)
-from urland.table.local import LocalTable
+import importlib
+from typing import Any
 
-__all__ = ["Ask", "BotMove", "HandOver", "LocalTable", "Look", "Moved", "Over", "Reveal",
-           "Step", "TableDoor", "TurnFlow", "Wait"]
+# Each name and the module that defines it, imported when first asked for: the title screen
+# needs the saved games (library, session), not the table's flow, its bots or their threads.
+_HOME = {"TableDoor": "door", "LocalTable": "local", "Ask": "flow", "BotMove": "flow",
+         "HandOver": "flow", "Look": "flow", "Moved": "flow", "Over": "flow",
+         "Reveal": "flow", "Step": "flow", "TurnFlow": "flow", "Wait": "flow"}
+
+__all__ = sorted(_HOME)
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOME:
+        raise AttributeError(f"module 'urland.table' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"urland.table.{_HOME[name]}"), name)

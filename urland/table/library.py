@@ -18,6 +18,7 @@ from pathlib import Path
 from urland import paths
 from urland.engine import NewerSaveError, SaveError
 from urland.engine.files import display_name, move_aside
+from urland.table import unsaved
 from urland.table.session import Session
 from urland.texts.i18n import _, fmt
 from urland.texts.problems import problem_text
@@ -161,6 +162,10 @@ def scan() -> tuple[list[SavedGame], list[str]]:
     """Every saved game, newest first, and a sentence for each file that had to be set aside."""
     games, notices = [], []
     for path in save_files():
+        held = unsaved.held_for(path)
+        if held is not None:  # on disk one move short: the finished game kept in memory
+            games.append(describe(held, path, _file_time(path)))
+            continue
         key = _key(path)
         known = _described.get(path)
         if key is not None and known is not None and known[0] == key:

@@ -7,6 +7,7 @@ from collections.abc import Hashable
 
 from urland.bots.candidates import cheapest_payment
 from urland.engine import Board, Decision, Event, Move, Option, PlayerView
+from urland.table import unsaved
 from urland.table.session import Seat, Session
 
 
@@ -88,7 +89,10 @@ class LocalTable:
         return self.session.after_last_move_of(seat)
 
     def play(self, move: Move) -> list[Event]:
-        return self.session.play(move)
+        events = self.session.play(move)
+        if self.session.over:  # kept in memory and retried while the disk refuses it
+            unsaved.hold(self.session)
+        return events
 
     def arrived(self) -> list[Event]:
         return []  # every move of a game here is made through `play`

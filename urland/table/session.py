@@ -229,9 +229,13 @@ class Session:
                 meta["recorded"] = self.recorded
             save_game(self.game, self.autosave, meta)
         except OSError as exc:
-            why = exc.strerror or str(exc) or type(exc).__name__
-            self.save_problem = fmt("The game could not be saved ({why}). Play on: Urland tries "
-                                    "again after every move.", why=why.lower())
+            why = (exc.strerror or str(exc) or type(exc).__name__).lower()
+            self.save_problem = (fmt(
+                "The finished game could not be saved ({why}). Urland keeps it and writes it, "
+                "with its history record, as soon as the disk allows: it tries again every few "
+                "seconds, as the window closes and at the next start.", why=why)
+                if self.game.over else fmt("The game could not be saved ({why}). Play on: "
+                                           "Urland tries again after every move.", why=why))
             save_status.record_failure(self.autosave, self.save_problem)
             return False
         self.save_problem = None

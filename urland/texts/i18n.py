@@ -19,8 +19,10 @@ from __future__ import annotations
 import contextlib
 import gettext
 import locale
+import logging
 import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from urland.resources import asset_path
@@ -28,26 +30,37 @@ from urland.texts.messages import GLUES, PLURAL_RULES, english_plural, format_me
 
 DOMAIN = "urland"
 SOURCE = "en"  # the language the texts are written in (no catalogue)
+log = logging.getLogger("urland.languages")
 
 
-def _found_languages() -> dict[str, str]:
-    """English, then every language with a compiled catalogue in assets/locale, each in its own
+def _own_name(mo: Path) -> str:
+    """The language's name in its own words, which its catalogue gives as the translation of
+    "English" in the context "language name"; ValueError when the file cannot be read."""
+    try:
+        with mo.open("rb") as f:
+            return gettext.GNUTranslations(f).pgettext("language name", "English")
+    except Exception as exc:  # truncated or empty: struct.error; wrong magic: OSError; ...
+        raise ValueError(f"{type(exc).__name__}: {exc}") from None
+
+
+def _found_languages(folder: Path) -> tuple[dict[str, str], dict[str, str]]:
+    """English, then every language with a compiled catalogue in `folder`, each in its own
     words: a new language is one folder (see the README), found here, in the Makefile and by
-    the tests alike."""
-    found = {SOURCE: "English"}
-    for mo in sorted(asset_path("locale").glob(f"*/LC_MESSAGES/{DOMAIN}.mo")):
+    the tests alike. A damaged catalogue is still offered, by its code (choosing it gives
+    English and a sentence); the second dict says why each damaged one cannot be read."""
+    found, damaged = {SOURCE: "English"}, {}
+    for mo in sorted(folder.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")):
         code = mo.parent.parent.name
         try:
-            with mo.open("rb") as f:
-                # each catalogue gives its language's own name as this entry's translation
-                own = gettext.GNUTranslations(f).pgettext("language name", "English")
-        except (OSError, ValueError):
-            continue  # a damaged catalogue: that language is not offered
+            own = _own_name(mo)
+        except ValueError as exc:
+            own, damaged[code] = code, str(exc)
         found[code] = own if own != "English" else code
-    return found
+    return found, damaged
 
 
-LANGUAGES: dict[str, str] = _found_languages()  # code -> the language in its own words
+# code -> the language in its own words; code -> why its catalogue cannot be read
+LANGUAGES, DAMAGED = _found_languages(asset_path("locale"))
 PSEUDO = "qps"
 PSEUDO_OPEN, PSEUDO_CLOSE = "\u27e6", "\u27e7"  # ⟦ ⟧
 
@@ -74,21 +87,42 @@ def known(code: str) -> bool:
 
 
 def set_language(code: str) -> None:
-    """Speak `code` from now on (an unknown code or a missing catalogue: English)."""
+    """Speak `code` from now on (an unknown code or a missing catalogue: English; a damaged
+    catalogue: English, and `broken_catalogue()` names it)."""
     global _language, _translations, _broken
     _broken = ""
     if code == PSEUDO:
         _language, _translations = code, _Pseudo()
+    elif code in DAMAGED:
+        _speak_english_for(code, DAMAGED[code])
     elif code in LANGUAGES and code != "en":
         try:
             _translations = gettext.translation(DOMAIN, locale_dir(), languages=[code])
             _language = code
         except FileNotFoundError:
             _language, _translations = "en", gettext.NullTranslations()
-        except Exception:  # a damaged catalogue: struct.error, OSError, UnicodeError, ...
-            _language, _translations, _broken = "en", gettext.NullTranslations(), code
+        except Exception as exc:  # damaged since the start: struct.error, OSError, ...
+            _speak_english_for(code, f"{type(exc).__name__}: {exc}")
     else:
         _language, _translations = "en", gettext.NullTranslations()
+
+
+def _speak_english_for(code: str, why: str) -> None:
+    global _language, _translations, _broken
+    _language, _translations, _broken = "en", gettext.NullTranslations(), code
+    report_damaged(code, why)
+
+
+_reported: set[str] = set()
+
+
+def report_damaged(code: str, why: str) -> None:
+    """Say in the log, once per language, that its catalogue cannot be read."""
+    if code not in _reported:
+        _reported.add(code)
+        log.warning("the language file for %s (%s) cannot be read (%s); English is used "
+                    "instead", code, Path(locale_dir()) / code / "LC_MESSAGES" / f"{DOMAIN}.mo",
+                    why)
 
 
 def broken_catalogue() -> str:

@@ -7,7 +7,16 @@ from functools import lru_cache
 import pygame
 
 from urland.engine import BoardError, standard_board
-from urland.ui.board_view import BoardView
+
+SEA = (14, 30, 46)  # the painted backdrop's darkened sea, nearly
+
+
+def plain(size: tuple[int, int]) -> pygame.Surface:
+    """The backdrop's sea without the board: behind the window's very first frame, so that
+    it need not wait for the board to be painted (the next frame has it)."""
+    surf = pygame.Surface(size)
+    surf.fill(SEA)
+    return surf
 
 
 @lru_cache(maxsize=4)
@@ -19,6 +28,8 @@ def backdrop(size: tuple[int, int]) -> pygame.Surface:
         surf = pygame.Surface(size)
         surf.fill((18, 40, 62))
         return surf
+    from urland.ui.board_view import BoardView  # the board's painting code: after frame one
+
     view = BoardView(board)
     view.labelled = False  # blurred: its words could not be read
     # Painted at a third of the size (it is blurred anyway), which keeps start-up quick.

@@ -6,7 +6,6 @@ used the event, and `draw(surface, theme)`.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
@@ -118,32 +117,6 @@ class Button:
         blit_text(surface, key_label(self.key), cap.center, theme.px(18), ink, bold=True,
                   anchor="center")
         return cap
-
-
-def assign_mnemonics(buttons: list[Button]) -> None:
-    """Give each button that shows its key a letter of its own label, in the current language
-    (the first letters of its words first, then its other letters; one letter per button):
-    "Chronik" gets C, "Beenden" B. A button with no free letter keeps the key it had."""
-    taken: set[str] = set()
-    for button in buttons:
-        if not button.show_key:
-            continue
-        letter = _mnemonic(str(button.label), taken)
-        if letter:
-            button.key = ord(letter)
-            taken.add(letter)
-        elif button.key is not None and 0 < button.key < 128:
-            taken.add(chr(button.key))
-
-
-def _mnemonic(label: str, taken: set[str]) -> str:
-    plain = unicodedata.normalize("NFKD", label.lower())
-    plain = "".join(c for c in plain if not unicodedata.combining(c))
-    initials = [word[0] for word in plain.split() if word]
-    for letter in [*initials, *plain]:
-        if "a" <= letter <= "z" and letter not in taken:
-            return letter
-    return ""
 
 
 def key_label(key: int) -> str:

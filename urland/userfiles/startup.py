@@ -8,6 +8,7 @@ from __future__ import annotations
 from urland import paths
 from urland.engine import BoardError, DataError, gene_cards, standard_board
 from urland.engine.files import move_aside, remove_leftover_temp_files
+from urland.table import unsaved
 from urland.texts import assets as texts
 from urland.texts import i18n
 from urland.texts.i18n import fmt
@@ -43,7 +44,10 @@ def tutorial_progress_notice() -> str:
 
 
 def language_problem() -> str:
-    """A sentence when the chosen language's catalogue could not be read (English is used)."""
+    """A sentence when the chosen language's catalogue could not be read (English is used).
+    Every damaged catalogue, chosen or not, is also named in the log."""
+    for code, why in i18n.DAMAGED.items():
+        i18n.report_damaged(code, why)
     broken = i18n.broken_catalogue()
     if not broken:
         return ""
@@ -77,6 +81,7 @@ def prepare(language: str | None = None, tidy: bool = True) -> tuple[Settings, l
     copy of the game has the folder): its files are left exactly as they are."""
     if tidy:
         remove_temp_files()
+        unsaved.recover()  # finished games a full disk kept from their save last time
     i18n.set_language(language or i18n.system_language())  # a damaged file is told in this
     settings, notice = settings_and_notice() if tidy else (load_settings(), "")
     i18n.set_language(language or settings.language or i18n.system_language())
