@@ -61,7 +61,7 @@ class Review:
         self.game = game
         self.people = tuple(people)
         self.judge = judge or JUDGE
-        again = Game.new(game.seed, game.options.players, game.options.colours, game.board)
+        again = game.again()  # dealt with the game's own edition
         self.states: list[GameState] = [again.state]
         for move in game.moves:
             again.play(move)
