@@ -118,3 +118,17 @@ def test_the_network_record_of_0_1_0_replays_to_a_finished_game():
     assert game.over and game.seed == 41
     assert [s["name"] for s in seats] == ["Anna", "Ben", "Cleo", "Dan"]
     assert game.notation() == data["moves"]
+
+
+def test_continue_resumes_an_autosave_of_0_1_0_and_saves_it_in_todays_format():
+    from urland.table.session import Session
+
+    paths.data_dir().mkdir(parents=True, exist_ok=True)
+    shutil.copy(AUTOSAVE, paths.autosave_path())
+    session = Session.load()
+    assert len(session.game.moves) == 80
+    assert [s.kind for s in session.seats] == ["human", "medium", "human", "hard"]
+    assert session.save()
+    text = paths.autosave_path().read_text(encoding="utf-8")
+    assert "version: 4" in text and "edition:" in text and "seed:" not in text
+    assert load_game(paths.autosave_path())[0].state.key() == session.game.state.key()
