@@ -12,16 +12,19 @@ import shutil
 from pathlib import Path
 
 import pytest
+from netplay import run, seated, serving
 
 from urland import paths
 from urland.bots.random_bot import random_move
-from urland.engine import Game
+from urland.engine import Game, position_to_text, view
 from urland.engine.save import load_game, save_game
 from urland.net.hosted_memory import hosted_game
 from urland.net.keeper import RoomKeeper
 from urland.net.room import Room, normal_code
+from urland.net.server import ServerOptions
 from urland.net.wire import record_from_wire
 from urland.records.history import list_records, load_record
+from urland.table.session import Session
 
 OLD = Path(__file__).parent / "fixtures" / "v0_1_0"
 AUTOSAVE = OLD / "autosave.yaml"
@@ -121,8 +124,6 @@ def test_the_network_record_of_0_1_0_replays_to_a_finished_game():
 
 
 def test_continue_resumes_an_autosave_of_0_1_0_and_saves_it_in_todays_format():
-    from urland.table.session import Session
-
     paths.data_dir().mkdir(parents=True, exist_ok=True)
     shutil.copy(AUTOSAVE, paths.autosave_path())
     session = Session.load()
@@ -132,3 +133,25 @@ def test_continue_resumes_an_autosave_of_0_1_0_and_saves_it_in_todays_format():
     text = paths.autosave_path().read_text(encoding="utf-8")
     assert "version: 4" in text and "edition:" in text and "seed:" not in text
     assert load_game(paths.autosave_path())[0].state.key() == session.game.state.key()
+
+
+def test_a_server_started_on_rooms_of_0_1_0_gives_a_seat_back_by_its_token(old_files, tmp_path):
+    expected = RoomKeeper(Path(shutil.copytree(old_files / "server", tmp_path / "copy")))
+    room = expected.restore()[normal_code(SERVED_CODE)]
+    expected.close([room])
+    options = ServerOptions(rooms_dir=old_files / "server", hello_seconds=5.0)
+
+    async def scenario() -> None:
+        async with serving(options) as (_server, address):
+            client = await seated(address, SERVED_CODE, token="token-of-seat-3")
+            try:
+                mirror = client.mirror
+                assert (mirror.seat, mirror.at, mirror.names) == (2, 69, ["Anna", "Ben", "Cleo",
+                                                                          "Dan"])
+                assert mirror.view is not None
+                assert position_to_text(mirror.view.state) == position_to_text(
+                    view(room.game.state, 2).state)
+            finally:
+                await client.close()
+
+    run(scenario())
