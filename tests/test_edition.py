@@ -84,11 +84,13 @@ def updated_data(tmp_path, monkeypatch):
     forget_the_data()
 
 
-def test_the_first_edition_is_the_data_of_0_1_0():
-    assert current_edition() == FIRST_EDITION
-    assert len(FIRST_EDITION.cards) == 11
+def test_a_file_of_0_1_0_opens_in_the_first_edition_of_eleven_cards():
+    game, _meta = load_game(OLD / "autosave.yaml")
+    assert game.options.edition == FIRST_EDITION and len(FIRST_EDITION.cards) == 11
     assert FIRST_EDITION.genes_for(3) == [c.key for c in FIRST_EDITION.cards
                                           if c.key not in ("muscles", "stinkglands")]
+    assert FIRST_EDITION.genes_for(4) == FIRST_EDITION.genes_for(5) == list(
+        genes_module.GENES[:11])
 
 
 def test_a_save_names_its_edition_outside_the_sealed_record():
@@ -99,7 +101,7 @@ def test_a_save_names_its_edition_outside_the_sealed_record():
     assert edition["rules"] == 1 and edition["board"]["name"] == "urland"
     assert edition["cards"][0] == {"key": "assimilation", "min_players": 3, "move": "assimilate"}
     assert {"key": "muscles", "min_players": 4} in edition["cards"]
-    assert edition_from_doc(edition) == game.options.edition == FIRST_EDITION
+    assert edition_from_doc(edition) == game.options.edition == current_edition()
 
 
 def test_after_a_twelfth_card_every_old_file_and_fixture_opens_where_it_stood(tmp_path,
