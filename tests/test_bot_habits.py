@@ -15,7 +15,7 @@ from urland.bots.expert import ExpertBot
 from urland.bots.greedy import EasyBot, GreedyBot
 from urland.bots.habits import bid_slip, turn_slips, watch
 from urland.bots.ismcts import HardBot
-from urland.engine import ACTION, BID, Game, Move, parse_move
+from urland.engine import ACTION, BID, FIRST_EDITION, Game, Move, parse_move
 
 FIXTURE = Path(__file__).parent / "fixtures" / "habit_positions.yaml"
 POSITIONS = yaml.safe_load(FIXTURE.read_text(encoding="utf-8"))
@@ -30,7 +30,8 @@ def bot_of(level: str, seed: int):
 
 
 def replay(position: dict) -> Game:
-    game = Game.new(position["seed"], position["players"])
+    """The recorded game (dealt by Urland 0.1.0: the first edition's eleven cards)."""
+    game = Game.new(position["seed"], position["players"], edition=FIRST_EDITION)
     for text in position["moves"].split(";"):
         game.play(parse_move(text.strip(), game.board))
     return game

@@ -473,7 +473,7 @@ def test_a_damaged_save_whose_name_is_not_utf8_is_named_with_a_replacement(app, 
 
 def test_a_save_from_a_newer_urland_is_left_where_it_is(app, user_home):
     mid_game(user_home / "autosave.yaml")
-    text = (user_home / "autosave.yaml").read_text().replace("version: 3", "version: 4")
+    text = (user_home / "autosave.yaml").read_text().replace("version: 4", "version: 5")
     (user_home / "autosave.yaml").write_text(text)
     title = app.show("title")
     frames(app)

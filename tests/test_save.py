@@ -43,7 +43,7 @@ def test_a_whole_game_replays_to_the_same_final_position():
 def test_a_finished_game_is_saved_as_plain_readable_yaml():
     g = played(seed=8, players=5, moves=10_000)
     doc = yaml.safe_load(dumps(g))
-    assert doc["format"] == "urland-save" and doc["version"] == 3
+    assert doc["format"] == "urland-save" and doc["version"] == 4
     assert doc["seed"] == 8 and doc["players"] == 5 and doc["colours"] == [0, 1, 2, 3, 4]
     assert doc["moves"] == g.notation() and doc["moves"][0].startswith("chip ")
     assert doc["end"] == len(g.moves) and "sealed" not in doc
@@ -72,7 +72,7 @@ def test_a_version_1_save_still_loads(tmp_path):
     assert game.options.resolved_colours() == (4, 0, 3, 1)
     assert [s["name"] for s in meta["seats"]] == ["Anna", "Ben", "Cleo", "Dan"]
     resaved = dumps(game, meta)
-    assert "version: 3" in resaved and "bid " not in resaved
+    assert "version: 4" in resaved and "bid " not in resaved
     assert loads(resaved)[0].state.key() == game.state.key()
 
 
@@ -114,7 +114,7 @@ def test_a_version_1_save_cut_inside_a_move_names_the_move():
 
 
 def test_future_version_is_refused_with_an_explanation():
-    text = dumps(played(moves=3)).replace("version: 3", "version: 7")
+    text = dumps(played(moves=3)).replace("version: 4", "version: 7")
     with pytest.raises(NewerSaveError, match="newer version of Urland"):
         loads(text)
 

@@ -14,6 +14,7 @@ from urland.engine.actions import ACTIONS, EVENT_DATA, proliferation_gain
 from urland.engine.auction import gene_price
 from urland.engine.board import Board, load_board, standard_board
 from urland.engine.decision import TRAY, Decision, Prompt
+from urland.engine.edition import FIRST_EDITION, Edition, current_edition
 from urland.engine.errors import (
     BoardError,
     DataError,
@@ -76,6 +77,7 @@ __all__ = [
     "CHIP",
     "COLOUR_NAMES",
     "EVENT_DATA",
+    "FIRST_EDITION",
     "GENES",
     "OVER",
     "PANIC",
@@ -91,6 +93,7 @@ __all__ = [
     "BoardError",
     "DataError",
     "Decision",
+    "Edition",
     "Event",
     "Game",
     "GameOptions",
@@ -112,6 +115,7 @@ __all__ = [
     "after_panic",
     "apply_move",
     "check_move",
+    "current_edition",
     "event_data",
     "expand",
     "format_move",

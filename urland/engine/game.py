@@ -1,10 +1,12 @@
-"""A game with its history: seed, options, the moves played and the events they caused.
+"""A game with its history: seed, options (with the edition), the moves played and their events.
 
 `Game` is what front ends and saves use. It plays each move on a copy of the state and keeps
 the copy only when the move succeeded, so nothing — not even an unexpected error — can leave a
 game half-changed. A game is fully described by (seed, options, moves): `Game.replay` rebuilds
-the identical state. Undo is a stack: the state before each move is kept (states are never
-changed once played on), and each action says whether it may be taken back (`Action.undoable`).
+the identical state, dealt from the options' edition (the cards, the board, the rules version;
+see `edition.py`), whatever the data files say now. Undo is a stack: the state before each
+move is kept (states are never changed once played on), and each action says whether it may be
+taken back (`Action.undoable`).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from dataclasses import dataclass, field
 from urland.engine.actions import UNDOABLE_KINDS
 from urland.engine.board import Board
 from urland.engine.decision import Decision
+from urland.engine.edition import Edition, current_edition
 from urland.engine.events import Event
 from urland.engine.moves import Move, Option, format_move, parse_move
 from urland.engine.rules import apply_move, legal_options
@@ -27,6 +30,9 @@ from urland.engine.view import PlayerView, view
 class GameOptions:
     players: int = 4
     colours: tuple[int, ...] | None = None
+    # The cards, board and rules the game is dealt and played with; a game made by `Game.new`
+    # always has one (None there means the data files' edition as they are now).
+    edition: Edition | None = None
 
     def resolved_colours(self) -> tuple[int, ...]:
         return tuple(range(self.players)) if self.colours is None else tuple(self.colours)
@@ -50,9 +56,11 @@ class Game:
 
     @classmethod
     def new(cls, seed: int, players: int = 4, colours: Sequence[int] | None = None,
-            board: Board | None = None) -> Game:
-        options = GameOptions(players, tuple(colours) if colours is not None else None)
-        state = new_game(seed, players, options.colours, board, events=True)
+            board: Board | None = None, edition: Edition | None = None) -> Game:
+        """A new game dealt from the seed with `edition`'s cards (default: today's data)."""
+        edition = edition or current_edition(board)
+        options = GameOptions(players, tuple(colours) if colours is not None else None, edition)
+        state = new_game(seed, players, options.colours, board, events=True, edition=edition)
         game = cls(seed, options, state)
         game.log = list(state.events or [])
         state.events = []
@@ -61,7 +69,7 @@ class Game:
     @classmethod
     def from_position(cls, state: GameState, seed: int = 0) -> Game:
         """A game that begins at a written position (see `position_from_text`)."""
-        options = GameOptions(state.n, tuple(state.colours))
+        options = GameOptions(state.n, tuple(state.colours), current_edition(state.board))
         start = state.clone(events=True)
         start.events = []
         return cls(seed, options, start.clone(events=True), start=start)
@@ -69,10 +77,15 @@ class Game:
     @classmethod
     def replay(cls, seed: int, options: GameOptions, moves: Iterable[Move],
                board: Board | None = None) -> Game:
-        game = cls.new(seed, options.players, options.colours, board)
+        game = cls.new(seed, options.players, options.colours, board, options.edition)
         for move in moves:
             game.play(move)
         return game
+
+    def again(self) -> Game:
+        """The same game back at its set-up: same seed, options and edition, no move played."""
+        return Game.new(self.seed, self.options.players, self.options.colours, self.board,
+                        self.options.edition)
 
     @property
     def board(self) -> Board:

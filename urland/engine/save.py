@@ -1,5 +1,9 @@
 """Saved games: a versioned YAML file holding (seed, options, moves), written atomically.
 
+The options include the game's edition (its cards, board and rules version, `edition.py`): a
+save is opened with the edition it was dealt with, whatever the data files say now, and a save
+from before editions were written (formats 1 to 3) reads as the first edition.
+
 See docs/save-format.md. Loading replays every move, so a save can never describe a position
 the rules could not reach; any problem is a SaveError that says what and where.
 
@@ -21,7 +25,16 @@ from typing import Any
 
 import yaml
 
-from urland.engine.board import Board
+from urland.engine.board import Board, standard_board
+from urland.engine.edition import (
+    FIRST_EDITION,
+    Edition,
+    EditionProblem,
+    check_playable,
+    current_edition,
+    edition_from_doc,
+    edition_to_doc,
+)
 from urland.engine.errors import NewerSaveError, Refusal, SaveError, UrlandError, UserFileError
 from urland.engine.files import display_name, parse_yaml, read_text, write_atomic
 from urland.engine.game import Game, GameOptions
@@ -31,7 +44,7 @@ from urland.engine.state import ACTION
 END = Move("end")
 
 FORMAT = "urland-save"
-VERSION = 3  # 3: the player ends every Ichto turn with an explicit "end" move
+VERSION = 4  # 4: the edition; 3: the player ends every Ichto turn with an explicit "end" move
 MAX_MOVES = 20_000  # a long game has a few hundred; more is damage
 _SEALED_LINE = 64  # base64 characters per line of the sealed record
 _SEALED_MAX = 4 * 1024 * 1024  # the unsealed record is never bigger than this
@@ -44,6 +57,7 @@ def dumps(game: Game, meta: dict[str, Any] | None = None) -> str:
         "version": VERSION,
         "players": game.options.players,
         "colours": list(game.options.resolved_colours()),
+        "edition": edition_to_doc(game.options.edition or current_edition(game.board)),
     }
     if meta:
         doc["meta"] = meta
@@ -106,8 +120,9 @@ def loads(text: str, name: str = "save", board: Board | None = None) -> tuple[Ga
                                 name=name))
     if len(moves) > MAX_MOVES:
         raise SaveError(Refusal("{name}: damaged (far too many moves).", name=name))
+    edition = _edition(doc, version, name, board or standard_board())
     try:
-        game = Game.new(seed, players, colours, board)
+        game = Game.new(seed, players, colours, board, edition)
     except (ValueError, TypeError) as exc:
         raise SaveError(f"{name}: damaged ({exc})") from exc
     _replay(game, moves, version, name, sealed="sealed" in doc)
@@ -134,6 +149,35 @@ def _version(doc: Any, name: str) -> int:
         raise SaveError(Refusal("{name}: damaged or truncated (the closing line is missing).",
                                 name=name))
     return version
+
+
+def _edition(doc: dict, version: int, name: str, board: Board) -> Edition:
+    """The edition the saved game was dealt with, checked playable here. Formats 1 to 3 name
+    none: they were dealt with the first edition."""
+    if version < 4:
+        edition = FIRST_EDITION
+    else:
+        try:
+            edition = edition_from_doc(doc.get("edition"))
+        except EditionProblem:
+            raise SaveError(Refusal("{name}: damaged (the edition it was dealt with, its cards "
+                                    "and board, cannot be read).", name=name)) from None
+    try:
+        check_playable(edition, board)
+    except EditionProblem as exc:
+        raise NewerSaveError(edition_refusal(name, edition, exc)) from None
+    return edition
+
+
+def edition_refusal(name: str, edition: Edition, problem: EditionProblem) -> Refusal:
+    """Why this version cannot play a game of `edition`, in words for the player."""
+    if problem.unplayable == "card":
+        return Refusal("{name}: made by another version of Urland: this version does not know "
+                       "its gene card {card} as that game knew it.", name=name, card=problem.card)
+    if problem.unplayable == "rules":
+        return Refusal("{name}: made by a newer version of Urland (rules version {version}).",
+                       name=name, version=edition.rules)
+    return Refusal("{name}: played on a board this version of Urland does not have.", name=name)
 
 
 def _replay(game: Game, moves: list, version: int, name: str, sealed: bool) -> None:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from urland.engine import rng
 from urland.engine.board import Board, standard_board
+from urland.engine.edition import Edition
 from urland.engine.events import listing, names, say
 from urland.engine.genes import GENE_NAMES, genes_for_players
 from urland.engine.player_counts import (
@@ -19,8 +20,10 @@ from urland.engine.volcano import erupt, recompute_adjacency
 
 
 def new_game(seed: int, players: int = 4, colours: Sequence[int] | None = None,
-             board: Board | None = None, events: bool = True) -> GameState:
-    """A game ready for its first decision: the start player choosing a scoring chip."""
+             board: Board | None = None, events: bool = True,
+             edition: Edition | None = None) -> GameState:
+    """A game ready for its first decision: the start player choosing a scoring chip.
+    The gene cards are the edition's (default: those of the gene file as it is now)."""
     numbers = numbers_for(players)  # ValueError unless 3, 4 or 5
     colours = tuple(range(players)) if colours is None else tuple(colours)
     if len(colours) != players or len(set(colours)) != players or not all(
@@ -97,7 +100,7 @@ def new_game(seed: int, players: int = 4, colours: Sequence[int] | None = None,
             left=passed_left[p], right=passed_right[p], to_left=(p + 1) % n, to_right=(p - 1) % n)
 
     # 7. Genes: 4 on display (3 with 3 players), the rest the deck.
-    genes = genes_for_players(n)
+    genes = genes_for_players(n) if edition is None else edition.genes_for(n)
     s.shuffle(genes)
     shown = numbers.genes_on_display
     s.display = [genes.pop() for _ in range(shown)]

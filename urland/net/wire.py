@@ -1,7 +1,9 @@
 """The game's pieces on the wire: a seat's view, events and the finished game's record.
 
 A view travels as the position notation of its redacted state (`position_to_text`), which
-holds exactly what the seat may know; events travel with their data, whose dictionaries keep
+holds exactly what the seat may know; the record names its edition (the cards, board and rules
+it was dealt with) as a save does, and a record without one (from Urland 0.1.0) was dealt with
+the first edition; events travel with their data, whose dictionaries keep
 their (seat or area number) keys as pairs, since JSON keys are always text.
 """
 
@@ -17,6 +19,16 @@ from urland.engine import (
     parse_move,
     position_from_text,
     position_to_text,
+)
+from urland.engine.board import standard_board
+from urland.engine.edition import (
+    FIRST_EDITION,
+    Edition,
+    EditionProblem,
+    check_playable,
+    current_edition,
+    edition_from_doc,
+    edition_to_doc,
 )
 from urland.net.protocol import ProtocolError
 
@@ -89,9 +101,20 @@ def events_to_wire(events: list[Event]) -> list[dict[str, Any]]:
 
 def record_to_wire(game: Game, seats: list[dict[str, str]]) -> dict[str, Any]:
     """The finished game with its secrets open: what every side keeps in its history."""
+    edition = game.options.edition or current_edition(game.board)
     return {"seed": game.seed, "players": game.options.players,
             "colours": list(game.options.resolved_colours()), "moves": game.notation(),
-            "seats": seats}
+            "seats": seats, "edition": edition_to_doc(edition)}
+
+
+def _record_edition(data: dict[str, Any]) -> Edition:
+    """The record's edition, checked playable here; the first edition when it names none."""
+    try:
+        edition = edition_from_doc(data["edition"]) if "edition" in data else FIRST_EDITION
+        check_playable(edition, standard_board())
+    except EditionProblem as exc:
+        raise ProtocolError(f"the server's record is of another edition ({exc})") from None
+    return edition
 
 
 def record_from_wire(data: Any) -> tuple[Game, list[dict[str, str]]]:
@@ -105,8 +128,9 @@ def record_from_wire(data: Any) -> tuple[Game, list[dict[str, str]]]:
             and all(isinstance(m, str) for m in moves) and isinstance(seats, list)
             and len(seats) == players and all(isinstance(c, int) for c in colours)):
         raise ProtocolError("the server sent a damaged record")
+    edition = _record_edition(data)
     try:
-        game = Game.new(seed, players, colours)
+        game = Game.new(seed, players, colours, edition=edition)
         for text in moves:
             game.play(parse_move(text, game.board))
     except Exception as exc:  # any refusal of the engine: the record does not replay

@@ -102,7 +102,7 @@ class Replay:
         self.names = list(names) if names is not None else [
             game.state.colour_name(s) for s in range(game.state.n)]
         self.sentence = sentence or (lambda event: event.text)
-        again = Game.new(game.seed, game.options.players, game.options.colours, game.board)
+        again = game.again()  # dealt with the game's own edition
         # Game.play keeps each position as a new object, so the list holds every step as it was.
         self.states: list[GameState] = [again.state]
         for move in game.moves:

@@ -1,8 +1,8 @@
 """The review of a finished game: each person's costliest decisions, with the better move.
 
-The game is replayed from its record (seed and moves). At every decision a human seat made with
-more than one legal move, the judge (`urland.bots.appraise.appraise`) weighs the moves from
-**that seat's view at that moment** only: the record is open now, but the judgement must not
+The game is replayed from its record (seed, edition and moves). At every decision a human seat
+made with more than one legal move, the judge (`urland.bots.appraise.appraise`) weighs the moves
+from **that seat's view at that moment** only: the record is open now, but the judgement must not
 use what the player could not know then. The points a decision cost are the judged worth of the
 best move less that of the move played. A person's costliest decisions (the top MARKED, each
 costing more than THRESHOLD) are marked, with a contrast of the two outcomes for a sentence of
@@ -61,7 +61,7 @@ class Review:
         self.game = game
         self.people = tuple(people)
         self.judge = judge or JUDGE
-        again = Game.new(game.seed, game.options.players, game.options.colours, game.board)
+        again = game.again()  # dealt with the game's own edition
         self.states: list[GameState] = [again.state]
         for move in game.moves:
             again.play(move)
