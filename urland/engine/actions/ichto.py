@@ -14,6 +14,7 @@ from urland.engine.actions.base import (
     refuse,
     shared_options,
 )
+from urland.engine.errors import IllegalMoveError
 from urland.engine.events import ichtos, say
 from urland.engine.flow import end_ichto_turn
 from urland.engine.genes import CARE_OF_YOUNG, TURBO
@@ -209,19 +210,21 @@ class Double(Action):
     kind = "double"
     event = ev.SeatOnly
     sweep = "spent"
+    once_per_turn = True
     _OPTION = Option(Move("double"))
 
     def turn_options(self, turn: Turn, out: list[Option]) -> None:
-        state = turn.state
-        if not state.double_used and state.double_chips[turn.p] > 0:
+        if turn.state.double_chips[turn.p] > 0:
             out.append(self._OPTION)
 
     def cost(self, state: GameState, move: Move) -> int:
         return 0
 
+    def repeat_refusal(self) -> IllegalMoveError:
+        return refuse("Only one double-turn chip may be handed in per turn.")
+
     def check(self, state: GameState, move: Move) -> None:
-        if state.double_used:
-            raise refuse("Only one double-turn chip may be handed in per turn.")
+        self.check_unused(state)
         if state.double_chips[state.actor] <= 0:
             raise refuse("You have no double-turn chip left.")
         if state.actions_left > 0:
@@ -229,7 +232,6 @@ class Double(Action):
 
     def play(self, state: GameState, move: Move) -> None:
         p = state.actor
-        state.double_used = True
         state.double_chips[p] -= 1
         state.actions_left += 2
         name = state.colour_name(p)
