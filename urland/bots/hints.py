@@ -26,7 +26,7 @@ from urland.bots.ismcts import HardBot
 from urland.bots.registry import Bot
 from urland.engine import (
     ACTIONS,
-    GENES,
+    CARE_OF_YOUNG,
     GameState,
     Move,
     PlayerView,
@@ -40,7 +40,6 @@ from urland.texts.genes import gene_name
 from urland.texts.i18n import N_, _, fmt
 from urland.texts.words import area_label
 
-_CARE_OF_YOUNG = 1 << GENES.index("care_of_young")  # a seat's gene set: bit i is GENES[i]
 # What each gene does for its owner: a sentence that follows "Buys Wings." in a hint.
 GENE_PURPOSE = {
     "warm_blood": N_("That gives you one more action every turn."),
@@ -232,7 +231,7 @@ def _swim(seen: PlayerView, move: Move) -> Hint:
     ocean = move.dst
     had, has = state.count(ocean, seat), _after(state, move).count(ocean, seat)
     label = area_label(board, ocean)
-    coy = bool(state.genes[seat] & _CARE_OF_YOUNG)
+    coy = bool(state.genes[seat] & CARE_OF_YOUNG)
     if not proliferation_gain(had, coy) and proliferation_gain(has, coy):  # now they can breed
         return Hint(move, "breed_gather", {"count": has, "ocean": label})
     pending = pending_distribution(seen)

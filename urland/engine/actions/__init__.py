@@ -18,12 +18,13 @@ from functools import cache
 from urland.engine.actions.base import Action, Turn, refuse
 from urland.engine.actions.gene_actions import GENE_ACTIONS
 from urland.engine.actions.ichto import ICHTO_ACTIONS, TURN_ACTIONS, End, proliferation_gain
-from urland.engine.events import FLOW_EVENT_DATA
-from urland.engine.moves import Move, Option
+from urland.engine.events import FLOW_EVENT_DATA, Moved, SeatOnly
+from urland.engine.moves import Move, Option, declare_kinds
 from urland.engine.state import GameState
 
 # In the order their options are listed within each sweep (see base.py).
 ACTIONS: dict[str, Action] = {a.kind: a for a in (*ICHTO_ACTIONS, *GENE_ACTIONS, *TURN_ACTIONS)}
+declare_kinds({kind: a.fields for kind, a in ACTIONS.items()})  # the save notation's fields
 
 _AREA_GENES = 0  # the genes that give an action in the area sweep
 for _action in ACTIONS.values():
@@ -34,12 +35,28 @@ _END = End.OPTION
 
 UNDOABLE_KINDS = frozenset(kind for kind, a in ACTIONS.items() if a.undoable)
 ONCE_PER_TURN_KINDS = frozenset(kind for kind, a in ACTIONS.items() if a.once_per_turn)
+_RELOCATION_KINDS = frozenset(kind for kind, a in ACTIONS.items() if a.event is Moved)
+_PLAYER_MOVE_KINDS = frozenset(kind for kind, a in ACTIONS.items()
+                               if a.event is not None and a.event is not SeatOnly)
 # The schema of every kind of event: the actions' own, then the rest (engine/events.py).
 EVENT_DATA: dict[str, type] = {a.kind: a.event for a in ACTIONS.values() if a.event} | (
     FLOW_EVENT_DATA)
 
 __all__ = ["ACTIONS", "EVENT_DATA", "ONCE_PER_TURN_KINDS", "UNDOABLE_KINDS", "Action",
-           "action_cost", "action_options", "check_action", "do_action", "proliferation_gain"]
+           "action_cost", "action_options", "check_action", "do_action", "player_move_kinds",
+           "proliferation_gain", "relocation_kinds"]
+
+
+def relocation_kinds() -> frozenset[str]:
+    """The actions that carry the actor's own Ichtos from one area to another (their event is
+    `Moved`: Land, Swim, Walk, Fly ...)."""
+    return _RELOCATION_KINDS
+
+
+def player_move_kinds() -> frozenset[str]:
+    """The actions whose event changes the board: the moves a player makes (not the
+    consequences the flow tells, nor the double-turn chip or the turn's end)."""
+    return _PLAYER_MOVE_KINDS
 
 
 @cache

@@ -13,7 +13,7 @@ from typing import ClassVar, Literal
 from urland.engine.errors import IllegalMoveError, Named, Refusal
 from urland.engine.events import SeatOnly
 from urland.engine.genes import gene_name, genes_in
-from urland.engine.moves import Move, Option
+from urland.engine.moves import Field, Move, Option
 from urland.engine.state import GameState
 
 Sweep = Literal["ocean", "turn", "area", "spent"]
@@ -41,7 +41,9 @@ class Turn:
 class Action:
     """One kind of action (rules 4.2 and 7).
 
-    `kind` is the move kind; `gene` the bit of the gene it needs (0: any Ichto player);
+    `kind` is the move kind; `fields` the move's fields it uses, also in the save notation
+    (engine/moves.py: "src", "dst", "count", "target" once per opponent named ...); `gene` the
+    bit of the gene it needs (0: any Ichto player);
     `event` the schema of the event its play says (engine/events.py; `Moved` when it carries
     the actor's Ichtos from `src` to `dst`, which the words, the animation and the sound
     understand without being told); `sweep` when its options are gathered (see the module's
@@ -54,6 +56,7 @@ class Action:
     """
 
     kind: ClassVar[str]
+    fields: ClassVar[tuple[Field, ...]] = ()
     gene: ClassVar[int] = 0
     event: ClassVar[type | None] = SeatOnly
     menu: ClassVar[int] = 99

@@ -47,6 +47,7 @@ def relocate(state: GameState, move: Move, sentence: str) -> None:
 
 class Proliferate(Action):
     kind = "proliferate"
+    fields = ("src",)
     event = ev.Proliferated
     menu = 0
     sweep = "ocean"
@@ -97,6 +98,7 @@ def _proliferate(ocean: int) -> Option:
 
 class Land(Action):
     kind = "land"
+    fields = ("src", "dst", "count")
     event = ev.Moved
     menu = 5
     sweep = "ocean"
@@ -125,6 +127,7 @@ class Land(Action):
 
 class Swim(Action):
     kind = "swim"
+    fields = ("src", "dst", "count")
     event = ev.Moved
     menu = 8
     sweep = "ocean"
@@ -160,6 +163,7 @@ _RETREATS: dict[tuple[tuple[int, int], ...], Option] = {}  # the option, by what
 
 class Retreat(Action):
     kind = "retreat"
+    fields = ("picks",)
     event = ev.Retreated
     menu = 9
     sweep = "turn"
@@ -208,6 +212,7 @@ class Double(Action):
     """Hand in a double-turn chip for 2 more actions, once the actions are used (rules 4.3)."""
 
     kind = "double"
+    fields = ()
     event = ev.SeatOnly
     sweep = "spent"
     once_per_turn = True
@@ -244,6 +249,7 @@ class End(Action):
     """End the Ichto turn; the next player (or the scoring) follows, so it cannot be undone."""
 
     kind = "end"
+    fields = ()
     event = None  # what follows (the next turn, a scoring) tells its own events
     sweep = "spent"  # offered last, whether actions are left or not
     undoable = False
