@@ -15,6 +15,7 @@ import socket
 import threading
 from pathlib import Path
 
+from urland.bots.registry import DEFAULT_BOT
 from urland.net.client import DEFAULT_PORT, NetClient
 from urland.net.discovery import Advert, local_addresses
 from urland.net.hosted_memory import HostedRecord, hosted_dir, keep_hosted
@@ -83,7 +84,7 @@ class HostedGame:
         """The token of the first seat played here."""
         return self.tokens[self.here[0]]
 
-    def start(self, stand_in: str = "medium") -> None:
+    def start(self, stand_in: str = DEFAULT_BOT) -> None:
         """Start a game opened as a lobby: an AI (`stand_in`) takes every seat nobody took."""
         asyncio.run_coroutine_threadsafe(self.server.start_room(self.code, stand_in),
                                          self.loop).result(10)

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 
 from urland.bots.candidates import cheapest_payment
+from urland.bots.registry import DEFAULT_BOT, bot_seed
 from urland.engine import (
     Board,
     Decision,
@@ -163,7 +164,7 @@ class RemoteTable:
     def bots_here(self) -> dict[int, tuple[str, int]]:
         if not self.autoplay:
             return {}
-        return {seat: ("medium", self.seed + seat) for seat in self.links}
+        return {seat: (DEFAULT_BOT, bot_seed(self.seed, seat)) for seat in self.links}
 
     def moves_played(self) -> int:
         return self.link.mirror.at
