@@ -22,6 +22,7 @@ from urland.net.hosted_memory import HostedRecord, hosted_dir, keep_hosted
 from urland.net.link import NetLink
 from urland.net.room import REMOTE, SECRET_SEED_BELOW, new_room_code
 from urland.net.server import GameServer, ServerOptions, bound_port
+from urland.seats import is_person
 
 PORTS_TRIED = 10
 LISTEN_ON = "0.0.0.0"  # every address of this computer: friends reach it on the network
@@ -46,7 +47,7 @@ class HostedGame:
         self.server = GameServer(ServerOptions(rooms_dir=hosted_dir(), ai_after=STAND_IN_AFTER))
         if tokens is None:
             self.here = [here] if isinstance(here, int) else list(here)
-            room_kinds = [REMOTE if k in ("online", "human") else k for k in kinds]
+            room_kinds = [REMOTE if is_person(k) else k for k in kinds]
             self.room = self.server.open_room(self.code, room_kinds, seed, colours, names)
             self.room.lobby = lobby
             self.tokens = {seat: self.room.claim(seat, names[seat]) for seat in self.here}

@@ -31,6 +31,7 @@ from urland.engine import (
     view,
 )
 from urland.net.link import LinkLost, NetLink
+from urland.seats import is_person
 from urland.table.session import Seat, Session
 from urland.texts.describe import describe
 from urland.texts.events import event_sentence
@@ -145,7 +146,7 @@ class RemoteTable:
         AI stands in for), 'stand-in' (an AI plays for one who is away), 'to join' (a seat
         nobody has taken yet), '' (a seat played here, or the computer)."""
         m = self.link.mirror
-        if seat in self.links or seat >= len(m.kinds) or m.kinds[seat] != "human":
+        if seat in self.links or seat >= len(m.kinds) or not is_person(m.kinds[seat]):
             return ""
         if seat < len(m.stand_in) and m.stand_in[seat]:
             return "stand-in"
