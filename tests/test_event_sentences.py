@@ -82,7 +82,8 @@ def region(number):
     (event("game_ends", threshold=30, skipped=True),
      "A marker has reached 30: the game ends after this scoring (the mutation it would "
      "trigger does not happen)."),
-    (event("final_land", counts={0: 4, 1: 2, 2: 4}, points={2: 2}, excluded=0),
+    (event("final_land", counts={0: 4, 1: 2, 2: 4}, points={2: 2}, excluded=0,
+           winners=[2], best=4),
      "Most Ichtos on land (without Anna, who won the total): Cleo (4): Cleo +2."),
     (event("assimilate", seat=GREY, area=region(4), targets=(BLACK, BLACK)),
      "Cleo assimilates in region 4: 2 of Ben's Ichtos return to reserve, 1 Cleo Ichto arrives."),

@@ -215,3 +215,17 @@ def test_any_damaged_field_is_refused_with_a_position_error_or_read(field, value
     except PositionError:
         return
     assert position_from_text(position_to_text(state)).key() == state.key()
+
+
+def test_every_field_of_the_state_is_declared_once_and_the_notation_follows_it():
+    """The notation's order and keys are the state's table (engine/state.py): a field added
+    there with a notation key is written and read, and the slots are the table's names."""
+    from urland.engine import position
+    from urland.engine.state import FIELDS as STATE_FIELDS
+    from urland.engine.state import GameState
+
+    assert GameState.__slots__ == tuple(f.name for f in STATE_FIELDS)
+    keys = [f.notation for f in STATE_FIELDS if f.notation]
+    assert list(position.FIELDS) == keys
+    assert set(position._WRITERS) == set(keys)
+    assert set(position._READERS) | set(position._READ_FIRST) == set(keys)

@@ -13,6 +13,7 @@ from urland.bots.registry import ONLINE, bot_names
 from urland.bots.registry import SEAT_KINDS as BOT_SEAT_KINDS
 from urland.engine import PLAYER_COUNTS
 from urland.engine.files import MAX_DIGITS
+from urland.seats import ANY_BOT
 from urland.texts.i18n import LANGUAGES, known
 
 if TYPE_CHECKING:
@@ -134,7 +135,7 @@ USAGE = """Urland - play, or run the tools:
                         [--screenshots DIR]
 """
 
-SEAT_KINDS = ("ai", *BOT_SEAT_KINDS, ONLINE)  # "ai": the default bot
+SEAT_KINDS = (ANY_BOT, *BOT_SEAT_KINDS, ONLINE)  # ANY_BOT ("ai"): the default bot
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -191,7 +192,7 @@ def _play(argv: Sequence[str]) -> int:
     parser.add_argument("--fullscreen", action="store_true")
     parser.add_argument("--autoplay", action="store_true",
                         help="play a whole game on screen with the seats given by --seats")
-    parser.add_argument("--seats", type=_seats, default=["ai", "ai", "ai", "ai"])
+    parser.add_argument("--seats", type=_seats, default=[ANY_BOT] * 4)
     parser.add_argument("--seed", type=_seed, default=1,
                         help=f"the game's seed: a whole number of at most {SEED_DIGITS} digits")
     parser.add_argument("--screenshots", type=Path, help="save a PNG of each scene type here")

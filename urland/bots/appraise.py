@@ -35,7 +35,6 @@ from urland.bots.bidding import rival_bid
 from urland.bots.candidates import candidate_moves
 from urland.bots.evaluate import HARD, evaluate, pending_distribution, relative
 from urland.bots.greedy import GreedyBot, best_scored
-from urland.bots.ismcts import policy_key
 from urland.bots.turn_search import TurnSearch
 from urland.engine import (
     ACTION,
@@ -106,7 +105,7 @@ class Playouts:
                 return
             key = None
             if state.phase == ACTION:
-                key = policy_key(state)
+                key = state.public_key()
                 move = self.known.get(key)
                 if move is not None:
                     apply_move(state, move)

@@ -7,7 +7,7 @@ from each area, and for paying a gene the cheapest Ichtos first.
 
 from __future__ import annotations
 
-from urland.engine import GameState, Move, Option
+from urland.engine import CARE_OF_YOUNG, GameState, Move, Option, proliferation_gain
 
 
 def candidate_moves(state: GameState, options: list[Option]) -> list[Move]:
@@ -42,8 +42,9 @@ def bid_levels(lo: int, hi: int) -> list[int]:
 
 
 def cheapest_payment(state: GameState, option: Option) -> tuple[tuple[int, int], ...]:
-    """Pay a price with the Ichtos that matter least: the surplus in oceans above 3, then oceans
-    where breeding is out of reach, then land where the seat is weakest."""
+    """Pay a price with the Ichtos that matter least: the surplus in oceans that would still
+    breed with one fewer, then oceans where breeding is out of reach, then land where the seat
+    is weakest (the breeding threshold is the engine's: 3, or 2 with Care of Young)."""
     assert option.picks is not None
     price = option.picks.lo
     seat = state.actor
@@ -51,10 +52,13 @@ def cheapest_payment(state: GameState, option: Option) -> tuple[tuple[int, int],
     left = dict(option.picks.limits)
     paid: dict[int, int] = {}
 
+    coy = state.has(seat, CARE_OF_YOUNG)
+
     def cost(area: int) -> float:
         k = left[area]
         if area >= regions:
-            return 0.0 if k > 3 else 1.0 if k < 3 else 2.0
+            return (0.0 if proliferation_gain(k - 1, coy) else 2.0 if proliferation_gain(k, coy)
+                    else 1.0)
         rivals = max(state.count(area, s) for s in range(state.n) if s != seat)
         return 3.0 + (2.0 if k == rivals + 1 else 0.0) + (1.0 if k == 1 else 0.0)
 

@@ -14,6 +14,7 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from urland.engine import (
+    CARE_OF_YOUNG,
     PANIC,
     UNKNOWN,
     GameState,
@@ -21,6 +22,7 @@ from urland.engine import (
     genes_in,
     muscles,
     prize_split,
+    proliferation_gain,
     scoring_outcome,
     seat_counts,
 )
@@ -169,7 +171,9 @@ def seat_values(state: GameState, pending: dict[int, float], w: Weights = MEDIUM
         sea = sum(own[regions:])
         values[s] += (w.on_board * (land + sea) + w.on_land * land + w.reserve * state.reserve[s])
         if w.ocean_breeding:
-            values[s] += w.ocean_breeding * tl * sum(1 for k in own[regions:] if k >= 3)
+            coy = bool(state.genes[s] & CARE_OF_YOUNG)
+            values[s] += w.ocean_breeding * tl * sum(1 for k in own[regions:]
+                                                     if proliferation_gain(k, coy))
         if w.genes:
             values[s] += w.genes * tl * genes_worth(state.genes[s])
         if w.double_chip:

@@ -46,9 +46,10 @@ from urland.engine import (
     land_per_action,
     legal_options,
     muscles,
+    relocation_kinds,
 )
 
-RELOCATIONS = ("land", "swim", "walk", "fly")
+RELOCATIONS = relocation_kinds()  # the actions carrying one's own Ichtos (engine)
 
 
 class GreedyBot:

@@ -28,10 +28,11 @@ from urland.engine import (
     gene_price,
     legal_options,
     new_game,
+    relocation_kinds,
     view,
 )
 
-RELOCATIONS = ("land", "swim", "walk", "fly")
+RELOCATIONS = relocation_kinds()  # the actions carrying one's own Ichtos (engine)
 SMALL_BOARD = 4  # Ichtos on the board at or below which a full reserve means "withering"
 FULL_RESERVE = 15
 BIG_BID = 8  # more than any gene is worth to anybody (see evaluate.GENE_WORTH)

@@ -26,7 +26,7 @@ from urland.bots.ismcts import HardBot
 from urland.bots.registry import Bot
 from urland.engine import (
     ACTIONS,
-    GENES,
+    CARE_OF_YOUNG,
     GameState,
     Move,
     PlayerView,
@@ -40,8 +40,8 @@ from urland.texts.genes import gene_name
 from urland.texts.i18n import N_, _, fmt
 from urland.texts.words import area_label
 
-_CARE_OF_YOUNG = 1 << GENES.index("care_of_young")  # a seat's gene set: bit i is GENES[i]
-# What each gene does for its owner: a sentence that follows "Buys Wings." in a hint.
+# What each gene does for its owner: a sentence that follows "Buys Wings." in a hint (a gene
+# without one gets none).
 GENE_PURPOSE = {
     "warm_blood": N_("That gives you one more action every turn."),
     "legs": N_("Then you can land two Ichtos at a time and walk across straits."),
@@ -97,8 +97,8 @@ class Hint:
     @property
     def text(self) -> str:
         """The sentence in the current language (its values were worded when it was made)."""
-        values = {k: _(v) if k == "purpose" else v for k, v in self.values.items()}
-        return fmt(SENTENCES[self.key], **values)
+        values = {k: _(v) if k == "purpose" and v else v for k, v in self.values.items()}
+        return fmt(SENTENCES[self.key], **values).strip()  # a gene may have no purpose line
 
 
 def hint(seen: PlayerView, bot: Bot | None = None) -> Hint:
@@ -154,7 +154,7 @@ def _bid(seen: PlayerView, move: Move) -> Hint:
         return Hint(move, "bid_none")
     gene = max(state.display, key=measured_gene_worth(state.n).__getitem__)
     return Hint(move, "bid", {"count": move.count, "gene": gene_name(gene),
-                              "purpose": GENE_PURPOSE[gene]})
+                              "purpose": GENE_PURPOSE.get(gene, "")})
 
 
 def _ocean_choice(seen: PlayerView, move: Move) -> Hint:
@@ -170,7 +170,7 @@ _REASONS: dict[str, Callable[[PlayerView, Move], Hint]] = {
     "chip": _chip,
     "bid": _bid,
     "buy": lambda seen, move: Hint(move, "buy", {"gene": gene_name(move.gene),
-                                                 "purpose": GENE_PURPOSE[move.gene]}),
+                                                 "purpose": GENE_PURPOSE.get(move.gene, "")}),
     "pass": lambda seen, move: Hint(move, "pass", {"price": gene_price(seen.state,
                                                                        seen.state.actor)}),
     "panic_region": lambda seen, move: Hint(move, "panic_region",
@@ -232,7 +232,7 @@ def _swim(seen: PlayerView, move: Move) -> Hint:
     ocean = move.dst
     had, has = state.count(ocean, seat), _after(state, move).count(ocean, seat)
     label = area_label(board, ocean)
-    coy = bool(state.genes[seat] & _CARE_OF_YOUNG)
+    coy = bool(state.genes[seat] & CARE_OF_YOUNG)
     if not proliferation_gain(had, coy) and proliferation_gain(has, coy):  # now they can breed
         return Hint(move, "breed_gather", {"count": has, "ocean": label})
     pending = pending_distribution(seen)

@@ -170,7 +170,7 @@ class HardBot:
         """Finish the turn's actions with the medium policy; the engine then scores the sampled
         chip and runs on to the next decision that is not an action."""
         while state.phase == ACTION:
-            key = policy_key(state)
+            key = state.public_key()
             move = self.replies.get(key)
             if move is None:
                 move = self.replies[key] = self.policy.choose(view(state, state.actor))
@@ -183,14 +183,6 @@ class HardBot:
         if len(moves) <= WIDTH:
             return moves
         return best_with_ending(self.greedy.scored(state, moves, self._pending), WIDTH, moves)
-
-
-def policy_key(state: GameState) -> tuple:
-    """What the medium policy's Ichto action depends on: public facts only, the same in every
-    sample, so a move found once is remembered for the search (ismcts.py, turn_search.py,
-    appraise.py)."""
-    return (state.actor, state.actions_left, state.double_used, tuple(state.counts),
-            tuple(state.reserve))
 
 
 def _ucb(child: Node, log_total: float, c: float) -> float:

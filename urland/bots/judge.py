@@ -32,7 +32,14 @@ from urland.bots.evaluate import (
     time_left,
 )
 from urland.bots.gene_worth import measured_gene_worth
-from urland.engine import GameState, genes_in, muscles, seat_counts
+from urland.engine import (
+    CARE_OF_YOUNG,
+    GameState,
+    genes_in,
+    muscles,
+    proliferation_gain,
+    seat_counts,
+)
 
 FEATURES = (
     "track", "track_late", "to_score", "sent_back", "on_board", "on_land", "reserve",
@@ -75,7 +82,8 @@ def features(state: GameState) -> list[list[float]]:
         rows.append([
             float(state.track[s]), late * state.track[s], to_score[s], sent_back[s],
             float(board), float(land), float(state.reserve[s]),
-            left * sum(1 for k in own[regions:] if k >= 3),
+            left * sum(1 for k in own[regions:]
+                       if proliferation_gain(k, bool(state.genes[s] & CARE_OF_YOUNG))),
             left * sum(worth[g] for g in genes_in(state.genes[s])),
             left * state.double_chips[s],
             left * max(0, FOOTHOLD - board),

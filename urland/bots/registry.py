@@ -85,6 +85,12 @@ SEAT_KINDS = (HUMAN, *BOTS)  # every kind a seat may be: in saves, records and o
 OFFERED_KINDS = (HUMAN, *(k for k, e in BOTS.items() if e.offered), ONLINE)
 
 
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot playing `seat` in the game of `game_seed`, wherever the game runs (at
+    this computer, hosted or served, a stand-in too): the same bot draws the same numbers."""
+    return game_seed * 31 + seat
+
+
 def seat_kind_word(kind: str) -> str:
     """'' for a human seat, else the computer player's label ('AI medium')."""
     entry = BOTS.get(kind)

@@ -38,7 +38,6 @@ from dataclasses import dataclass, field
 from urland.bots.candidates import candidate_moves
 from urland.bots.evaluate import pending_distribution, win_chance
 from urland.bots.greedy import GreedyBot, best_with_ending, no_worse_than_ending
-from urland.bots.ismcts import policy_key
 from urland.engine import (
     ACTION,
     GameState,
@@ -149,7 +148,7 @@ class TurnSearch:
     def _medium_reply(self, state: GameState) -> Move:
         """The medium policy's move; it reads public facts only, so it is remembered by the
         public position (shared with the hard bot's search)."""
-        key = policy_key(state)
+        key = state.public_key()
         move = self.replies.get(key)
         if move is None:
             move = self.replies[key] = self.medium.choose(view(state, state.actor))

@@ -10,7 +10,13 @@
 """
 
 from urland.engine import events as event_data  # each kind's data schema, for cast()
-from urland.engine.actions import ACTIONS, EVENT_DATA, proliferation_gain
+from urland.engine.actions import (
+    ACTIONS,
+    EVENT_DATA,
+    player_move_kinds,
+    proliferation_gain,
+    relocation_kinds,
+)
 from urland.engine.auction import gene_price
 from urland.engine.board import Board, load_board, standard_board
 from urland.engine.decision import TRAY, Decision, Prompt
@@ -27,7 +33,7 @@ from urland.engine.errors import (
 )
 from urland.engine.events import Event
 from urland.engine.game import Game, GameOptions
-from urland.engine.genes import GENES, GeneCard, gene_cards, gene_name, genes_in
+from urland.engine.genes import CARE_OF_YOUNG, GENES, GeneCard, gene_cards, gene_name, genes_in
 from urland.engine.hidden import sample_hidden, uniform_bid
 from urland.engine.moves import Move, Option, PickSpec, format_move, parse_move
 from urland.engine.player_counts import PLAYER_COUNTS, PlayerCountNumbers, numbers_for
@@ -74,6 +80,7 @@ __all__ = [
     "ACTIONS",
     "BID",
     "BUY",
+    "CARE_OF_YOUNG",
     "CHIP",
     "COLOUR_NAMES",
     "EVENT_DATA",
@@ -135,10 +142,12 @@ __all__ = [
     "numbers_for",
     "option_allows",
     "parse_move",
+    "player_move_kinds",
     "position_from_text",
     "position_to_text",
     "prize_split",
     "proliferation_gain",
+    "relocation_kinds",
     "sample_hidden",
     "scoring_outcome",
     "seat_counts",

@@ -235,6 +235,8 @@ class GameEnds(TypedDict):
 class _FinalCounts(TypedDict):
     counts: dict[int, int]
     points: dict[int, int]
+    winners: list[int]  # the seats with the most (sharing the prize, when it is not 0)
+    best: int  # the most any of them has
 
 
 class FinalStep(_FinalCounts, total=False):

@@ -15,7 +15,7 @@ from urland.engine.events import say
 from urland.engine.player_counts import HAND_SIZE
 from urland.engine.queries import actions_per_turn
 from urland.engine.scoring import final_scoring, newly_reached_mutations, reached_end, score_region
-from urland.engine.state import ACTION, CHIP, OVER, PANIC, GameState
+from urland.engine.state import ACTION, CHIP, NOTHING_USED, OVER, PANIC, GameState
 
 VOLCANO_TILES = 7  # R5: one at set-up and two per epoch end
 
@@ -69,7 +69,7 @@ def ichto_turn(state: GameState, index: int) -> None:
     state.phase = ACTION
     state.actor = seat
     state.actions_left = actions_per_turn(state, seat)
-    state.double_used = False
+    state.used_this_turn = NOTHING_USED  # the once-per-turn actions are free again
     if state.events is not None:  # a playout records nothing
         say(state, "ichto_turn", lambda: f"{state.colour_name(seat)} acts: "
             f"{state.actions_left} actions.", seat=seat, actions=state.actions_left)

@@ -7,24 +7,14 @@ offered as one `Option` with the free part described instead of enumerated:
 * `picks=PickSpec(...)` — fill `Move.picks` with (area, how many) pairs (Retreat, paying for a
   gene), each area at most its limit, the total within [lo, hi].
 
-Field use per kind (areas are engine area indices, seats are 0-based):
+Each kind declares the fields it uses, in `MOVE_FIELDS`: an action in its class
+(`Action.fields`, engine/actions/), the other decisions' kinds here. The save notation writes
+them in one fixed order (see `format_move`): areas are engine area indices, seats 0-based.
 
-    chip          count = chip number chosen as the scoring chip
-    land          src ocean, dst region, count Ichtos (2 only with Legs or Turbo)
-    proliferate   src ocean
-    swim          src ocean, dst ocean, count
-    retreat       picks
-    assimilate    src area, target = two opponent seats (may repeat)
-    walk          src region, dst region across a strait (Legs)
-    egg           dst region
-    fly           src region, dst area, count 1-2 (Wings)
-    stink         src region, target = (seat,), dst ocean (Stinkglands)
-    bite          src area, target = (seat,) (Teeth)
-    double        hand in a double-turn chip
-    end           end the turn
-    panic_region  src region;  panic_ocean  dst ocean
-    ears_stay     count staying on land;  ears_dive  dst ocean
-    bid           count;  buy  gene + picks paying the price;  pass
+    src       an area the move starts from          target  one opponent seat (listed once
+    dst       an area the move goes to                      per seat the kind names)
+    count     a number of Ichtos, written xN        number  a number written bare (fills count)
+    gene      a gene key                            picks   (area, how many) pairs
 """
 
 from __future__ import annotations
@@ -120,59 +110,80 @@ def normalise_picks(picks: dict[int, int] | tuple | list) -> tuple[tuple[int, in
     return tuple(sorted((a, n) for a, n in merged.items() if n))
 
 
-AREA_KINDS_SRC = {"land", "proliferate", "swim", "assimilate", "walk", "fly", "stink", "bite",
-                  "panic_region"}
-AREA_KINDS_DST = {"land", "swim", "walk", "egg", "fly", "stink", "panic_ocean", "ears_dive"}
-COUNT_KINDS = {"chip", "land", "swim", "fly", "ears_stay", "bid"}
-TARGET_KINDS = {"assimilate", "stink", "bite"}
-PICK_KINDS = {"retreat", "buy"}
-KINDS = AREA_KINDS_SRC | AREA_KINDS_DST | COUNT_KINDS | TARGET_KINDS | PICK_KINDS | {
-    "double", "end", "pass"}
+Field = str  # "src", "dst", "count", "number", "target", "gene" or "picks"
+
+# The fields of every move kind. The actions add theirs when they are defined (`Action.fields`,
+# engine/actions/__init__.py); these are the other decisions' (engine/phases.py).
+MOVE_FIELDS: dict[str, tuple[Field, ...]] = {
+    "chip": ("number",),  # the chip chosen to score
+    "panic_region": ("src",),
+    "panic_ocean": ("dst",),
+    "ears_stay": ("number",),  # Ichtos staying on land
+    "ears_dive": ("dst",),
+    "bid": ("number",),
+    "buy": ("gene", "picks"),  # the gene, and the Ichtos paying its price
+    "pass": (),
+}
+KINDS = MOVE_FIELDS.keys()  # every move kind there is
+_MOVE_FIELD_OF = {"src": "src", "dst": "dst", "count": "count", "number": "count",
+                  "target": "target", "gene": "gene", "picks": "picks"}
+
+
+def declare_kinds(fields: dict[str, tuple[Field, ...]]) -> None:
+    """Add move kinds and their fields (the actions do, once, as they are defined)."""
+    for kind, used in fields.items():
+        unknown = set(used) - set(_MOVE_FIELD_OF)
+        if unknown or kind in MOVE_FIELDS:
+            raise ValueError(f"move kind {kind!r}: declared twice or with unknown fields "
+                             f"{sorted(unknown)}")
+        MOVE_FIELDS[kind] = used
 
 
 def _unused_fields(kind: str) -> tuple[tuple[int, str], ...]:
-    used = {
-        "src": kind in AREA_KINDS_SRC,
-        "dst": kind in AREA_KINDS_DST,
-        "count": kind in COUNT_KINDS,
-        "target": kind in TARGET_KINDS,
-        "gene": kind == "buy",
-        "picks": kind in PICK_KINDS,
-    }
-    return tuple((Move._fields.index(f), f) for f, use in used.items() if not use)
+    used = {_MOVE_FIELD_OF[f] for f in MOVE_FIELDS[kind]}
+    return tuple((i, f) for i, f in enumerate(Move._fields) if f != "kind" and f not in used)
 
 
-_UNUSED = {kind: _unused_fields(kind) for kind in KINDS}
 _DEFAULTS = Move("")
-# Per kind: its unused fields read at once, and what they read in a well-formed move.
-_UNUSED_READ = {kind: (itemgetter(*(i for i, _ in fields)),
-                       itemgetter(*(i for i, _ in fields))(_DEFAULTS))
-                for kind, fields in _UNUSED.items()}
+# Per kind, filled on first use: its unused fields read at once, and what they read in a
+# well-formed move.
+_UNUSED: dict[str, tuple[tuple[int, str], ...]] = {}
+_UNUSED_READ: dict[str, tuple[itemgetter, object]] = {}
+
+
+def _unused_read(kind: str) -> tuple[itemgetter, object]:
+    fields = _UNUSED[kind] = _unused_fields(kind)
+    read = itemgetter(*(i for i, _ in fields))
+    known = _UNUSED_READ[kind] = (read, read(_DEFAULTS))
+    return known
 
 
 def stray_fields(move: Move) -> list[str]:
     """Fields set that `move.kind` does not use (a well-formed move has none)."""
-    read, clean = _UNUSED_READ[move.kind]
+    read, clean = _UNUSED_READ.get(move.kind) or _unused_read(move.kind)
     if read(move) == clean:
         return []
     return [name for i, name in _UNUSED[move.kind] if move[i] != _DEFAULTS[i]]
 
 
 def format_move(move: Move, board: Board) -> str:
-    """The save notation, e.g. `swim O1 O2 x3`, `retreat 5:2 O1:1`, `buy wings 3:1`."""
+    """The save notation, e.g. `swim O1 O2 x3`, `retreat 5:2 O1:1`, `buy wings 3:1`: the kind,
+    then its fields (`MOVE_FIELDS`) in the order gene, src, target, dst, count or number, picks."""
+    fields = MOVE_FIELDS[move.kind]
     parts = [move.kind]
-    if move.kind == "buy":
+    if "gene" in fields:
         parts.append(move.gene)
-    if move.kind in AREA_KINDS_SRC:
+    if "src" in fields:
         parts.append(board.area_name(move.src))
-    if move.kind in TARGET_KINDS:
+    if "target" in fields:
         parts.extend(f"p{seat + 1}" for seat in move.target)
-    if move.kind in AREA_KINDS_DST:
+    if "dst" in fields:
         parts.append(board.area_name(move.dst))
-    if move.kind in COUNT_KINDS:
-        parts.append(str(move.count) if move.kind in ("chip", "bid", "ears_stay")
-                     else f"x{move.count}")
-    if move.kind in PICK_KINDS:
+    if "count" in fields:
+        parts.append(f"x{move.count}")
+    if "number" in fields:
+        parts.append(str(move.count))
+    if "picks" in fields:
         parts.extend(f"{board.area_name(a)}:{n}" for a, n in move.picks)
     return " ".join(parts)
 
@@ -213,19 +224,19 @@ def _parse(text: str, board: Board) -> Move:
             raise IllegalMoveError(f"{kind}: missing {what}")
         return rest.pop(0)
 
-    if kind == "buy":
+    used = MOVE_FIELDS[kind]
+    if "gene" in used:
         fields["gene"] = parse_gene(take("gene"))
-    if kind in AREA_KINDS_SRC:
+    if "src" in used:
         fields["src"] = board.parse_area(take("area"))
-    if kind in TARGET_KINDS:
-        fields["target"] = tuple(_seat(take("seat"), kind)
-                                 for _ in range(2 if kind == "assimilate" else 1))
-    if kind in AREA_KINDS_DST:
+    if "target" in used:
+        fields["target"] = tuple(_seat(take("seat"), kind) for _ in range(used.count("target")))
+    if "dst" in used:
         fields["dst"] = board.parse_area(take("area"))
-    if kind in COUNT_KINDS:
+    if "count" in used or "number" in used:
         tok = take("number")
         fields["count"] = _number(tok[1:] if tok.startswith("x") else tok, kind, "number")
-    if kind in PICK_KINDS:
+    if "picks" in used:
         fields["picks"] = normalise_picks([_pick(token, kind, board) for token in rest])
         rest.clear()
     if rest:

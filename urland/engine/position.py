@@ -16,11 +16,13 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from urland.engine import volcano
+from urland.engine.actions import ONCE_PER_TURN_KINDS
 from urland.engine.board import Board, standard_board
 from urland.engine.errors import PositionError
 from urland.engine.flow import STEPS
 from urland.engine.genes import BIT, GENE_INDEX, genes_in
 from urland.engine.player_counts import ICHTOS_PER_COLOUR, numbers_for
+from urland.engine.state import FIELDS as STATE_FIELDS
 from urland.engine.state import PANIC, PHASES, GameState
 from urland.engine.view import UNKNOWN
 
@@ -28,93 +30,109 @@ MAGIC = "upn1"  # Urland position notation, version 1
 NONE = "-"  # an empty list, or no value (no phase, no actor, no chosen chip ...)
 T = TypeVar("T")
 
-# Every field in the order the writer writes them.
-FIELDS = (
-    "players", "colours", "phase", "actor", "actions", "double_used", "env", "turn", "epoch",
-    "track", "reserve", "double", "genes", "ichtos", "pile", "hand", "chosen", "aside", "scored",
-    "out", "volcanoes", "seen", "display", "deck", "mutated", "mutations", "panics", "bids",
-    "ranking", "bought", "must_buy", "choices", "queue", "focus", "focus_ocean", "agenda",
-    "ending", "winner", "rng",
-)
-_CONSTANT_DEFAULTS = {
-    "phase": NONE, "actor": NONE, "actions": "0", "double_used": "0", "env": "p1", "turn": "1",
-    "epoch": "1", "ichtos": NONE, "pile": NONE, "hand": NONE, "chosen": NONE, "aside": "0",
-    "scored": NONE, "out": NONE, "seen": NONE, "display": NONE, "deck": NONE, "mutated": NONE,
-    "mutations": "0", "panics": "0", "bids": NONE, "ranking": NONE, "bought": "0",
-    "must_buy": "0", "choices": NONE, "queue": NONE, "focus": NONE, "focus_ocean": NONE,
-    "agenda": NONE, "ending": "0", "winner": NONE, "rng": "0",
-}
+# Every field in the order the writer writes them: the state's fields that have a notation key.
+FIELDS = tuple(f.notation for f in STATE_FIELDS if f.notation)
+_ATTRIBUTE = {f.notation: f.name for f in STATE_FIELDS if f.notation}
+# Keys of older texts, still read: `double_used=1` is `used=double`.
+LEGACY_FIELDS = ("double_used",)
 
 
 # --- writing --------------------------------------------------------------------------------
 
 def position_to_text(state: GameState) -> str:
     """The position as one line of notation; fields equal to their default are left out."""
-    fields = _field_texts(state)
     defaults = _defaults(state.n, state.counts, len(state.out_chips), state.board)
-    return " ".join([MAGIC] + [f"{k}={v}" for k, v in fields.items() if v != defaults.get(k)])
+    texts = ((key, _WRITERS[key](state)) for key in FIELDS)
+    return " ".join([MAGIC] + [f"{k}={v}" for k, v in texts if v != defaults.get(k)])
 
 
 def _field_texts(s: GameState) -> dict[str, str]:
+    return {key: _WRITERS[key](s) for key in FIELDS}
+
+
+def _ichtos_text(s: GameState) -> str:
     b = s.board
-    return {
-        "players": str(s.n),
-        "colours": "".join(str(c) for c in s.colours),
-        "phase": s.phase or NONE,
-        "actor": _seat_text(s.actor),
-        "actions": str(s.actions_left),
-        "double_used": _flag(s.double_used),
-        "env": _seat_text(s.env),
-        "turn": str(s.turn),
-        "epoch": str(s.epoch),
-        "track": _per_seat(s.track),
-        "reserve": _per_seat(s.reserve),
-        "double": _per_seat(s.double_chips),
-        "genes": ".".join("+".join(genes_in(g)) or NONE for g in s.genes),
-        "ichtos": _listing(f"{b.area_name(a)}:{_per_seat(s.area_counts(a))}"
-                           for a in range(b.n_areas) if s.area_total(a)),
-        "pile": _listing(_chip_text(c) for c in s.pile),
-        "hand": _listing(_chip_text(c) for c in s.hand),
-        "chosen": NONE if s.chosen == -1 else _chip_text(s.chosen),
-        "aside": _flag(s.panic_aside),
-        "scored": _listing(_chip_text(c) for c in s.board_chips),
-        "out": _listing(_chip_text(c) for c in s.out_chips),
-        "volcanoes": str(s.volcanoes),
-        "seen": _listing(f"{_chip_text(c)}:" + "".join(_seat_text(p) for p in range(s.n)
-                                                        if m >> p & 1)
-                         for c, m in enumerate(s.seen) if m),
-        "display": _listing(s.display),
-        "deck": _listing(s.deck),
-        "mutated": _listing(str(space) for i, space in enumerate(b.mutation_spaces)
-                            if s.mutations_done >> i & 1),
-        "mutations": str(s.mutations),
-        "panics": str(s.panics),
-        "bids": ".".join(_bid_text(v) for v in s.bids) or NONE,
-        "ranking": _listing(_seat_text(p) for p in s.ranking),
-        "bought": str(s.bought),
-        "must_buy": _flag(s.must_buy),
-        "choices": _listing(b.area_name(a) for a in s.choices),
-        "queue": _listing(f"{_seat_text(p)}:{b.area_name(a)}:{k}" for p, a, k in s.queue),
-        "focus": NONE if s.focus == -1 else b.area_name(s.focus),
-        "focus_ocean": NONE if s.focus_ocean == -1 else b.area_name(s.focus_ocean),
-        "agenda": _listing(":".join(map(str, step)) for step in s.agenda),
-        "ending": _flag(s.ending),
-        "winner": _seat_text(s.winner),
-        "rng": f"{s.rng:x}",
-    }
+    return _listing(f"{b.area_name(a)}:{_per_seat(s.area_counts(a))}"
+                    for a in range(b.n_areas) if s.area_total(a))
+
+
+def _seen_text(s: GameState) -> str:
+    return _listing(f"{_chip_text(c)}:" + "".join(_seat_text(p) for p in range(s.n) if m >> p & 1)
+                    for c, m in enumerate(s.seen) if m)
+
+
+def _area_or_none_text(s: GameState, area: int) -> str:
+    return NONE if area == -1 else s.board.area_name(area)
+
+
+_WRITERS: dict[str, Callable[[GameState], str]] = {
+    "players": lambda s: str(s.n),
+    "colours": lambda s: "".join(str(c) for c in s.colours),
+    "phase": lambda s: s.phase or NONE,
+    "actor": lambda s: _seat_text(s.actor),
+    "actions": lambda s: str(s.actions_left),
+    "used": lambda s: _listing(sorted(s.used_this_turn)),
+    "env": lambda s: _seat_text(s.env),
+    "turn": lambda s: str(s.turn),
+    "epoch": lambda s: str(s.epoch),
+    "track": lambda s: _per_seat(s.track),
+    "reserve": lambda s: _per_seat(s.reserve),
+    "double": lambda s: _per_seat(s.double_chips),
+    "genes": lambda s: ".".join("+".join(genes_in(g)) or NONE for g in s.genes),
+    "ichtos": _ichtos_text,
+    "pile": lambda s: _listing(_chip_text(c) for c in s.pile),
+    "hand": lambda s: _listing(_chip_text(c) for c in s.hand),
+    "chosen": lambda s: NONE if s.chosen == -1 else _chip_text(s.chosen),
+    "aside": lambda s: _flag(s.panic_aside),
+    "scored": lambda s: _listing(_chip_text(c) for c in s.board_chips),
+    "out": lambda s: _listing(_chip_text(c) for c in s.out_chips),
+    "volcanoes": lambda s: str(s.volcanoes),
+    "seen": _seen_text,
+    "display": lambda s: _listing(s.display),
+    "deck": lambda s: _listing(s.deck),
+    "mutated": lambda s: _listing(str(space) for i, space in enumerate(s.board.mutation_spaces)
+                                  if s.mutations_done >> i & 1),
+    "mutations": lambda s: str(s.mutations),
+    "panics": lambda s: str(s.panics),
+    "bids": lambda s: ".".join(_bid_text(v) for v in s.bids) or NONE,
+    "ranking": lambda s: _listing(_seat_text(p) for p in s.ranking),
+    "bought": lambda s: str(s.bought),
+    "must_buy": lambda s: _flag(s.must_buy),
+    "choices": lambda s: _listing(s.board.area_name(a) for a in s.choices),
+    "queue": lambda s: _listing(f"{_seat_text(p)}:{s.board.area_name(a)}:{k}"
+                                for p, a, k in s.queue),
+    "focus": lambda s: _area_or_none_text(s, s.focus),
+    "focus_ocean": lambda s: _area_or_none_text(s, s.focus_ocean),
+    "agenda": lambda s: _listing(":".join(map(str, step)) for step in s.agenda),
+    "ending": lambda s: _flag(s.ending),
+    "winner": lambda s: _seat_text(s.winner),
+    "rng": lambda s: f"{s.rng:x}",
+}
 
 
 def _defaults(players: int, counts: list[int], out: int, board: Board) -> dict[str, str]:
-    """The text a field takes when left out (reserve: every Ichto not on the board)."""
-    defaults = dict(_CONSTANT_DEFAULTS)
-    defaults["colours"] = "".join(str(c) for c in range(players))
-    defaults["track"] = _per_seat([0] * players)
+    """The text a field takes when left out: its start value's (engine/state.py), but the
+    reserve (every Ichto not on the board), the double-turn chips and the volcanoes."""
+    defaults = dict(_start_texts(board, players))
     defaults["reserve"] = _per_seat([ICHTOS_PER_COLOUR - 1 - sum(counts[p::players])
                                      for p in range(players)])
-    defaults["double"] = _per_seat([numbers_for(players).double_turn_chips] * players)
-    defaults["genes"] = ".".join([NONE] * players)
     defaults["volcanoes"] = str(out)
     return defaults
+
+
+_START_TEXTS: dict[tuple[int, int], tuple[Board, dict[str, str]]] = {}
+
+
+def _start_texts(board: Board, players: int) -> dict[str, str]:
+    """The texts of a blank state's fields, worked out once per board and player count (a
+    board is looked up by identity: hashing one reads all its fields)."""
+    known = _START_TEXTS.get((id(board), players))
+    if known is None or known[0] is not board:
+        texts = _field_texts(GameState.blank(board, players))
+        texts["double"] = _per_seat([numbers_for(players).double_turn_chips] * players)
+        del texts["players"]
+        known = _START_TEXTS[(id(board), players)] = (board, texts)
+    return known[1]
 
 
 def _per_seat(values: list[int]) -> str:
@@ -160,7 +178,7 @@ class _Reader:
             key, sep, value = token.partition("=")
             if not sep:
                 raise PositionError(f"Position, token {i} {token!r}: expected key=value.")
-            if key not in FIELDS:
+            if key not in FIELDS and key not in LEGACY_FIELDS:
                 raise PositionError(f"Position, token {i}: unknown field {key!r} (known: "
                                     f"{', '.join(FIELDS)}).")
             if key in self.fields:
@@ -213,8 +231,7 @@ class _Reader:
         board = self.board
         n = self.n = self.parse("players", _players)
         self.defaults = _defaults(n, [0] * (board.n_areas * n), 0, board)
-        s = GameState.__new__(GameState)
-        s.board, s.n = board, n
+        s = GameState.blank(board, n)
         s.colours = tuple(self.parse("colours", _colours(n)))
         s.counts = [0] * (board.n_areas * n)
         for area, counts in self.items("ichtos", self._area_counts):
@@ -226,45 +243,29 @@ class _Reader:
         self.defaults = _defaults(n, s.counts, len(s.out_chips), board)
         s.volcanoes = self.parse("volcanoes", _count)
 
-        s.phase = self.parse("phase", _phase)
-        s.actor = self.parse("actor", self._seat_or_none)
-        s.actions_left = self.parse("actions", _count)
-        s.double_used = self.parse("double_used", _bool)
-        s.env = self.parse("env", self._seat)
-        s.turn = self.parse("turn", _count)
-        s.epoch = self.parse("epoch", _count)
-        s.track = self.per_seat("track", _count)
-        s.reserve = self.per_seat("reserve", _count)
-        s.double_chips = self.per_seat("double", _count)
-        s.genes = self.per_seat("genes", _gene_set)
-        s.pile = self.items("pile", self._chip_or_unknown)
-        s.hand = self.items("hand", self._chip_or_unknown)
-        s.chosen = self.parse("chosen", lambda t: -1 if t == NONE else self._chip_or_unknown(t))
-        s.panic_aside = self.parse("aside", _bool)
-        s.board_chips = self.items("scored", self._chip)
-        s.seen = [0] * (board.n_regions + 1)
-        for chip, mask in self.items("seen", self._seen_entry):
-            s.seen[chip] = mask
-        s.display = self.items("display", _gene)
-        s.deck = self.items("deck", _gene)
-        s.mutations_done = sum(self.items("mutated", self._mutation_bit))
-        s.mutations = self.parse("mutations", _count)
-        s.panics = self.parse("panics", _count)
-        bids = self.value("bids")
-        s.bids = [] if bids == NONE else self.per_seat("bids", _bid)
-        s.ranking = self.items("ranking", self._seat)
-        s.bought = self.parse("bought", _count)
-        s.must_buy = self.parse("must_buy", _bool)
-        s.choices = self.items("choices", self._area)
-        s.queue = self.items("queue", self._queue_entry)
-        s.focus = self.parse("focus", self._area_or_none)
-        s.focus_ocean = self.parse("focus_ocean", self._area_or_none)
-        s.agenda = self.items("agenda", _step)
-        s.ending = self.parse("ending", _bool)
-        s.winner = self.parse("winner", self._seat_or_none)
-        s.rng = self.parse("rng", _rng)
+        for key in FIELDS:
+            if key not in _READ_FIRST:
+                setattr(s, _ATTRIBUTE[key], _READERS[key](self))
         s.events = [] if events else None
         return s
+
+    def _used(self) -> frozenset[str]:
+        used = frozenset(self.items("used", _action_kind))
+        if "double_used" in self.fields and self.parse("double_used", _bool):
+            used |= {"double"}
+        return used
+
+    def _chosen(self, text: str) -> int:
+        return -1 if text == NONE else self._chip_or_unknown(text)
+
+    def _seen(self) -> list[int]:
+        seen = [0] * (self.board.n_regions + 1)
+        for chip, mask in self.items("seen", self._seen_entry):
+            seen[chip] = mask
+        return seen
+
+    def _bids(self) -> list[int]:
+        return [] if self.value("bids") == NONE else self.per_seat("bids", _bid)
 
     def _merge(self, s: GameState) -> None:
         """Regions merged as the volcanoes of the chips out of the game erupted, in order (R1)."""
@@ -340,6 +341,46 @@ class _Reader:
         return self._seat(parts[0]), self._area(parts[1]), _count(parts[2])
 
 
+# The fields read before the others, in this order: the regions merged depend on them.
+_READ_FIRST = ("players", "colours", "ichtos", "out", "volcanoes")
+_READERS: dict[str, Callable[[_Reader], object]] = {
+    "phase": lambda r: r.parse("phase", _phase),
+    "actor": lambda r: r.parse("actor", r._seat_or_none),
+    "actions": lambda r: r.parse("actions", _count),
+    "used": _Reader._used,
+    "env": lambda r: r.parse("env", r._seat),
+    "turn": lambda r: r.parse("turn", _count),
+    "epoch": lambda r: r.parse("epoch", _count),
+    "track": lambda r: r.per_seat("track", _count),
+    "reserve": lambda r: r.per_seat("reserve", _count),
+    "double": lambda r: r.per_seat("double", _count),
+    "genes": lambda r: r.per_seat("genes", _gene_set),
+    "pile": lambda r: r.items("pile", r._chip_or_unknown),
+    "hand": lambda r: r.items("hand", r._chip_or_unknown),
+    "chosen": lambda r: r.parse("chosen", r._chosen),
+    "aside": lambda r: r.parse("aside", _bool),
+    "scored": lambda r: r.items("scored", r._chip),
+    "seen": _Reader._seen,
+    "display": lambda r: r.items("display", _gene),
+    "deck": lambda r: r.items("deck", _gene),
+    "mutated": lambda r: sum(r.items("mutated", r._mutation_bit)),
+    "mutations": lambda r: r.parse("mutations", _count),
+    "panics": lambda r: r.parse("panics", _count),
+    "bids": _Reader._bids,
+    "ranking": lambda r: r.items("ranking", r._seat),
+    "bought": lambda r: r.parse("bought", _count),
+    "must_buy": lambda r: r.parse("must_buy", _bool),
+    "choices": lambda r: r.items("choices", r._area),
+    "queue": lambda r: r.items("queue", r._queue_entry),
+    "focus": lambda r: r.parse("focus", r._area_or_none),
+    "focus_ocean": lambda r: r.parse("focus_ocean", r._area_or_none),
+    "agenda": lambda r: r.items("agenda", _step),
+    "ending": lambda r: r.parse("ending", _bool),
+    "winner": lambda r: r.parse("winner", r._seat_or_none),
+    "rng": lambda r: r.parse("rng", _rng),
+}
+
+
 # --- items that need nothing else -----------------------------------------------------------
 
 def _digits(text: str) -> bool:
@@ -384,6 +425,13 @@ def _phase(text: str) -> str | None:
 def _gene(text: str) -> str:
     if text not in GENE_INDEX:
         raise ValueError(f"unknown gene {text!r}")
+    return text
+
+
+def _action_kind(text: str) -> str:
+    if text not in ONCE_PER_TURN_KINDS:
+        raise ValueError(f"{text!r} is not an action taken once per turn (one of "
+                         f"{', '.join(sorted(ONCE_PER_TURN_KINDS))})")
     return text
 
 

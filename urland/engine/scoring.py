@@ -137,7 +137,7 @@ def final_scoring(state: GameState) -> None:
         + names(state, total_winners) + f" ({best_total}): "
         + (", ".join(f"{state.colour_name(s)} +{p}" for s, p in total_points.items()) + "."
            if total_points else "too many share the 3 points to score."),
-        counts=total, points=total_points)
+        counts=total, points=total_points, winners=total_winners, best=best_total)
     move_markers(state, total_points)
 
     land = {s: state.on_land(s) for s in seats}
@@ -150,5 +150,5 @@ def final_scoring(state: GameState) -> None:
         + ": " + names(state, land_winners) + f" ({best_land}): "
         + (", ".join(f"{state.colour_name(s)} +{p}" for s, p in land_points.items()) + "."
            if land_points else "too many share the 2 points to score."),
-        counts=land, points=land_points, excluded=sole)
+        counts=land, points=land_points, excluded=sole, winners=land_winners, best=best_land)
     move_markers(state, land_points)

@@ -30,36 +30,20 @@ def new_game(seed: int, players: int = 4, colours: Sequence[int] | None = None,
             0 <= c < 5 for c in colours):
         raise ValueError("Give each player a different colour (0-4).")
     board = board or standard_board()
-    s = GameState.__new__(GameState)
+    s = GameState.blank(board, players)  # every field's start value (engine/state.py)
     n = players
-    s.board, s.n, s.colours = board, n, colours
+    s.colours = colours
     s.events = [] if events else None
     s.rng = rng.seed_state(seed)
 
     # 1. 3 Ichtos of each colour in each ocean.
-    s.counts = [0] * (board.n_areas * n)
     for o in board.ocean_areas:
         for p in range(n):
             s.counts[o * n + p] = START_PER_OCEAN
     s.reserve = [ICHTOS_PER_COLOUR - START_PER_OCEAN * board.n_oceans - 1] * n  # 1 = marker
-    s.genes = [0] * n
     # 2. Double-turn chips.
     s.double_chips = [numbers.double_turn_chips] * n
-
-    s.parent = list(range(board.n_regions))
-    s.region_oceans = list(board.region_oceans)
-    s.region_straits = list(board.region_straits)
-    s.ocean_regions = []
     recompute_adjacency(s)
-    s.seen = [0] * (board.n_regions + 1)
-    s.out_chips, s.board_chips, s.hand, s.pile = [], [], [], []
-    s.chosen, s.panic_aside = -1, False
-    s.volcanoes, s.epoch, s.turn, s.panics, s.mutations, s.mutations_done = 0, 1, 1, 0, 0, 0
-    s.agenda, s.bids, s.ranking, s.choices, s.queue = [], [], [], [], []
-    s.phase, s.actor, s.actions_left, s.double_used = None, -1, 0, False
-    s.must_buy, s.bought, s.ending, s.winner, s.focus, s.focus_ocean = False, 0, False, -1, -1, -1
-    s.env = 0
-    s.track = [0] * n
 
     # 3. One region erupts at once; its chip leaves the game.
     chips = list(board.region_numbers)

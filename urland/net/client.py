@@ -25,6 +25,7 @@ from urland.engine import Event, Game, Move, PlayerView, SaveError, format_move
 from urland.net import protocol as p
 from urland.net.wire import event_from_wire, record_from_wire, view_from_wire
 from urland.records import history
+from urland.seats import is_person
 
 DEFAULT_PORT = 8765
 RETRY_SECONDS = (0.2, 0.5, 1.0, 2.0, 3.0)
@@ -97,7 +98,7 @@ class Mirror:
     def waiting_for(self) -> list[str]:
         """The names of the players whose connection is lost (and no AI plays for them)."""
         return [self.names[i] for i, up in enumerate(self.connected)
-                if not up and self.kinds[i] == "human" and self.has_joined(i) and not (
+                if not up and is_person(self.kinds[i]) and self.has_joined(i) and not (
                     i < len(self.stand_in) and self.stand_in[i])]
 
     def has_joined(self, seat: int) -> bool:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from urland import paths
-from urland.bots.registry import bot_names
+from urland.bots.registry import DEFAULT_BOT, bot_names
 from urland.engine import PLAYER_COUNTS
 from urland.net.client import DEFAULT_PORT
 from urland.net.room import REMOTE, SECRET_SEED_BELOW, normal_code
@@ -261,7 +261,7 @@ async def join_headless(url: str, args: argparse.Namespace, tls: ssl.SSLContext 
         keep_token(url, args.room, client.token)
     mirror = client.mirror
     print(f"Joined room {mirror.room} as seat {mirror.seat + 1} of {mirror.players}", flush=True)
-    bot = make_bot("medium", secrets.randbelow(2**31)) if args.autoplay else None
+    bot = make_bot(DEFAULT_BOT, secrets.randbelow(2**31)) if args.autoplay else None
     code = await run_seat(client, bot, quit_when_over=args.quit_when_over,
                           history_dir=paths.history_dir(), on_change=on_change,
                           record_kept=_report_record)

@@ -15,12 +15,14 @@ import socket
 import threading
 from pathlib import Path
 
+from urland.bots.registry import DEFAULT_BOT
 from urland.net.client import DEFAULT_PORT, NetClient
 from urland.net.discovery import Advert, local_addresses
 from urland.net.hosted_memory import HostedRecord, hosted_dir, keep_hosted
 from urland.net.link import NetLink
 from urland.net.room import REMOTE, SECRET_SEED_BELOW, new_room_code
 from urland.net.server import GameServer, ServerOptions, bound_port
+from urland.seats import is_person
 
 PORTS_TRIED = 10
 LISTEN_ON = "0.0.0.0"  # every address of this computer: friends reach it on the network
@@ -45,7 +47,7 @@ class HostedGame:
         self.server = GameServer(ServerOptions(rooms_dir=hosted_dir(), ai_after=STAND_IN_AFTER))
         if tokens is None:
             self.here = [here] if isinstance(here, int) else list(here)
-            room_kinds = [REMOTE if k in ("online", "human") else k for k in kinds]
+            room_kinds = [REMOTE if is_person(k) else k for k in kinds]
             self.room = self.server.open_room(self.code, room_kinds, seed, colours, names)
             self.room.lobby = lobby
             self.tokens = {seat: self.room.claim(seat, names[seat]) for seat in self.here}
@@ -83,7 +85,7 @@ class HostedGame:
         """The token of the first seat played here."""
         return self.tokens[self.here[0]]
 
-    def start(self, stand_in: str = "medium") -> None:
+    def start(self, stand_in: str = DEFAULT_BOT) -> None:
         """Start a game opened as a lobby: an AI (`stand_in`) takes every seat nobody took."""
         asyncio.run_coroutine_threadsafe(self.server.start_room(self.code, stand_in),
                                          self.loop).result(10)

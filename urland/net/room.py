@@ -25,8 +25,8 @@ from urland.engine.errors import SaveError, UrlandError
 from urland.engine.files import write_atomic
 from urland.engine.save import dumps, load_game, save_game
 from urland.net.names import clean_name, unique_name
+from urland.seats import REMOTE, seat_kind
 
-REMOTE = "remote"
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: easy to read out
 CODE_LENGTH = 12  # 32**12 = 2**60 codes
 SUFFIX = ".room.yaml"
@@ -86,7 +86,7 @@ class SeatSlot:
 
     def record_kind(self) -> str:
         """The seat's kind as the history names it: a person, or the bot's level."""
-        return "human" if self.remote else self.kind
+        return seat_kind(self.kind).record_kind
 
 
 @dataclass

@@ -22,7 +22,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from urland.bots.loop import let_bots_watch
-from urland.bots.registry import Bot, make_bot
+from urland.bots.registry import DEFAULT_BOT, Bot, bot_seed, make_bot
 from urland.engine import Move
 from urland.engine.errors import SaveError
 from urland.net import protocol as p
@@ -35,7 +35,7 @@ log = logging.getLogger("urland.server")
 # Who takes, leaves and retakes a seat, and how each game ends: what `serve` shows its operator
 # (the websockets library logs its connections on `log`, which `serve` keeps quiet).
 rooms_log = logging.getLogger("urland.rooms")
-STAND_IN = "medium"  # the bot that plays a missing player's seat once the host allows it
+STAND_IN = DEFAULT_BOT  # the bot that plays a missing player's seat once the host allows it
 NOT_KEPT = ("The server could not keep this on its disk, so it did not happen. Try again in "
             "a moment.")
 
@@ -138,7 +138,7 @@ class GameServer:
 
     def _adopt(self, key: str, room: Room) -> None:
         self.rooms[key] = room
-        self.bots[key] = {i: make_bot(s.kind, room.game.seed * 31 + i)
+        self.bots[key] = {i: make_bot(s.kind, bot_seed(room.game.seed, i))
                           for i, s in enumerate(room.seats) if not s.remote}
         if room.game.over:
             room.in_history = True  # a room read back finished was kept when it ended
@@ -168,7 +168,7 @@ class GameServer:
         key = normal_code(code)
         room = self.rooms[key]
         for seat in room.start(stand_in):
-            self.bots[key][seat] = make_bot(stand_in, room.game.seed * 31 + seat)
+            self.bots[key][seat] = make_bot(stand_in, bot_seed(room.game.seed, seat))
         await self._presence(room)
         self.kick(key)
 
@@ -577,7 +577,8 @@ class GameServer:
             return bots[seat]
         if self._standing_in(key, seat):
             room = self.rooms[key]
-            bots[-1 - seat] = bots.get(-1 - seat) or make_bot(STAND_IN, room.game.seed + seat)
+            bots[-1 - seat] = bots.get(-1 - seat) or make_bot(
+                STAND_IN, bot_seed(room.game.seed, seat))
             return bots[-1 - seat]
         return None
 

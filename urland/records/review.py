@@ -25,6 +25,7 @@ from pathlib import Path
 from urland.bots.appraise import Contrast, appraise, contrast
 from urland.engine import Game, GameState, Move, PlayerView, legal_options, view
 from urland.records.history import load_record, seats_from_meta
+from urland.seats import is_person
 
 BUDGET_SECONDS = 45.0  # judging a whole game, contrasts included (the page promises 60 s)
 MOST_PER_DECISION = 1.5  # seconds: a short game is judged more carefully, up to this
@@ -81,7 +82,7 @@ class Review:
         game, meta = load_record(path)
         if people is None:
             _, kinds = seats_from_meta(meta, list(game.options.resolved_colours()))
-            people = [seat for seat, kind in enumerate(kinds) if kind == "human"]
+            people = [seat for seat, kind in enumerate(kinds) if is_person(kind)]
         return cls(game, people)
 
     # --- judging ----------------------------------------------------------------------------

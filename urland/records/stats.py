@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from urland.bots.registry import BOTS
 from urland.records.history import RecordSummary
+from urland.seats import is_person
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ def statistics(records: Iterable[RecordSummary]) -> tuple[list[Line], list[Line]
     bots: dict[str, list[int]] = {}
     for record in records:
         for seat, (name, kind) in enumerate(zip(record.names, record.kinds, strict=True)):
-            if kind == "human":
+            if is_person(kind):
                 key, table = name.strip() or "?", people
             else:
                 key, table = str(BOTS[kind].label) if kind in BOTS else kind, bots

@@ -10,6 +10,7 @@ import pygame
 
 from urland import paths
 from urland.scenes.base import Scene
+from urland.seats import PERSON_HERE, seat_kind
 from urland.table.session import Seat
 from urland.texts.i18n import L_, _, fmt
 from urland.ui import theme as th
@@ -25,7 +26,7 @@ class HostScene(Scene):
         """A new game of `seats`, or (`resume`: a `HostedRecord`) a hosted game carried on."""
         super().__init__(app)
         self.seats, self.seed, self.resume = seats, seed, resume
-        here = [i for i, s in enumerate(seats) if s.kind == "human"]
+        here = [i for i, s in enumerate(seats) if seat_kind(s.kind) is PERSON_HERE]
         self.problem = ("" if here or resume else
                         _("With online seats, at least one seat is Human: played at this "
                           "screen."))

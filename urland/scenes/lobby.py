@@ -10,6 +10,7 @@ import pygame
 from urland.net.hosted_memory import forget_hosted
 from urland.net.joining import invitation
 from urland.scenes.base import Scene
+from urland.seats import is_person
 from urland.texts.i18n import L_, _, fmt
 from urland.texts.words import colour_word
 from urland.ui import art
@@ -149,7 +150,7 @@ class LobbyScene(Scene):
             if i in self.door.links:  # played at this computer (by hand, or a bot)
                 lines.append((fmt("{name} ({colour}): here", name=seat.name, colour=colour),
                               False))
-            elif seat.kind != "human":
+            elif not is_person(seat.kind):
                 lines.append((fmt("{name} ({colour}): computer", name=seat.name,
                                   colour=colour), False))
             elif mirror.has_joined(i):

@@ -9,9 +9,10 @@ import random
 
 import pygame
 
-from urland.bots.registry import BOTS, DEFAULT_BOT, HUMAN, OFFERED_KINDS, ONLINE, SEAT_KINDS
+from urland.bots.registry import BOTS, HUMAN, OFFERED_KINDS, ONLINE, SEAT_KINDS
 from urland.engine import PLAYER_COUNTS
 from urland.scenes.base import Scene
+from urland.seats import seat_kind
 from urland.table import library
 from urland.table.session import Seat, Session
 from urland.texts.i18n import L_, Text, _, fmt
@@ -288,7 +289,7 @@ class NewGameScene(Scene):
             return
         self.players.value = len(auto.seats)
         for row, kind in zip(self.rows, auto.seats, strict=False):
-            kind = DEFAULT_BOT if kind == "ai" else kind
+            kind = seat_kind(kind).key  # "ai" is the default bot
             if kind not in row.kind.values:  # a bot New game does not offer (random)
                 row.kind.values.append(kind)
                 row.kind.labels.append(BOTS[kind].label)

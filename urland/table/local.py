@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from urland.bots.candidates import cheapest_payment
+from urland.bots.registry import bot_seed
 from urland.engine import Board, Decision, Event, Move, Option, PlayerView
 from urland.table import unsaved
 from urland.table.session import Seat, Session
@@ -65,7 +66,7 @@ class LocalTable:
 
     def bots_here(self) -> dict[int, tuple[str, int]]:
         seed = self.session.seed
-        return {i: (s.kind, seed * 31 + i) for i, s in enumerate(self.seats) if not s.human}
+        return {i: (s.kind, bot_seed(seed, i)) for i, s in enumerate(self.seats) if not s.human}
 
     def moves_played(self) -> int:
         return self.session.moves_played

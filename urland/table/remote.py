@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 
 from urland.bots.candidates import cheapest_payment
+from urland.bots.registry import DEFAULT_BOT, bot_seed
 from urland.engine import (
     Board,
     Decision,
@@ -30,6 +31,7 @@ from urland.engine import (
     view,
 )
 from urland.net.link import LinkLost, NetLink
+from urland.seats import is_person
 from urland.table.session import Seat, Session
 from urland.texts.describe import describe
 from urland.texts.events import event_sentence
@@ -144,7 +146,7 @@ class RemoteTable:
         AI stands in for), 'stand-in' (an AI plays for one who is away), 'to join' (a seat
         nobody has taken yet), '' (a seat played here, or the computer)."""
         m = self.link.mirror
-        if seat in self.links or seat >= len(m.kinds) or m.kinds[seat] != "human":
+        if seat in self.links or seat >= len(m.kinds) or not is_person(m.kinds[seat]):
             return ""
         if seat < len(m.stand_in) and m.stand_in[seat]:
             return "stand-in"
@@ -163,7 +165,7 @@ class RemoteTable:
     def bots_here(self) -> dict[int, tuple[str, int]]:
         if not self.autoplay:
             return {}
-        return {seat: ("medium", self.seed + seat) for seat in self.links}
+        return {seat: (DEFAULT_BOT, bot_seed(self.seed, seat)) for seat in self.links}
 
     def moves_played(self) -> int:
         return self.link.mirror.at

@@ -15,6 +15,7 @@ from urland import paths
 from urland.engine import Board, Decision, Event, Game, Move, PlayerView, SaveError, view
 from urland.engine.save import load_game, save_game
 from urland.records import history
+from urland.seats import PERSON_HERE, seat_kind
 from urland.texts.describe import describe
 from urland.texts.events import event_sentence
 from urland.texts.i18n import fmt
@@ -52,7 +53,7 @@ class Seat:
 
     @property
     def human(self) -> bool:
-        return self.kind == "human"
+        return seat_kind(self.kind) is PERSON_HERE
 
     @property
     def label(self) -> str:

@@ -80,20 +80,15 @@ def _score(w: Words, d: dict) -> list[Message]:
 
 
 def _final_total(w: Words, d: dict) -> list[Message]:
-    counts = d["counts"]
-    best = max(counts.values())
-    winners = w.seats([s for s, k in counts.items() if k == best])
+    best, winners = d["best"], w.seats(d["winners"])
     if not d["points"]:
         return _one("final_total_shared", winners=winners, best=best)
     return _one("final_total", winners=winners, best=best, points=w.scores(d["points"]))
 
 
 def _final_land(w: Words, d: dict) -> list[Message]:
-    counts, excluded = d["counts"], d["excluded"]
-    contenders = [s for s in counts if s != excluded]
-    best = max((counts[s] for s in contenders), default=0)
-    values: dict[str, Any] = {"winners": w.seats([s for s in contenders if counts[s] == best]),
-                              "best": best}
+    excluded = d["excluded"]
+    values: dict[str, Any] = {"winners": w.seats(d["winners"]), "best": d["best"]}
     message_id = "final_land"
     if excluded is not None:
         message_id += "_without"

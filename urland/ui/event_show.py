@@ -28,6 +28,7 @@ from urland.engine import (
     PlayerView,
     event_data,
     join_regions,
+    player_move_kinds,
 )
 from urland.ui import art
 from urland.ui.board_view import ICON, BoardView
@@ -41,7 +42,7 @@ CALLOUT_KINDS = {"score", "panic", "panic_move", "eruption", "volcano_loss", "ep
                  "final_total", "final_land", "winner", "setup_volcano", "ears_dive",
                  "ears_stay", "new_epoch", "panic_drawn", "reveal"}
 # The moves a player makes (not their consequences): played slowly when made by someone else.
-FOLLOWED = {"land", "swim", "walk", "fly", "stink", "egg", "bite", "assimilate", "retreat"}
+FOLLOWED = player_move_kinds()
 GLIDE_SECONDS = 0.5  # at normal speed
 FOLLOW_GLIDE_SECONDS = 1.1  # a move made by someone else: slow enough to follow with the eye
 CALLOUT_SECONDS = 1.7

@@ -14,7 +14,7 @@ from typing import Any
 import yaml
 
 from urland import paths
-from urland.bots.registry import OFFERED_KINDS
+from urland.bots.registry import DEFAULT_BOT, OFFERED_KINDS
 from urland.engine import PLAYER_COUNTS
 from urland.engine.errors import UserFileError
 from urland.engine.files import move_aside, read_yaml, write_atomic
@@ -37,7 +37,7 @@ class SeatSetup:
 
 
 def default_seats() -> list[SeatSetup]:
-    return [SeatSetup(name, "human" if i == 0 else "medium", i)
+    return [SeatSetup(name, "human" if i == 0 else DEFAULT_BOT, i)
             for i, name in enumerate(DEFAULT_NAMES)]
 
 

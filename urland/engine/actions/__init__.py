@@ -18,45 +18,66 @@ from functools import cache
 from urland.engine.actions.base import Action, Turn, refuse
 from urland.engine.actions.gene_actions import GENE_ACTIONS
 from urland.engine.actions.ichto import ICHTO_ACTIONS, TURN_ACTIONS, End, proliferation_gain
-from urland.engine.events import FLOW_EVENT_DATA
-from urland.engine.moves import Move, Option
+from urland.engine.events import FLOW_EVENT_DATA, Moved, SeatOnly
+from urland.engine.moves import Move, Option, declare_kinds
 from urland.engine.state import GameState
 
 # In the order their options are listed within each sweep (see base.py).
 ACTIONS: dict[str, Action] = {a.kind: a for a in (*ICHTO_ACTIONS, *GENE_ACTIONS, *TURN_ACTIONS)}
+declare_kinds({kind: a.fields for kind, a in ACTIONS.items()})  # the save notation's fields
 
 _AREA_GENES = 0  # the genes that give an action in the area sweep
 for _action in ACTIONS.values():
     if _action.sweep == "area":
         _AREA_GENES |= _action.gene
-_DOUBLE: Action = ACTIONS["double"]
+_END_ACTION: Action = ACTIONS["end"]
 _END = End.OPTION
 
 UNDOABLE_KINDS = frozenset(kind for kind, a in ACTIONS.items() if a.undoable)
+ONCE_PER_TURN_KINDS = frozenset(kind for kind, a in ACTIONS.items() if a.once_per_turn)
+_RELOCATION_KINDS = frozenset(kind for kind, a in ACTIONS.items() if a.event is Moved)
+_PLAYER_MOVE_KINDS = frozenset(kind for kind, a in ACTIONS.items()
+                               if a.event is not None and a.event is not SeatOnly)
 # The schema of every kind of event: the actions' own, then the rest (engine/events.py).
 EVENT_DATA: dict[str, type] = {a.kind: a.event for a in ACTIONS.values() if a.event} | (
     FLOW_EVENT_DATA)
 
-__all__ = ["ACTIONS", "EVENT_DATA", "UNDOABLE_KINDS", "Action", "action_cost", "action_options",
-           "check_action", "do_action", "proliferation_gain"]
+__all__ = ["ACTIONS", "EVENT_DATA", "ONCE_PER_TURN_KINDS", "UNDOABLE_KINDS", "Action",
+           "action_cost", "action_options", "check_action", "do_action", "player_move_kinds",
+           "proliferation_gain", "relocation_kinds"]
+
+
+def relocation_kinds() -> frozenset[str]:
+    """The actions that carry the actor's own Ichtos from one area to another (their event is
+    `Moved`: Land, Swim, Walk, Fly ...)."""
+    return _RELOCATION_KINDS
+
+
+def player_move_kinds() -> frozenset[str]:
+    """The actions whose event changes the board: the moves a player makes (not the
+    consequences the flow tells, nor the double-turn chip or the turn's end)."""
+    return _PLAYER_MOVE_KINDS
 
 
 @cache
-def _sweeps(genes: int) -> tuple[tuple[Action, ...], ...]:
-    """The actions a gene set allows, by sweep: oceans, the turn, any area, land areas."""
-    held = [a for a in ACTIONS.values() if not a.gene or genes & a.gene]
+def _sweeps(genes: int, used: frozenset[str]) -> tuple[tuple[Action, ...], ...]:
+    """The actions a gene set allows, once-per-turn kinds already `used` left out, by sweep:
+    oceans, the turn, any area, land areas, and when the actions are spent."""
+    held = [a for a in ACTIONS.values()
+            if (not a.gene or genes & a.gene) and not (a.once_per_turn and a.kind in used)]
     return (tuple(a for a in held if a.sweep == "ocean"),
             tuple(a for a in held if a.sweep == "turn"),
             tuple(a for a in held if a.sweep == "area" and not a.land_only),
-            tuple(a for a in held if a.sweep == "area" and a.land_only))
+            tuple(a for a in held if a.sweep == "area" and a.land_only),
+            tuple(a for a in held if a.sweep == "spent" and a is not _END_ACTION))
 
 
 def action_options(state: GameState) -> list[Option]:
     turn = Turn(state)
     out: list[Option] = []
+    oceans, whole, anywhere, land_only, spent = _sweeps(turn.genes, state.used_this_turn)
     if turn.left > 0:
         own = turn.own
-        oceans, whole, anywhere, land_only = _sweeps(turn.genes)
         for ocean in turn.board.ocean_areas:
             k = own[ocean]
             if k:
@@ -67,7 +88,8 @@ def action_options(state: GameState) -> list[Option]:
         if turn.genes & _AREA_GENES:
             _area_sweep(turn, out, anywhere, land_only)
     else:
-        _DOUBLE.turn_options(turn, out)
+        for action in spent:
+            action.turn_options(turn, out)
     out.append(_END)
     return out
 
@@ -103,7 +125,9 @@ def action_cost(state: GameState, move: Move) -> int:
 
 
 def do_action(state: GameState, move: Move) -> None:
-    """Play a checked action and spend its cost."""
+    """Play a checked action, spend its cost and, once per turn, mark its kind used."""
     action = ACTIONS[move.kind]
     state.actions_left -= action.cost(state, move)
+    if action.once_per_turn:
+        state.used_this_turn = state.used_this_turn | {action.kind}
     action.play(state, move)

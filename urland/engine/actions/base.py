@@ -13,7 +13,7 @@ from typing import ClassVar, Literal
 from urland.engine.errors import IllegalMoveError, Named, Refusal
 from urland.engine.events import SeatOnly
 from urland.engine.genes import gene_name, genes_in
-from urland.engine.moves import Move, Option
+from urland.engine.moves import Field, Move, Option
 from urland.engine.state import GameState
 
 Sweep = Literal["ocean", "turn", "area", "spent"]
@@ -41,16 +41,22 @@ class Turn:
 class Action:
     """One kind of action (rules 4.2 and 7).
 
-    `kind` is the move kind; `gene` the bit of the gene it needs (0: any Ichto player);
+    `kind` is the move kind; `fields` the move's fields it uses, also in the save notation
+    (engine/moves.py: "src", "dst", "count", "target" once per opponent named ...); `gene` the
+    bit of the gene it needs (0: any Ichto player);
     `event` the schema of the event its play says (engine/events.py; `Moved` when it carries
     the actor's Ichtos from `src` to `dst`, which the words, the animation and the sound
     understand without being told); `sweep` when its options are gathered (see the module's
     docstring); `drag` whose Ichtos a drag makes it (`"own"`, `"rival"` or None); `menu` its
     place in an area's menu (what happens here first, then moves away); `undoable` whether a
-    player may take it back within the turn (it reveals nothing and draws nothing).
+    player may take it back within the turn (it reveals nothing and draws nothing);
+    `once_per_turn` whether a seat may take it only once in its turn (the state keeps the kinds
+    used, `used_this_turn`; the options leave a used kind out and `check` refuses it with
+    `repeat_refusal`).
     """
 
     kind: ClassVar[str]
+    fields: ClassVar[tuple[Field, ...]] = ()
     gene: ClassVar[int] = 0
     event: ClassVar[type | None] = SeatOnly
     menu: ClassVar[int] = 99
@@ -58,6 +64,7 @@ class Action:
     drag: ClassVar[Literal["own", "rival"] | None] = None
     land_only: ClassVar[bool] = False  # area sweep: only in land regions
     undoable: ClassVar[bool] = True
+    once_per_turn: ClassVar[bool] = False
 
     # --- options -------------------------------------------------------------------------
 
@@ -88,9 +95,19 @@ class Action:
             key = genes_in(self.gene)[0]
             raise refuse("That action needs the gene {gene}.",
                          gene=Named("gene", key, gene_name(key)))
+        self.check_unused(state)
         if state.actions_left <= 0:
             raise refuse("You have no actions left.")
         self.check_fields(state, move)
+
+    def check_unused(self, state: GameState) -> None:
+        """Refuse a once-per-turn action already taken this turn."""
+        if self.once_per_turn and self.kind in state.used_this_turn:
+            raise self.repeat_refusal()
+
+    def repeat_refusal(self) -> IllegalMoveError:
+        """The refusal of a second use in one turn (a kind may say it in its own words)."""
+        return refuse("You may take that action only once per turn.")
 
     def check_fields(self, state: GameState, move: Move) -> None:
         """The kind's own conditions, once the gene and an action are there."""

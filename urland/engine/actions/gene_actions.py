@@ -28,6 +28,7 @@ class Assimilate(Action):
     """Two opponents' Ichtos in an area go back to their reserves; one of yours arrives."""
 
     kind = "assimilate"
+    fields = ("src", "target", "target")  # two opponents (may repeat)
     event = ev.Assimilated
     menu = 2
     gene = ASSIMILATION
@@ -87,6 +88,7 @@ class Bite(Action):
     """One opponent's Ichto in an area goes back to its reserve (not on land against Ears)."""
 
     kind = "bite"
+    fields = ("src", "target")
     event = ev.Bitten
     menu = 3
     gene = TEETH
@@ -128,6 +130,7 @@ class Walk(Action):
     """One Ichto walks across a strait to the next region."""
 
     kind = "walk"
+    fields = ("src", "dst")
     event = ev.Moved
     menu = 6
     gene = LEGS
@@ -161,6 +164,7 @@ class Egg(Action):
     only 1 Ichto there)."""
 
     kind = "egg"
+    fields = ("dst",)
     event = ev.Laid
     menu = 1
     gene = EGG
@@ -198,6 +202,7 @@ class Fly(Action):
     """1 or 2 Ichtos fly from a region to any other region or ocean."""
 
     kind = "fly"
+    fields = ("src", "dst", "count")
     event = ev.Moved
     menu = 7
     gene = WINGS
@@ -228,6 +233,7 @@ class Stink(Action):
     """R7: every Ichto of one opponent in a region flees into a bordering ocean."""
 
     kind = "stink"
+    fields = ("src", "target", "dst")
     event = ev.Stunk
     menu = 4
     gene = STINKGLANDS

@@ -14,6 +14,7 @@ from urland.engine.actions.base import (
     refuse,
     shared_options,
 )
+from urland.engine.errors import IllegalMoveError
 from urland.engine.events import ichtos, say
 from urland.engine.flow import end_ichto_turn
 from urland.engine.genes import CARE_OF_YOUNG, TURBO
@@ -46,6 +47,7 @@ def relocate(state: GameState, move: Move, sentence: str) -> None:
 
 class Proliferate(Action):
     kind = "proliferate"
+    fields = ("src",)
     event = ev.Proliferated
     menu = 0
     sweep = "ocean"
@@ -96,6 +98,7 @@ def _proliferate(ocean: int) -> Option:
 
 class Land(Action):
     kind = "land"
+    fields = ("src", "dst", "count")
     event = ev.Moved
     menu = 5
     sweep = "ocean"
@@ -124,6 +127,7 @@ class Land(Action):
 
 class Swim(Action):
     kind = "swim"
+    fields = ("src", "dst", "count")
     event = ev.Moved
     menu = 8
     sweep = "ocean"
@@ -159,6 +163,7 @@ _RETREATS: dict[tuple[tuple[int, int], ...], Option] = {}  # the option, by what
 
 class Retreat(Action):
     kind = "retreat"
+    fields = ("picks",)
     event = ev.Retreated
     menu = 9
     sweep = "turn"
@@ -207,21 +212,24 @@ class Double(Action):
     """Hand in a double-turn chip for 2 more actions, once the actions are used (rules 4.3)."""
 
     kind = "double"
+    fields = ()
     event = ev.SeatOnly
     sweep = "spent"
+    once_per_turn = True
     _OPTION = Option(Move("double"))
 
     def turn_options(self, turn: Turn, out: list[Option]) -> None:
-        state = turn.state
-        if not state.double_used and state.double_chips[turn.p] > 0:
+        if turn.state.double_chips[turn.p] > 0:
             out.append(self._OPTION)
 
     def cost(self, state: GameState, move: Move) -> int:
         return 0
 
+    def repeat_refusal(self) -> IllegalMoveError:
+        return refuse("Only one double-turn chip may be handed in per turn.")
+
     def check(self, state: GameState, move: Move) -> None:
-        if state.double_used:
-            raise refuse("Only one double-turn chip may be handed in per turn.")
+        self.check_unused(state)
         if state.double_chips[state.actor] <= 0:
             raise refuse("You have no double-turn chip left.")
         if state.actions_left > 0:
@@ -229,7 +237,6 @@ class Double(Action):
 
     def play(self, state: GameState, move: Move) -> None:
         p = state.actor
-        state.double_used = True
         state.double_chips[p] -= 1
         state.actions_left += 2
         name = state.colour_name(p)
@@ -242,6 +249,7 @@ class End(Action):
     """End the Ichto turn; the next player (or the scoring) follows, so it cannot be undone."""
 
     kind = "end"
+    fields = ()
     event = None  # what follows (the next turn, a scoring) tells its own events
     sweep = "spent"  # offered last, whether actions are left or not
     undoable = False
