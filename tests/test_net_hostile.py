@@ -420,7 +420,8 @@ def test_a_client_that_stops_reading_is_dropped_and_the_others_get_every_message
         return sock
 
     async def scenario():
-        options = ServerOptions(rate=10_000, burst=10_000, max_queued=64 * 1024)
+        options = ServerOptions(rate=10_000, burst=10_000, max_queued=64 * 1024,
+                                chat_rate=10_000, chat_burst=10_000)
         async with serving(options) as (server, address):
             room = server.open_room("slow", ["remote"] * 3, 5)
             anna = await seated(address, "slow", "Anna")

@@ -29,6 +29,7 @@ from urland.engine import (
     standard_board,
     view,
 )
+from urland.net.client import CHAT_NOTICE
 from urland.net.link import LinkLost, NetLink
 from urland.table.session import Seat, Session
 from urland.texts.describe import describe
@@ -45,6 +46,14 @@ def public_view(seen: PlayerView) -> PlayerView:
     own = [c for c in state.hand if c >= 0] + ([state.chosen] if state.chosen >= 0 else [])
     redacted = view(state, None)
     return PlayerView(None, redacted.state, tuple(sorted({*seen.unseen_chips, *own})))
+
+
+def _notice(code: str) -> tuple[str, str]:
+    """A line the server said to this seat alone, by its code."""
+    if code == "chat-rate":
+        return "Urland", _("You are chatting too fast: that line was not sent to the others. "
+                           "Wait a moment and say it again.")
+    return "Urland", _("The server did not pass that line on.")
 
 
 class RemoteTable:
@@ -268,8 +277,14 @@ class RemoteTable:
         return sent.pop() if sent else Move("end")
 
     def chat_lines(self) -> list[tuple[str, str]]:
-        """What the players said, oldest first: (name, text)."""
-        return list(self.link.mirror.chat)
+        """What the players said (the last lines kept), oldest first: (name, text); a line
+        the server refused to pass on is said here in the player's language."""
+        return [_notice(text) if name == CHAT_NOTICE else (name, text)
+                for name, text in self.link.mirror.chat]
+
+    def chat_count(self) -> int:
+        """How many lines have come since the start: the window logs each new one once."""
+        return self.link.mirror.chat_count
 
     def chat(self, text: str) -> None:
         """Say `text` as the seat here that decides now (several people may share this
