@@ -10,6 +10,7 @@ import contextlib
 import json
 import logging
 import os
+import re
 import signal
 import socket
 
@@ -384,3 +385,71 @@ def test_join_autoplay_sends_a_refused_move_again_once_the_disk_keeps_it(tmp_pat
             assert codes == [0, 0]
             assert len(refusals) >= 2 and server.room("disk").game.over
     run(scenario(), limit=90)
+
+
+def test_the_window_sends_a_move_the_disk_refused_again_by_itself(monkeypatch):
+    """The table's move is refused with not-kept: the player is told it will be sent again,
+    and once the disk keeps writes again the table's own frames send it and it is played."""
+    import time
+
+    from urland.engine import Game, IllegalMoveError
+    from urland.net.client import NetClient
+    from urland.net.hosting import HostedGame
+    from urland.net.link import NetLink
+    from urland.table.remote import RemoteTable
+
+    full = {"on": False}
+    real_append = Journal._append
+
+    def append(self, data: bytes) -> None:
+        if full["on"]:
+            raise OSError(28, "No space left on device")
+        real_append(self, data)
+    monkeypatch.setattr(Journal, "_append", append)
+    seed = next(s for s in range(200) if Game.new(s, 3).state.actor == 0)
+    game = HostedGame(["human", "easy", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
+                      seed=seed, host="127.0.0.1", port=0)
+    link = NetLink.open(NetClient(game.local_address, game.code, "", game.token), None)
+    try:
+        door = RemoteTable(link)
+        while not door.view().my_turn:
+            door.arrived()
+            time.sleep(0.01)
+        at = door.moves_played()
+        move = door.view().legal_options()[0].move
+        full["on"] = True
+        with pytest.raises(IllegalMoveError, match="sent again by itself"):
+            door.play(move)
+        assert door.moves_played() == at
+        full["on"] = False
+        deadline = time.monotonic() + 30  # the first try again comes after a second
+        while door.moves_played() == at and time.monotonic() < deadline:
+            door.arrived()
+            time.sleep(0.02)
+        assert door.moves_played() > at
+    finally:
+        link.close()
+        game.close()
+
+
+def test_a_word_given_as_a_room_code_gets_a_suffix_unless_it_must_stay_plain(tmp_path):
+    from urland.net.room_codes import strengthened, word_like
+
+    assert word_like("spring-game") and word_like("ABCDEFGHJKLM")
+    assert not word_like("K7QD-9XMP-4TRW")  # the server's own form
+    code = strengthened("spring-game", [])
+    assert code.startswith("spring-game-") and len(code) == len("spring-game-") + 8
+    assert strengthened("spring-game", ["OTHER", code]) == code  # carried on after a restart
+    env = {**os.environ, "URLAND_HOME": str(tmp_path / "home"), "URLAND_DISCOVERY": "0"}
+    said = []
+    for i, extra in enumerate(((), ("--plain-code",))):
+        server = serve_process(env, "--host", "127.0.0.1", "--port", "0", "--room",
+                               "spring-game", *extra, "--rooms", str(tmp_path / f"r{i}"))
+        try:
+            assert server.stdout is not None
+            said.append(server.stdout.readline().split(" (")[0])
+        finally:
+            server.terminate()
+            server.wait(10)
+    assert re.fullmatch(r"Room spring-game-[A-Z2-9]{8}", said[0])
+    assert said[1] == "Room spring-game"
