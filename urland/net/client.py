@@ -211,12 +211,15 @@ class NetClient:
         self.keep_messages = False
         # Held while a message is taken into the mirror (a window reads it from another thread).
         self.lock = threading.Lock()
+        self.source: str | None = None  # the local address to connect from (None: any)
 
     async def connect(self, timeout: float = 10.0) -> None:
         """Connect and take the seat; JoinRefused with the server's reason when refused."""
-        kwargs: dict[str, ssl.SSLContext] = {}
+        kwargs: dict[str, object] = {}
         if self.url.startswith("wss:"):  # no context given: the system's authorities
             kwargs["ssl"] = self.tls or ssl.create_default_context()
+        if self.source is not None:
+            kwargs["local_addr"] = (self.source, 0)
         try:
             self.ws = await connect(self.url, max_size=p.MAX_SERVER_MESSAGE, open_timeout=timeout,
                                     compression=None, **kwargs)
