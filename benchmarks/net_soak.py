@@ -7,8 +7,9 @@ One server process (rooms kept on disk, as `serve` does) holds `--rooms` honest 
 remote seats and a few rooms for the hostile clients. The honest clients (random bots, in
 this process) connect from 127.0.1.x, 16 connections an address, and play one move a room
 every `pace` seconds. Phase by phase, a second process (at the lowest priority, `nice 19`,
-unless `--attacker-nice` says otherwise) runs one kind of hostile client for `--phase-seconds` (a bounded number of connections, all
-from their own 127.0.0.x address, loopback only):
+unless `--attacker-nice` says otherwise) runs one kind of hostile client for
+`--phase-seconds` (a bounded number of connections, each kind from its own 127.0.0.x
+address, loopback only):
 
   pings       connections that ping as fast as they can before any hello, again and again
   frames      connections that send parts of a message that never ends, before any hello
@@ -254,8 +255,8 @@ async def _phases(port: int, server_pid: int, args) -> list[dict]:
         attacker = None
         if kind != "alone":
             attacker = await asyncio.create_subprocess_exec(
-                "nice", "-n", str(args.attacker_nice), sys.executable, __file__, "--hostile", kind, str(port),
-                str(args.phase_seconds))
+                "nice", "-n", str(args.attacker_nice), sys.executable, __file__, "--hostile",
+                kind, str(port), str(args.phase_seconds))
         await asyncio.sleep(args.phase_seconds)
         median, p99 = _figures(list(rtts))
         cpu = (_cpu_seconds(server_pid) - cpu0) / (time.monotonic() - t0)
