@@ -238,9 +238,13 @@ class NetClient:
             raise JoinRefused(str(first.get("message", "refused")), str(first.get("code", "")))
         if first["type"] != "welcome":
             raise p.ProtocolError("the server did not welcome this client")
-        self.token = first.get("token", self.token)
+        token = first.get("token", self.token)
         while self.mirror.view is None:  # the seat's view follows the welcome at once
-            await self._receive(timeout)
+            msg = await self._receive(timeout)
+            if msg["type"] == "error":  # a newcomer's seat the server could not keep after all
+                await self.close()
+                raise JoinRefused(str(msg.get("message", "refused")), str(msg.get("code", "")))
+        self.token = token
 
     async def _receive(self, timeout: float | None = None) -> dict:
         assert self.ws is not None
