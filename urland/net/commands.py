@@ -67,8 +67,10 @@ def serve_parser() -> argparse.ArgumentParser:
     parser.add_argument("--ai-after", type=float, metavar="SECONDS",
                         help="let an AI play for a player who has been away this long")
     parser.add_argument("--max-per-address", type=int, default=16, metavar="N",
-                        help="connections at once from one address (default 16); raise it "
-                             "when many players share one address, e.g. tests on 127.0.0.1")
+                        help="connections at once from one address, counted from the moment "
+                             "each is accepted (default 16; past twice as many a new one is "
+                             "cut at once); raise it when many players share one address, "
+                             "e.g. tests on 127.0.0.1")
     parser.add_argument("--cert", type=Path, help="TLS certificate (PEM): speak wss://")
     parser.add_argument("--key", type=Path, help="the certificate's private key (PEM)")
     return parser

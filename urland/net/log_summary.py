@@ -5,7 +5,8 @@ traceback) per connection.
 line per cause seen since the last ("12,345 x connections cut: a ping before the hello, in
 the last 10 s"). `tame_library_logs` routes the per-connection warnings of asyncio ("socket.send()
 raised exception.", "socket.accept() out of system resource") and of websockets ("connection
-handler failed", "opening handshake failed") into such a tally instead of stderr.
+handler failed", "opening handshake failed") into such a tally: the first of each is written,
+the others counted.
 """
 
 from __future__ import annotations
@@ -48,7 +49,9 @@ class Tally:
 
 
 class _ToTally(logging.Filter):
-    """Keeps a library's per-connection records out of the log: each is counted instead."""
+    """Keeps a library's per-connection records out of the log: the first of each cause is
+    written as it is (with its traceback, should it be a fault of ours), every later one is
+    only counted."""
 
     def __init__(self, tally: Tally) -> None:
         super().__init__()
@@ -58,8 +61,10 @@ class _ToTally(logging.Filter):
         if record.levelno >= logging.CRITICAL:
             return True
         cause = record.msg if isinstance(record.msg, str) else str(record.msg)
-        self.tally.count(f"{record.name}: {cause.strip()}")
-        return False
+        cause = f"{record.name}: {cause.strip()}"
+        first = cause not in self.tally.total
+        self.tally.count(cause)
+        return first
 
 
 _tamed: dict[str, _ToTally] = {}
