@@ -229,7 +229,8 @@ class Room:
         """The host starts the game: every remote seat nobody took is played by the bot
         `stand_in` from now on. The seats so handed over."""
         self.lobby = False
-        empty = [i for i, slot in enumerate(self.seats) if slot.remote and not slot.taken]
+        empty = [i for i, slot in enumerate(self.seats)
+                 if slot.remote and not slot.taken and i not in self.reserved]
         for i in empty:
             self.seats[i].kind = stand_in
         self.save()
