@@ -262,6 +262,8 @@ async def _phases(port: int, server_pid: int, args) -> list[dict]:
         cpu = (_cpu_seconds(server_pid) - cpu0) / (time.monotonic() - t0)
         results.append({"phase": kind, "moves": len(rtts), "median": median, "p99": p99,
                         "cpu": cpu, "rss": _rss_mb(server_pid), "load": os.getloadavg()[0]})
+        print(f"  ({kind}: {len(rtts)} moves, median {median:.1f} ms, p99 {p99:.1f} ms)",
+              file=sys.stderr, flush=True)  # as it goes: a long run cut short keeps its phases
         if attacker is not None:
             try:
                 await asyncio.wait_for(attacker.wait(), 15)
