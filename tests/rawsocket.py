@@ -8,9 +8,15 @@ import socket
 import struct
 
 
-def handshake(port: int, timeout: float = 5.0) -> socket.socket:
-    """A TCP connection to 127.0.0.1:port upgraded to a WebSocket (nothing said yet)."""
-    sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+def handshake(port: int, timeout: float = 5.0, receive_buffer: int | None = None
+              ) -> socket.socket:
+    """A TCP connection to 127.0.0.1:port upgraded to a WebSocket (nothing said yet);
+    `receive_buffer`: a small one, set before connecting, for a peer that will not read."""
+    sock = socket.socket()
+    sock.settimeout(timeout)
+    if receive_buffer is not None:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+    sock.connect(("127.0.0.1", port))
     key = base64.b64encode(os.urandom(16)).decode()
     sock.sendall((f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
                   f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"

@@ -35,6 +35,7 @@ def test_serve_and_two_joined_clients_play_to_the_end_with_the_same_moves_in_eve
                                 stderr=subprocess.PIPE, text=True)
 
     server = start("server", "serve", "--host", "127.0.0.1", "--port", port, "--room", "smoke",
+                   "--plain-code",
                    "--seats", "remote,remote,medium", "--seed", "5", "--quit-when-over")
     try:
         assert "listening" in server.stdout.readline()

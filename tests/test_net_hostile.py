@@ -269,7 +269,8 @@ def test_a_client_killed_with_kill_9_mid_game_rejoins_with_its_token(tmp_path):
 def test_a_host_crash_and_restart_with_three_clients_loses_no_decision(tmp_path):
     port = free_port()
     env = {**os.environ, "URLAND_HOME": str(tmp_path / "server")}
-    args = ("--host", "127.0.0.1", "--port", str(port), "--room", "crash", "--seats",
+    args = ("--host", "127.0.0.1", "--port", str(port), "--room", "crash", "--plain-code",
+            "--seats",
             "remote,remote,remote", "--seed", "8")
 
     class Slow:  # a bot that takes its time, so the crash comes mid-game
@@ -420,7 +421,8 @@ def test_a_client_that_stops_reading_is_dropped_and_the_others_get_every_message
         return sock
 
     async def scenario():
-        options = ServerOptions(rate=10_000, burst=10_000, max_queued=64 * 1024)
+        options = ServerOptions(rate=10_000, burst=10_000, max_queued=64 * 1024,
+                                chat_rate=10_000, chat_burst=10_000)
         async with serving(options) as (server, address):
             room = server.open_room("slow", ["remote"] * 3, 5)
             anna = await seated(address, "slow", "Anna")

@@ -344,7 +344,8 @@ def test_a_server_killed_right_after_telling_a_move_has_it_after_a_restart(tmp_p
     server holds that move, and the client takes its seat again with its token."""
     port = free_port()
     env = {**os.environ, "URLAND_HOME": str(tmp_path)}
-    args = ("--host", "127.0.0.1", "--port", str(port), "--room", "kill", "--seats",
+    args = ("--host", "127.0.0.1", "--port", str(port), "--room", "kill", "--plain-code",
+            "--seats",
             "remote,random,random", "--seed", "12")
 
     async def scenario():

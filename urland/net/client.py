@@ -75,7 +75,10 @@ class Mirror:
     stand_in_at: list[float | None] = field(default_factory=list)
     joined: list[bool] = field(default_factory=list)  # per seat: taken by someone (or an AI)
     lobby: bool = False  # the host has not started the game yet
-    chat: list[tuple[str, str]] = field(default_factory=list)
+    chat: list[tuple[str, str]] = field(default_factory=list)  # the last CHAT_KEPT lines
+    chat_count: int = 0  # lines taken into `chat` since the start (a window counts by it)
+    chat_name: str = ""  # the server's chat of the room, whose lines are numbered ...
+    chat_last: int = 0  # ... and the number of the last line of it taken in
     refused: str = ""
     refused_code: str = ""  # "not-kept": the server's disk refused the move
     record: Game | None = None
@@ -155,8 +158,31 @@ def _presence(m: Mirror, msg: dict) -> None:
     m.lobby = bool(msg.get("lobby", False))
 
 
+CHAT_KEPT = 50
+CHAT_NOTICE = ""  # the name of a line the server said to this seat alone (its text: a code)
+
+
 def _chat(m: Mirror, msg: dict) -> None:
-    m.chat = [*m.chat[-49:], (str(msg.get("name", ""))[:24], str(msg.get("text", ""))[:200])]
+    """A line said; one sent again after a reconnect (its number already had) is dropped."""
+    number, chat = msg.get("n"), msg.get("chat")
+    if isinstance(number, int) and not isinstance(number, bool) and isinstance(chat, str):
+        if chat != m.chat_name:  # another chat (the server started again): count anew
+            m.chat_name, m.chat_last = chat[:16], 0
+        if number <= m.chat_last:
+            return
+        m.chat_last = number
+    name = str(msg.get("name", ""))[:24] or "?"
+    _said(m, (name, str(msg.get("text", ""))[:200]))
+
+
+def _said(m: Mirror, line: tuple[str, str]) -> None:
+    m.chat = [*m.chat[-(CHAT_KEPT - 1):], line]
+    m.chat_count += 1
+
+
+def _chat_refused(m: Mirror, msg: dict) -> None:
+    """The server refused this seat's line (too fast): a notice, for this seat only."""
+    _said(m, (CHAT_NOTICE, str(msg.get("code", ""))[:20]))
 
 
 def _refused(m: Mirror, msg: dict) -> None:
@@ -171,7 +197,7 @@ def _over(m: Mirror, msg: dict) -> None:
 
 _HANDLERS: dict[str, Callable[[Mirror, dict], None]] = {
     "welcome": _welcome, "update": _update, "presence": _presence, "chat": _chat,
-    "refused": _refused, "over": _over}
+    "chat-refused": _chat_refused, "refused": _refused, "over": _over}
 
 
 class NetClient:
@@ -186,12 +212,15 @@ class NetClient:
         self.keep_messages = False
         # Held while a message is taken into the mirror (a window reads it from another thread).
         self.lock = threading.Lock()
+        self.source: str | None = None  # the local address to connect from (None: any)
 
     async def connect(self, timeout: float = 10.0) -> None:
         """Connect and take the seat; JoinRefused with the server's reason when refused."""
-        kwargs: dict[str, ssl.SSLContext] = {}
+        kwargs: dict[str, object] = {}
         if self.url.startswith("wss:"):  # no context given: the system's authorities
             kwargs["ssl"] = self.tls or ssl.create_default_context()
+        if self.source is not None:
+            kwargs["local_addr"] = (self.source, 0)
         try:
             self.ws = await connect(self.url, max_size=p.MAX_SERVER_MESSAGE, open_timeout=timeout,
                                     compression=None, **kwargs)
@@ -210,9 +239,13 @@ class NetClient:
             raise JoinRefused(str(first.get("message", "refused")), str(first.get("code", "")))
         if first["type"] != "welcome":
             raise p.ProtocolError("the server did not welcome this client")
-        self.token = first.get("token", self.token)
+        token = first.get("token", self.token)
         while self.mirror.view is None:  # the seat's view follows the welcome at once
-            await self._receive(timeout)
+            msg = await self._receive(timeout)
+            if msg["type"] == "error":  # a newcomer's seat the server could not keep after all
+                await self.close()
+                raise JoinRefused(str(msg.get("message", "refused")), str(msg.get("code", "")))
+        self.token = token
 
     async def _receive(self, timeout: float | None = None) -> dict:
         assert self.ws is not None

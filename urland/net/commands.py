@@ -52,6 +52,9 @@ def serve_parser() -> argparse.ArgumentParser:
     parser.add_argument("--room", type=_room_code, help="open this room at start "
                         "(carried on if it is kept unfinished); without it, kept rooms are "
                         "carried on, or a new one is made when none is left")
+    parser.add_argument("--plain-code", action="store_true",
+                        help="keep a word given with --room as it is (by default a random "
+                             "suffix is added: a word is easy to guess)")
     parser.add_argument("--seats", type=_seat_kinds, default=[REMOTE] * 3,
                         help=f"the room's seats: remote or a bot ({', '.join(bot_names())})")
     parser.add_argument("--seed", type=int,
@@ -64,8 +67,10 @@ def serve_parser() -> argparse.ArgumentParser:
     parser.add_argument("--ai-after", type=float, metavar="SECONDS",
                         help="let an AI play for a player who has been away this long")
     parser.add_argument("--max-per-address", type=int, default=16, metavar="N",
-                        help="connections at once from one address (default 16); raise it "
-                             "when many players share one address, e.g. tests on 127.0.0.1")
+                        help="connections at once from one address, counted from the moment "
+                             "each is accepted (default 16; past twice as many a new one is "
+                             "cut at once); raise it when many players share one address, "
+                             "e.g. tests on 127.0.0.1")
     parser.add_argument("--cert", type=Path, help="TLS certificate (PEM): speak wss://")
     parser.add_argument("--key", type=Path, help="the certificate's private key (PEM)")
     return parser
@@ -129,7 +134,7 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
     room = None
     seed = args.seed if args.seed is not None else secrets.randbelow(SECRET_SEED_BELOW)
     if args.room:
-        room = server.open_room(args.room, args.seats, seed)
+        room = server.open_room(_room_to_open(server, args), args.seats, seed)
     elif not any(not r.game.over for r in server.rooms.values()):
         from urland.net.room import new_room_code
 
@@ -160,6 +165,19 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
     elif room is not None:
         print(f"Room {room.code}: the game is over, so the server stops.", flush=True)
     return 0
+
+
+def _room_to_open(server, args: argparse.Namespace) -> str:
+    """The code `--room` opens: as given with --plain-code or when it is strong, else with a
+    random suffix (the one it was given before, when its room is kept unfinished)."""
+    from urland.net.room_codes import WARNING, strengthened, word_like
+
+    if args.plain_code or not word_like(args.room):
+        return args.room
+    kept = [r.code for r in server.rooms.values() if not r.game.over]
+    code = strengthened(args.room, kept)
+    print(WARNING.format(given=args.room, code=code), file=sys.stderr, flush=True)
+    return code
 
 
 async def _until_over(server, room, stop: asyncio.Event) -> None:

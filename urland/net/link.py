@@ -124,6 +124,15 @@ class NetLink:
             raise LinkLost("the server is gone")
         return self.mirror.refused if self.mirror.at == at and not self.mirror.over else ""
 
+    def send_again(self, move: Move) -> None:
+        """Send the move again without waiting for the answer (its news come as usual)."""
+        with contextlib.suppress(RuntimeError):
+            asyncio.run_coroutine_threadsafe(self._send_quietly(move), self.loop)
+
+    async def _send_quietly(self, move: Move) -> None:
+        with contextlib.suppress(ConnectionClosed, AssertionError):
+            await self.client.play(move)
+
     def chat(self, text: str) -> None:
         with contextlib.suppress(Exception):
             self._call(self.client.chat(text), 5)

@@ -3,13 +3,17 @@
 Control characters, format characters (Unicode category Cf: the bidi overrides and isolates
 that turn text around, zero-width spaces and joiners), private-use and unassigned code points,
 surrogates and line or paragraph separators are taken out; runs of spaces become one; the text
-is trimmed. A name is cut to MAX_NAME characters, and a name already used in the room gets a
-number ("Anna (2)"), so every seat can be told apart.
+is trimmed. A name is cut to MAX_NAME characters; a name that shows nothing (only combining
+marks or invisible fillers) counts as none; and a name that looks like one already used in the
+room (the same confusable skeleton, `urland.net.lookalike`: "Anna" with a Cyrillic A, U+0410,
+beside Latin "Anna") gets a number ("Anna (2)"), so every seat can be told apart.
 """
 
 from __future__ import annotations
 
 import unicodedata
+
+from urland.net.lookalike import shows_something, skeleton
 
 MAX_NAME = 24
 _DROPPED = {"Cc", "Cf", "Co", "Cn", "Cs", "Zl", "Zp"}
@@ -22,19 +26,22 @@ def printable(text: str) -> str:
 
 
 def clean_name(text: str) -> str:
-    """A name as shown: printable, trimmed, at most MAX_NAME characters ('' when none left)."""
-    return printable(text)[:MAX_NAME].strip()
+    """A name as shown: printable, trimmed, at most MAX_NAME characters ('' when none left,
+    or when what is left shows nothing)."""
+    name = printable(text)[:MAX_NAME].strip()
+    return name if shows_something(name) else ""
 
 
 def unique_name(name: str, taken: list[str]) -> str:
-    """`name`, or `name (2)`, `name (3)`... when another seat already has it (case ignored)."""
-    used = {t.casefold() for t in taken}
-    if name.casefold() not in used:
+    """`name`, or `name (2)`, `name (3)`... when another seat already has it or one that looks
+    the same (case ignored, look-alike letters taken for one another)."""
+    used = {skeleton(t) for t in taken}
+    if skeleton(name) not in used:
         return name
     number = 2
     while True:
         suffix = f" ({number})"
         candidate = name[:MAX_NAME - len(suffix)].rstrip() + suffix
-        if candidate.casefold() not in used:
+        if skeleton(candidate) not in used:
             return candidate
         number += 1

@@ -95,7 +95,10 @@ class Room:
     game: Game
     seats: list[SeatSlot]
     folder: Path | None = None
-    chat: list[tuple[int, str, str]] = field(default_factory=list)
+    # Seats promised to newcomers whose welcome is not confirmed yet, with their names: in
+    # memory only, so a server killed meanwhile leaves those seats free (the journal has
+    # nothing of them).
+    reserved: dict[int, str] = field(default_factory=dict)
     seq: int = 0  # the number of the room's last journal record (what the room holds)
     saved_seq: int = 0  # ... and of the last one its file on disk holds
     # Open for players to join, not started: no move is played until the host starts it. Only
@@ -196,8 +199,9 @@ class Room:
         name cleaned and made unique in the room); None when every seat is taken. Nothing
         changes until the server sets the seat (`set_seat`)."""
         for i, slot in enumerate(self.seats):
-            if slot.remote and not slot.taken:
-                others = [s.name for j, s in enumerate(self.seats) if j != i]
+            if slot.remote and not slot.taken and i not in self.reserved:
+                others = [self.reserved.get(j, s.name) for j, s in enumerate(self.seats)
+                          if j != i]
                 given = clean_name(name) or slot.name or f"Player {i + 1}"
                 return i, secrets.token_urlsafe(24), unique_name(given, others)
         return None
@@ -225,7 +229,8 @@ class Room:
         """The host starts the game: every remote seat nobody took is played by the bot
         `stand_in` from now on. The seats so handed over."""
         self.lobby = False
-        empty = [i for i, slot in enumerate(self.seats) if slot.remote and not slot.taken]
+        empty = [i for i, slot in enumerate(self.seats)
+                 if slot.remote and not slot.taken and i not in self.reserved]
         for i in empty:
             self.seats[i].kind = stand_in
         self.save()

@@ -15,6 +15,7 @@ from websockets.exceptions import ConnectionClosed
 from urland.bots.registry import Bot
 from urland.net import protocol as p
 from urland.net.client import Mirror, NetClient, keep_record, reconnect
+from urland.net.resend import Resend
 
 # Close codes after which coming back is pointless: the server refused us on purpose.
 FINAL_CLOSES = {p.CLOSE_MALFORMED, p.CLOSE_VERSION, p.CLOSE_REFUSED, p.CLOSE_NO_ROOM,
@@ -28,6 +29,7 @@ async def run_seat(client: NetClient, bot: Bot | None = None, *, quit_when_over:
     """Play the seat until the game is over (0) or the server is lost for good (1)."""
     kept = False
     asked = -1
+    resend = Resend()
     msg: dict = {"type": "update"}  # what is known already may hold a pending decision
     while True:
         mirror = client.mirror
@@ -42,16 +44,41 @@ async def run_seat(client: NetClient, bot: Bot | None = None, *, quit_when_over:
             if quit_when_over:
                 await client.close()
                 return 0
-        elif bot is not None and msg["type"] in ("update", "refused"):
+        elif bot is not None and msg["type"] in ("update", "refused", RESEND):
+            asked = _after(msg, mirror, resend, asked)
             asked = await _decide(client, bot, asked, watch=msg["type"] == "update")
         try:
-            msg = await client.receive()
+            msg = await _next(client, resend)
         except ConnectionClosed as closed:
             code = closed.rcvd.code if closed.rcvd is not None else None
             if code in FINAL_CLOSES or not await reconnect(client, patience):
                 return 1
             asked = -1
             msg = {"type": "update"}
+
+
+RESEND = "resend"  # not a message: the time to send a move the disk refused has come
+
+
+def _after(msg: dict, mirror: Mirror, resend: Resend, asked: int) -> int:
+    """Keep the resend rule: a move the server's disk refused is sent again after a wait
+    (bounded, see `urland.net.resend`); the position asked (-1: decide it again)."""
+    if msg["type"] == "update":
+        resend.settled()
+    elif msg["type"] == "refused" and mirror.refused_code == "not-kept":
+        resend.refused()
+    elif msg["type"] == RESEND:
+        return -1
+    return asked
+
+
+async def _next(client: NetClient, resend: Resend) -> dict:
+    """The next message, or RESEND when a refused move is due to be sent again first."""
+    try:
+        return await client.receive(resend.wait())
+    except TimeoutError:
+        resend.now()
+        return {"type": RESEND}
 
 
 async def _decide(client: NetClient, bot: Bot, asked: int, watch: bool) -> int:

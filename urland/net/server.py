@@ -26,15 +26,22 @@ from urland.bots.registry import DEFAULT_BOT, Bot, bot_seed, make_bot
 from urland.engine import Move
 from urland.engine.errors import SaveError
 from urland.net import protocol as p
+from urland.net.chat_limit import CHAT_BURST, CHAT_RATE, RoomChat
+from urland.net.gate import Gate, GateLimits
+from urland.net.guesses import GUESS_BURST, GUESS_RATE, SLOW_DOWN, Guesses
 from urland.net.keeper import NotKept, RoomKeeper
+from urland.net.log_summary import tame_library_logs
+from urland.net.lookalike import skeleton
 from urland.net.room import Change, MoveRefused, Room, normal_code, token_hash
 from urland.net.wire import events_to_wire, record_to_wire, view_to_wire
 from urland.records import history
 
 log = logging.getLogger("urland.server")
 # Who takes, leaves and retakes a seat, and how each game ends: what `serve` shows its operator
-# (the websockets library logs its connections on `log`, which `serve` keeps quiet).
+# (the websockets library logs its connections on `transport_log`: counted by cause, see
+# `urland.net.log_summary`).
 rooms_log = logging.getLogger("urland.rooms")
+transport_log = logging.getLogger("urland.server.transport")
 STAND_IN = DEFAULT_BOT  # the bot that plays a missing player's seat once the host allows it
 NOT_KEPT = ("The server could not keep this on its disk, so it did not happen. Try again in "
             "a moment.")
@@ -44,6 +51,7 @@ NOT_KEPT = ("The server could not keep this on its disk, so it did not happen. T
 class ServerOptions:
     rooms_dir: Path | None = None  # where rooms are kept (None: in memory only)
     history_dir: Path | None = None  # where finished games are kept (None: not kept)
+    handshake_seconds: float = 5.0  # a connection that has not finished its handshake: cut
     hello_seconds: float = 10.0  # a connection that says nothing this long is closed
     ping_interval: float | None = 20.0  # keep-alive: a peer that stops answering is dropped
     ping_timeout: float | None = 20.0
@@ -53,9 +61,21 @@ class ServerOptions:
     ai_after: float | None = None  # seconds a missing player's decision waits for an AI
     bot_pause: float = 0.0  # seconds a bot waits before it plays (a pace people can follow)
     max_queued: int = 256 * 1024  # bytes waiting for a client that does not read: dropped
-    per_address: int = 16  # connections at once from one address; more are refused
+    per_address: int = 16  # connections at once from one address, from accept; more: "busy"
     hello_rate: float = 5.0  # hellos a second from one address, on average ...
     hello_burst: int = 20  # ... and at once
+    frames_before_hello: int = 4  # frames before (and in) the hello; a ping there: cut
+    control_rate: float = 2.0  # pings and pongs a second from a client, on average ...
+    control_burst: int = 10  # ... and at once
+    max_unsent: int = 256 * 1024  # bytes the transport holds for a peer that does not read
+    chat_rate: float = CHAT_RATE  # chat lines a second a seat may say, on average ...
+    chat_burst: int = CHAT_BURST  # ... and at once
+    guess_rate: float = GUESS_RATE  # wrong room codes or tokens a second per address ...
+    guess_burst: int = GUESS_BURST  # ... and at once
+
+    def gate_limits(self) -> GateLimits:
+        return GateLimits(self.per_address, self.frames_before_hello, self.control_rate,
+                          self.control_burst, self.max_unsent)
 
 
 @dataclass
@@ -125,7 +145,10 @@ class GameServer:
         self.locks: dict[str, asyncio.Lock] = {}  # one change at a time in each room
         self.buckets: dict[tuple[str, int], Bucket] = {}  # each seat's flood limit
         self.hello_buckets: dict[str, Bucket] = {}  # each address's limit of hellos
-        self.per_address: dict[str, int] = {}  # connections open from each address
+        self.gate = Gate(self.options.gate_limits())  # the transport's limits, from accept
+        self.chats: dict[str, RoomChat] = {}  # what each room's seats said, by room key
+        self.guesses = Guesses(self.options.guess_rate, self.options.guess_burst)
+        skeleton("")  # the look-alike tables are built now, not at the first hello
         self.closing = False
         # Called with (room, seat, message) before each message to a seat (tests check it).
         self.observer: Callable[[Room, int, dict], None] | None = None
@@ -184,10 +207,13 @@ class GameServer:
     def serve(self, host: str, port: int, tls: ssl.SSLContext | None = None):
         """The websockets server (an async context manager), not yet started."""
         o = self.options
+        tame_library_logs(self.gate.tally)
         return serve(self.handle, host, port, ssl=tls, max_size=p.MAX_CLIENT_MESSAGE,
-                     max_queue=4, open_timeout=o.hello_seconds, ping_interval=o.ping_interval,
-                     ping_timeout=o.ping_timeout, close_timeout=2, compression=None,
-                     logger=log)
+                     max_queue=4, open_timeout=o.handshake_seconds,
+                     ping_interval=o.ping_interval, ping_timeout=o.ping_timeout,
+                     close_timeout=2, compression=None, logger=transport_log,
+                     create_connection=self.gate.connection,
+                     write_limit=min(64 * 1024, o.max_unsent))
 
     async def start(self) -> None:
         """Let the bots of every room read back take their turns."""
@@ -196,17 +222,12 @@ class GameServer:
 
     async def handle(self, ws: ServerConnection) -> None:
         address = str((ws.remote_address or ("?",))[0])
-        if self.per_address.get(address, 0) >= self.options.per_address:
+        if getattr(ws, "over_cap", False):  # counted by the gate from accept
+            self.gate.tally.count("connections refused: too many at once from one address")
             await self._refuse(ws, "busy", "Too many connections from your address at once.",
                                p.CLOSE_TOO_MANY)
             return
-        self.per_address[address] = self.per_address.get(address, 0) + 1
-        try:
-            await self._handle(ws, address)
-        finally:
-            self.per_address[address] -= 1
-            if not self.per_address[address]:
-                del self.per_address[address]
+        await self._handle(ws, address)
 
     async def _handle(self, ws: ServerConnection, address: str) -> None:
         client = await self._welcome(ws, address)
@@ -237,6 +258,7 @@ class GameServer:
     async def _hello(self, ws: ServerConnection) -> dict | None:
         try:
             raw = await asyncio.wait_for(ws.recv(), self.options.hello_seconds)
+            ws.greeted = True  # the gate's limits before a hello end here
         except (TimeoutError, ConnectionClosed):
             with contextlib.suppress(ConnectionClosed):
                 await ws.close(p.CLOSE_SILENT, "no hello")
@@ -276,32 +298,10 @@ class GameServer:
                                p.CLOSE_FLOOD)
             return None
         await asyncio.sleep(wait)
-        room = self.room(hello["room"])
-        if room is None:
-            await self._refuse(ws, "no-room", "There is no game with that room code here.",
-                               p.CLOSE_NO_ROOM)
+        found = await self._seat_of(ws, address, hello)
+        if found is None:
             return None
-        token = None
-        if "token" in hello:
-            seat = room.seat_for_token(hello["token"])
-            if seat is None:
-                await self._refuse(ws, "token", "That seat token does not belong to this "
-                                   "room.", p.CLOSE_REFUSED)
-                return None
-        else:
-            taken = await self._take_free_seat(ws, room, hello.get("name", ""))
-            if taken is None:
-                return None
-            seat, token, name_before = taken
-        welcome = {"type": "welcome", "version": p.VERSION, "room": room.code, "seat": seat,
-                   "players": len(room.seats), "colours": list(room.game.state.colours),
-                   "names": room.names(), "kinds": [s.record_kind() for s in room.seats]}
-        if token is not None:
-            welcome["token"] = token
-            if not await self._token_delivered(ws, room, seat, welcome):
-                with contextlib.suppress(NotKept, MoveRefused):  # nobody holds the token: free it
-                    await self._commit(room, lambda: room.set_seat(seat, name_before, ""))
-                return None
+        room, seat = found
         key = normal_code(room.code)
         old = self.clients.get((key, seat))
         client = Client(ws, room, seat, self._seat_bucket(key, seat))
@@ -311,40 +311,78 @@ class GameServer:
         if old is not None:
             with contextlib.suppress(ConnectionClosed):
                 await old.ws.close(p.CLOSE_REPLACED, "seat taken again")
-        if token is None:
-            await self._send(client, welcome)
+        if "token" in hello:
+            await self._send(client, self._welcome_message(room, seat))
         rooms_log.info("Room %s: %s %s seat %d.", room.code, room.names()[seat],
-                       "took" if token is not None else "is back in", seat + 1)
+                       "is back in" if "token" in hello else "took", seat + 1)
         await self._update(client)
-        for seat_no, name, text in room.chat[-20:]:
-            await self._send(client, {"type": "chat", "seat": seat_no, "name": name,
-                                      "text": text})
+        chat = self._room_chat(room)
+        for line in chat.again():  # numbered: a client that had them already drops them
+            await self._send(client, line.message(chat.name))
         await self._presence(room)
         return client
 
-    async def _take_free_seat(self, ws: ServerConnection, room: Room, name: str
-                              ) -> tuple[int, str, str] | None:
-        """A newcomer's seat, kept on disk: (seat, its token, the seat's name before); None
-        (the client refused) when every seat is taken or the disk refuses. The free seat is
-        chosen under the room's lock, so two newcomers never get the same one."""
-        taken: list[tuple[int, str, str]] = []
+    def _welcome_message(self, room: Room, seat: int, name: str | None = None) -> dict:
+        names = room.names()
+        if name is not None:  # a newcomer's seat, not yet confirmed: its name is not set yet
+            names[seat] = name
+        return {"type": "welcome", "version": p.VERSION, "room": room.code, "seat": seat,
+                "players": len(room.seats), "colours": list(room.game.state.colours),
+                "names": names, "kinds": [s.record_kind() for s in room.seats]}
 
-        def take() -> Change:
+    async def _seat_of(self, ws: ServerConnection, address: str, hello: dict
+                       ) -> tuple[Room, int] | None:
+        """The room and seat a hello asks for (a newcomer's seat confirmed and kept); None
+        when refused. Wrong codes and tokens count as guesses of the address (and room)."""
+        if not self.guesses.may_try(address):
+            self.gate.tally.count("hellos refused: too many wrong codes or tokens")
+            await self._refuse(ws, "slow-down", SLOW_DOWN, p.CLOSE_FLOOD)
+            return None
+        room = self.room(hello["room"])
+        if room is None:
+            self.guesses.wrong(address)
+            self.gate.tally.count("hellos refused: no room with that code")
+            await self._refuse(ws, "no-room", "There is no game with that room code here.",
+                               p.CLOSE_NO_ROOM)
+            return None
+        if "token" not in hello:
+            seat = await self._newcomer(ws, room, hello.get("name", ""))
+            return None if seat is None else (room, seat)
+        seat = room.seat_for_token(hello["token"])
+        if seat is None:
+            guarded = self.guesses.room_guarded(room.key)
+            self.guesses.wrong(address, room.key)
+            self.gate.tally.count("hellos refused: a wrong seat token")
+            await self._refuse(ws, "slow-down" if guarded else "token", SLOW_DOWN if guarded
+                               else "That seat token does not belong to this room.",
+                               p.CLOSE_FLOOD if guarded else p.CLOSE_REFUSED)
+            return None
+        return room, seat
+
+    async def _newcomer(self, ws: ServerConnection, room: Room, name: str) -> int | None:
+        """Seat a newcomer: a free seat is promised to it in memory only, it is sent its
+        welcome with the seat's token, and only once its pong shows it holds the token is the
+        seat written to the journal. A server killed in between has nothing on disk: after a
+        restart the seat is free. None when refused (full, not confirmed, not kept)."""
+        async with self._lock(room):
             found = room.free_seat_for(name)
             if found is None:
-                raise MoveRefused("full")
+                await self._refuse(ws, "full", "Every seat of this game is taken.",
+                                   p.CLOSE_REFUSED)
+                return None
             seat, token, new_name = found
-            taken.append((seat, token, room.seats[seat].name))
-            return room.set_seat(seat, new_name, token_hash(token))
+            room.reserved[seat] = new_name
+        welcome = {**self._welcome_message(room, seat, new_name), "token": token}
         try:
-            await self._commit(room, take)
-        except MoveRefused:
-            await self._refuse(ws, "full", "Every seat of this game is taken.", p.CLOSE_REFUSED)
-            return None
-        except NotKept:
+            if not await self._token_delivered(ws, room, seat, welcome):
+                return None
+            await self._commit(room, lambda: room.set_seat(seat, new_name, token_hash(token)))
+        except (MoveRefused, NotKept):
             await self._refuse(ws, "not-kept", NOT_KEPT, p.CLOSE_REFUSED)
             return None
-        return taken[0]
+        finally:
+            room.reserved.pop(seat, None)
+        return seat
 
     async def _token_delivered(self, ws: ServerConnection, room: Room, seat: int,
                                welcome: dict) -> bool:
@@ -454,11 +492,18 @@ class GameServer:
         if not text:
             return
         room = client.room
-        name = room.names()[client.seat]
-        room.chat = [*room.chat[-49:], (client.seat, name, text)]
+        chat = self._room_chat(room)
+        line = chat.say(client.seat, room.names()[client.seat], text)
+        if line is None:  # too fast: told to the sender only, never sent to the others
+            self.gate.tally.count("chat lines refused: a seat chatting too fast")
+            await self._send(client, chat.too_fast())
+            return
         for other in self._room_clients(room):
-            await self._send(other, {"type": "chat", "seat": client.seat, "name": name,
-                                     "text": text})
+            await self._send(other, line.message(chat.name))
+
+    def _room_chat(self, room: Room) -> RoomChat:
+        o = self.options
+        return self.chats.setdefault(room.key, RoomChat(o.chat_rate, o.chat_burst))
 
     # --- telling the seats ----------------------------------------------------------------
 
@@ -637,6 +682,7 @@ class GameServer:
 
     async def close(self) -> None:
         self.closing = True
+        self.gate.tally.flush()
         for task in self.drivers.values():
             task.cancel()
         for task in self.drivers.values():

@@ -25,6 +25,14 @@ SHOWN_ADDRESSES = 3
 AUTOPLAY_WAIT = 120.0  # seconds a game that plays itself waits for friends to join
 
 
+def who_holds_the_game() -> str:
+    """Said before a hosted game starts: the host's computer holds all of it (the pile, every
+    hand and hidden bid are in its files), so strangers should meet on a server instead."""
+    return _("This computer holds the whole game, every player's hidden chips and bids "
+             "included. Host only among friends; for a game with strangers, meet on a server "
+             "that nobody at the table runs.")
+
+
 class LobbyScene(Scene):
     name = "lobby"
 
@@ -120,6 +128,9 @@ class LobbyScene(Scene):
         if self.copied:
             blit_text(surface, _("Copied."), (left, self.copy_code.rect.bottom + t.px(12)),
                       t.px(20), DIM_INK)
+        blit_wrapped(surface, who_holds_the_game(),
+                     pygame.Rect(left, self.start_button.rect.top - t.px(62),
+                                 box.width - t.px(60), t.px(56)), t.px(19), DIM_INK)
         self._draw_seats(surface, pygame.Rect(box.centerx + t.px(10), box.top + t.px(134),
                                               half + t.px(20), t.px(360)))
         super().draw(surface)

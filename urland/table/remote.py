@@ -30,7 +30,9 @@ from urland.engine import (
     standard_board,
     view,
 )
+from urland.net.client import CHAT_NOTICE
 from urland.net.link import LinkLost, NetLink
+from urland.net.resend import Resend
 from urland.seats import is_person
 from urland.table.session import Seat, Session
 from urland.texts.describe import describe
@@ -47,6 +49,14 @@ def public_view(seen: PlayerView) -> PlayerView:
     own = [c for c in state.hand if c >= 0] + ([state.chosen] if state.chosen >= 0 else [])
     redacted = view(state, None)
     return PlayerView(None, redacted.state, tuple(sorted({*seen.unseen_chips, *own})))
+
+
+def _notice(code: str) -> tuple[str, str]:
+    """A line the server said to this seat alone, by its code."""
+    if code == "chat-rate":
+        return "Urland", _("You are chatting too fast: that line was not sent to the others. "
+                           "Wait a moment and say it again.")
+    return "Urland", _("The server did not pass that line on.")
 
 
 class RemoteTable:
@@ -67,6 +77,9 @@ class RemoteTable:
         self._shown: dict[int, int] = {}  # per seat here: events of its log already given
         self._sent: dict[int, list[Move]] = {seat: [] for seat in self.links}
         self.patient = False  # frames that run back to back wait a little for the server
+        # A move the server's disk refused, sent again by itself: (seat, position, move).
+        self._refused_move: tuple[int, int, Move] | None = None
+        self._resend = Resend()
         for seat, lk in self.links.items():
             with lk.changed:
                 self._shown[seat] = len(lk.mirror.log)
@@ -219,16 +232,37 @@ class RemoteTable:
         except LinkLost:
             raise IllegalMoveError(_("The server did not answer: the move was not played. "
                                      "Try again in a moment.")) from None
-        if refused and self.link.mirror.refused_code == "not-kept":
+        if refused and self.links[mover].mirror.refused_code == "not-kept":
+            self._refused_move = (mover, self.links[mover].mirror.at, move)
+            self._resend.refused()
             raise IllegalMoveError(_("The server could not keep this move, so it was not "
-                                     "played. Try again in a moment."))
+                                     "played yet: it is sent again by itself in a moment."))
         if refused:
             raise IllegalMoveError(refused)
         self._sent[mover].append(move)
         self._settle()
         return self.arrived()
 
+    def _send_refused_again(self) -> None:
+        """The resend rule (`urland.net.resend`): a move the server's disk refused is sent
+        again after a growing wait, until the position moves on or the tries are spent."""
+        if self._refused_move is None:
+            return
+        seat, at, move = self._refused_move
+        link = self.links[seat]
+        if link.mirror.at != at or link.mirror.over:  # kept at last (or the game moved on)
+            if link.mirror.at == at + 1:
+                self._sent[seat].append(move)
+            self._refused_move = None
+            self._resend.settled()
+        elif self._resend.now():
+            self._resend.refused()  # the next wait, should this try be refused too
+            link.send_again(move)
+        elif self._resend.given_up:
+            self._refused_move = None
+
     def arrived(self) -> list[Event]:
+        self._send_refused_again()
         lead = self.link
         with lead.changed:
             if self.patient and len(lead.mirror.log) == self._shown[self.me]:
@@ -270,8 +304,14 @@ class RemoteTable:
         return sent.pop() if sent else Move("end")
 
     def chat_lines(self) -> list[tuple[str, str]]:
-        """What the players said, oldest first: (name, text)."""
-        return list(self.link.mirror.chat)
+        """What the players said (the last lines kept), oldest first: (name, text); a line
+        the server refused to pass on is said here in the player's language."""
+        return [_notice(text) if name == CHAT_NOTICE else (name, text)
+                for name, text in self.link.mirror.chat]
+
+    def chat_count(self) -> int:
+        """How many lines have come since the start: the window logs each new one once."""
+        return self.link.mirror.chat_count
 
     def chat(self, text: str) -> None:
         """Say `text` as the seat here that decides now (several people may share this

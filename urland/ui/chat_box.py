@@ -22,15 +22,19 @@ MAX_CHAT = 200
 class ChatBox:
     def __init__(self, lines: Callable[[], list[tuple[str, str]]],
                  send: Callable[[str], None],
-                 logged: Callable[[list[str]], None] = lambda said: None) -> None:
-        """`lines`: everything said so far; `send` says a line; `logged` keeps each new line
-        (in the game's log, so that nothing said is lost once it fades here)."""
+                 logged: Callable[[list[str]], None] = lambda said: None,
+                 count: Callable[[], int] | None = None) -> None:
+        """`lines`: the last lines said (a bounded list); `send` says a line; `logged` keeps
+        each new line (in the game's log, so that nothing said is lost once it fades here);
+        `count`: how many lines have been said in all (default: as many as `lines` holds),
+        so that new lines are found once the list is full and older ones fall off it."""
         self.lines, self.send, self.logged = lines, send, logged
+        self.count = count or (lambda: len(self.lines()))
         self.field = TextField("", limit=MAX_CHAT, placeholder=L_("Say something, Enter sends"))
         self.mute_button = Button(L_("Mute chat"), self.toggle_mute)
         self.muted = False
         said = lines()
-        self.seen = len(said)
+        self.seen = self.count()
         if said:  # said before this table opened: logged from here on
             self.logged(_as_log_lines(said))
         self.recent: list[tuple[str, str, float]] = []  # (name, text, seconds shown)
@@ -41,8 +45,9 @@ class ChatBox:
         self.recent = []
 
     def update(self, dt: float) -> None:
-        lines = self.lines()
-        fresh, self.seen = lines[self.seen:], len(lines)
+        lines, total = self.lines(), self.count()
+        new = min(max(0, total - self.seen), len(lines))
+        fresh, self.seen = lines[len(lines) - new:] if new else [], total
         if fresh:
             self.logged(_as_log_lines(fresh))
         if not self.muted:

@@ -16,7 +16,8 @@ class OnlineTableScene(TableScene):
 
     def __init__(self, app, door) -> None:
         super().__init__(app, door=door)
-        self.chat = ChatBox(door.chat_lines, door.chat, self.log.add_said)
+        self.chat = ChatBox(door.chat_lines, door.chat, self.log.add_said,
+                            getattr(door, "chat_count", None))
         self.comings = ComingsAndGoings()
         self.chat_area = pygame.Rect(0, 0, 0, 0)
 

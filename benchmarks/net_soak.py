@@ -1,0 +1,325 @@
+"""The server under hostile traffic: honest rooms' round trips alone and beside each kind of
+hostile client.
+
+    python benchmarks/net_soak.py [--rooms 200] [--phase-seconds 20] [--pace 2.0] [--kinds ...]
+
+One server process (rooms kept on disk, as `serve` does) holds `--rooms` honest rooms of 3
+remote seats and a few rooms for the hostile clients. The honest clients (random bots, in
+this process) connect from 127.0.1.x, 16 connections an address, and play one move a room
+every `pace` seconds. Phase by phase, a second process (at the lowest priority, `nice 19`,
+unless `--attacker-nice` says otherwise) runs one kind of hostile client for
+`--phase-seconds` (a bounded number of connections, each kind from its own 127.0.0.x
+address, loopback only):
+
+  pings       connections that ping as fast as they can before any hello, again and again
+  frames      connections that send parts of a message that never ends, before any hello
+  handshake   200 TCP connections held open that never finish the WebSocket handshake
+  noread      seated clients that ping with 120-byte payloads and never read
+  chat        seated clients that chat 20 lines a second of 200 emoji
+  guesses     hellos with wrong room codes as fast as they are answered
+  names       hellos with look-alike and blank names, seated, gone, again
+
+Prints, per phase: honest moves, round-trip median and 99th percentile, the change of the p99
+against the baseline (alone), the server's CPU, its memory and the machine's load average
+(other programs slow the figures down); then what the server's gate counted. Asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import base64
+import json
+import os
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from urland.bots.registry import make_bot
+from urland.net.client import NetClient
+
+SEATS = 3
+HOSTILE_ROOMS = 12
+PER_ADDRESS = 16
+KINDS = ("pings", "frames", "handshake", "noread", "chat", "guesses", "names")
+HOSTILE_ADDRESS = {kind: f"127.0.0.{2 + i}" for i, kind in enumerate(KINDS)}
+
+
+# --- the server ------------------------------------------------------------------------------
+
+def serve_rooms(rooms: int, folder: str) -> None:
+    from urland.net.server import GameServer, ServerOptions, bound_port
+
+    async def main() -> None:
+        server = GameServer(ServerOptions(rooms_dir=Path(folder)))
+        for i in range(rooms):
+            server.open_room(f"honest-{i}", ["remote"] * SEATS, i)
+        for i in range(HOSTILE_ROOMS):
+            server.open_room(f"hostile-{i}", ["remote"] * SEATS, 10_000 + i)
+        async with server.serve("127.0.0.1", 0) as ws:
+            print(bound_port(ws), flush=True)
+            while True:
+                await asyncio.sleep(5)
+                print(json.dumps(dict(server.gate.tally.total)), flush=True)
+
+    asyncio.run(main())
+
+
+# --- honest clients --------------------------------------------------------------------------
+
+async def _honest_seat(address: str, room: str, number: int, pace: float, rtts: list,
+                       stop: asyncio.Event) -> None:
+    client = NetClient(address, room, f"P{number}")
+    client.source = f"127.0.1.{1 + number // PER_ADDRESS}"
+    await client.connect(60)
+    bot = make_bot("random", number)
+    loop = asyncio.get_running_loop()
+    sent_at, asked = None, -1
+    try:
+        while not stop.is_set() and not client.mirror.over:
+            m = client.mirror
+            if sent_at is not None and m.at != asked:
+                rtts.append(loop.time() - sent_at)
+                sent_at = None
+            if m.my_turn and sent_at is None and m.at != asked:
+                await asyncio.sleep(pace)
+                asked, move, sent_at = m.at, bot.choose(m.view), loop.time()
+                await client.play(move)
+            try:
+                await client.receive(1.0)
+            except TimeoutError:
+                continue
+    finally:
+        await client.close()
+
+
+# --- hostile clients (raw sockets: below what a library allows) ------------------------------
+
+def _frame(payload: bytes, opcode: int = 1, fin: bool = True) -> bytes:
+    head = bytes([(0x80 if fin else 0) | opcode])
+    n = len(payload)
+    head += bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + struct.pack("!H", n)
+    mask = os.urandom(4)
+    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+def _hello(room: str, **fields) -> bytes:
+    return _frame(json.dumps({"type": "hello", "version": 1, "room": room, **fields}).encode())
+
+
+async def _opened(port: int, source: str, upgrade: bool = True):
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
+    if upgrade:
+        key = base64.b64encode(os.urandom(16)).decode()
+        writer.write((f"GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: "
+                      f"Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13"
+                      "\r\n\r\n").encode())
+        await reader.readuntil(b"\r\n\r\n")
+    return reader, writer
+
+
+TOKENS: dict[tuple[str, str], str] = {}  # each hostile seat's token, to come back with
+
+
+async def _seated(port: int, source: str, room: str, name: str):
+    """A raw client that says hello (with its seat's token once it has one) and answers the
+    welcome's ping (then seated)."""
+    reader, writer = await _opened(port, source)
+    token = TOKENS.get((room, name))
+    writer.write(_hello(room, name=name) if token is None else _hello(room, token=token))
+    welcomed = False
+    while True:
+        first, second = await reader.readexactly(2)
+        n = second & 0x7F
+        if n == 126:
+            n = struct.unpack("!H", await reader.readexactly(2))[0]
+        elif n == 127:
+            n = struct.unpack("!Q", await reader.readexactly(8))[0]
+        payload = await reader.readexactly(n)
+        if first & 0x0F == 9:
+            writer.write(_frame(payload, opcode=10))
+            if welcomed:
+                return reader, writer
+        elif first & 0x0F == 8:
+            raise ConnectionError("refused")
+        elif b'"welcome"' in payload:
+            welcome = json.loads(payload)
+            if "token" not in welcome:
+                return reader, writer  # back in its seat: no ping to answer
+            TOKENS[(room, name)] = welcome["token"]
+            welcomed = True
+
+
+async def _again_and_again(act, until: float, count: int) -> None:
+    """`count` hostile connections, each doing `act` again whenever it is cut, until `until`."""
+    async def one(i: int) -> None:
+        while time.monotonic() < until:
+            try:
+                await asyncio.wait_for(act(i), max(0.1, until - time.monotonic()))
+            except (OSError, ConnectionError, asyncio.IncompleteReadError, TimeoutError):
+                await asyncio.sleep(0.05)
+    await asyncio.gather(*(one(i) for i in range(count)), return_exceptions=True)
+
+
+async def _flood(writer, data: bytes, until: float) -> None:
+    while time.monotonic() < until:
+        writer.write(data)
+        await writer.drain()
+
+
+async def hostile(kind: str, port: int, seconds: float) -> None:
+    src = HOSTILE_ADDRESS[kind]
+    until = time.monotonic() + seconds
+
+    async def pings(i):
+        _r, w = await _opened(port, src)
+        await _flood(w, _frame(b"", opcode=9) * 200, until)
+
+    async def frames(i):
+        _r, w = await _opened(port, src)
+        await _flood(w, _frame(b"{", fin=False) + _frame(b"x", opcode=0, fin=False) * 50,
+                     until)
+
+    async def handshake(i):
+        r, w = await _opened(port, src, upgrade=False)
+        w.write(b"GET / HTTP/1.1\r\n")  # and never the rest
+        await r.read()  # until the server cuts it
+
+    async def noread(i):
+        _r, w = await _seated(port, src, f"hostile-{1 + i % 3}", f"Mute{i}")
+        await _flood(w, _frame(b"q" * 120, opcode=9) * 20, until)
+
+    async def chat(i):
+        _r, w = await _seated(port, src, f"hostile-{4 + i % 4}", f"Chat{i}")
+        line = _frame(json.dumps({"type": "chat", "text": "\U0001f41f" * 200}).encode())
+        while time.monotonic() < until:
+            w.write(line)
+            await w.drain()
+            await asyncio.sleep(0.05)
+
+    async def guesses(i):
+        r, w = await _opened(port, src)
+        w.write(_hello(f"GUESS-{os.urandom(4).hex()}"))
+        await r.read()
+
+    async def names(i):
+        _r, w = await _seated(port, src, f"hostile-{8 + i % 4}",
+                              ["\u0410nna", "\u034f"][i % 2])
+        w.close()
+
+    kinds = {"pings": (pings, 13), "frames": (frames, 13), "handshake": (handshake, 200),
+             "noread": (noread, 12), "chat": (chat, 12), "guesses": (guesses, 8),
+             "names": (names, 4)}
+    act, count = kinds[kind]
+    await _again_and_again(act, until, count)
+
+
+# --- the phases ------------------------------------------------------------------------------
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def _figures(rtts: list[float]) -> tuple[float, float]:
+    ms = sorted(1000 * t for t in rtts) or [float("nan")]
+    return statistics.median(ms), ms[min(len(ms) - 1, int(0.99 * len(ms)))]
+
+
+async def _phases(port: int, server_pid: int, args) -> list[dict]:
+    address = f"127.0.0.1:{port}"
+    rtts: list[float] = []
+    stop = asyncio.Event()
+    tasks = []
+    for r in range(args.rooms):
+        for s in range(SEATS):
+            tasks.append(asyncio.create_task(_honest_seat(
+                address, f"honest-{r}", r * SEATS + s, args.pace, rtts, stop)))
+            await asyncio.sleep(0.003)
+    await asyncio.sleep(5)  # everyone seated and playing
+    results = []
+    for kind in ["alone", *args.kinds]:
+        rtts.clear()
+        cpu0, t0 = _cpu_seconds(server_pid), time.monotonic()
+        attacker = None
+        if kind != "alone":
+            attacker = await asyncio.create_subprocess_exec(
+                "nice", "-n", str(args.attacker_nice), sys.executable, __file__, "--hostile",
+                kind, str(port), str(args.phase_seconds))
+        await asyncio.sleep(args.phase_seconds)
+        median, p99 = _figures(list(rtts))
+        cpu = (_cpu_seconds(server_pid) - cpu0) / (time.monotonic() - t0)
+        results.append({"phase": kind, "moves": len(rtts), "median": median, "p99": p99,
+                        "cpu": cpu, "rss": _rss_mb(server_pid), "load": os.getloadavg()[0]})
+        print(f"  ({kind}: {len(rtts)} moves, median {median:.1f} ms, p99 {p99:.1f} ms)",
+              file=sys.stderr, flush=True)  # as it goes: a long run cut short keeps its phases
+        if attacker is not None:
+            try:
+                await asyncio.wait_for(attacker.wait(), 15)
+            except TimeoutError:
+                attacker.kill()
+                await attacker.wait()
+        await asyncio.sleep(2)  # the cut connections gone before the next phase
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rooms", type=int, default=200)
+    parser.add_argument("--phase-seconds", type=float, default=20.0)
+    parser.add_argument("--pace", type=float, default=2.0)
+    parser.add_argument("--kinds", default=",".join(KINDS))
+    parser.add_argument("--attacker-nice", type=int, default=19,
+                        help="the hostile process's niceness (19: the lowest priority; on a "
+                             "busy machine 0, or it hardly runs)")
+    parser.add_argument("--serve", nargs=2, help=argparse.SUPPRESS)
+    parser.add_argument("--hostile", nargs=3, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        serve_rooms(int(args.serve[0]), args.serve[1])
+        return
+    if args.hostile:
+        asyncio.run(hostile(args.hostile[0], int(args.hostile[1]), float(args.hostile[2])))
+        return
+    args.kinds = [k for k in args.kinds.split(",") if k]
+    with tempfile.TemporaryDirectory() as folder:
+        server = subprocess.Popen([sys.executable, __file__, "--serve", str(args.rooms), folder],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            assert server.stdout is not None
+            port = int(server.stdout.readline())
+            results = asyncio.run(_phases(port, server.pid, args))
+        finally:
+            server.terminate()
+            out, err = server.communicate(timeout=30)
+    print(f"{args.rooms} honest rooms of {SEATS} bot clients, one move per {args.pace:g} s a "
+          f"room; {args.phase_seconds:g} s a phase; server CPU as a share of one core")
+    print(f"{'phase':>10} {'moves':>6} {'median ms':>10} {'p99 ms':>8} {'p99 +ms':>8} "
+          f"{'CPU':>6} {'RSS MB':>7} {'load':>5}")
+    base = results[0]["p99"]
+    for r in results:
+        print(f"{r['phase']:>10} {r['moves']:>6} {r['median']:>10.1f} {r['p99']:>8.1f} "
+              f"{r['p99'] - base:>+8.1f} {r['cpu']:>6.1%} {r['rss']:>7.1f} {r['load']:>5.1f}")
+    counted = [line for line in out.splitlines() if line.startswith("{")]
+    if counted:
+        print("the server's gate counted:")
+        for cause, times in sorted(json.loads(counted[-1]).items()):
+            print(f"  {times:>8,} x {cause}")
+    print(f"the server's stderr: {len(err.splitlines())} lines")
+
+
+if __name__ == "__main__":
+    main()

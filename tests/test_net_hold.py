@@ -1,0 +1,456 @@
+"""The fourth audit's network defects, each on real sockets on 127.0.0.1: pings and frames
+before a hello, peers that never read, handshakes never finished, the log under hostile
+traffic, chat floods and reconnects, look-alike names, guessed codes, a welcome across a kill,
+and moves the server's disk refused."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import re
+import signal
+import socket
+
+import pytest
+from netplay import free_port, play_seat, run, seated, serve_process, serving
+from rawsocket import closed_by_peer, confirm_welcome, frame, handshake, read_frame
+
+from urland.net import protocol as p
+from urland.net.client import JoinRefused, Mirror
+from urland.net.journal import Journal
+from urland.net.server import ServerOptions
+
+SEATS = ["remote", "remote", "remote"]
+
+
+def _hello(room: str, **fields) -> bytes:
+    return frame(json.dumps({"type": "hello", "version": p.VERSION, "room": room,
+                             **fields}).encode())
+
+
+def _port(address: str) -> int:
+    return int(address.rsplit(":", 1)[1])
+
+
+def _cuts(server) -> dict[str, int]:
+    return {k: v for k, v in server.gate.tally.total.items() if k.startswith("connections cut")}
+
+
+# --- N1, N2: pings before a hello, pings after it, peers that never read -------------------
+
+def test_a_ping_before_the_hello_cuts_the_connection_and_others_play_on():
+    async def scenario():
+        async with serving() as (server, address):
+            server.open_room("pings", SEATS, 3)
+            anna = await seated(address, "pings", "Anna")
+
+            def pinger() -> bool:
+                sock = handshake(_port(address))
+                sock.sendall(frame(b"x" * 8, opcode=9) * 500)  # 500 pings, no hello
+                return closed_by_peer(sock, within=5)
+            assert await asyncio.to_thread(pinger)
+            assert _cuts(server) == {"connections cut: a ping or pong before the hello": 1}
+            await anna.chat("still here")
+            while not anna.mirror.chat:
+                await anna.receive(5)
+            assert anna.mirror.chat[-1] == ("Anna", "still here")
+            await anna.close()
+    run(scenario())
+
+
+def test_frames_past_the_hello_allowance_before_a_hello_cut_the_connection():
+    async def scenario():
+        async with serving() as (server, address):
+            def chatter() -> bool:
+                sock = handshake(_port(address))
+                # The first part of a message, then parts that never end it: no hello.
+                parts = [frame(b"{", opcode=1)] + [frame(b"x", opcode=0) for _ in range(10)]
+                sock.sendall(b"".join(bytes([part[0] & 0x7F]) + part[1:] for part in parts))
+                return closed_by_peer(sock, within=5)
+            assert await asyncio.to_thread(chatter)
+            assert _cuts(server) == {"connections cut: too many frames before the hello": 1}
+    run(scenario())
+
+
+def test_a_seated_client_that_pings_fast_is_cut_and_one_that_never_reads_too():
+    async def scenario():
+        options = ServerOptions(hello_seconds=2.0, control_rate=2, control_burst=10,
+                                max_unsent=8 * 1024)
+        async with serving(options) as (server, address):
+            server.open_room("noread", SEATS, 4)
+
+            def seated_raw(pings: int, size: int) -> bool:
+                sock = handshake(_port(address))
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+                sock.sendall(_hello("noread", name="Pinger"))
+                confirm_welcome(sock)
+                with contextlib.suppress(OSError):
+                    sock.sendall(frame(b"p" * size, opcode=9) * pings)
+                return closed_by_peer(sock, within=5)
+            assert await asyncio.to_thread(seated_raw, 200, 4)  # 200 pings at once
+            assert "connections cut: too many pings" in _cuts(server)
+            ben = await seated(address, "noread", "Ben")  # the server serves on
+            assert ben.mirror.seat is not None
+            await ben.close()
+    run(scenario())
+
+
+def test_pongs_for_a_peer_that_never_reads_are_bounded_then_it_is_cut():
+    async def scenario():
+        options = ServerOptions(hello_seconds=2.0, control_rate=1000, control_burst=100_000,
+                                max_unsent=16 * 1024)
+        async with serving(options) as (server, address):
+            server.open_room("mute", SEATS, 4)
+
+            def mute() -> socket.socket:
+                sock = handshake(_port(address), receive_buffer=1024)
+                sock.sendall(_hello("mute", name="Mute"))
+                confirm_welcome(sock)
+                return sock
+            sock = await asyncio.to_thread(mute)
+            while ("MUTE", 0) not in server.clients:
+                await asyncio.sleep(0.01)
+            her_side = server.clients[("MUTE", 0)].ws.transport.get_extra_info("socket")
+            her_side.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)  # a thin line
+
+            def ping_and_never_read() -> None:
+                sock.settimeout(5)
+                with contextlib.suppress(OSError):
+                    for _ in range(2000):  # up to 2.5 MB of pongs to send back, never read
+                        sock.sendall(frame(b"q" * 120, opcode=9) * 10)
+            await asyncio.to_thread(ping_and_never_read)
+            cause = "connections cut: too much waiting for a peer that does not read"
+            while cause not in _cuts(server):
+                await asyncio.sleep(0.05)
+            while server.connected(server.room("mute"))[0]:
+                await asyncio.sleep(0.05)  # cut, and shown as away
+            sock.close()
+    run(scenario())
+
+
+# --- N7, N8: handshakes never finished, the log ---------------------------------------------
+
+def test_connections_that_never_finish_the_handshake_count_per_address_from_accept():
+    async def scenario():
+        options = ServerOptions(hello_seconds=2.0, per_address=4, handshake_seconds=30)
+        async with serving(options) as (server, address):
+            server.open_room("fd", SEATS, 5)
+            held = []
+
+            def open_many() -> None:
+                for _ in range(40):  # from another address of this computer
+                    sock = socket.socket()
+                    sock.bind(("127.0.0.2", 0))
+                    sock.connect(("127.0.0.1", _port(address)))
+                    held.append(sock)
+            await asyncio.to_thread(open_many)
+            while sum(1 for s in held if closed_by_peer(s, 0.01)) < 32:
+                await asyncio.sleep(0.05)
+            assert server.gate.open_from["127.0.0.2"] == 8  # twice the cap, the rest cut
+            assert _cuts(server) == {
+                "connections cut: too many connections at once from one address": 32}
+            anna = await seated(address, "fd", "Anna")  # another address: not held up
+            assert anna.mirror.seat == 0
+            await anna.close()
+            for sock in held:
+                sock.close()
+    run(scenario())
+
+
+def test_a_connection_that_never_finishes_its_handshake_is_cut_at_the_deadline():
+    async def scenario():
+        async with serving(ServerOptions(handshake_seconds=0.5)) as (_server, address):
+            def silent() -> bool:
+                sock = socket.create_connection(("127.0.0.1", _port(address)))
+                sock.sendall(b"GET / HTTP/1.1\r\n")  # and never the rest
+                return closed_by_peer(sock, within=10)
+            assert await asyncio.to_thread(silent)
+    run(scenario())
+
+
+def test_hostile_connections_leave_one_log_line_per_cause_with_its_count(caplog):
+    caplog.set_level(logging.WARNING)
+
+    async def scenario():
+        async with serving() as (server, address):
+            server.open_room("logs", SEATS, 6)
+
+            def hostile() -> None:
+                for _ in range(30):
+                    sock = handshake(_port(address))
+                    sock.sendall(frame(b"", opcode=9))
+                    closed_by_peer(sock, within=5)
+                    sock.close()
+                for _ in range(30):
+                    with socket.create_connection(("127.0.0.1", _port(address))) as sock:
+                        sock.sendall(b"NOT HTTP AT ALL\r\n\r\n")
+                        closed_by_peer(sock, within=5)
+            await asyncio.to_thread(hostile)
+    run(scenario())
+    lines = [r for r in caplog.records if r.name.startswith(("urland", "asyncio", "websockets"))]
+    said = [r.getMessage() for r in lines]
+    assert "30 x connections cut: a ping or pong before the hello" in " ".join(said)
+    # Of the 30 requests that are not HTTP, one line (the first) and then their count.
+    assert sum(1 for r in lines if r.exc_info is not None) <= 1
+    assert len(said) <= 5, said
+
+
+# --- N5, N6, N9: chat --------------------------------------------------------------------
+
+def test_a_seat_that_chats_too_fast_is_told_and_the_others_never_get_the_excess():
+    async def scenario():
+        async with serving(ServerOptions(chat_rate=1, chat_burst=5)) as (server, address):
+            server.open_room("chat", SEATS, 7)
+            anna = await seated(address, "chat", "Anna")
+            ben = await seated(address, "chat", "Ben")
+            for i in range(12):
+                await anna.chat(f"line {i}")
+            refused = []
+            while len(refused) < 7:
+                msg = await anna.receive(5)
+                if msg["type"] == "chat-refused":
+                    refused.append(msg)
+            assert refused[0]["code"] == "chat-rate" and "too fast" in refused[0]["message"]
+            await ben.chat("mine")  # each seat has its own allowance
+            heard = []
+            while not heard or heard[-1] != "mine":
+                msg = await ben.receive(5)
+                if msg["type"] == "chat":
+                    heard.append(msg["text"])
+            assert heard == [f"line {i}" for i in range(5)] + ["mine"]
+            await anna.close()
+            await ben.close()
+    run(scenario())
+
+
+def test_after_a_reconnect_no_chat_line_is_taken_in_twice():
+    async def scenario():
+        options = ServerOptions(chat_rate=1000, chat_burst=1000)
+        async with serving(options) as (server, address):
+            server.open_room("again", SEATS, 8)
+            anna = await seated(address, "again", "Anna")
+            ben = await seated(address, "again", "Ben")
+            for i in range(10):
+                await anna.chat(f"line {i}")
+            while ben.mirror.chat_count < 10:
+                await ben.receive(5)
+            await ben.ws.close()
+            ben_mirror = ben.mirror
+            await ben.connect()  # back with its token: the last lines are sent again
+            await anna.chat("new")
+            while ben.mirror.chat[-1] != ("Anna", "new"):
+                await ben.receive(5)
+            assert ben.mirror is ben_mirror
+            assert [t for _n, t in ben.mirror.chat] == [f"line {i}" for i in range(10)] + [
+                "new"]
+            assert ben.mirror.chat_count == 11
+            await anna.close()
+            await ben.close()
+    run(scenario())
+
+
+def test_the_window_logs_every_line_after_the_first_fifty(app):
+    """The client keeps the last 50 lines; the chat box counts by the running number, so the
+    51st line and every one after it still reach the log."""
+    from urland.ui.chat_box import ChatBox
+
+    mirror = Mirror()
+    logged: list[str] = []
+    box = ChatBox(lambda: list(mirror.chat), lambda text: None, logged.extend,
+                  lambda: mirror.chat_count)
+    for n in range(1, 71):
+        mirror.apply({"type": "chat", "n": n, "chat": "c1", "seat": 1, "name": "Ben",
+                      "text": f"line {n:03d}"})
+        if n % 7 == 0:
+            box.update(0.1)
+    box.update(0.1)
+    assert len(mirror.chat) == 50
+    assert logged == [f"Ben: line {n:03d}" for n in range(1, 71)]
+
+
+# --- N10: names --------------------------------------------------------------------------
+
+def test_a_look_alike_name_gets_a_number_and_a_name_that_shows_nothing_a_default():
+    async def scenario():
+        async with serving() as (server, address):
+            room = server.open_room("names", SEATS, 9)
+            anna = await seated(address, "names", "Anna")
+            fake = await seated(address, "names", "\u0410nna")  # a Cyrillic A
+            blank = await seated(address, "names", "\u034f\u034f")
+            assert room.names() == ["Anna", "\u0410nna (2)", "Grey"]  # Grey: the seat's colour
+            for client in (anna, fake, blank):
+                await client.close()
+    run(scenario())
+
+
+# --- N11: guesses -------------------------------------------------------------------------
+
+def test_wrong_room_codes_from_one_address_are_refused_once_its_guesses_are_spent():
+    async def scenario():
+        async with serving(ServerOptions(guess_rate=0.01, guess_burst=5)) as (server, address):
+            server.open_room("real-room", SEATS, 10)
+            codes = []
+            for i in range(8):
+                with pytest.raises(JoinRefused) as refused:
+                    await seated(address, f"guess-{i}")
+                codes.append(refused.value.code)
+            assert codes == ["no-room"] * 5 + ["slow-down"] * 3
+            # Past the allowance even the right code is refused: a guess tells nothing.
+            with pytest.raises(JoinRefused) as refused:
+                await seated(address, "real-room")
+            assert refused.value.code == "slow-down"
+    run(scenario())
+
+
+def test_wrong_tokens_for_one_room_are_limited_over_all_addresses():
+    async def scenario():
+        async with serving(ServerOptions(guess_rate=0.01, guess_burst=3)) as (server, address):
+            server.open_room("tokens", SEATS, 11)
+            anna = await seated(address, "tokens", "Anna")
+            codes = []
+            for i in range(5):
+                server.guesses.by_address.by_key.clear()  # as if from five addresses
+                with pytest.raises(JoinRefused) as refused:
+                    await seated(address, "tokens", token=f"wrong-token-{i}")
+                codes.append(refused.value.code)
+            assert codes == ["token"] * 3 + ["slow-down"] * 2
+            await anna.close()
+    run(scenario())
+
+
+# --- N3: a welcome across a kill -9 -------------------------------------------------------
+
+def test_a_server_killed_while_a_welcome_waits_for_its_pong_leaves_the_seat_free(tmp_path):
+    env = {**os.environ, "URLAND_HOME": str(tmp_path / "home"), "URLAND_DISCOVERY": "0"}
+    port = free_port()
+    args = ("--host", "127.0.0.1", "--port", str(port), "--room", "burn", "--plain-code",
+            "--seats", "remote,remote,medium", "--rooms", str(tmp_path / "rooms"))
+
+    async def join(name: str):
+        return await seated(f"127.0.0.1:{port}", "burn", name)
+
+    server = serve_process(env, *args)
+    try:
+        anna = asyncio.run(asyncio.wait_for(join("Anna"), 20))
+        assert anna.mirror.seat == 0
+        sock = handshake(port)
+        sock.sendall(_hello("burn", name="Ghost"))
+        while b'"welcome"' not in read_frame(sock)[1]:  # the welcome came; its ping unanswered
+            pass
+        os.kill(server.pid, signal.SIGKILL)
+        server.wait(10)
+        sock.close()
+        server = serve_process(env, *args)
+        ben = asyncio.run(asyncio.wait_for(join("Ben"), 20))
+        assert ben.mirror.seat == 1 and ben.mirror.names[1] == "Ben"
+    finally:
+        server.kill()
+        server.wait(10)
+
+
+# --- N4: a move the disk refused is sent again ---------------------------------------------
+
+def test_join_autoplay_sends_a_refused_move_again_once_the_disk_keeps_it(tmp_path, monkeypatch):
+    """The journal refuses every write for a while (as a full disk does): each seat's move is
+    refused with not-kept; once the disk keeps writes again the autoplay clients send their
+    moves again by themselves and the game ends."""
+    full = {"on": False}
+    real_append = Journal._append
+
+    def append(self, data: bytes) -> None:
+        if full["on"]:
+            raise OSError(28, "No space left on device")
+        real_append(self, data)
+    monkeypatch.setattr(Journal, "_append", append)
+
+    async def scenario():
+        refusals = []
+
+        def observe(room, seat, message):
+            if message.get("code") == "not-kept":
+                refusals.append(seat)
+                if len(refusals) >= 2:
+                    full["on"] = False  # the disk keeps writes again
+
+        options = ServerOptions(rooms_dir=tmp_path / "rooms", hello_seconds=2.0)
+        async with serving(options) as (server, address):
+            server.observer = observe
+            server.open_room("disk", ["remote", "remote", "random"], 12)
+            anna = await seated(address, "disk", "Anna")
+            ben = await seated(address, "disk", "Ben")
+            full["on"] = True
+            codes = await asyncio.gather(play_seat(anna, 1), play_seat(ben, 2))
+            assert codes == [0, 0]
+            assert len(refusals) >= 2 and server.room("disk").game.over
+    run(scenario(), limit=90)
+
+
+def test_the_window_sends_a_move_the_disk_refused_again_by_itself(monkeypatch):
+    """The table's move is refused with not-kept: the player is told it will be sent again,
+    and once the disk keeps writes again the table's own frames send it and it is played."""
+    import time
+
+    from urland.engine import Game, IllegalMoveError
+    from urland.net.client import NetClient
+    from urland.net.hosting import HostedGame
+    from urland.net.link import NetLink
+    from urland.table.remote import RemoteTable
+
+    full = {"on": False}
+    real_append = Journal._append
+
+    def append(self, data: bytes) -> None:
+        if full["on"]:
+            raise OSError(28, "No space left on device")
+        real_append(self, data)
+    monkeypatch.setattr(Journal, "_append", append)
+    seed = next(s for s in range(200) if Game.new(s, 3).state.actor == 0)
+    game = HostedGame(["human", "easy", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
+                      seed=seed, host="127.0.0.1", port=0)
+    link = NetLink.open(NetClient(game.local_address, game.code, "", game.token), None)
+    try:
+        door = RemoteTable(link)
+        while not door.view().my_turn:
+            door.arrived()
+            time.sleep(0.01)
+        at = door.moves_played()
+        move = door.view().legal_options()[0].move
+        full["on"] = True
+        with pytest.raises(IllegalMoveError, match="sent again by itself"):
+            door.play(move)
+        assert door.moves_played() == at
+        full["on"] = False
+        deadline = time.monotonic() + 30  # the first try again comes after a second
+        while door.moves_played() == at and time.monotonic() < deadline:
+            door.arrived()
+            time.sleep(0.02)
+        assert door.moves_played() > at
+    finally:
+        link.close()
+        game.close()
+
+
+def test_a_word_given_as_a_room_code_gets_a_suffix_unless_it_must_stay_plain(tmp_path):
+    from urland.net.room_codes import strengthened, word_like
+
+    assert word_like("spring-game") and word_like("ABCDEFGHJKLM")
+    assert not word_like("K7QD-9XMP-4TRW")  # the server's own form
+    code = strengthened("spring-game", [])
+    assert code.startswith("spring-game-") and len(code) == len("spring-game-") + 8
+    assert strengthened("spring-game", ["OTHER", code]) == code  # carried on after a restart
+    env = {**os.environ, "URLAND_HOME": str(tmp_path / "home"), "URLAND_DISCOVERY": "0"}
+    said = []
+    for i, extra in enumerate(((), ("--plain-code",))):
+        server = serve_process(env, "--host", "127.0.0.1", "--port", "0", "--room",
+                               "spring-game", *extra, "--rooms", str(tmp_path / f"r{i}"))
+        try:
+            assert server.stdout is not None
+            said.append(server.stdout.readline().split(" (")[0])
+        finally:
+            server.terminate()
+            server.wait(10)
+    assert re.fullmatch(r"Room spring-game-[A-Z2-9]{8}", said[0])
+    assert said[1] == "Room spring-game"

@@ -1,0 +1,74 @@
+"""Room policy for chat: how fast a seat may speak, and the lines a newcomer is shown.
+
+A seat may say `rate` lines a second on average and `burst` at once (a token bucket per seat,
+kept across reconnects); a line past that is refused to its sender with a sentence, and never
+reaches the others. Every line said in a room gets a running number, so a client that comes
+back after a drop and is sent the last lines again can tell the ones it has already had
+(docs/network-protocol.md, "Chat").
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from urland.net.allowance import Allowances
+
+CHAT_RATE = 1.0  # lines a second a seat may say, on average ...
+CHAT_BURST = 5  # ... and at once
+KEPT_LINES = 50  # lines a room keeps for those who come (back)
+SENT_AGAIN = 20  # of them, sent after each welcome
+TOO_FAST = ("You are chatting too fast: that line was not sent to the others. Wait a moment "
+            "and say it again.")
+TOO_FAST_CODE = "chat-rate"
+
+
+@dataclass(frozen=True)
+class Said:
+    number: int  # running number in the room, from 1
+    seat: int
+    name: str
+    text: str
+
+    def message(self, room_chat: str) -> dict:
+        return {"type": "chat", "n": self.number, "chat": room_chat, "seat": self.seat,
+                "name": self.name, "text": self.text}
+
+
+@dataclass
+class RoomChat:
+    """What a room's seats have said (the last KEPT_LINES), and each seat's allowance."""
+
+    rate: float = CHAT_RATE
+    burst: int = CHAT_BURST
+    clock: Callable[[], float] = time.monotonic
+    # Names this chat: its numbers start again when a server starts, and a client that sees
+    # another name knows its count is not this one's.
+    name: str = field(default_factory=lambda: secrets.token_hex(4))
+    lines: list[Said] = field(default_factory=list)
+    said: int = 0
+    allowances: Allowances | None = None
+
+    def __post_init__(self) -> None:
+        if self.allowances is None:
+            self.allowances = Allowances(self.rate, self.burst, self.clock)
+
+    def say(self, seat: int, name: str, text: str) -> Said | None:
+        """The line said, numbered; None when the seat is chatting too fast (refused)."""
+        assert self.allowances is not None
+        if not self.allowances.take(seat):
+            return None
+        self.said += 1
+        line = Said(self.said, seat, name, text)
+        self.lines = [*self.lines[-(KEPT_LINES - 1):], line]
+        return line
+
+    def again(self) -> list[Said]:
+        """The last lines, for a seat that has just been welcomed (again)."""
+        return self.lines[-SENT_AGAIN:]
+
+    @staticmethod
+    def too_fast() -> dict:
+        return {"type": "chat-refused", "code": TOO_FAST_CODE, "message": TOO_FAST}
