@@ -20,7 +20,7 @@ from urland.scenes.base import AutoplayOptions, Dialog, Scene
 from urland.texts import i18n
 from urland.texts.i18n import _
 from urland.ui import ticker
-from urland.ui.screen import declare_dpi_awareness, fit_screen
+from urland.ui.screen import centre_window, declare_dpi_awareness, fit_screen, window_display
 from urland.ui.sound import SoundBoard
 from urland.ui.text import blit_text, render
 from urland.ui.theme import Theme
@@ -85,11 +85,15 @@ class App:
         if not self.autoplay:
             self.save_settings()
 
-    def resize(self, size: tuple[int, int]) -> None:
+    def resize(self, size: tuple[int, int], centre: bool = False) -> None:
         """A new window size (chosen in Settings, or the window dragged): the settings follow
-        the real size, so they show and remember what is on screen."""
+        the real size, so they show and remember what is on screen. A size chosen in Settings
+        (`centre`) puts the window in the middle of the display it is on."""
+        display = window_display()
         self.window_size = fit_screen((max(960, size[0]), max(540, size[1])))
         self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+        if centre:
+            centre_window(display)
         self.window_size = self.screen.get_size()
         if not self.autoplay:
             self.settings.window_width, self.settings.window_height = self.window_size
