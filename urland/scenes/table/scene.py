@@ -203,7 +203,10 @@ class TableScene(Scene):
                 or (event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE))
         if self.show.busy and skip:
             self.show.skip()
-            return True
+            if not (click and self.human_turn()):
+                return True
+            # The player's own move was gliding: the press starts the next drag at once (a
+            # quick second drag is played, never lost).
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_z
                 and event.mod & pygame.KMOD_CTRL):
             self.undo()
