@@ -20,6 +20,7 @@ class HandOverScene(TableDialog):
     just seen happen (the table's public news), so nobody misses a scoring behind it."""
 
     name = "handover"
+    has_menu = False  # its own Menu button opens the pause menu
     width, height = 640, 360
 
     def __init__(self, app, table, seat: int, what: str, then=None) -> None:

@@ -1,0 +1,52 @@
+"""The fourth playtest's defects at the table, each in the situation the player met it:
+a quick second drag during a glide, the pause menu during a decision dialog."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from test_scenes import area_point, click, drag, frames, solo_table, stack_point
+
+from urland.app import App
+from urland.engine import Move
+from urland.userfiles.settings import Settings
+
+
+@pytest.fixture
+def slow_app():
+    """The window with animations Slow, as the player had them."""
+    window = App(Settings(animation_speed="slow", ai_pause="none"), size=(1280, 720))
+    yield window
+    pygame.quit()
+
+
+def test_a_second_drag_while_the_first_still_glides_is_played(slow_app):
+    """Defect 5: drag O2 -> region 5, and at once (the first still gliding) O2 -> region 5
+    again: both moves are played, the second is not lost."""
+    table, session = solo_table(slow_app)
+    board = session.game.board
+    o2, five = board.parse_area("O2"), board.parse_area("5")
+    assert session.game.state.count(o2, 0) >= 2
+    played = len(session.game.moves)
+    drag(slow_app, stack_point(table, "O2", 0), area_point(table, "5"))
+    assert table.show.busy  # the first move still glides
+    drag(slow_app, stack_point(table, "O2", 0), area_point(table, "5"))
+    assert session.game.moves[played:] == [Move("land", o2, five, 1)] * 2
+
+
+def test_the_menu_opens_over_a_bid_and_the_bid_waits_behind_it(app):
+    """Defect 10: at a decision dialog (here the secret bid) Menu and Esc open the pause
+    menu; resuming brings the dialog back as it was."""
+    from test_table_feel import anna_bids_with_two_on_the_board
+
+    bid = anna_bids_with_two_on_the_board(app)
+    assert bid.name == "auction" and bid.menu_button.enabled
+    click(app, bid.menu_button.rect.center)
+    assert app.scene.name == "pause"
+    click(app, app.scene.resume.rect.center)
+    assert app.scene is bid
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                         unicode="", scancode=0))
+    frames(app, 2)
+    assert app.scene.name == "pause"
+    assert "Save and leave to the title" in [b.label for b in app.scene.buttons]
