@@ -216,3 +216,28 @@ def test_load_game_marks_the_hosted_game_when_continue_resumes_it(app):
     finally:
         ben.close()
         door.leave()
+
+
+def test_closing_the_hosting_window_with_a_friend_connected_asks_first(app):
+    """Playtest 4, defect 8: the window's close button (or Alt+F4) while hosting a game a
+    friend is in asks, as Leave does; Cancel plays on, and a second close quits."""
+    door, hosted, ben = host_with_friend(app)
+    try:
+        until(lambda: door.seat_status(1) == "online", app)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        frames(app)
+        assert app.running and app.scene.name == "confirm"
+        assert app.scene.title == "Leave the hosted game?"
+        assert "disconnected" in app.scene.text
+        click(app, app.scene.cancel_button.rect.center)
+        assert app.running and "confirm" not in [s.name for s in app.scenes]
+        assert hosted.thread.is_alive()
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        frames(app)
+        assert app.running and app.scene.name == "confirm"
+        pygame.event.post(pygame.event.Event(pygame.QUIT))  # closed again: it goes
+        frames(app)
+        assert not app.running
+    finally:
+        ben.close()
+        door.leave()

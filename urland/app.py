@@ -69,6 +69,7 @@ class App:
         self.headless = False
         self.sound = SoundBoard(self.settings)
         self._notice: tuple[str, float] | None = None  # (text, seconds left), e.g. "Sound off"
+        self.close_question: Scene | None = None  # asked as the window was being closed
 
     # --- window ---------------------------------------------------------------------------
 
@@ -171,7 +172,7 @@ class App:
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.running = False
+            self.close_window()
         elif event.type == pygame.VIDEORESIZE and not self.fullscreen:
             self.resize(event.size)
             if not self.autoplay:
@@ -262,6 +263,16 @@ class App:
         self.sound.close()
         pygame.quit()
         return self.exit_code
+
+    def close_window(self) -> None:
+        """The window's close button (or Alt+F4): quit, unless a scene asks first; pressed
+        again while that question is open, it quits."""
+        if self.close_question not in self.scenes:
+            self.close_question = next(
+                (q for q in (s.ask_before_closing() for s in reversed(self.scenes)) if q), None)
+            if self.close_question is not None:
+                return
+        self.running = False
 
     def quit(self, code: int = 0) -> None:
         self.exit_code = code
