@@ -50,3 +50,31 @@ def test_the_menu_opens_over_a_bid_and_the_bid_waits_behind_it(app):
     frames(app, 2)
     assert app.scene.name == "pause"
     assert "Save and leave to the title" in [b.label for b in app.scene.buttons]
+
+
+def test_a_language_switch_at_the_table_speaks_the_new_language_in_the_whole_log(app):
+    """Defect 4: a game played in German, Italian chosen in the table's Settings: every line
+    of the log (not only the new ones) is Italian at once, and the log shows them."""
+    from urland.texts import i18n
+    from urland.texts.log import log_entries
+
+    i18n.set_language("de")
+    try:
+        table, _session = solo_table(app)
+        frames(app, 2)
+        german = [e.text for e in table.log.entries]
+        assert any("Runde 1" in line for line in german)
+        app.open("pause", leave=table.to_title)
+        settings = app.open("settings")
+        frames(app, 2)
+        settings.language.index = settings.language.values.index("it")
+        settings._language(settings.language.index)  # what the language row's arrow does
+        frames(app, 2)
+        italian = [e.text for e in log_entries(table.door.log(table.door.viewer),
+                                               table.sentence, table.door.names)]
+        assert any("Turno 1" in line for line in italian)
+        assert [e.text for e in table.log.entries] == italian
+        drawn = " ".join(text for text, *_ in table.log._lines[1])  # the lines on screen
+        assert "Turno 1" in drawn and "Runde" not in drawn
+    finally:
+        i18n.set_language("en")

@@ -163,8 +163,13 @@ class TableScene(Scene):
     def leave(self) -> None:  # the App's lifecycle: the bots' and hints' threads stop
         self.flow.shutdown()
 
-    def language_changed(self) -> None:  # the ocean names are painted into the still picture
+    def language_changed(self) -> None:
+        """Every text in the new language at once: the still picture (it has the ocean names
+        painted in), the whole log, and no note or hint left in the old language."""
         self.board_view.static = None
+        self.refresh_log()
+        self.log.forget_lines()
+        self.message_age, self.hint_text = NOTE_SECONDS, ""
 
     def to_title(self) -> None:
         self.door.leave()
