@@ -10,10 +10,12 @@ import pygame
 from urland.engine import Decision, Move
 from urland.scenes.base import Dialog, Host
 from urland.texts.i18n import L_
+from urland.ui.text import cover
 from urland.ui.widgets import Button
 
 if TYPE_CHECKING:
 
+    from urland.scenes.table.controls import TableControls
     from urland.scenes.table.news import SinceMyTurn
     from urland.table import TableDoor, TurnFlow
     from urland.ui.event_show import EventShow
@@ -28,6 +30,7 @@ class TableHost(Protocol):
     flow: TurnFlow
     news: SinceMyTurn
     show: EventShow
+    controls: TableControls
 
     @property
     def decision(self) -> Decision: ...
@@ -140,11 +143,11 @@ class TableDialog(Dialog):
 
     def draw_box(self, surface: pygame.Surface, title: str) -> pygame.Rect:
         box = super().draw_box(surface, title)
-        if self.has_menu:  # where the table's own Menu button is
-            t = self.theme
-            self.menu_button.rect = pygame.Rect(t.size[0] - t.px(120), t.px(7), t.px(110),
-                                                t.px(36))
-            self.menu_button.draw(surface, t)
+        if self.has_menu:  # over the table's own (dimmed) Menu button, bright again
+            under = self.table.controls.menu_button.rect
+            self.menu_button.rect = under.copy()
+            cover(surface, under)
+            self.menu_button.draw(surface, self.app.theme)
         self.news_button.visible = self.peekable and self.table.news.worth_replaying()
         if self.news_button.visible:  # over "See the board"
             self.news_button.rect = self.peek_button.rect.move(
