@@ -56,11 +56,6 @@ class GameLogView:
         if (self.back or self.held) and added:  # keep the lines being read where they are
             self.back += self._count_lines(added)
 
-    def forget_lines(self) -> None:
-        """Wrap every line again at the next drawing (the words changed: a new language)."""
-        self._lines = None
-        self._revision += 1
-
     def _count_lines(self, entries: list[LogEntry]) -> int:
         """How many lines `entries` take (closed), as last drawn; one each before a drawing."""
         if self._wrap is None:

@@ -28,7 +28,7 @@ class HandOverScene(TableDialog):
         self.seat = seat
         self.what = what
         self.then = then
-        self.news = table.take_news()
+        self.news = table.news.public_results()
         if self.news:
             self.height = 380 + 30 * sum(len(n) // 60 + 1 for n in self.news)
         seat_obj = self.door.seats[seat]

@@ -10,6 +10,7 @@ so the same scene seats players at a game held on another computer.
 from __future__ import annotations
 
 import pygame
+from pygame import KMOD_CTRL
 
 from urland.engine import Decision, Event, IllegalMoveError, Move, PlayerView
 from urland.scenes.base import Scene
@@ -28,7 +29,7 @@ from urland.texts.prompts import turn_heading
 from urland.ui import table_overlays as overlays
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
-from urland.ui.event_show import CALLOUT_KINDS, EventShow
+from urland.ui.event_show import EventShow
 from urland.ui.game_log import GameLogView
 from urland.ui.hint_view import HintView
 from urland.ui.side_panel import SeatLabel, SidePanel
@@ -149,10 +150,6 @@ class TableScene(Scene):
             if self.guide is not None:
                 self.guide.undone(undone)
 
-    def take_news(self) -> list[str]:
-        """The public results since the last curtain (for the next curtain to repeat)."""
-        return [self.sentence(e) for e in self.flow.take_news() if e.kind in CALLOUT_KINDS][-4:]
-
     def say(self, text: str) -> None:
         self.message, self.message_age = text, 0.0
 
@@ -163,12 +160,9 @@ class TableScene(Scene):
     def leave(self) -> None:  # the App's lifecycle: the bots' and hints' threads stop
         self.flow.shutdown()
 
-    def language_changed(self) -> None:
-        """Every text in the new language at once: the still picture (it has the ocean names
-        painted in), the whole log, and no note or hint left in the old language."""
+    def language_changed(self) -> None:  # every text anew: the ocean names, log and notes
         self.board_view.static = None
         self.refresh_log()
-        self.log.forget_lines()
         self.message_age, self.hint_text = NOTE_SECONDS, ""
 
     def to_title(self) -> None:
@@ -208,12 +202,9 @@ class TableScene(Scene):
                 or (event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE))
         if self.show.busy and skip:
             self.show.skip()
-            if not (click and self.human_turn()):
-                return True
-            # The player's own move was gliding: the press starts the next drag at once (a
-            # quick second drag is played, never lost).
-        if (event.type == pygame.KEYDOWN and event.key == pygame.K_z
-                and event.mod & pygame.KMOD_CTRL):
+            if not (click and self.human_turn()):  # the player's own glide: the press
+                return True  # starts the next drag at once (a quick second drag is played)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & KMOD_CTRL:
             self.undo()
             return True
         if self.gestures.menu is None and self.log.handle(event, self.hover_pos):
@@ -230,8 +221,8 @@ class TableScene(Scene):
         self.controls.refresh(self.human_turn())
         advice = self.flow.hint()
         if advice is not None:  # the move, and one sentence of why
-            move = self.describe(advice.move)
-            self.hint_text = fmt("Hint: {move}.", move=move) + " " + advice.text
+            move = fmt("Hint: {move}.", move=self.describe(advice.move))
+            self.hint_text = f"{move} {advice.text}"
             self.hint.show(advice.move)
             self.message_age = NOTE_SECONDS  # the hint replaces an older note at once
 
