@@ -78,3 +78,78 @@ def test_a_language_switch_at_the_table_speaks_the_new_language_in_the_whole_log
         assert "Turno 1" in drawn and "Runde" not in drawn
     finally:
         i18n.set_language("en")
+
+
+def a_table_before_the_last_scoring(app):
+    """Three players at this screen, the acting one about to end the turn whose scoring
+    ends the game (random play from seed 5); the table, the session and that move."""
+    import copy
+    import random
+
+    from urland.bots.random_bot import random_move
+    from urland.table.session import Seat, Session
+
+    session = Session.new([Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)], 5, None)
+    game, pick = session.game, random.Random(1)
+    while True:
+        move = random_move(game.legal_options(), pick)
+        if any(e.kind == "game_ends" for e in copy.deepcopy(game).play(move)):
+            break
+        game.play(move)
+    table = app.show("table", session=session)
+    table.flow.looks = []
+    frames(app, 2)
+    app.scenes = [table]
+    return table, session, move
+
+
+def test_the_log_and_banner_wait_for_the_last_scoring_to_play(slow_app):
+    """Defect 9: ending the turn whose scoring ends the game: while the show plays, the log
+    has no line of a beat still to come ("the game ends after this scoring" only once its
+    caption shows) and the banner never tells what comes after the show."""
+    table, session, end = a_table_before_the_last_scoring(slow_app)
+    mover = session.game.state.actor
+    table.submit(end)
+    events = [e for e in session.game.log if e.visible(table.door.viewer)]
+    ends = table.sentence(next(e for e in events if e.kind == "game_ends"))
+    said = False
+    while table.show.busy:
+        said = said or table.show.callout == ends
+        logged = [e.text for e in table.log.entries]
+        assert (ends in logged) == said, table.show.callout
+        assert table.held == (table.door.names[mover], mover)  # only who moved
+        table.show.update(0.05)
+        table.update(0.0)
+    assert said and ends in [e.text for e in table.log.entries]
+
+
+def test_the_banner_does_not_announce_a_panic_before_the_show_reaches_it(slow_app):
+    """Defect 9: Anna ends a turn whose scoring sets off a Panic that she chooses: while the
+    chip is revealed and the region scored, the banner names only her, not "Panic! ...
+    chooses"; the Panic prompt comes once the show is over."""
+    import copy
+    import random
+
+    from urland.bots.random_bot import random_move
+    from urland.table.session import Seat, Session
+
+    session = Session.new([Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)], 5, None)
+    game, pick = session.game, random.Random(1)
+    while True:  # random play from seed 5 until such a turn's end (the 11th move)
+        move = random_move(game.legal_options(), pick)
+        after = copy.deepcopy(game)
+        if (any(e.kind == "panic" for e in after.play(move)) and not after.over
+                and after.state.actor == game.state.actor
+                and after.decision().kind == "panic_ocean"):
+            break
+        game.play(move)
+    mover = game.state.actor
+    table = slow_app.show("table", session=session)
+    table.flow.looks = []
+    frames(slow_app, 2)
+    slow_app.scenes = [table]
+    table.submit(move)
+    assert table.show.busy and table.decision.kind == "panic_ocean"
+    assert table.held == (table.door.names[mover], mover)  # the banner: who moved, no more
+    table.show.skip()
+    assert "Panic" in table.banner_text()  # now it is told

@@ -111,7 +111,7 @@ class TableScene(Scene):
         not a player at this screen)."""
         if turned_away(self, move):
             return
-        mover = self.decision.seat
+        mover, kind = self.decision.seat, self.decision.kind
         try:
             events = self.flow.play(move)
         except IllegalMoveError as exc:
@@ -120,8 +120,9 @@ class TableScene(Scene):
         if mover in self.door.here:
             self.log.follow()  # a player who acts follows the log again
         self.show_events(events, dropped_at, follow=mover not in self.door.here)
-        # The banner keeps the mover while the show plays: its next prompt if it decides on.
-        on = self.flow.acting_here() and self.decision.seat == mover
+        # The banner keeps the mover while the show plays: its next prompt if it decides on
+        # (the same kind of decision: a Panic choice the show has not reached is not told).
+        on = self.flow.acting_here() and (self.decision.seat, self.decision.kind) == (mover, kind)
         self.held = (self.banner_text() if on else self.door.names[mover], mover)
 
     def show_events(self, events: list[Event], dropped_at: tuple[int, int] | None = None,
