@@ -91,8 +91,10 @@ class JoinScene(Dialog):
         self.joiner = None
         if joiner.link is None:
             refusal = REFUSALS.get(joiner.refused)
-            self.problem = (str(refusal) if refusal else
-                            fmt("Could not join: {why}", why=joiner.failure))
+            self.problem = (str(refusal) if refusal else fmt(
+                "No Urland game answers at {address}. Check the address, and that the host "
+                "has the game open.", address=self.address.text.strip())
+                if joiner.unreachable else fmt("Could not join: {why}", why=joiner.failure))
             return
         self.finder.close()
         save_join(self.address.text.strip(), self.room.text.strip(), self.player.text.strip())
