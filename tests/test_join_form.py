@@ -183,8 +183,11 @@ def test_the_lobby_copies_the_invitation_and_the_code(app):
     try:
         click(app, lobby.copy_buttons[-1].rect.center)  # the address of this computer
         assert paste() == f"ws://127.0.0.1:{lobby.hosted.port}/{lobby.hosted.code}"
+        assert str(lobby.copy_buttons[-1].label) == "Copied."  # said on the button pressed
         click(app, lobby.copy_code.rect.center)
         assert paste() == lobby.hosted.code
+        assert str(lobby.copy_code.label) == "Copied."  # playtest 4, defect 22
+        assert [str(b.label) for b in lobby.copy_buttons] == ["Copy"] * len(lobby.copy_buttons)
     finally:
         lobby.door.leave()
 
