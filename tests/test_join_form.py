@@ -56,7 +56,11 @@ def test_the_form_remembers_the_last_address_code_and_name(app):
         again = app.scene
         assert (again.address.text, again.room.text, again.player.text) == (
             game.local_address, game.code, "Ben")  # coming back after a drop: one click
-        assert again.room.focus
+        # Playtest 4, defect 16: the cursor is in the first field, the address, selected, so
+        # an address typed replaces it (not the room code).
+        assert again.address.focus and again.address.selected and not again.room.focus
+        key(app, pygame.K_1, "1")
+        assert again.address.text == "1" and again.room.text == game.code
     finally:
         game.close()
 
