@@ -153,3 +153,26 @@ def test_the_banner_does_not_announce_a_panic_before_the_show_reaches_it(slow_ap
     assert table.held == (table.door.names[mover], mover)  # the banner: who moved, no more
     table.show.skip()
     assert "Panic" in table.banner_text()  # now it is told
+
+
+def test_double_turn_chips_are_labelled_in_the_player_rows(app):
+    """Defect 19: each double-turn chip in a player's row says "+2" (what it gives), and the
+    mouse over it explains it."""
+    from urland.ui import text as text_ui
+
+    table, session = solo_table(app)
+    chips = session.game.state.double_chips
+    assert chips[0] >= 1
+    watch = text_ui.start_watching()
+    try:
+        table.panel._cache = None  # the rows drawn anew, not their picture kept
+        app.draw()
+        drawn = [d for d in watch.frame if d.what == "+2"]
+        text_ui.end_frame()
+    finally:
+        text_ui.stop_watching()
+    rows = table.panel.rows
+    assert sorted(next(i for i, r in enumerate(rows) if r.contains(d.rect)) for d in drawn) == \
+        sorted(i for i, k in enumerate(chips) for _ in range(k))
+    title, text = table.panel.mark_at(drawn[0].rect.center)
+    assert str(title) == "Double-turn chips" and "+2" in str(text)
