@@ -56,7 +56,11 @@ def test_the_form_remembers_the_last_address_code_and_name(app):
         again = app.scene
         assert (again.address.text, again.room.text, again.player.text) == (
             game.local_address, game.code, "Ben")  # coming back after a drop: one click
-        assert again.room.focus
+        # Playtest 4, defect 16: the cursor is in the first field, the address, selected, so
+        # an address typed replaces it (not the room code).
+        assert again.address.focus and again.address.selected and not again.room.focus
+        key(app, pygame.K_1, "1")
+        assert again.address.text == "1" and again.room.text == game.code
     finally:
         game.close()
 
@@ -183,8 +187,11 @@ def test_the_lobby_copies_the_invitation_and_the_code(app):
     try:
         click(app, lobby.copy_buttons[-1].rect.center)  # the address of this computer
         assert paste() == f"ws://127.0.0.1:{lobby.hosted.port}/{lobby.hosted.code}"
+        assert str(lobby.copy_buttons[-1].label) == "Copied."  # said on the button pressed
         click(app, lobby.copy_code.rect.center)
         assert paste() == lobby.hosted.code
+        assert str(lobby.copy_code.label) == "Copied."  # playtest 4, defect 22
+        assert [str(b.label) for b in lobby.copy_buttons] == ["Copy"] * len(lobby.copy_buttons)
     finally:
         lobby.door.leave()
 

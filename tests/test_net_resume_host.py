@@ -185,3 +185,59 @@ def test_the_titles_continue_line_tells_where_the_stopped_hosted_game_stands(app
     finally:
         anna.close()
         hosted.close()
+
+
+def test_load_game_marks_the_hosted_game_when_continue_resumes_it(app):
+    """Playtest 4, defect 3: a hot-seat game left in play, then a hosted game played and
+    stopped: Continue resumes the hosted game, and Load game marks that one (its button), not
+    the hot-seat game's row."""
+    from test_saved_games import saved_game
+
+    from urland import paths
+
+    hot_seat = paths.saves_dir() / "game-hot-seat.yaml"
+    hot_seat.parent.mkdir(parents=True, exist_ok=True)
+    saved_game(hot_seat, age=3600)  # the hot-seat game, left an hour ago
+    door, hosted, ben = host_with_friend(app)
+    try:
+        for link in door.links.values():  # stopped as in a crash
+            link.close()
+        hosted.close()
+        app.show("title")
+        frames(app)
+        assert app.scene.continue_button.detail.startswith("Hosted game")
+        app.open("load_game")
+        frames(app)
+        load = app.scene
+        assert [r.game.path for r in load.rows] == [hot_seat]  # the hot-seat game is listed
+        assert load.continue_row_game() is None  # ... without "the game Continue resumes"
+        assert load.host_button.visible
+        assert load.host_button.detail == "the game Continue resumes"
+    finally:
+        ben.close()
+        door.leave()
+
+
+def test_closing_the_hosting_window_with_a_friend_connected_asks_first(app):
+    """Playtest 4, defect 8: the window's close button (or Alt+F4) while hosting a game a
+    friend is in asks, as Leave does; Cancel plays on, and a second close quits."""
+    door, hosted, ben = host_with_friend(app)
+    try:
+        until(lambda: door.seat_status(1) == "online", app)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        frames(app)
+        assert app.running and app.scene.name == "confirm"
+        assert app.scene.title == "Leave the hosted game?"
+        assert "disconnected" in app.scene.text
+        click(app, app.scene.cancel_button.rect.center)
+        assert app.running and "confirm" not in [s.name for s in app.scenes]
+        assert hosted.thread.is_alive()
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        frames(app)
+        assert app.running and app.scene.name == "confirm"
+        pygame.event.post(pygame.event.Event(pygame.QUIT))  # closed again: it goes
+        frames(app)
+        assert not app.running
+    finally:
+        ben.close()
+        door.leave()

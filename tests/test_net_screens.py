@@ -228,3 +228,23 @@ def test_a_dialog_waiting_out_the_typing_hears_keys_again_after_a_pause(app, mon
     assert dialog.typed_over(key)  # still typing: ignored
     clock[0] += 0.5 + base.TYPING_PAUSE
     assert not dialog.typed_over(key) and not dialog.keys_wait  # a pause: the dialog's again
+
+
+def test_joining_where_nothing_answers_says_so_in_words(app):
+    """Playtest 4, defect 20: an address where no game answers is told in words, not as
+    "cannot reach ws://...: [Errno 111] Connect call failed"."""
+    import socket
+
+    with socket.socket() as probe:  # a port on this computer that nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app.show("title")
+    app.open("join")
+    frames(app)
+    scene = app.scene
+    scene.address.text, scene.room.text, scene.player.text = (
+        f"127.0.0.1:{port}", "ABCD-EFGH-JKLM", "Ben")
+    click(app, scene.join_button.rect.center)
+    until(lambda: scene.joiner is None and scene.problem, app)
+    assert scene.problem == (f"No Urland game answers at 127.0.0.1:{port}. Check the address, "
+                             "and that the host has the game open.")

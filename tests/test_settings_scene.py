@@ -90,3 +90,33 @@ def test_settings_offer_only_window_sizes_the_screen_can_show(monkeypatch):
         assert sizes == [(960, 540), (1280, 720), (1600, 900)]
     finally:
         pygame.quit()
+
+
+class FakeWindow:
+    """The window as the screen module sees it: where it stands and how large it is."""
+
+    def __init__(self, position, size):
+        self.position, self.size = position, size
+
+
+def test_a_window_size_chosen_in_settings_is_centred_on_the_display_the_window_is_on(
+        app, monkeypatch):
+    """Playtest 4, defect 7: a larger size chosen in Settings must not grow off the screen
+    from the old top-left corner; the window goes to the middle of its own display (here the
+    second of two side by side)."""
+    from urland.ui import screen
+
+    window = FakeWindow((1920 + 300, 200), (1280, 720))  # on the right-hand display
+    monkeypatch.setattr(screen, "_window", lambda: window)
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)] * 2)
+    scene = open_settings(app)
+    larger = scene.size.sizes.index((1600, 900))
+    scene._size(larger)  # what the size row's arrow does
+    assert app.screen.get_size() == (1600, 900)
+    assert window.position == screen._CENTRED_ON | 1  # SDL: centred on display 1
+    assert screen.display_under(100, [1920, 1920]) == 0
+    assert screen.display_under(2000, [1920, 1920]) == 1
+    # A window dragged larger stays where the player put it.
+    window.position = (2220, 200)
+    app.resize((1400, 800))
+    assert window.position == (2220, 200)

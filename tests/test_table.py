@@ -191,6 +191,31 @@ def test_after_continue_the_dead_player_is_offered_their_look_again(app, tmp_pat
     assert table is app.scenes[0]
 
 
+def test_continue_at_the_next_turns_panic_does_not_reshow_the_dead_players_chips(app, tmp_path):
+    """Playtest 4, defect 6: a hot-seat game left during the Panic choice that opens the turn
+    after Anna was dead: Anna is the environment player now, so Continue does not show her
+    "the two chips passed to you... will not score this turn" again."""
+    import random
+
+    from urland.bots.random_bot import random_move
+
+    seats = [Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)]
+    session = Session.new(seats, 1, tmp_path / "autosave.yaml")
+    game, pick = session.game, random.Random(1)
+    while len(game.moves) < 51:  # random play from seed 1 to that Panic choice
+        session.play(random_move(game.legal_options(), pick))
+    state = game.state
+    assert state.phase == "panic_region" and state.env == 0
+    assert any(e.kind == "chips_received" for e in game.log_for(0)[-12:])  # her old look
+    resumed = Session.load(tmp_path / "autosave.yaml")
+    assert pending_looks(LocalTable(resumed)) == []
+    app.show("table", session=resumed)
+    frames(app, 2)
+    assert "peek" not in [s.name for s in app.scenes]
+    if app.scene.name == "handover":  # a curtain, if any, is for the Panic choice
+        assert app.scene.what != "the two chips passed to Anna"
+
+
 
 def test_the_log_keeps_the_whole_game_scrolls_back_and_opens_a_scoring(app):
     seats = [Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)]  # humans: nothing moves on

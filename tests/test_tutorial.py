@@ -7,7 +7,7 @@ import sys
 
 import pygame
 import pytest
-from test_scenes import frames
+from test_scenes import click, frames
 
 from urland.engine import Move, parse_move
 from urland.table.tutorial import load_script
@@ -147,3 +147,33 @@ def test_on_a_small_window_at_a_large_text_size_every_card_holds_its_words(user_
     finally:
         text_ui.stop_watching()
     assert not [o for o in watch.overflows if "coach card" in o]
+
+
+def test_a_chapter_from_a_prepared_position_opens_with_a_card_saying_what_changed(app):
+    """Playtest 4, defect 1: after the actions lesson (Alex 7, Basil 6, Greta 4 points), the
+    next chapter jumps to a prepared game at turn 6: a card says so and gives every score that
+    differs, and the table waits for Next before the lesson's first step."""
+    scene = app.show("tutorial", chapter=chapter_index("actions"))
+    frames(app, 3)
+    game = scene.table.door.session.game
+    for text in ("land O1 2 x1", "proliferate O5", "swim O5 O2 x3", "double",
+                 "land O1 2 x1", "retreat 4:1", "end"):
+        game.play(parse_move(text, game.board))
+    assert game.state.track == [7, 6, 4]
+    scene.step_index = len(load_script().chapters[scene.chapter].steps) - 1
+    scene.advance()  # Next on the chapter's last page
+    frames(app, 2)
+    assert scene.chapter == chapter_index("auction") and scene.step.id == "new_position"
+    card = scene.card_text()
+    assert card.startswith("A new position: a prepared game at turn 6, not the one you played.")
+    assert "Basil is the environment player, Greta the dead player." in card
+    assert ("What is different: Alex 10 points (was 7); Basil 11 points (was 6); "
+            "Greta 3 points (was 4).") in card
+    assert scene.holds() and scene.next_button.visible
+    lesson = scene.table.door.session.game
+    scene.table.submit(parse_move("land O2 4 x1", lesson.board))  # not before Next
+    assert lesson.moves == [] and "press Next" in scene.nudge_text
+    click(app, scene.next_button.rect.center)
+    assert scene.step.id == "coexist"
+    scene.table.submit(parse_move("land O2 4 x1", lesson.board))
+    assert len(lesson.moves) == 1

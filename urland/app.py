@@ -21,7 +21,7 @@ from urland.table import unsaved
 from urland.texts import i18n
 from urland.texts.i18n import _
 from urland.ui import ticker
-from urland.ui.screen import declare_dpi_awareness, fit_screen
+from urland.ui.screen import centre_window, declare_dpi_awareness, fit_screen, window_display
 from urland.ui.sound import SoundBoard
 from urland.ui.text import blit_text, render
 from urland.ui.theme import Theme
@@ -71,6 +71,7 @@ class App:
         self.sound = SoundBoard(self.settings)
         self._notice: tuple[str, float] | None = None  # (text, seconds left), e.g. "Sound off"
         self._unsaved_retry_in = unsaved.RETRY_SECONDS  # a finished game the disk refused
+        self.close_question: Scene | None = None  # asked as the window was being closed
 
     # --- window ---------------------------------------------------------------------------
 
@@ -87,11 +88,15 @@ class App:
         if not self.autoplay:
             self.save_settings()
 
-    def resize(self, size: tuple[int, int]) -> None:
+    def resize(self, size: tuple[int, int], centre: bool = False) -> None:
         """A new window size (chosen in Settings, or the window dragged): the settings follow
-        the real size, so they show and remember what is on screen."""
+        the real size, so they show and remember what is on screen. A size chosen in Settings
+        (`centre`) puts the window in the middle of the display it is on."""
+        display = window_display()
         self.window_size = fit_screen((max(960, size[0]), max(540, size[1])))
         self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+        if centre:
+            centre_window(display)
         self.window_size = self.screen.get_size()
         if not self.autoplay:
             self.settings.window_width, self.settings.window_height = self.window_size
@@ -169,7 +174,7 @@ class App:
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.running = False
+            self.close_window()
         elif event.type == pygame.VIDEORESIZE and not self.fullscreen:
             self.resize(event.size)
             if not self.autoplay:
@@ -271,6 +276,16 @@ class App:
         self.sound.close()
         pygame.quit()
         return self.exit_code
+
+    def close_window(self) -> None:
+        """The window's close button (or Alt+F4): quit, unless a scene asks first; pressed
+        again while that question is open, it quits."""
+        if self.close_question not in self.scenes:
+            self.close_question = next(
+                (q for q in (s.ask_before_closing() for s in reversed(self.scenes)) if q), None)
+            if self.close_question is not None:
+                return
+        self.running = False
 
     def quit(self, code: int = 0) -> None:
         self.exit_code = code

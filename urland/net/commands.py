@@ -151,8 +151,9 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
         for kept in server.rooms.values():
             if kept is room or not kept.game.over:
                 kinds = ",".join(s.kind for s in kept.seats)
-                print(f"Room {kept.code} ({kinds}), {len(kept.game.moves)} moves played",
-                      flush=True)
+                played = len(kept.game.moves)
+                print(f"Room {kept.code} ({kinds}), {played} move{'' if played == 1 else 's'}"
+                      " played", flush=True)
         await server.start()
         if args.quit_when_over and room is not None:
             await _until_over(server, room, stop)

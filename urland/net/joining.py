@@ -40,6 +40,7 @@ class Joiner:
         self.link: NetLink | None = None
         self.refused = ""  # the server's reason code: no-room, token, full, version, ...
         self.failure = ""
+        self.unreachable = False  # nothing answered at the address (or not an Urland server)
         self.done = threading.Event()
         threading.Thread(target=self._run, daemon=True, name="urland-join").start()
 
@@ -58,6 +59,7 @@ class Joiner:
             self.failure = str(exc)
         except Exception as exc:  # unreachable, timed out, not an Urland server
             self.failure = str(exc) or type(exc).__name__
+            self.unreachable = isinstance(exc, ConnectionError)
         finally:
             self.done.set()
 

@@ -80,6 +80,11 @@ class Scene:
         """The scene's text fields (scenes with any say so)."""
         return []
 
+    def ask_before_closing(self) -> Scene | None:
+        """The window's close button was pressed: a scene that must ask first (a hosted game
+        with friends connected) opens its question and returns it; None lets the window go."""
+        return None
+
     def layout(self) -> None:
         """Place widgets for the current window size."""
 
@@ -240,7 +245,7 @@ class Host(Protocol):
 
     def set_text_size(self, percent: int) -> None: ...
 
-    def resize(self, size: tuple[int, int]) -> None: ...
+    def resize(self, size: tuple[int, int], centre: bool = False) -> None: ...
 
     def toggle_fullscreen(self) -> None: ...
 

@@ -39,8 +39,11 @@ class JoinScene(Dialog):
         self.address = TextField(address, limit=120, placeholder=L_("host:port or ws://..."))
         self.room = TextField(room, limit=40, placeholder=L_("room code"))
         self.player = TextField(name, limit=24, placeholder=L_("your name"))
-        next((f for f in (self.address, self.room, self.player) if not f.text),
-             self.room).focus = True  # the first field left to type
+        first = next((f for f in (self.address, self.room, self.player) if not f.text), None)
+        if first is None:  # all remembered: the address first, selected, so typing replaces it
+            first = self.address
+            first.select_all()
+        first.focus = True  # the first field left to type
         self.fields = [self.address, self.room, self.player]
         self.join_button = Button(L_("Join"), self.join, "primary", key=pygame.K_RETURN)
         self.cancel_button = Button(L_("Cancel"), self.close, key=pygame.K_ESCAPE)
@@ -91,8 +94,10 @@ class JoinScene(Dialog):
         self.joiner = None
         if joiner.link is None:
             refusal = REFUSALS.get(joiner.refused)
-            self.problem = (str(refusal) if refusal else
-                            fmt("Could not join: {why}", why=joiner.failure))
+            self.problem = (str(refusal) if refusal else fmt(
+                "No Urland game answers at {address}. Check the address, and that the host "
+                "has the game open.", address=self.address.text.strip())
+                if joiner.unreachable else fmt("Could not join: {why}", why=joiner.failure))
             return
         self.finder.close()
         save_join(self.address.text.strip(), self.room.text.strip(), self.player.text.strip())

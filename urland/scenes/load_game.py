@@ -88,6 +88,8 @@ class LoadGameScene(Scene):
         self.host_button.rect = pygame.Rect(0, 0, t.px(340), t.px(54))
         self.host_button.rect.bottomright = (box.right - t.px(30), box.bottom - t.px(24))
         self.host_button.visible = self.hosted is not None
+        self.host_button.detail = (_("the game Continue resumes") if self.hosted is not None
+                                   and self.continue_row_game() is None else "")
         self.buttons = [self.back, self.host_button, *(b for row in self.shown_rows()
                                      for b in (row.load, row.delete))]
 
@@ -117,6 +119,15 @@ class LoadGameScene(Scene):
         else:
             self.app.show("table", session=session)
 
+    def continue_row_game(self) -> SavedGame | None:
+        """The saved game Continue resumes, or None when Continue carries on the hosted game
+        (its button then says so): the same choice as the title's (library)."""
+        latest = library.latest_unfinished([r.game for r in self.rows])
+        if self.hosted is not None and library.continue_resumes_hosted(latest,
+                                                                       self.hosted.modified):
+            return None
+        return latest
+
     def host_again(self) -> None:
         """Host the stopped game again: same room code and tokens, friends come back."""
         self.app.show("host", seats=[], seed=0, resume=self.hosted)
@@ -142,7 +153,7 @@ class LoadGameScene(Scene):
             blit_text(surface, _("No saved games yet. A game is saved after every move."),
                       self.list_area().midtop, t.px(24), th.INK, anchor="midtop",
                       width=box.width - t.px(40))
-        latest = library.latest_unfinished([r.game for r in self.rows])
+        latest = self.continue_row_game()
         for i, row in enumerate(self.shown_rows()):
             self.draw_row(surface, row, i, row.game is latest)
         hidden = len(self.rows) - len(self.shown_rows())

@@ -25,6 +25,9 @@ SHOWN_ADDRESSES = 3
 AUTOPLAY_WAIT = 120.0  # seconds a game that plays itself waits for friends to join
 
 
+COPY, COPIED = L_("Copy"), L_("Copied.")  # a Copy button, and the one just pressed
+
+
 def who_holds_the_game() -> str:
     """Said before a hosted game starts: the host's computer holds all of it (the pile, every
     hand and hidden bid are in its files), so strangers should meet on a server instead."""
@@ -44,9 +47,10 @@ class LobbyScene(Scene):
         self.addresses = hosted.addresses()[-SHOWN_ADDRESSES:]
         self.copied = ""
         # An address is copied with the room code: pasted into Join, it fills both fields.
-        self.copy_buttons = [Button(L_("Copy"), lambda a=a: self.copy(invitation(a, hosted.code)))
-                             for a in self.addresses]
-        self.copy_code = Button(L_("Copy"), lambda: self.copy(hosted.code))
+        self.copy_buttons = [Button(COPY, lambda i=i, a=a: self.copy(invitation(a, hosted.code),
+                                                                  self.copy_buttons[i]))
+                             for i, a in enumerate(self.addresses)]
+        self.copy_code = Button(COPY, lambda: self.copy(hosted.code, self.copy_code))
         self.start_button = Button(L_("Start"), self.start, "primary", enabled=False,
                                    key=pygame.K_RETURN)
         self.fill_button = Button(L_("Start with AI in the free seats"), self.start)
@@ -58,8 +62,11 @@ class LobbyScene(Scene):
 
     # --- what the buttons do ------------------------------------------------------------------
 
-    def copy(self, text: str) -> None:
+    def copy(self, text: str, button: Button) -> None:
+        """Copy `text`; the button pressed says "Copied." (the others "Copy" again)."""
         self.copied = text if copy(text) else ""
+        for each in (self.copy_code, *self.copy_buttons):
+            each.label = COPIED if each is button and self.copied else COPY
 
     def start(self) -> None:
         self.hosted.start()
@@ -125,9 +132,6 @@ class LobbyScene(Scene):
         blit_text(surface, _("Room code"), (left, code_top), t.px(21), th.INK, True)
         blit_text(surface, self.hosted.code, (left, self.copy_code.rect.centery), t.px(34),
                   th.ACCENT_DARK, True, anchor="midleft", width=half - t.px(110))
-        if self.copied:
-            blit_text(surface, _("Copied."), (left, self.copy_code.rect.bottom + t.px(12)),
-                      t.px(20), DIM_INK)
         blit_wrapped(surface, who_holds_the_game(),
                      pygame.Rect(left, self.start_button.rect.top - t.px(62),
                                  box.width - t.px(60), t.px(56)), t.px(19), DIM_INK)

@@ -94,7 +94,7 @@ class SettingsScene(Dialog):
         w, h = self.size.sizes[i]  # type: ignore[attr-defined]
         self.app.settings.window_width, self.app.settings.window_height = w, h
         if not self.app.fullscreen:
-            self.app.resize((w, h))
+            self.app.resize((w, h), centre=True)
 
     def _sync_size(self) -> None:
         """After a resize or full screen: show the size the window really has."""

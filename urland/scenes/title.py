@@ -36,8 +36,8 @@ class TitleScene(Scene):
         self.latest = library.latest_unfinished(self.games)
         # A game hosted here that stopped (quit or crash): Continue carries on the newer one.
         self.hosted = None if self.shared else hosted_game()
-        if self.hosted is not None and self.latest is not None and (
-                self.latest.modified > self.hosted.modified):
+        if self.hosted is not None and not library.continue_resumes_hosted(
+                self.latest, self.hosted.modified):
             self.hosted = None
         # Start-up notices are told once: the first title screen takes them.
         self.notices = [n for n in (*app.notices, *set_aside, message) if n]

@@ -11,16 +11,19 @@ from __future__ import annotations
 
 import pygame
 
-from urland.engine import TRAY, Event, Move
+from urland.engine import TRAY, Event, GameState, Move
 from urland.scenes import create as create_scene
 from urland.scenes.base import Scene
 from urland.scenes.tutorial_pilot import TutorialPilot
 from urland.table.tutorial import Step, load_script
-from urland.texts.i18n import L_, fmt, pgettext
+from urland.texts.chapter_card import chapter_card
+from urland.texts.i18n import L_, _, fmt, pgettext
 from urland.ui.coach_card import card_height, card_rect, draw_card, draw_pin, draw_ring
 from urland.ui.widgets import Button
 from urland.userfiles.tutorial_progress import save_chapter, saved_chapter
 
+# The step a chapter card stands for: the player reads it and presses Next.
+INTRO = Step(id="new_position", text="", next=True)
 SHOT_FRAMES = 30  # frames a step is on screen before autoplay saves its picture
 
 
@@ -35,6 +38,7 @@ class TutorialScene(Scene):
         self.next_button = Button(L_("Next"), self.advance, "primary", key=pygame.K_RETURN)
         self.buttons = [self.next_button]
         self.pilot = TutorialPilot(self)
+        self.intro: tuple[GameState | None, GameState] | None = None  # (left, new) of a card
         self.card = pygame.Rect(0, 0, 0, 0)
         self.start_chapter(self.chapter)
 
@@ -42,6 +46,8 @@ class TutorialScene(Scene):
 
     @property
     def step(self) -> Step:
+        if self.intro is not None:  # the chapter card: read, then Next
+            return INTRO
         return self.script.chapters[self.chapter].steps[self.step_index]
 
     @property
@@ -54,12 +60,17 @@ class TutorialScene(Scene):
     def language_changed(self) -> None:
         self.table.language_changed()
 
-    def start_chapter(self, chapter: int) -> None:
+    def start_chapter(self, chapter: int, left: GameState | None = None) -> None:
+        """A chapter's table. One that follows the chapter just played (the player `left` its
+        position) from a prepared position opens with a card that says so and what is
+        different; one resumed from the title starts at its first step."""
         self.chapter = chapter
         save_chapter(chapter)
         session = self.script.session(chapter)
         self.table = create_scene("table", self.app, session=session, guide=self)
         self.door = self.table.door
+        prepared = bool(self.script.chapters[chapter].position)  # not the game played on
+        self.intro = (left, self.door.view().state) if prepared and left else None
         self.table.layout()
         self.step_index = 0
         self.begin_step()
@@ -77,12 +88,15 @@ class TutorialScene(Scene):
 
     def advance(self) -> None:
         """The step is done: the next step, the next chapter, or the end of the tutorial."""
-        if self.step_index + 1 < len(self.script.chapters[self.chapter].steps):
+        if self.intro is not None:  # the chapter card was read: the chapter's first step
+            self.intro = None
+            self.begin_step()
+        elif self.step_index + 1 < len(self.script.chapters[self.chapter].steps):
             self.step_index += 1
             self.begin_step()
         elif self.chapter + 1 < len(self.script.chapters):
             self.table.leave()
-            self.start_chapter(self.chapter + 1)
+            self.start_chapter(self.chapter + 1, left=self.door.view().state)
         else:
             self.table.leave()
             save_chapter(0)  # finished: Learn to play starts from the beginning again
@@ -120,7 +134,8 @@ class TutorialScene(Scene):
         return self.door.log(self.door.viewer)
 
     def nudge(self, move: Move) -> str | None:
-        why = self.step.nudge_for(move, self.door.board)
+        why = (_("First read the card about the new position, then press Next.")
+               if self.intro is not None else self.step.nudge_for(move, self.door.board))
         if why is not None:
             self.nudge_text = why
             self.layout_card()
@@ -174,6 +189,8 @@ class TutorialScene(Scene):
                                              self.card.bottom - t.px(12))
 
     def card_text(self) -> str:
+        if self.intro is not None:  # written now, in the language of the moment
+            return chapter_card(*self.intro, self.door.names)
         text = pgettext("tutorial", self.step.text)
         return f"{self.told} {text}" if self.told else text
 

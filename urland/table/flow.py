@@ -303,12 +303,17 @@ def pending_looks(door: TableDoor) -> list[tuple[int, str]]:
     """Private looks to offer again when a game is resumed: (seat played here, event kind).
 
     The dead player's look at the two chips passed this turn is offered again, behind its
-    curtain, as long as the turn it belongs to is still being played.
+    curtain, as long as the turn it belongs to is still being played and that seat is still
+    the dead player (a Panic at the start of the next turn comes before that turn is logged,
+    when the dead player of the last one has become the environment player).
     """
     if door.over:
         return []
     looks = []
+    dead = door.view().state.dead
     for seat in door.here:
+        if seat != dead:
+            continue
         for event in reversed(door.log(seat)):
             if event.kind == "turn":
                 break

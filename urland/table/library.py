@@ -194,6 +194,15 @@ def latest_unfinished(games: list[SavedGame]) -> SavedGame | None:
     return next((g for g in games if not g.over), None)
 
 
+def continue_resumes_hosted(latest: SavedGame | None, hosted_modified: float | None) -> bool:
+    """Whether Continue carries on the game hosted here rather than the latest saved one:
+    the one played last wins. The title and the Load game list both ask this, so the list
+    marks the very game Continue resumes."""
+    if hosted_modified is None:
+        return False
+    return latest is None or latest.modified <= hosted_modified
+
+
 def unfinished_autosave() -> SavedGame | None:
     """The autosave, when it holds a game still in play (New game asks before it starts)."""
     path = paths.autosave_path()

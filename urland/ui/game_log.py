@@ -36,6 +36,7 @@ class GameLogView:
         self._room = 1
         self._step = 17
         self._lines: tuple | None = None  # the wrapped lines, kept until something changes
+        self._revision = 0  # counts the changes of the entries (the wrapped lines' key)
         self._wrap: tuple[int, int] | None = None  # (width, text size) of the last drawing
         self.held = False  # an explanation was opened: new lines do not move the view
         self._moves: list[LogEntry] = []  # the entries of the game, without what was said
@@ -51,6 +52,7 @@ class GameLogView:
             merged.insert(min(place + offset, len(merged)), line)
         added = merged[len(self.entries):] if len(merged) > len(self.entries) else []
         self.entries = merged
+        self._revision += 1  # the wrapped lines are made again at the next drawing
         if (self.back or self.held) and added:  # keep the lines being read where they are
             self.back += self._count_lines(added)
 
@@ -139,7 +141,7 @@ class GameLogView:
         panel(surface, rect, (24, 30, 38), radius=t.px(8), shadow=t.px(3))
         px = max(t.px(18), 15)
         self._step = max(t.px(17), 14)
-        key = (len(self.entries), id(self.entries), frozenset(self.expanded), rect.width, px)
+        key = (self._revision, frozenset(self.expanded), rect.width, px)
         self._wrap = (rect.width - t.px(20), px)
         if self._lines is None or self._lines[0] != key:
             self._lines = (key, self.lines(*self._wrap))

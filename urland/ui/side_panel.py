@@ -34,7 +34,7 @@ MARK_TIPS = {
         "Takes actions this turn: land, proliferate, swim, retreat and the actions of the "
         "genes owned.")),
     "double": (L_("Double-turn chips"), L_(
-        "Each dot is a chip that can be handed in once the turn's actions are used up, for 2 "
+        "Each chip marked +2 can be handed in once the turn's actions are used up, for 2 "
         "more actions (one per turn).")),
     "score": (L_("Score"), L_("The position of this player's marker on the score track.")),
     "reserve": (L_("Reserve"), L_(
@@ -165,16 +165,27 @@ class SidePanel:
                               rect.bottom - t.px(8)), t.px(18), th.TEXT_DIM,
                               anchor="bottomright")
             self.marks.append(("reserve", where))
-            dots = state.double_chips[seat]
-            for i in range(dots):
-                pygame.draw.circle(surface, th.ACCENT, (rect.right - t.px(70) - i * t.px(14),
-                                   rect.top + t.px(22)), t.px(5))
-            if dots:
-                self.marks.append(("double", pygame.Rect(
-                    rect.right - t.px(76) - (dots - 1) * t.px(14), rect.top + t.px(14),
-                    dots * t.px(14), t.px(16))))
+            chips = self._draw_double_chips(surface, t, rect, state.double_chips[seat])
+            if chips is not None:
+                self.marks.append(("double", chips))
             marks = [r for what, r in self.marks[-3:] if what in ("score", "reserve", "double")]
             self._draw_gene_tags(surface, t, rect, state.genes[seat], words, marks)
+
+    @staticmethod
+    def _draw_double_chips(surface: pygame.Surface, t: th.Theme, row: pygame.Rect,
+                           count: int) -> pygame.Rect | None:
+        """A seat's double-turn chips left of its score, each a small tag saying "+2" (the
+        actions it gives, as on the Double turn button); where they are drawn."""
+        if not count:
+            return None
+        w, h, gap = t.px(26), t.px(18), t.px(4)
+        right = row.right - t.px(62)
+        tags = [pygame.Rect(right - (i + 1) * w - i * gap, row.top + t.px(13), w, h)
+                for i in range(count)]
+        for tag in tags:
+            pygame.draw.rect(surface, th.ACCENT, tag, border_radius=t.px(5))
+            blit_text(surface, "+2", tag.center, t.px(14), th.INK, True, anchor="center")
+        return tags[0].unionall(tags[1:])
 
     @staticmethod
     def _draw_laid_chip(surface: pygame.Surface, t: th.Theme, after: pygame.Rect

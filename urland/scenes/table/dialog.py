@@ -10,10 +10,12 @@ import pygame
 from urland.engine import Decision, Move
 from urland.scenes.base import Dialog, Host
 from urland.texts.i18n import L_
+from urland.ui.text import cover
 from urland.ui.widgets import Button
 
 if TYPE_CHECKING:
 
+    from urland.scenes.table.controls import TableControls
     from urland.scenes.table.news import SinceMyTurn
     from urland.table import TableDoor, TurnFlow
     from urland.ui.event_show import EventShow
@@ -28,6 +30,7 @@ class TableHost(Protocol):
     flow: TurnFlow
     news: SinceMyTurn
     show: EventShow
+    controls: TableControls
 
     @property
     def decision(self) -> Decision: ...
@@ -36,7 +39,7 @@ class TableHost(Protocol):
 
     def submit(self, move: Move) -> None: ...
 
-    def take_news(self) -> list[str]: ...
+    def pause(self) -> None: ...
 
     def to_title(self) -> None: ...
 
@@ -52,7 +55,12 @@ class TableDialog(Dialog):
     A `peekable` one also offers "Since my turn" (R) when moves were made since the player's
     last decision: it steps aside while the table plays them again, and comes back when the
     replay ends or is skipped (a click or a key), so a player can look back before choosing.
+
+    Every one keeps the table's Menu (top right, Esc when the dialog has no Esc of its own),
+    so a player can save and leave in the middle of a bid, a gene or a chip choice.
     """
+
+    has_menu = True  # False: the dialog offers the menu itself (the hand-over curtain)
 
     def __init__(self, app: Host, table: TableHost) -> None:
         super().__init__(app)
@@ -61,6 +69,7 @@ class TableDialog(Dialog):
         self.news_button = Button(L_("Since my turn"), self.replay_news, key=pygame.K_r)
         self.news_button.visible = False  # until drawn over a table with news
         self.replaying = False
+        self.menu_button = Button(L_("Menu"), table.pause, key=pygame.K_ESCAPE)
         self.keys_wait = table.takes_text  # the player was typing in the chat: not to us
         for field in table.text_fields():
             field.focus = False
@@ -78,7 +87,9 @@ class TableDialog(Dialog):
     def handle(self, event: pygame.event.Event) -> bool:
         if self.news_button.visible and self.news_button.handle(event):
             return True
-        return super().handle(event)
+        if super().handle(event):
+            return True
+        return self.has_menu and self.menu_button.handle(event)  # after the dialog's own Esc
 
     def handle_peek(self, event: pygame.event.Event) -> None:
         if self.replaying and event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
@@ -130,6 +141,11 @@ class TableDialog(Dialog):
 
     def draw_box(self, surface: pygame.Surface, title: str) -> pygame.Rect:
         box = super().draw_box(surface, title)
+        if self.has_menu:  # over the table's own (dimmed) Menu button, bright again
+            under = self.table.controls.menu_button.rect
+            self.menu_button.rect = under.copy()
+            cover(surface, under)
+            self.menu_button.draw(surface, self.app.theme)
         self.news_button.visible = self.peekable and self.table.news.worth_replaying()
         if self.news_button.visible:  # over "See the board"
             self.news_button.rect = self.peek_button.rect.move(

@@ -17,7 +17,7 @@ from urland.engine import Event, PlayerView
 from urland.table import TableDoor, TurnFlow
 from urland.texts.i18n import _
 from urland.ui.board_view import BoardView
-from urland.ui.event_show import EventShow
+from urland.ui.event_show import CALLOUT_KINDS, EventShow
 from urland.ui.move_trail import Path, draw_paths, paths_of
 
 
@@ -53,6 +53,11 @@ class SinceMyTurn:
         self._seen: Hashable | None = None  # the position the paths were read at
         self.replaying = False
         self.replayed: list[Event] = []  # the events the replay plays
+
+    def public_results(self) -> list[str]:
+        """The public results since the last curtain (for the next curtain to repeat)."""
+        table = self.table
+        return [table.sentence(e) for e in table.flow.take_news() if e.kind in CALLOUT_KINDS][-4:]
 
     def update(self) -> None:
         """Read the moves since the last decision again whenever the position changed."""

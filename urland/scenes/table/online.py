@@ -4,11 +4,19 @@ from __future__ import annotations
 
 import pygame
 
+from urland.scenes.base import Scene
 from urland.scenes.table.scene import TableScene
 from urland.table.presence import ComingsAndGoings
 from urland.texts.i18n import _
 from urland.ui.chat_box import ChatBox
 from urland.ui.widgets import TextField
+
+
+def leave_hosted_text() -> str:
+    """What leaving a hosted game (or closing its window) does to the friends connected."""
+    return _("Your friends are disconnected until you host the game again: Continue on the "
+             "title screen carries it on with the same room code, and their seats wait for "
+             "them.")
 
 
 class OnlineTableScene(TableScene):
@@ -35,11 +43,18 @@ class OnlineTableScene(TableScene):
         if not getattr(self.door, "hosting", False) or self.door.over:
             super().to_title()
             return
-        self.app.open("confirm", title=_("Leave the hosted game?"),
-                      text=_("Your friends are disconnected until you host the game again: "
-                             "Continue on the title screen carries it on with the same room "
-                             "code, and their seats wait for them."),
+        self.app.open("confirm", title=_("Leave the hosted game?"), text=leave_hosted_text(),
                       confirm=_("Leave"), on_confirm=super().to_title, danger=True)
+
+    def ask_before_closing(self) -> Scene | None:
+        """Closing the window while hosting stops the game for the friends connected: asked
+        first, as Leave does."""
+        door = self.door
+        if not getattr(door, "hosting", False) or door.over or not any(
+                door.seat_status(seat) == "online" for seat in range(len(door.seats))):
+            return None
+        return self.app.open("confirm", title=_("Leave the hosted game?"), text=leave_hosted_text(),
+                             confirm=_("Quit Urland"), on_confirm=self.app.quit, danger=True)
 
     def leave(self) -> None:
         """A finished game's table closes its connections as it gives way to the game-over

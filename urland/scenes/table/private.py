@@ -20,6 +20,7 @@ class HandOverScene(TableDialog):
     just seen happen (the table's public news), so nobody misses a scoring behind it."""
 
     name = "handover"
+    has_menu = False  # its own Menu button opens the pause menu
     width, height = 640, 360
 
     def __init__(self, app, table, seat: int, what: str, then=None) -> None:
@@ -27,7 +28,7 @@ class HandOverScene(TableDialog):
         self.seat = seat
         self.what = what
         self.then = then
-        self.news = table.take_news()
+        self.news = table.news.public_results()
         if self.news:
             self.height = 380 + 30 * sum(len(n) // 60 + 1 for n in self.news)
         seat_obj = self.door.seats[seat]

@@ -10,6 +10,7 @@ so the same scene seats players at a game held on another computer.
 from __future__ import annotations
 
 import pygame
+from pygame import KMOD_CTRL
 
 from urland.engine import Decision, Event, IllegalMoveError, Move, PlayerView
 from urland.scenes.base import Scene
@@ -28,7 +29,7 @@ from urland.texts.prompts import turn_heading
 from urland.ui import table_overlays as overlays
 from urland.ui import theme as th
 from urland.ui.board_view import BoardView
-from urland.ui.event_show import CALLOUT_KINDS, EventShow
+from urland.ui.event_show import EventShow
 from urland.ui.game_log import GameLogView
 from urland.ui.hint_view import HintView
 from urland.ui.side_panel import SeatLabel, SidePanel
@@ -110,7 +111,7 @@ class TableScene(Scene):
         not a player at this screen)."""
         if turned_away(self, move):
             return
-        mover = self.decision.seat
+        mover, kind = self.decision.seat, self.decision.kind
         try:
             events = self.flow.play(move)
         except IllegalMoveError as exc:
@@ -119,8 +120,9 @@ class TableScene(Scene):
         if mover in self.door.here:
             self.log.follow()  # a player who acts follows the log again
         self.show_events(events, dropped_at, follow=mover not in self.door.here)
-        # The banner keeps the mover while the show plays: its next prompt if it decides on.
-        on = self.flow.acting_here() and self.decision.seat == mover
+        # The banner keeps the mover while the show plays: its next prompt if it decides on
+        # (the same kind of decision: a Panic choice the show has not reached is not told).
+        on = self.flow.acting_here() and (self.decision.seat, self.decision.kind) == (mover, kind)
         self.held = (self.banner_text() if on else self.door.names[mover], mover)
 
     def show_events(self, events: list[Event], dropped_at: tuple[int, int] | None = None,
@@ -149,10 +151,6 @@ class TableScene(Scene):
             if self.guide is not None:
                 self.guide.undone(undone)
 
-    def take_news(self) -> list[str]:
-        """The public results since the last curtain (for the next curtain to repeat)."""
-        return [self.sentence(e) for e in self.flow.take_news() if e.kind in CALLOUT_KINDS][-4:]
-
     def say(self, text: str) -> None:
         self.message, self.message_age = text, 0.0
 
@@ -163,8 +161,10 @@ class TableScene(Scene):
     def leave(self) -> None:  # the App's lifecycle: the bots' and hints' threads stop
         self.flow.shutdown()
 
-    def language_changed(self) -> None:  # the ocean names are painted into the still picture
+    def language_changed(self) -> None:  # every text anew: the ocean names, log and notes
         self.board_view.static = None
+        self.refresh_log()
+        self.message_age, self.hint_text = NOTE_SECONDS, ""
 
     def to_title(self) -> None:
         self.door.leave()
@@ -203,9 +203,9 @@ class TableScene(Scene):
                 or (event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE))
         if self.show.busy and skip:
             self.show.skip()
-            return True
-        if (event.type == pygame.KEYDOWN and event.key == pygame.K_z
-                and event.mod & pygame.KMOD_CTRL):
+            if not (click and self.human_turn()):  # the player's own glide: the press
+                return True  # starts the next drag at once (a quick second drag is played)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & KMOD_CTRL:
             self.undo()
             return True
         if self.gestures.menu is None and self.log.handle(event, self.hover_pos):
@@ -222,8 +222,8 @@ class TableScene(Scene):
         self.controls.refresh(self.human_turn())
         advice = self.flow.hint()
         if advice is not None:  # the move, and one sentence of why
-            move = self.describe(advice.move)
-            self.hint_text = fmt("Hint: {move}.", move=move) + " " + advice.text
+            move = fmt("Hint: {move}.", move=self.describe(advice.move))
+            self.hint_text = f"{move} {advice.text}"
             self.hint.show(advice.move)
             self.message_age = NOTE_SECONDS  # the hint replaces an older note at once
 

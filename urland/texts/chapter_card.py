@@ -1,0 +1,49 @@
+"""The card that opens a tutorial chapter played from a prepared position: it says that the
+game jumps to a new position, and what is different there from the position the player's own
+moves made (the turn, the roles, every score and gene), so no score or gene on the table comes
+as a surprise."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from urland.engine import GameState, genes_in
+from urland.texts.genes import gene_name
+from urland.texts.i18n import _, fmt
+
+
+def chapter_card(before: GameState | None, after: GameState, names: Sequence[str]) -> str:
+    """The card's text: `after` is the chapter's prepared position; `before` the position the
+    player left (None: only where everyone stands)."""
+    parts = [fmt("A new position: a prepared game at turn {turn}, not the one you played.",
+                 turn=after.turn),
+             fmt("{env} is the environment player, {dead} the dead player.",
+                 env=names[after.env], dead=names[after.dead])]
+    seats = [seat for seat in range(after.n) if before is None
+             or (before.track[seat], before.genes[seat]) != (after.track[seat], after.genes[seat])]
+    if seats:
+        parts.append(_("What is different:") if before is not None else _("Where everyone is:"))
+        parts.append("; ".join(_seat_line(before, after, names, seat) for seat in seats) + ".")
+    return " ".join(parts)
+
+
+def _genes(state: GameState, seat: int) -> str:
+    return ", ".join(gene_name(g) for g in genes_in(state.genes[seat])) or _("no genes")
+
+
+def _seat_line(before: GameState | None, after: GameState, names: Sequence[str],
+               seat: int) -> str:
+    """One player's score and genes, with what they were when the player left."""
+    points = after.track[seat]
+    if before is None or before.track[seat] == points:
+        line = fmt("{name} {points, plural, one {# point} other {# points}}", name=names[seat],
+                   points=points)
+    else:
+        line = fmt("{name} {points, plural, one {# point} other {# points}} (was {was})",
+                   name=names[seat], points=points, was=before.track[seat])
+    if before is None or before.genes[seat] != after.genes[seat]:
+        genes = _genes(after, seat)
+        if before is not None:
+            genes = fmt("{genes} (was {was})", genes=genes, was=_genes(before, seat))
+        line = f"{line}, {genes}"
+    return line
