@@ -73,6 +73,20 @@ def button_targets(buttons: Sequence[Button]) -> list[Target]:
     return [t for t in (button_target(b) for b in buttons) if t is not None]
 
 
+def targets_of(*widgets: Button | Stepper | TextField) -> list[Target]:
+    """Any mix of the widgets (buttons, choices, steppers, text fields) as targets, in order;
+    a button that cannot be used now is left out."""
+    out: list[Target | None] = []
+    for w in widgets:
+        if isinstance(w, Stepper):
+            out.append(stepper_target(w))
+        elif isinstance(w, TextField):
+            out.append(field_target(w))
+        else:
+            out.append(button_target(w))
+    return [t for t in out if t is not None]
+
+
 class FocusRing:
     """Which target has the keyboard's focus, and the keys that move and use it."""
 

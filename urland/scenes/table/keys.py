@@ -16,7 +16,7 @@ import pygame
 from urland.engine import TRAY
 from urland.texts.i18n import _, fmt
 from urland.ui import table_overlays as overlays
-from urland.ui.focus import Target, button_targets
+from urland.ui.focus import Target, button_targets, draw_ring
 
 if TYPE_CHECKING:
     from urland.scenes.table.scene import TableScene
@@ -34,7 +34,9 @@ class BoardKeys:
         """The board's targets first (in area order), then the buttons shown."""
         table = self.table
         controls = button_targets(table.buttons)
-        if not table.human_turn() or table.gestures.menu is not None:
+        if table.gestures.menu is not None:
+            return []  # the area's menu has the keys (and its own focus)
+        if not table.human_turn():
             return controls
         return [*self.board_targets(), *controls]
 
@@ -44,30 +46,22 @@ class BoardKeys:
         drag = gestures.drag
         if drag is not None and drag.lifted:
             drops = decision.drops(drag.src, drag.owner, drag.count)
-            src = self.name(drag.src)
-            spots = [self._area(drag.src, fmt("{area}: Enter puts them back", area=src))]
-            spots += [self._area(a, fmt("{area}: Enter puts {count} here", area=self.name(a),
-                                        count=drag.count))
-                      for a in sorted(drops) if a not in (TRAY, drag.src)]
+            spots = [self._area(drag.src, _("Enter: put them back"))]
+            here = fmt("Enter: put {count, plural, one {the Ichto} other {these # Ichtos}} "
+                       "here", count=drag.count)
+            spots += [self._area(a, here) for a in sorted(drops) if a not in (TRAY, drag.src)]
             if TRAY in drops and drag.owner < len(table.panel.rows):
                 row = table.panel.rows[drag.owner]
                 spots.append(Target(("area", TRAY), row, lambda: self.put_down(TRAY),
                                     label=_("Your reserve: Enter puts them back there")))
             return spots
         if decision.clickable:
-            return [self._area(a, fmt("{area}: Enter chooses it", area=self.name(a)))
-                    for a in sorted(decision.clickable)]
+            return [self._area(a, _("Enter: choose this one")) for a in sorted(decision.clickable)]
         if not decision.allows("end"):
             return []
         state = table.shown.state
-        return [self._area(a, fmt("{area}: Enter for what can be done here",
-                                  area=self.name(a)))
-                for a in range(state.board.n_areas)
+        return [self._area(a, _("Enter: what can be done here")) for a in range(state.board.n_areas)
                 if (a >= state.board.n_regions or state.root(a) == a) and decision.moves_from(a)]
-
-    def name(self, area: int) -> str:
-        """The area as its tooltip names it."""
-        return overlays.area_tooltip(self.table.shown.state, area, self.table.door.names)[0]
 
     def _area(self, area: int, label: str) -> Target:
         view = self.table.board_view
@@ -116,13 +110,16 @@ class BoardKeys:
         at = table.focus.focused(targets)
         drag = table.gestures.drag
         if at is not None and drag is not None and drag.lifted:
-            drag.pos = (at.rect.right, at.rect.centery)
+            drag.pos = (at.rect.left, at.rect.bottom)  # beside the ring, clear of its tooltip
             table.gestures.draw_carried(surface)
-        table.focus.draw(surface, table.theme, targets)
         key = at.key if at is not None else None
-        if isinstance(key, tuple) and key[1] != TRAY and (drag is None or not drag.lifted):
-            title, text = overlays.area_tooltip(table.shown.state, key[1], table.door.names)
-            overlays.draw_tooltip(surface, table.theme, title, text, at.rect.topright)
+        if at is None or not isinstance(key, tuple) or key[1] == TRAY:
+            table.focus.draw(surface, table.theme, targets)
+            return
+        draw_ring(surface, table.theme, at.rect, round_=True)
+        title, text = overlays.area_tooltip(table.shown.state, key[1], table.door.names)
+        overlays.draw_tooltip(surface, table.theme, title, f"{text}\n{at.label}",
+                              at.rect.topright)  # who is there, and what Enter does
 
 
 class KeyedTable:
