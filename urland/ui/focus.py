@@ -116,8 +116,8 @@ class FocusRing:
                default: Hashable | None = None) -> bool:
         """Tab / Shift+Tab, the arrows, Enter, + and -; True when the event was the ring's.
 
-        The first key only shows the ring, on `default` (the screen's main control) or the
-        first target. Before that, Enter is left to the screen (its main button's key)."""
+        The first key only shows the ring: where it was before a click hid it, else on
+        `default` (the screen's main control) or the first target. Before that, Enter is left to the screen (its main button's key)."""
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.shown = False
             return False
@@ -137,8 +137,8 @@ class FocusRing:
         if at is None:
             if not moving:
                 return False
-            keys = [t.key for t in targets]
-            self.put(default if default in keys else keys[0])
+            keys = [t.key for t in targets]  # back where it was, else on the main control
+            self.put(next(k for k in (self.current, default, keys[0]) if k in keys))
             return True
         return self._act(at, key, mods, targets)
 
