@@ -7,7 +7,7 @@ from urland import cli
 from urland.bots.registry import BOTS, DEFAULT_BOT, OFFERED_KINDS, ONLINE, SEAT_KINDS, make_bot
 from urland.records import history, stats
 from urland.records.history import RecordSummary
-from urland.scenes.new_game import KIND_LABELS, KIND_LINES
+from urland.scenes.seat_row import KIND_LABELS, KIND_LINES
 from urland.table.session import Seat, Session
 from urland.userfiles import setup_memory
 

@@ -358,7 +358,7 @@ def test_the_scoring_chip_dialog_steps_aside_to_show_the_board(app):
     assert dialog.name == "choose_chip"
     centre = dialog.box().center
     paper = tuple(app.screen.get_at(centre))[:3]
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_b, mod=0))  # B: board
     frames(app, 2)
     assert dialog.peeking and app.scene is dialog
     assert tuple(app.screen.get_at(centre))[:3] != paper  # the board shows where it was
@@ -430,11 +430,11 @@ def test_a_dialog_standing_aside_changes_nothing_hidden_under_a_key_or_a_click(a
     dialog, _table, _session = chip_dialog_after_the_computers(app)
     chosen = dialog.selected
     for event_key in (pygame.K_RIGHT, pygame.K_LEFT):
-        key(app, pygame.K_TAB)
+        key(app, pygame.K_b)
         assert dialog.peeking
         key(app, event_key)  # comes back, and the choice is untouched
         assert not dialog.peeking and dialog.selected == chosen
-    key(app, pygame.K_TAB)
+    key(app, pygame.K_b)
     click(app, dialog.chip_rects[-1].center)
     assert not dialog.peeking and dialog.selected == chosen
 

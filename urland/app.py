@@ -204,6 +204,8 @@ class App:
             start -= 1
         for scene in self.scenes[start:end]:
             scene.draw(self.screen)
+        if not peeking:
+            top.draw_focus(self.screen)
         if peeking:
             top.draw_peek(self.screen)
         if self._notice:

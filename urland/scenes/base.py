@@ -18,6 +18,7 @@ import pygame
 
 from urland.texts.i18n import L_, _
 from urland.ui import theme as th
+from urland.ui.focus import ENTER_KEYS, FocusRing, Target, button_targets, draw_ring, field_target
 from urland.ui.text import blit_text
 from urland.ui.widgets import Button, TextField, panel
 
@@ -46,6 +47,7 @@ class Scene:
         self.app = app
         self.buttons: list[Button] = []
         self.age = 0.0  # seconds since the scene appeared
+        self.focus = FocusRing()  # the keyboard's focus on this screen
 
     # The room the scene's layout needs at text size 100 %, in 1280x720 units: a larger text
     # size is drawn only as large as still fits the window (None: the scene arranges itself
@@ -89,7 +91,31 @@ class Scene:
         """Place widgets for the current window size."""
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.focus.handle(event, self.focus_targets(), self.focus_default()):
+            return True
         return any(b.handle(event) for b in self.buttons)
+
+    # --- the keyboard's focus -----------------------------------------------------------------
+
+    def focus_targets(self) -> list[Target]:
+        """What Tab and the arrows reach here, in Tab's order: the buttons and the text
+        fields (a scene with more, a stepper or a board, lists those too)."""
+        return [*button_targets(self.buttons), *(field_target(f) for f in self.text_fields())]
+
+    def focus_default(self) -> object | None:
+        """Where the focus appears first: the button Enter presses (the screen's main one)."""
+        return next((b for b in self.buttons if b.key in ENTER_KEYS and b.visible
+                     and b.enabled), None)
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        """The focus ring, over everything the scene drew (the App calls it on the top
+        scene); a text field being typed in is ringed too."""
+        targets = self.focus_targets()
+        typing = next((f for f in self.text_fields() if f.focus), None)
+        if typing is not None and self.focus.focused(targets) is None:
+            draw_ring(surface, self.theme, typing.rect)
+            return
+        self.focus.draw(surface, self.theme, targets)
 
     def update(self, dt: float) -> None:
         self.age += dt
@@ -132,7 +158,8 @@ class Dialog(Scene):
     def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.peeking = False
-        self.peek_button = Button(L_("See the board"), self.start_peek, key=pygame.K_TAB)
+        # B (the board): Tab moves the keyboard's focus, as on every screen.
+        self.peek_button = Button(L_("See the board"), self.start_peek, key=pygame.K_b)
         # Opened while the player was typing elsewhere (the chat): their keys are not its
         # answer, so it hears none until a click or a pause in the typing (`typed_over`).
         self.keys_wait, self.typed_at = False, time.monotonic()
@@ -152,6 +179,10 @@ class Dialog(Scene):
 
     def start_peek(self) -> None:
         self.peeking = True
+
+    def focus_targets(self) -> list[Target]:
+        extra = [self.peek_button] if self.peekable else []
+        return [*super().focus_targets(), *button_targets(extra)]
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.peekable and self.peek_button.handle(event):

@@ -17,6 +17,7 @@ from urland.texts.dates import day_and_time
 from urland.texts.i18n import L_, _, fmt
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
+from urland.ui.focus import Target, targets_of
 from urland.ui.text import blit_text
 from urland.ui.widgets import Button, panel
 
@@ -93,15 +94,26 @@ class LoadGameScene(Scene):
         self.buttons = [self.back, self.host_button, *(b for row in self.shown_rows()
                                      for b in (row.load, row.delete))]
 
+    def focus_targets(self) -> list[Target]:
+        """Each shown game's Load and Delete, row by row, then Host and Back."""
+        rows = (b for row in self.shown_rows() for b in (row.load, row.delete))
+        return targets_of(*rows, self.host_button, self.back)
+
     def handle(self, event: pygame.event.Event) -> bool:
         step = 0
-        if event.type == pygame.MOUSEWHEEL:
+        if (self.focus.shown and event.type == pygame.KEYDOWN
+                and event.key in (pygame.K_UP, pygame.K_DOWN)):
+            at = self.focus.current
+            super().handle(event)  # the focus moves; at the list's edge the list scrolls
+            step = 0 if self.focus.current is not at else 1 if event.key == pygame.K_DOWN else -1
+        elif event.type == pygame.MOUSEWHEEL:
             step = -event.y
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
             step = 1
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_PAGEUP):
             step = -1
-        if step:
+        if step or (event.type == pygame.KEYDOWN and self.focus.shown and event.key in (
+                pygame.K_UP, pygame.K_DOWN)):
             top = max(0, len(self.rows) - self.visible_rows())
             self.scroll = max(0, min(self.scroll + step, top))
             self.layout()

@@ -9,49 +9,26 @@ import random
 
 import pygame
 
-from urland.bots.registry import BOTS, HUMAN, OFFERED_KINDS, ONLINE, SEAT_KINDS
+from urland.bots.registry import BOTS, ONLINE
 from urland.engine import PLAYER_COUNTS
 from urland.scenes.base import Scene
+from urland.scenes.seat_row import KIND_LINES, SeatRow
 from urland.seats import seat_kind
 from urland.table import library
 from urland.table.session import Seat, Session
-from urland.texts.i18n import L_, Text, _, fmt
+from urland.texts.i18n import L_, _, fmt
 from urland.texts.prompts import table_kind_line
 from urland.texts.words import colour_word
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
 from urland.ui.colour_picker import ColourPicker
+from urland.ui.focus import Target, targets_of
 from urland.ui.text import blit_text, line_height, wrap
-from urland.ui.widgets import Button, Choice, Stepper, TextField, panel
-from urland.userfiles.setup_memory import NAME_LIMIT, SeatSetup, Setup, read_setup, save_setup
+from urland.ui.widgets import Button, Stepper, TextField, panel
+from urland.userfiles.setup_memory import Setup, read_setup, save_setup
 
-# The seat choices: a person here, one of the bots the catalogue offers, or a person online.
-KIND_LABELS: dict[str, Text] = {HUMAN: L_("Human")} | {
-    k: BOTS[k].label for k in OFFERED_KINDS if k in BOTS} | {ONLINE: L_("Online")}
-# One line each, shown beside the choice: what playing against this seat is like.
-KIND_LINES: dict[str, Text] = {HUMAN: L_("A person at this screen.")} | {
-    k: BOTS[k].line or BOTS[k].label for k in SEAT_KINDS if k in BOTS} | {
-    ONLINE: L_("A player who joins from another computer.")}
 FLASH_SECONDS, DIM_INK = 2.0, (100, 90, 80)
-
-
-class SeatRow:
-    def __init__(self, seat: SeatSetup) -> None:
-        self.colour = seat.colour
-        self.name = TextField(seat.name, limit=NAME_LIMIT)
-        kinds = list(KIND_LABELS)
-        self.kind = Choice(kinds, kinds.index(seat.kind), labels=list(KIND_LABELS.values()))
-        self.colour_button = Button("", lambda: None, "paper")
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.about = pygame.Rect(0, 0, 0, 0)  # where the kind's line is written
-        self.flash = 0.0  # seconds left to light the colour button after a swap
-
-    def label(self, index: int) -> str:
-        return self.name.text.strip() or fmt("Seat {number}", number=index + 1)
-
-    def setup(self) -> SeatSetup:
-        return SeatSetup(self.name.text.strip(), self.kind.value, self.colour)
 
 
 class NewGameScene(Scene):
@@ -194,6 +171,14 @@ class NewGameScene(Scene):
 
     def text_fields(self) -> list[TextField]:
         return [*(row.name for row in self.rows), self.seed]
+
+    def focus_targets(self) -> list[Target]:
+        """The player count and the seed; row by row its colour, name and kind; the buttons.
+        With the colour strip open: its five colours."""
+        if (seat := self.picker.seat) is not None:
+            return self.picker.targets(lambda colour: self.choose_colour(seat, colour))
+        rows = [w for r in self.active_rows() for w in (r.colour_button, r.name, r.kind)]
+        return targets_of(self.players, self.seed, *rows, *self.buttons)
 
     def remember(self) -> None:
         if self.app.autoplay is None:

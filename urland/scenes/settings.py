@@ -28,6 +28,9 @@ SPEED_LABELS = {"slow": L_("Slow"), "normal": L_("Normal"), "fast": L_("Fast"),
                 "instant": L_("Instant")}
 
 
+KEYS_PAGE = "rules:keys"  # the rules help's page of keys (assets/texts/rules.yaml)
+
+
 def size_label(size: tuple[int, int]) -> str:
     return fmt("{width} x {height}", width=size[0], height=size[1])
 
@@ -71,7 +74,8 @@ class SettingsScene(Dialog):
         ]
         self.rows = [row for _, rows in self.groups for row in rows]
         self.done = Button(L_("Done"), self.close, "primary", key=pygame.K_ESCAPE)
-        self.buttons = [c for _, c in self.rows] + [self.done]
+        self.keys = Button(L_("Keyboard keys"), lambda: app.open("rules", page=KEYS_PAGE))
+        self.buttons = [c for _, c in self.rows] + [self.keys, self.done]
         self.unit = 1.0  # pixels per design unit, set by layout()
         self.headings: list[tuple[str, pygame.Rect]] = []
 
@@ -181,6 +185,8 @@ class SettingsScene(Dialog):
                 top += px(18)
         self.done.rect = pygame.Rect(0, 0, px(180), px(50))
         self.done.rect.bottomright = (box.right - px(60), box.bottom - px(34))
+        self.keys.rect = pygame.Rect(0, 0, px(240), px(50))
+        self.keys.rect.bottomleft = (box.left + px(40), box.bottom - px(34))
         self._sync_size()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -229,6 +235,9 @@ class SettingsScene(Dialog):
     def autoplay_step(self) -> None:
         if self.age > 0.5:
             self.app.pop()
+
+    def help_topic(self) -> str | None:
+        return KEYS_PAGE  # F1 here: every key of the game
 
 
 def _nearest(volume: int) -> int:

@@ -197,9 +197,10 @@ class TutorialScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         if self.step.next and self.next_button.handle(event):
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
-            return True  # Return is Next's key; elsewhere it would do nothing
-        return self.table.handle(event)
+        return self.table.handle(event)  # with the table's keys: its focus, Enter on an area
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        self.table.draw_focus(surface)
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -3,12 +3,15 @@ and who wears it, so a player sees before clicking whose colour they would take.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from urland.texts.i18n import _, fmt
 from urland.texts.words import colour_word
 from urland.ui import art
 from urland.ui import theme as th
+from urland.ui.focus import Target
 from urland.ui.text import blit_text
 from urland.ui.widgets import panel
 
@@ -35,6 +38,10 @@ class ColourPicker:
         for colour in range(5):
             x = self.rect.left + pad + colour * (w + gap)
             self.swatches.append((colour, pygame.Rect(x, self.rect.top + pad + head, w, h)))
+
+    def targets(self, choose: Callable[[int], None]) -> list[Target]:
+        """The five colours for the keyboard's focus: Enter chooses the one it is on."""
+        return [Target(("colour", c), rect, lambda c=c: choose(c)) for c, rect in self.swatches]
 
     def colour_at(self, pos: tuple[int, int]) -> int | None:
         for colour, rect in self.swatches:

@@ -155,6 +155,8 @@ class AreaMenu:
         self.anchor = anchor
         self.within = within  # where it opens when it fits there (the board), not the window
         self.first = 0  # index of the first row shown
+        self.chosen = 0  # the row the keyboard's focus is on (Enter chooses it)
+        self.keyed = False  # a key moved it: the focus ring is drawn on it
         self.room = len(items)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.rows: list[tuple[pygame.Rect, Any]] = []
@@ -164,18 +166,32 @@ class AreaMenu:
     def scroll(self, delta: int) -> None:
         self.first = max(0, min(len(self.items) - self.room, self.first + delta))
 
+    def _key(self, key: int) -> tuple[bool, Any]:
+        """Up / Down (Tab / Shift+Tab) move the row with the focus, Page Up / Down a page;
+        Enter chooses that row, Esc closes the menu."""
+        if key == pygame.K_ESCAPE:
+            return True, None
+        self.keyed = True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return True, self.items[self.chosen][1]
+        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_TAB: 1,
+                 pygame.K_PAGEUP: -self.room, pygame.K_PAGEDOWN: self.room}
+        if key in steps:
+            shift = key == pygame.K_TAB and pygame.key.get_mods() & pygame.KMOD_SHIFT
+            self.chosen = (self.chosen + (-1 if shift else steps[key])) % len(self.items)
+            if self.chosen < self.first:
+                self.first = self.chosen
+            elif self.chosen >= self.first + self.room:
+                self.first = self.chosen - self.room + 1
+        return False, None
+
     def handle(self, event: pygame.event.Event) -> tuple[bool, Any]:
         """(closed, chosen item's value or None). Every click or key is the menu's own."""
         if event.type == pygame.MOUSEWHEEL:
             self.scroll(-event.y)
             return False, None
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                return True, None
-            if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-                step = 1 if event.key in (pygame.K_UP, pygame.K_DOWN) else self.room
-                self.scroll(-step if event.key in (pygame.K_UP, pygame.K_PAGEUP) else step)
-            return False, None
+            return self._key(event.key)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if self.up.collidepoint(event.pos) and self.first > 0:
                 self.scroll(-self.room)
@@ -217,8 +233,12 @@ class AreaMenu:
         self.rows = []
         for i, (label, value) in enumerate(self.items[self.first:self.first + self.room]):
             row = pygame.Rect(r.left + t.px(5), top + i * row_h, r.width - t.px(10), row_h)
-            if row.collidepoint(hover):
+            keyed = self.keyed and self.first + i == self.chosen
+            if row.collidepoint(hover) or keyed:
                 pygame.draw.rect(surface, (255, 226, 150), row, border_radius=t.px(5))
+            if keyed:  # the keyboard's focus: the ring's gold, drawn inside the row
+                pygame.draw.rect(surface, th.ACCENT_DARK, row, max(2, t.px(3)),
+                                 border_radius=t.px(5))
             blit_text(surface, label, (row.left + t.px(10), row.centery), t.px(21), th.INK,
                       anchor="midleft")
             self.rows.append((row, value))

@@ -208,6 +208,12 @@ class BuyScene(TableDialog):
                 if rect.collidepoint(event.pos):
                     self.selected = gene
                     return True
+        display = self.decision.state.display
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT)
+                and self.selected in display):  # the next gene on display, as for the chips
+            step = 1 if event.key == pygame.K_RIGHT else -1
+            self.selected = display[(display.index(self.selected) + step) % len(display)]
+            return True
         return super().handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:

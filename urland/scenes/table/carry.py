@@ -4,6 +4,15 @@ row that lifts them (`Lift`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from urland.engine import Decision, Move, PlayerView
+
+if TYPE_CHECKING:
+    from urland.table import TableDoor
+    from urland.ui import theme as th
+    from urland.ui.board_view import BoardView
+    from urland.ui.side_panel import SidePanel
 
 
 @dataclass(frozen=True)
@@ -28,3 +37,26 @@ class Drag:
     @property
     def carrying(self) -> bool:
         return self.src >= 0 and self.moved
+
+
+class GestureHost(Protocol):
+    """What the gestures need of the table: its door, its pending decision, what it shows where
+    (the board, the players' rows), and a way to play a move or say why not."""
+
+    app: Any
+    door: TableDoor
+    board_view: BoardView
+    panel: SidePanel
+    shown: PlayerView
+
+    @property
+    def theme(self) -> th.Theme: ...
+
+    @property
+    def decision(self) -> Decision: ...
+
+    def submit(self, move: Move, dropped_at: tuple[int, int] | None = None) -> None: ...
+
+    def say(self, text: str) -> None: ...
+
+    def describe(self, move: Move) -> str: ...

@@ -13,48 +13,22 @@ engine's pending decision, never a rule of its own.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from urland.engine import TRAY, Decision, Move, PlayerView
-from urland.scenes.table.carry import Drag, Lift
+from urland.engine import TRAY, Decision, Move
+from urland.scenes.table.carry import Drag, GestureHost, Lift
 from urland.texts.area_sentences import move_from, nothing_to_do
 from urland.texts.i18n import _, fmt
 from urland.texts.refusals import refusal_text
-from urland.ui import theme as th
-from urland.ui.board_view import BoardView
-from urland.ui.side_panel import SidePanel
 from urland.ui.table_overlays import AreaMenu, draw_carried_stack
 from urland.ui.widgets import MINUS_KEYS, PLUS_KEYS
 
 if TYPE_CHECKING:
-    from urland.table import TableDoor
+    pass
 
 DRAG_THRESHOLD = 6  # pixels the mouse must travel before a press becomes a drag
-
-
-class GestureHost(Protocol):
-    """What the gestures need of the table: its door, its pending decision, what it shows where
-    (the board, the players' rows), and a way to play a move or say why not."""
-
-    app: Any
-    door: TableDoor
-    board_view: BoardView
-    panel: SidePanel
-    shown: PlayerView
-
-    @property
-    def theme(self) -> th.Theme: ...
-
-    @property
-    def decision(self) -> Decision: ...
-
-    def submit(self, move: Move, dropped_at: tuple[int, int] | None = None) -> None: ...
-
-    def say(self, text: str) -> None: ...
-
-    def describe(self, move: Move) -> str: ...
 
 
 class BoardGestures:
@@ -155,7 +129,9 @@ class BoardGestures:
 
     def _release(self, drag: Drag, pos: tuple[int, int]) -> None:
         if not drag.moved:
-            self._click_area(pos)
+            area = self.host.board_view.area_at(pos, self.host.shown.state)
+            if area is not None:
+                self.click_area(area, pos)
         elif drag.src >= 0:
             self._drop(drag, pos)
         elif drag.refused >= 0:
@@ -196,8 +172,12 @@ class BoardGestures:
             self.host.say(fmt("That is another player's row: drop on {name}'s own row to send "
                               "Ichtos back to the reserve.", name=self.host.door.names[drag.owner]))
             return
-        if target is None or target == drag.src:
-            return
+        if target is not None and target != drag.src:
+            self.drop_on(drag, target, pos)
+
+    def drop_on(self, drag: Drag, target: int, pos: tuple[int, int]) -> None:
+        """Put what `drag` carries down on `target` (an area, or TRAY): the move, a menu of
+        the moves (walk or fly), or the engine's reason why not."""
         moves = self.decision.find_moves(drag.src, target, drag.count, drag.owner)
         if not moves:
             self.host.say(self.explain(self.decision.refusal(drag.src, target, drag.count,
@@ -214,11 +194,9 @@ class BoardGestures:
         door = self.host.door
         return refusal_text(refusal, door.names, door.board)
 
-    def _click_area(self, pos: tuple[int, int]) -> None:
+    def click_area(self, area: int, pos: tuple[int, int]) -> None:
+        """A click (or Enter) on an area: its one move, its Ichtos lifted, or its menu."""
         host = self.host
-        area = host.board_view.area_at(pos, host.shown.state)
-        if area is None:
-            return
         only = self.decision.only_move_at(area)
         if only is not None:
             host.submit(only)
@@ -248,16 +226,19 @@ class BoardGestures:
                 for ms in self.decision.drops(area, seat, k).values() for m in ms}
 
     def _click_choice(self, pos: tuple[int, int]) -> bool:
+        area = self.host.board_view.area_at(pos, self.host.shown.state)
+        if area is not None:
+            self.choose(area)
+        return area is not None
+
+    def choose(self, area: int) -> None:
+        """A click (or Enter) on an area when the decision is a choice of area (Panic)."""
         host = self.host
-        area = host.board_view.area_at(pos, host.shown.state)
-        if area is None:
-            return False
         move = self.decision.click(area)
         if move is None:
             host.say(self.explain(self.decision.click_refusal(area)))
         else:
             host.submit(move)
-        return True
 
     # --- what the board lights up -------------------------------------------------------------
 

@@ -8,8 +8,9 @@ from urland.engine import Move, Option
 from urland.scenes.table.dialog import TableDialog
 from urland.texts.i18n import L_, _, fmt
 from urland.ui import theme as th
+from urland.ui.focus import Target, stepper_target
 from urland.ui.text import blit_text
-from urland.ui.widgets import Button, Stepper
+from urland.ui.widgets import MINUS_KEYS, PLUS_KEYS, Button, Stepper
 
 
 class PickScene(TableDialog):
@@ -59,7 +60,19 @@ class PickScene(TableDialog):
             self.steppers[a].rect = pygame.Rect(x + col_w - t.px(160), y, t.px(150), t.px(42))
         self.place_pair(self.ok, self.back, (220, 160), 52)
 
+    def focus_targets(self) -> list[Target]:
+        """Each area's stepper (+ / - or Left / Right: how many from there; Enter confirms),
+        then the buttons."""
+        return [*(stepper_target(self.steppers[a], self.confirm) for a in self.areas),
+                *super().focus_targets()]
+
+    def focus_default(self) -> object | None:
+        return self.steppers[self.areas[0]] if self.areas else super().focus_default()
+
     def handle(self, event: pygame.event.Event) -> bool:
+        if (event.type == pygame.KEYDOWN and event.key in PLUS_KEYS + MINUS_KEYS
+                and not self.focus.shown and self.areas):
+            self.focus.put(self.steppers[self.areas[0]])  # + / - begin on the first area
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION,
                           pygame.MOUSEWHEEL):
             for s in self.steppers.values():

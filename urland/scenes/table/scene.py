@@ -1,10 +1,10 @@
 """The table: the board, the players, the genes, the log, and every decision of the game.
 
 A thin scene behind the table's door (`urland.table.TableDoor`): it asks the pending decision
-what may be done and what a gesture means (`gestures`), plays moves through the turn flow
-(`urland.table.TurnFlow`, which also says what happens next: a dialog, a curtain, a bot's move)
-and plays back the events each move caused (`ui.event_show`). It never sees the true state,
-so the same scene seats players at a game held on another computer.
+what may be done and what a gesture or a key means (`gestures`, `keys`), plays moves through
+the turn flow (`urland.table.TurnFlow`: what happens next, a dialog, a curtain, a bot's move)
+and plays back the events each move caused (`ui.event_show`). It never sees the true state:
+the same scene seats players at a game held on another computer.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from urland.scenes.base import Scene
 from urland.scenes.table.controls import TableControls
 from urland.scenes.table.gestures import BoardGestures
 from urland.scenes.table.guide import TableGuide, turned_away
+from urland.scenes.table.keys import BoardKeys, KeyedTable
 from urland.scenes.table.news import SinceMyTurn
 from urland.scenes.table.steps import answer_step
 from urland.table import LocalTable, TableDoor, TurnFlow
@@ -37,7 +38,7 @@ from urland.ui.side_panel import SeatLabel, SidePanel
 NOTE_SECONDS = 5.0
 
 
-class TableScene(Scene):
+class TableScene(KeyedTable, Scene):
     name = "table"
 
     def __init__(self, app, session: Session | None = None, door: TableDoor | None = None,
@@ -52,13 +53,12 @@ class TableScene(Scene):
                              block=0.05 if app.headless else 0.0)
         self.board_view = BoardView(door.board)
         self.panel = SidePanel([SeatLabel(s.name, s.colour, s.kind) for s in door.seats])
-        self.gestures = BoardGestures(self)
+        self.gestures, self.keys = BoardGestures(self), BoardKeys(self)
         self.show = EventShow(self.board_view, self.panel.reserve_point, app.sound.play)
         self.message, self.message_age, self.hint_text = "", NOTE_SECONDS, ""
         self.hover_pos, self.news, self.controls = (0, 0), SinceMyTurn(self), TableControls(self)
         self.buttons = self.controls.buttons
-        self.log = GameLogView()
-        self.hint = HintView()
+        self.log, self.hint = GameLogView(), HintView()
         self.refresh_log()
         self.shown, self.held = door.view(), None  # held: the banner while a show plays
 

@@ -1,0 +1,132 @@
+"""The whole game by keyboard: posted key events only, through the real scenes (dummy video
+driver), from the title's menus to a finished game and through every lesson."""
+
+import time
+
+import pygame
+from keyboard_play import KeyboardPlayer, moves_made, press
+from test_scenes import frames, resting_frame, solo_table
+
+from urland.app import App
+from urland.engine import format_move
+from urland.table.session import Seat, Session
+from urland.userfiles.settings import Settings
+
+
+def test_a_whole_hot_seat_game_is_played_by_keys_alone():
+    """Three players at one small screen, every decision by keys (seed 2 was found by playing
+    seeds until one game held all of these): secret bids above 0, genes bought and paid for,
+    Panic choices of region and ocean, Ears, and double turns."""
+    app = App(Settings(animation_speed="instant", ai_pause="none"), size=(960, 540))
+    seats = [Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)]
+    session = Session.new(seats, 2, None)
+    app.show("table", session=session)
+    player = KeyboardPlayer(app, 2)
+    for _ in range(5000):
+        if app.scene.name == "game_over":
+            break
+        player.act()
+    assert app.scene.name == "game_over" and session.game.over
+    made = moves_made(session)
+    assert made.get("bid", 0) > 0 and made.get("buy", 0) > 0
+    assert made.get("panic_region", 0) > 0 and made.get("panic_ocean", 0) > 0
+    assert made.get("double", 0) > 0 and made.get("ears_stay", 0) > 0
+    pygame.quit()
+
+
+def lesson_move(table, expect):
+    """The move on screen whose notation the lesson's step asks for, as the tutorial's own
+    pilot finds it (none while it is not on offer)."""
+    decision, board = table.decision, table.door.board
+    offered = [m for t in table.keys.board_targets() for m in (
+        [decision.click(t.key[1])] if decision.clickable else decision.moves_from(t.key[1]))]
+    offered += [o.move for o in decision.options if o.move.kind in ("end", "double")]
+    return next((m for m in offered if m and format_move(m, board).startswith(expect)), None)
+
+
+def test_the_tutorial_is_done_by_keys_alone(app):
+    lesson = app.show("tutorial", chapter=0)
+    player = KeyboardPlayer(app, 0)
+    steps_done = set()
+    deadline = time.monotonic() + 300  # the lessons' computers think in threads
+    while app.scene.name != "title" and time.monotonic() < deadline:
+        scene, table, step = app.scene, lesson.table, lesson.step
+        steps_done.add((lesson.chapter, lesson.step_index))
+        if scene is lesson and not table.show.busy and not lesson.until_seen():
+            move = lesson_move(table, step.expect) if step.expect and table.human_turn() else None
+            if step.next:
+                press(app, pygame.K_RETURN)
+            elif move is not None:
+                player.enter_move(table, move)
+        elif scene is not lesson:  # a dialog: the keys the step asks for, then Enter
+            for key in [*table.guide.dialog_keys(scene.name), pygame.K_RETURN]:
+                press(app, key)
+        resting_frame(app)
+    assert app.scene.name == "title"
+    total = sum(len(c.steps) for c in lesson.script.chapters)
+    assert len(steps_done) == total  # every step of every chapter, none skipped
+
+
+def test_the_focus_shows_at_the_first_key_and_a_click_hides_it(app):
+    title = app.show("title")
+    frames(app)
+    assert not title.focus.shown
+    press(app, pygame.K_DOWN)  # the first key shows the ring on the first control
+    assert title.focus.shown and title.focus.current is title.new_button
+    press(app, pygame.K_DOWN)  # Continue and Load game are greyed (no saves): passed over
+    assert title.focus.current is title.join_button
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(2, 2), button=1))
+    frames(app, 1)
+    assert not title.focus.shown
+    press(app, pygame.K_TAB)
+    press(app, pygame.K_RETURN)
+    assert app.scene.name == "join"
+
+
+def test_lifted_ichtos_go_only_where_they_may_and_esc_puts_them_back(app):
+    table, session = solo_table(app)
+    state = session.game.state
+    board = state.board
+    ocean = next(a for a in board.ocean_areas if table.decision.carry_limit(a, 0) > 1)
+    player = KeyboardPlayer(app, 0)
+    player.focus_on(table, ("area", ocean))
+    press(app, pygame.K_RETURN)
+    menu = table.gestures.menu
+    if menu is not None:  # the ocean's menu: its first row lifts the Ichtos
+        player.pick_row(menu, None)
+    drag = table.gestures.drag
+    assert drag is not None and drag.lifted and drag.src == ocean
+    most = table.decision.carry_limit(ocean, 0)
+    for _ in range(most + 2):
+        press(app, pygame.K_PLUS)
+    assert drag.count == most  # no more than a legal move can carry
+    spots = {t.key[1] for t in table.keys.board_targets()}
+    assert spots == {ocean} | set(table.decision.drops(ocean, 0, most))
+    press(app, pygame.K_ESCAPE)
+    assert table.gestures.drag is None and session.game.state is state  # nothing played
+    assert app.scene is table  # Esc put them back; it did not open the menu
+
+
+def test_arrows_move_the_focus_to_the_nearest_area_that_way(app):
+    table, _session = solo_table(app)
+    press(app, pygame.K_TAB)
+    start = table.focus.focused(table.focus_targets())
+    press(app, pygame.K_RIGHT)
+    moved = table.focus.focused(table.focus_targets())
+    assert moved is not start and moved.rect.centerx > start.rect.centerx
+    press(app, pygame.K_LEFT)
+    assert table.focus.focused(table.focus_targets()).rect.centerx < moved.rect.centerx
+
+
+def test_the_key_map_is_on_the_settings_screen_and_in_the_rules_help(app):
+    app.show("title")
+    settings = app.open("settings")
+    frames(app)
+    press(app, pygame.K_F1)
+    assert app.scene.name == "rules" and app.scene.page.key == "rules:keys"
+    assert "Tab" in app.scene.page.text and "Enter" in app.scene.page.text
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is settings
+    KeyboardPlayer(app, 0).focus_on(settings, settings.keys)
+    press(app, pygame.K_RETURN)
+    assert app.scene.name == "rules" and app.scene.page.key == "rules:keys"
