@@ -58,6 +58,7 @@ WIDTH = 10  # candidate moves kept at a node, best first by the medium heuristic
 # At five players more chips are unseen, so the samples of the hidden chip spread wider:
 # 3,000 iterations there (docs/bot-strength.md, third round and the bar's check).
 ITERATIONS = {3: 500, 4: 500, 5: 3000}
+TIME_LIMIT = 0.8  # seconds a search may take on the clock, whatever its iterations
 
 
 class Node:
@@ -76,10 +77,14 @@ class Node:
 class HardBot:
     name = "hard"
 
-    def __init__(self, seed: int = 0, time_limit: float = 0.8,
+    def __init__(self, seed: int = 0, time_limit: float | None = None,
                  max_iterations: int | None = None, exploration: float = 0.3,
                  read_styles: bool = False) -> None:
         self.rng = random.Random(seed)
+        # A search given its number of iterations (tests, benchmarks) runs them all, so that it
+        # plays the same moves on a busy machine; the bot at the table also has a clock.
+        if time_limit is None:
+            time_limit = TIME_LIMIT if max_iterations is None else math.inf
         self.time_limit = time_limit
         self.max_iterations = max_iterations  # None: ITERATIONS for the player count
         self.exploration = exploration
