@@ -395,25 +395,6 @@ def test_a_gene_not_on_display_is_named_after_the_word_gene_in_every_language():
                     "nl": "Het gen Ei ligt niet in de uitstalling."}
 
 
-@pytest.mark.parametrize(("code", "keys"), [
-    ("en", ["N", "C", "L", "J", "T", "H", "R", "S", "Q"]),
-    ("de", ["N", "W", "S", "O", "L", "C", "R", "P", "B"]),
-    ("fr", ["N", "R", "C", "U", "A", "H", "E", "G", "Q"]),
-])
-def test_the_title_screens_keys_are_letters_of_their_labels(code, keys, user_home):
-    from urland.ui.widgets import key_label
-
-    app = App(Settings(), size=(960, 540))
-    i18n.set_language(code)
-    title = app.show("title")
-    app.step(1 / 60)
-    shown = [b for b in title.buttons if b.show_key]
-    assert [key_label(b.key) for b in shown] == keys
-    for button in shown:
-        assert key_label(button.key).lower() in str(button.label).lower().replace("è", "e")
-    pygame.quit()
-
-
 def test_the_details_of_a_file_problem_are_in_the_players_language_too(tmp_path):
     from urland.engine import SaveError
     from urland.engine.save import load_game

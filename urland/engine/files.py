@@ -39,19 +39,8 @@ _SCALARS = ("tag:yaml.org,2002:null", "tag:yaml.org,2002:bool", "tag:yaml.org,20
             "tag:yaml.org,2002:float", "tag:yaml.org,2002:str")
 
 
-try:  # libyaml's scanner and parser, in C, when PyYAML was built with it (5 times faster)
-    from yaml._yaml import CParser as _Parser
-except ImportError:  # pragma: no cover - PyYAML without libyaml: its own Python parser
-    class _Parser(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser):  # type: ignore[no-redef]
-        def __init__(self, stream: str) -> None:
-            yaml.reader.Reader.__init__(self, stream)
-            yaml.scanner.Scanner.__init__(self)
-            yaml.parser.Parser.__init__(self)
-
-
-class _BoundedLoader(yaml.composer.Composer, yaml.constructor.SafeConstructor,
-                     yaml.resolver.Resolver, _Parser):
-    """PyYAML's safe loader, narrowed to plain data: no aliases, no dates, bounded depth. Its
+class _Bounds(yaml.composer.Composer, yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
+    """PyYAML's safe loading, narrowed to plain data: no aliases, no dates, bounded depth. Its
     composer is PyYAML's own (in Python), so every node passes compose_node below, whichever
     parser reads the text."""
 
@@ -64,8 +53,7 @@ class _BoundedLoader(yaml.composer.Composer, yaml.constructor.SafeConstructor,
         if tag in (*_SCALARS, "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map", None)
     }
 
-    def __init__(self, stream: str) -> None:
-        _Parser.__init__(self, stream)
+    def __init__(self) -> None:
         yaml.composer.Composer.__init__(self)
         yaml.constructor.SafeConstructor.__init__(self)
         yaml.resolver.Resolver.__init__(self)
@@ -89,7 +77,33 @@ class _BoundedLoader(yaml.composer.Composer, yaml.constructor.SafeConstructor,
         return super().construct_yaml_int(node)
 
 
-_BoundedLoader.add_constructor("tag:yaml.org,2002:int", _BoundedLoader.construct_yaml_int)
+_Bounds.add_constructor("tag:yaml.org,2002:int", _Bounds.construct_yaml_int)
+
+
+class _BoundedLoader(_Bounds, yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser):
+    """The bounded loader on PyYAML's own parser, in Python: the reference, whose verdict and
+    words count for every text the fast one does not read."""
+
+    def __init__(self, stream: str) -> None:
+        yaml.reader.Reader.__init__(self, stream)
+        yaml.scanner.Scanner.__init__(self)
+        yaml.parser.Parser.__init__(self)
+        _Bounds.__init__(self)
+
+
+try:  # libyaml's scanner and parser, in C, when PyYAML was built with it (5 times faster)
+    from yaml._yaml import CParser
+
+    class _FastLoader(_Bounds, CParser):
+        """The same bounds on libyaml's parser."""
+
+        def __init__(self, stream: str) -> None:
+            CParser.__init__(self, stream)
+            _Bounds.__init__(self)
+
+    _FAST: type[_Bounds] | None = _FastLoader
+except ImportError:  # pragma: no cover - PyYAML without libyaml
+    _FAST = None
 
 
 def display_name(path: str | Path) -> str:
@@ -159,6 +173,14 @@ def _size(n: int) -> str:
 
 def parse_yaml(text: str, name: str) -> Any:
     """The YAML document in `text`, read by the narrowed safe loader; UserFileError otherwise."""
+    if _FAST is not None:
+        try:
+            return _load(_FAST, text)
+        except _Refused as exc:
+            raise UserFileError(Refusal("{name}: damaged ({why}).", name=name,
+                                        why=exc.args[0])) from None
+        except Exception:  # libyaml refuses it: the reference loader says why, or reads it
+            pass  # (libyaml refuses a few texts PyYAML reads, e.g. a "\ud800" escape)
     loader = None
     try:
         # Built inside the `try`: PyYAML's reader refuses control characters as it is made.
@@ -171,9 +193,6 @@ def parse_yaml(text: str, name: str) -> Any:
         raise UserFileError(Refusal("{name}: damaged (it holds a control character).",
                                     name=name)) from None
     except yaml.MarkedYAMLError as exc:
-        if "nesting depth" in str(exc.problem):  # libyaml's own limit, met before MAX_DEPTH
-            raise UserFileError(Refusal("{name}: damaged ({why}).", name=name, why=Refusal(
-                "it is nested far too deeply"))) from None
         if exc.problem_mark:
             raise UserFileError(Refusal("{name}: damaged (not valid YAML, line {line}).",
                                         name=name, line=exc.problem_mark.line + 1)) from None
@@ -184,6 +203,14 @@ def parse_yaml(text: str, name: str) -> Any:
     finally:
         if loader is not None:
             loader.dispose()
+
+
+def _load(loader_class: type[_Bounds], text: str) -> Any:
+    loader = loader_class(text)  # type: ignore[call-arg]
+    try:
+        return loader.get_single_data()
+    finally:
+        loader.dispose()
 
 
 def read_yaml(path: str | Path, limit: int = MAX_BYTES) -> Any:

@@ -6,19 +6,28 @@
   hand-over curtain before a secret, a private look, a bid reveal, a bot's move, the end.
 """
 
-import importlib
 from typing import Any
 
-# Each name and the module that defines it, imported when first asked for: the title screen
-# needs the saved games (library, session), not the table's flow, its bots or their threads.
-_HOME = {"TableDoor": "door", "LocalTable": "local", "Ask": "flow", "BotMove": "flow",
-         "HandOver": "flow", "Look": "flow", "Moved": "flow", "Over": "flow",
-         "Reveal": "flow", "Step": "flow", "TurnFlow": "flow", "Wait": "flow"}
+# The flow's names, given when first asked for like the door's and LocalTable: the title
+# screen needs the saved games (library, session), not the table's flow, its bots or their
+# threads. (The imports are written out, so a bundler finds the modules.)
+_FLOW = ("Ask", "BotMove", "HandOver", "Look", "Moved", "Over", "Reveal", "Step", "TurnFlow",
+         "Wait")
 
-__all__ = sorted(_HOME)
+__all__ = sorted(("LocalTable", "TableDoor", *_FLOW))
 
 
 def __getattr__(name: str) -> Any:
-    if name not in _HOME:
-        raise AttributeError(f"module 'urland.table' has no attribute {name!r}")
-    return getattr(importlib.import_module(f"urland.table.{_HOME[name]}"), name)
+    if name == "TableDoor":
+        from urland.table.door import TableDoor
+
+        return TableDoor
+    if name == "LocalTable":
+        from urland.table.local import LocalTable
+
+        return LocalTable
+    if name in _FLOW:
+        from urland.table import flow
+
+        return getattr(flow, name)
+    raise AttributeError(f"module 'urland.table' has no attribute {name!r}")
