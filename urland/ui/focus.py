@@ -117,7 +117,8 @@ class FocusRing:
         """Tab / Shift+Tab, the arrows, Enter, + and -; True when the event was the ring's.
 
         The first key only shows the ring: where it was before a click hid it, else on
-        `default` (the screen's main control) or the first target. Before that, Enter is left to the screen (its main button's key)."""
+        `default` (the screen's main control) or the first target. Before that, Enter is
+        left to the screen (its main button's key)."""
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.shown = False
             return False
