@@ -21,6 +21,7 @@ from urland.texts import i18n
 from urland.texts.i18n import _
 from urland.ui import ticker
 from urland.ui.screen import declare_dpi_awareness, fit_screen
+from urland.ui.sdl_start import start_pygame
 from urland.ui.sound import SoundBoard
 from urland.ui.text import blit_text, render
 from urland.ui.theme import Theme
@@ -45,7 +46,7 @@ class App:
             self.settings.ai_pause = "none"
         pygame.mixer.pre_init(44100, -16, 2, 512)  # a short buffer: effects land on time
         declare_dpi_awareness()
-        pygame.init()
+        start_pygame()
         pygame.display.set_caption("Urland")
         from urland.ui import art
         from urland.ui.caches import clear_caches
