@@ -125,8 +125,11 @@ def check_installer(version: str, outside: Path) -> None:
     expect(registered(), "uninstaller registered in Apps & features")
     expect(holds_licences(installed), "the installed folder holds the third-party licences")
     play(exe, outside / "installed-home", outside)
-    play(exe, None, outside)  # the Windows user folders (platformdirs)
     kept = user_folder() / "AppData" / "Local" / "Urland" / "history"
+    # the same game recorded by an earlier check in this kept prefix would be found, not written
+    # again: start from empty user folders
+    shutil.rmtree(kept.parent, ignore_errors=True)
+    play(exe, None, outside)  # the Windows user folders (platformdirs)
 
     wine.run(PREFIX, [installed / "uninstall.exe", "/S"], cwd=outside)
     wine.wait_idle(PREFIX)  # the uninstaller goes on from a copy of itself in a temporary folder
