@@ -44,11 +44,13 @@ $(DIST_STAMP): $(STAMP)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[test,dist]"
 	touch $(DIST_STAMP)
 
-# dist/urland/urland: the double-clickable one-folder build for this system, and on Linux
+# dist/urland/urland: the double-clickable one-folder build for this system, with its
+# THIRD-PARTY-LICENSES.txt (packaging/licenses.py), and on Linux
 # dist/urland-<version>-linux.tar.gz (the folder, the .desktop file, the icon, a short README)
 dist: $(DIST_STAMP)
 	$(PY) -m PyInstaller packaging/pyinstaller.spec --noconfirm --clean \
 		--distpath dist --workpath build --log-level WARN
+	$(PY) packaging/licenses.py bundle dist/urland
 	$(PY) packaging/archives.py linux
 
 # The Windows program, built on Linux with Wine and NSIS (packaging/build_windows.py):

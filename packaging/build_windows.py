@@ -6,9 +6,15 @@
    CPython 3.11 and the win_amd64 wheels) into .cache/windows/, once;
 2. unpacks that CPython, installs the wheels into it with pip, both under Wine (once per
    change of the list); the checkout itself is on its path, as `pip install -e` does on Linux;
-3. runs PyInstaller under Wine on packaging/pyinstaller.spec: dist/windows/urland/urland.exe;
-4. zips that folder: dist/urland-<version>-windows.zip;
-5. makes the installer with NSIS: dist/urland-<version>-windows-setup.exe.
+3. runs PyInstaller under Wine on packaging/pyinstaller.spec, and puts what it made into
+   dist/windows/urland/program/ beside the launcher dist/windows/urland/urland.exe
+   (packaging/windows/launcher.nsi: it says "extract the folder first" when started alone from
+   inside the zip);
+4. writes the third-party licences into that folder (packaging/licenses.py, from the packages
+   of that Windows CPython) and refreshes the repository's copy, THIRD-PARTY-LICENSES.md;
+5. zips that folder: dist/urland-<version>-windows.zip;
+6. makes the installer with NSIS, its pictures drawn from the game's art:
+   dist/urland-<version>-windows-setup.exe.
 """
 
 from __future__ import annotations
@@ -23,12 +29,15 @@ import time
 import zipfile
 from pathlib import Path
 
+import installer_art
+import licenses
 import wine
 from archives import project_version, zip_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 REQUIREMENTS = ROOT / "packaging" / "windows-requirements.txt"
 INSTALLER_SCRIPT = ROOT / "packaging" / "windows" / "installer.nsi"
+LAUNCHER_SCRIPT = ROOT / "packaging" / "windows" / "launcher.nsi"
 CACHE = ROOT / ".cache" / "windows"
 PREFIX = CACHE / "wine"
 PYTHON_DIR = CACHE / "python"
@@ -122,12 +131,42 @@ def pyinstaller() -> None:
     print("building urland.exe with PyInstaller under Wine", flush=True)
     wine.run(PREFIX, [PYTHON_DIR / "python.exe", "-m", "PyInstaller", "packaging/pyinstaller.spec",
                       "--noconfirm", "--clean", "--log-level", "WARN",
-                      "--distpath", "dist/windows", "--workpath", "build/windows"],
+                      "--distpath", "build/windows/dist", "--workpath", "build/windows"],
              cwd=ROOT, timeout=1200,
              # Windows 10 and 11 have these (the Universal C Runtime); Wine's prefix lists none
              hide=("could not resolve 'api-ms-win-crt-",))
-    if not (PROGRAM_DIR / "urland.exe").exists():
-        raise wine.BuildError(f"PyInstaller made no {PROGRAM_DIR / 'urland.exe'}")
+    made = WORK / "dist" / "urland"
+    if not (made / "urland.exe").exists():
+        raise wine.BuildError(f"PyInstaller made no {made / 'urland.exe'}")
+    assemble(made, PROGRAM_DIR, project_version())
+
+
+def assemble(made: Path, target: Path, version: str) -> None:
+    """`target`/program/: the folder PyInstaller `made`; `target`/urland.exe: the launcher."""
+    if target.exists():
+        shutil.rmtree(target)
+    target.mkdir(parents=True)
+    shutil.move(made, target / "program")
+    command = ["makensis", "-V2", "-INPUTCHARSET", "UTF8", f"-DVERSION={version}",
+               f"-DICON={icon_file()}", f"-DOUTFILE={target / 'urland.exe'}",
+               str(LAUNCHER_SCRIPT)]
+    if subprocess.run(command, check=False).returncode != 0:
+        raise wine.BuildError("makensis failed on the launcher (see its message above)")
+
+
+def write_licences(version: str) -> Path:
+    """THIRD-PARTY-LICENSES.txt in the program folder, from the packages this Windows CPython
+    holds (pip-licenses runs under Wine), and the repository's copy from the same answer."""
+    print("writing the third-party licences", flush=True)
+    answer = WORK / "python-packages.json"
+    answer.parent.mkdir(parents=True, exist_ok=True)
+    wine.run(PREFIX, [PYTHON_DIR / "python.exe", "packaging/licenses.py", "python-packages",
+                      wine.windows_path(answer)], cwd=ROOT, timeout=600)
+    try:
+        licenses.write_repository(answer)
+        return licenses.write_bundle(PROGRAM_DIR, answer, version)
+    except licenses.LicenceError as err:
+        raise wine.BuildError(str(err)) from err
 
 
 def icon_file() -> Path:
@@ -141,11 +180,21 @@ def icon_file() -> Path:
     return ico
 
 
-def installer(version: str) -> Path:
+def installer(version: str, program_dir: Path = PROGRAM_DIR) -> Path:
+    """The setup program of the folder `program_dir` (the release workflow's native build
+    passes its own)."""
     print("making the installer with NSIS", flush=True)
     setup = DIST / f"urland-{version}-windows-setup.exe"
+    # the licence page reads UTF-8 only with a byte-order mark
+    shown = WORK / "licences-page.txt"
+    shown.parent.mkdir(parents=True, exist_ok=True)
+    shown.write_text((program_dir / licenses.BUNDLE_FILE).read_text(encoding="utf-8"),
+                     encoding="utf-8-sig", newline="\r\n")
     command = ["makensis", "-V2", "-INPUTCHARSET", "UTF8", f"-DVERSION={version}",
-               f"-DPROGRAM_DIR={PROGRAM_DIR}", f"-DICON={icon_file()}", f"-DOUTFILE={setup}",
+               f"-DPROGRAM_DIR={program_dir}", f"-DICON={icon_file()}", f"-DOUTFILE={setup}",
+               f"-DLICENCES={shown}",
+               f"-DWELCOME_BMP={installer_art.welcome_bitmap(WORK / 'welcome.bmp')}",
+               f"-DHEADER_BMP={installer_art.header_bitmap(WORK / 'header.bmp')}",
                str(INSTALLER_SCRIPT)]
     if subprocess.run(command, check=False).returncode != 0:
         raise wine.BuildError("makensis failed (see its message above)")
@@ -161,6 +210,7 @@ def build() -> None:
     install_python(pins)
     pyinstaller()
     version = project_version()
+    write_licences(version)
     archive = zip_folder(PROGRAM_DIR, DIST / f"urland-{version}-windows.zip")
     setup = installer(version)
     for path in (archive, setup):

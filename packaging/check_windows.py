@@ -4,7 +4,8 @@
     python packaging/check_windows.py
 
 1. unzips dist/urland-<version>-windows.zip outside the source tree and plays a whole
-   autoplayed game with its urland.exe;
+   autoplayed game with its urland.exe; started alone, as Explorer starts it from inside the
+   zip, that urland.exe must end with the launcher's "extract the folder first" (exit code 3);
 2. installs dist/urland-<version>-windows-setup.exe silently (/S), checks the Start-menu and
    desktop shortcuts and the Apps & features entry, and plays a game with the installed program,
    once with URLAND_HOME and once in the Windows user folders;
@@ -78,13 +79,34 @@ def windows_subsystem(exe: Path) -> int:
     return struct.unpack_from("<H", data, pe + 24 + 68)[0]
 
 
+def launcher_code(exe: Path) -> int:
+    """The exit code of the launcher `exe`, its message box replaced by exit code 3."""
+    env = wine.environment(PREFIX, {"URLAND_LAUNCHER_CHECK": "1"})
+    done = subprocess.run(["wine", str(exe)], cwd=exe.parent, env=env, stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, check=False,
+                          timeout=120)
+    return done.returncode
+
+
+def holds_licences(folder: Path) -> bool:
+    """THIRD-PARTY-LICENSES.txt is there and names SDL2, CPython and pygame-ce."""
+    path = folder / "THIRD-PARTY-LICENSES.txt"
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    return all(name in text for name in ("SDL2", "CPython", "pygame-ce", "GNU LESSER GENERAL"))
+
+
 def check_zip(version: str, outside: Path) -> None:
     print("the zip: unpacked outside the source tree, urland.exe plays a game")
     with zipfile.ZipFile(DIST / f"urland-{version}-windows.zip") as archive:
         archive.extractall(outside / "unzipped")
     exe = outside / "unzipped" / "urland" / "urland.exe"
     expect(windows_subsystem(exe) == 2, "urland.exe is a windowed program: no console opens")
+    expect(holds_licences(exe.parent), "the zip holds the third-party licences")
     play(exe, outside / "zip-home", outside)
+    alone = outside / "Temp" / f"Temp1_urland-{version}-windows.zip" / "urland" / "urland.exe"
+    alone.parent.mkdir(parents=True)
+    shutil.copy(exe, alone)  # what Explorer runs on a double-click inside the zip
+    expect(launcher_code(alone) == 3, "started from inside the zip: 'extract the folder first'")
 
 
 def check_installer(version: str, outside: Path) -> None:
@@ -101,9 +123,13 @@ def check_installer(version: str, outside: Path) -> None:
     expect(start_menu.exists(), "Start-menu shortcut")
     expect(desktop.resolve().exists(), "desktop shortcut")
     expect(registered(), "uninstaller registered in Apps & features")
+    expect(holds_licences(installed), "the installed folder holds the third-party licences")
     play(exe, outside / "installed-home", outside)
-    play(exe, None, outside)  # the Windows user folders (platformdirs)
     kept = user_folder() / "AppData" / "Local" / "Urland" / "history"
+    # the same game recorded by an earlier check in this kept prefix would be found, not written
+    # again: start from empty user folders
+    shutil.rmtree(kept.parent, ignore_errors=True)
+    play(exe, None, outside)  # the Windows user folders (platformdirs)
 
     wine.run(PREFIX, [installed / "uninstall.exe", "/S"], cwd=outside)
     wine.wait_idle(PREFIX)  # the uninstaller goes on from a copy of itself in a temporary folder

@@ -22,6 +22,7 @@ from urland.texts import i18n
 from urland.texts.i18n import _
 from urland.ui import ticker
 from urland.ui.screen import centre_window, declare_dpi_awareness, fit_screen, window_display
+from urland.ui.sdl_start import start_pygame
 from urland.ui.sound import SoundBoard
 from urland.ui.text import blit_text, render
 from urland.ui.theme import Theme
@@ -46,7 +47,7 @@ class App:
             self.settings.ai_pause = "none"
         pygame.mixer.pre_init(44100, -16, 2, 512)  # a short buffer: effects land on time
         declare_dpi_awareness()
-        pygame.init()
+        start_pygame()
         pygame.display.set_caption("Urland")
         from urland.ui import art
         from urland.ui.caches import clear_caches

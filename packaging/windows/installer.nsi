@@ -1,5 +1,8 @@
 ; The Windows setup program of Urland, made on Linux by `make dist-windows` (packaging/build_windows.py):
-;     makensis -DVERSION=0.1.0 -DPROGRAM_DIR=dist/windows/urland -DICON=urland.ico -DOUTFILE=setup.exe installer.nsi
+;     makensis -DVERSION=0.1.0 -DPROGRAM_DIR=dist/windows/urland -DICON=urland.ico -DOUTFILE=setup.exe \
+;              -DLICENCES=licences.txt -DWELCOME_BMP=welcome.bmp -DHEADER_BMP=header.bmp installer.nsi
+; Its pages: welcome, the third-party licences, folder, components, installing, finish; the texts
+; of every page are in texts.nsh, in one informal tone in every language.
 ; For the current user only, with no administrator rights: the program goes into the user's own
 ; programs folder, with a Start-menu shortcut, an optional desktop one and an entry in Apps & features.
 ; Uninstalling removes the program and its shortcuts, never the player's saved games and history.
@@ -29,19 +32,63 @@ VIAddVersionKey /LANG=0 "ProductName" "${APP}"
 VIAddVersionKey /LANG=0 "ProductVersion" "${VERSION}"
 VIAddVersionKey /LANG=0 "FileVersion" "${VERSION}"
 VIAddVersionKey /LANG=0 "FileDescription" "${APP} setup"
-VIAddVersionKey /LANG=0 "LegalCopyright" "MIT licence"
+VIAddVersionKey /LANG=0 "LegalCopyright" "© the Urland authors"
 
 !define MUI_ICON "${ICON}"
 !define MUI_UNICON "${ICON}"
+; the game's own art (packaging/installer_art.py, drawn at build time from assets/sprites)
+!define MUI_WELCOMEFINISHPAGE_BITMAP "${WELCOME_BMP}"
+!define MUI_UNWELCOMEFINISHPAGE_BITMAP "${WELCOME_BMP}"
+!define MUI_HEADERIMAGE
+!define MUI_HEADERIMAGE_RIGHT
+!define MUI_HEADERIMAGE_BITMAP "${HEADER_BMP}"
+!define MUI_HEADERIMAGE_UNBITMAP "${HEADER_BMP}"
 !define MUI_ABORTWARNING
+!define MUI_ABORTWARNING_TEXT "$(StopInstalling)"
 !define MUI_COMPONENTSPAGE_NODESC
-!define MUI_FINISHPAGE_RUN "$INSTDIR\urland.exe"
 
+Caption "$(Caption)"
+UninstallCaption "$(UninstallCaption)"
+
+!define MUI_WELCOMEPAGE_TITLE "$(WelcomeTitle)"
+!define MUI_WELCOMEPAGE_TEXT "$(WelcomeText)"
+!insertmacro MUI_PAGE_WELCOME
+
+; the licences of what the program is built with: read, nothing to accept (packaging/licenses.py)
+!define MUI_PAGE_HEADER_TEXT "$(LicenceTitle)"
+!define MUI_PAGE_HEADER_SUBTEXT "$(LicenceSubtitle)"
+!define MUI_LICENSEPAGE_TEXT_TOP "$(LicenceTop)"
+!define MUI_LICENSEPAGE_TEXT_BOTTOM "$(LicenceBottom)"
+!define MUI_LICENSEPAGE_BUTTON "$(^NextBtn)"
+!insertmacro MUI_PAGE_LICENSE "${LICENCES}"
+
+!define MUI_PAGE_HEADER_TEXT "$(FolderTitle)"
+!define MUI_PAGE_HEADER_SUBTEXT "$(FolderSubtitle)"
+!define MUI_DIRECTORYPAGE_TEXT_TOP "$(FolderTop)"
 !insertmacro MUI_PAGE_DIRECTORY
+
+!define MUI_PAGE_HEADER_TEXT "$(PartsTitle)"
+!define MUI_PAGE_HEADER_SUBTEXT "$(PartsSubtitle)"
+!define MUI_COMPONENTSPAGE_TEXT_TOP "$(PartsTop)"
+!define MUI_COMPONENTSPAGE_TEXT_COMPLIST "$(PartsList)"
 !insertmacro MUI_PAGE_COMPONENTS
+
+!define MUI_PAGE_HEADER_TEXT "$(InstallingTitle)"
+!define MUI_PAGE_HEADER_SUBTEXT "$(InstallingSubtitle)"
 !insertmacro MUI_PAGE_INSTFILES
+
+!define MUI_FINISHPAGE_TITLE "$(FinishTitle)"
+!define MUI_FINISHPAGE_TEXT "$(FinishText)"
+!define MUI_FINISHPAGE_RUN "$INSTDIR\urland.exe"
+!define MUI_FINISHPAGE_RUN_TEXT "$(PlayNow)"
 !insertmacro MUI_PAGE_FINISH
+
+!define MUI_PAGE_HEADER_TEXT "$(RemoveTitle)"
+!define MUI_PAGE_HEADER_SUBTEXT "$(RemoveSubtitle)"
+!define MUI_UNCONFIRMPAGE_TEXT_TOP "$(RemoveTop)"
 !insertmacro MUI_UNPAGE_CONFIRM
+!define MUI_PAGE_HEADER_TEXT "$(RemovingTitle)"
+!define MUI_PAGE_HEADER_SUBTEXT "$(RemovingSubtitle)"
 !insertmacro MUI_UNPAGE_INSTFILES
 
 ; The first is the fallback; otherwise Windows' display language picks one.
@@ -51,23 +98,15 @@ VIAddVersionKey /LANG=0 "LegalCopyright" "MIT licence"
 !insertmacro MUI_LANGUAGE "French"
 !insertmacro MUI_LANGUAGE "Dutch"
 
-LangString DesktopShortcut ${LANG_ENGLISH} "Desktop shortcut"
-LangString DesktopShortcut ${LANG_GERMAN} "Verknüpfung auf dem Desktop"
-LangString DesktopShortcut ${LANG_ITALIAN} "Collegamento sul desktop"
-LangString DesktopShortcut ${LANG_FRENCH} "Raccourci sur le bureau"
-LangString DesktopShortcut ${LANG_DUTCH} "Snelkoppeling op het bureaublad"
-
-LangString KeptFiles ${LANG_ENGLISH} "Urland has been removed. Your saved games, history and settings are kept in $LOCALAPPDATA\${APP}: delete that folder to remove them too."
-LangString KeptFiles ${LANG_GERMAN} "Urland wurde entfernt. Deine gespeicherten Spiele, der Spielverlauf und die Einstellungen bleiben in $LOCALAPPDATA\${APP}: Lösche diesen Ordner, um auch sie zu entfernen."
-LangString KeptFiles ${LANG_ITALIAN} "Urland è stato rimosso. Le partite salvate, lo storico e le impostazioni restano in $LOCALAPPDATA\${APP}: elimina quella cartella per rimuovere anche loro."
-LangString KeptFiles ${LANG_FRENCH} "Urland a été supprimé. Tes parties sauvegardées, l’historique et les réglages restent dans $LOCALAPPDATA\${APP} : supprime ce dossier pour les effacer aussi."
-LangString KeptFiles ${LANG_DUTCH} "Urland is verwijderd. Je opgeslagen spellen, geschiedenis en instellingen blijven in $LOCALAPPDATA\${APP}: verwijder die map om ook die te wissen."
+!include "${__FILEDIR__}/texts.nsh"
 
 Section "${APP}" SectionProgram
   SectionIn RO
   SetShellVarContext current
   SetOutPath "$INSTDIR"
-  RMDir /r "$INSTDIR\_internal"   ; an older version's libraries never linger beside the new ones
+  ; an older version's libraries never linger beside the new ones (0.1.0 had them in _internal)
+  RMDir /r "$INSTDIR\_internal"
+  RMDir /r "$INSTDIR\program"
   File /r "${PROGRAM_DIR}/*"
   WriteUninstaller "$INSTDIR\uninstall.exe"
   CreateShortcut "$SMPROGRAMS\${APP}.lnk" "$INSTDIR\urland.exe"
@@ -97,11 +136,17 @@ Section "Uninstall"
   Delete "$DESKTOP\${APP}.lnk"
   ; only what setup put here: the player's files live elsewhere ($LOCALAPPDATA\Urland)
   RMDir /r "$INSTDIR\_internal"
+  RMDir /r "$INSTDIR\program"
   Delete "$INSTDIR\urland.exe"
+  Delete "$INSTDIR\THIRD-PARTY-LICENSES.txt"
   Delete "$INSTDIR\uninstall.exe"
   RMDir "$INSTDIR"
   DeleteRegKey HKCU "${UNINSTALL_KEY}"
   DeleteRegKey HKCU "${SETTINGS_KEY}"
   DetailPrint "$(KeptFiles)"
-  MessageBox MB_OK|MB_ICONINFORMATION "$(KeptFiles)" /SD IDOK
 SectionEnd
+
+; said once the uninstaller's progress bar is full, not over it
+Function un.onUninstSuccess
+  MessageBox MB_OK|MB_ICONINFORMATION "$(KeptFiles)" /SD IDOK
+FunctionEnd

@@ -12,7 +12,7 @@ import pygame
 def declare_dpi_awareness() -> None:
     """On Windows, tell the system the window draws every pixel itself (per-monitor DPI aware),
     so a display scaled to 150% shows it sharp instead of stretching a blurred copy. SDL reads
-    this before the video system starts: call it before pygame.init()."""
+    this before the video system starts: call it before SDL starts (`urland.ui.sdl_start`)."""
     if sys.platform == "win32":
         os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
 

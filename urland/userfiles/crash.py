@@ -4,14 +4,13 @@ player sees a short message."""
 from __future__ import annotations
 
 import datetime
-import os
 import sys
-import textwrap
 import traceback
 from collections.abc import Callable, Sequence
 
 from urland import paths
 from urland.texts.i18n import _, fmt
+from urland.userfiles.crash_window import show_message
 from urland.userfiles.save_status import crash_sentences
 
 
@@ -29,29 +28,9 @@ def write_crash_log(exc: BaseException) -> str:
     return str(path)
 
 
-def show_message(lines: list[str]) -> None:
-    """A small window with the message, closed by any key or click. Silent without a screen."""
-    if os.environ.get("SDL_VIDEODRIVER") == "dummy":
-        return
-    try:
-        import pygame
-
-        pygame.quit()
-        pygame.init()
-        screen = pygame.display.set_mode((760, 40 + 30 * len(lines)))
-        pygame.display.set_caption("Urland has stopped")
-        font = pygame.font.Font(None, 26)
-        screen.fill((30, 38, 48))
-        for i, line in enumerate(lines):
-            screen.blit(font.render(line, True, (236, 232, 222)), (24, 28 + i * 30))
-        pygame.display.flip()
-        while True:
-            event = pygame.event.wait()
-            if event.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-                break
-        pygame.quit()
-    except Exception:
-        pass
+def crash_message(error: str, saved: list[str], where: str) -> list[str]:
+    """The crash window's lines, whole: the error, what became of the game, where the log is."""
+    return [error, *saved, _("A report was saved to:"), where, "", _("Press any key to close.")]
 
 
 def run_guarded(main: Callable[[Sequence[str] | None], int],
@@ -70,8 +49,5 @@ def run_guarded(main: Callable[[Sequence[str] | None], int],
         for line in saved:
             print(line, file=sys.stderr)
         shown = fmt("Urland has stopped because of an error: {error}", error=exc)
-        lines = [*textwrap.wrap(shown, 70)[:2], *(part for line in saved
-                                                  for part in textwrap.wrap(line, 70)),
-                 _("A report was saved to:"), where[-70:], "", _("Press any key to close.")]
-        show_message(lines)
+        show_message(crash_message(shown, saved, where))
         return 1

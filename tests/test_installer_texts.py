@@ -1,0 +1,53 @@
+"""The texts of the Windows setup program (packaging/windows/texts.nsh) and of the launcher
+(packaging/windows/launcher.nsi): every page and message speaks each language in one informal
+tone, as the game does, and names Urland as each language writes it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+WINDOWS = Path(__file__).resolve().parent.parent / "packaging" / "windows"
+SOURCES = (WINDOWS / "texts.nsh", WINDOWS / "launcher.nsi")
+LANGUAGES = ("ENGLISH", "GERMAN", "ITALIAN", "FRENCH", "DUTCH")
+# forms a formal address would need; the informal ones (du, tu, je) are what the game uses
+FORMAL = {"GERMAN": r"\b(Sie|Ihr|Ihre|Ihren|Ihnen|Klicken)\b", "FRENCH": r"\b(vous|votre|vos)\b",
+          "ITALIAN": r"\b(Lei|Suo|Sua|Scegliere|Cliccare)\b", "DUTCH": r"\b(u|uw)\b"}
+INFORMAL = {"GERMAN": r"\b(du|dein|deine|deinem|Klicke)\b", "FRENCH": r"\b(tu|ton|tes|Clique)\b",
+            "ITALIAN": r"\b(tuo|tue|Fai|Scegli)\b", "DUTCH": r"\b(je|jou|Klik)\b"}
+
+
+def strings() -> dict[str, dict[str, str]]:
+    table: dict[str, dict[str, str]] = {}
+    for source in SOURCES:
+        for name, language, text in re.findall(r'^LangString (\w+) \$\{LANG_(\w+)\} "(.*)"$',
+                                               source.read_text(encoding="utf-8"), re.MULTILINE):
+            table.setdefault(name, {})[language] = text
+    return table
+
+
+def test_every_text_is_there_in_every_language():
+    table = strings()
+    assert {"WelcomeText", "LicenceBottom", "FinishText", "ExtractFirst"} <= set(table)
+    for name, by_language in table.items():
+        assert set(by_language) == set(LANGUAGES), name
+
+
+def test_the_launcher_started_alone_says_to_extract_the_folder_first():
+    assert strings()["ExtractFirst"]["ENGLISH"].startswith("Extract the folder first.")
+    assert strings()["ExtractFirst"]["GERMAN"].startswith("Entpacke zuerst den Ordner.")
+
+
+@pytest.mark.parametrize("language", sorted(FORMAL))
+def test_each_language_speaks_informally(language):
+    texts = [by_language[language] for by_language in strings().values()]
+    assert not [t for t in texts if re.search(FORMAL[language], t)]
+    assert any(re.search(INFORMAL[language], t) for t in texts)
+
+
+def test_french_elides_before_urland():
+    french = [by_language["FRENCH"] for by_language in strings().values()]
+    assert "Installation d\u2019Urland" in french  # with the typographic apostrophe
+    assert not [t for t in french if re.search(r"\bde Urland\b", t)]
