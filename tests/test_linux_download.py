@@ -89,6 +89,7 @@ def test_on_an_old_glibc_the_player_reads_why_on_stderr_and_the_program_is_not_s
 def test_glibc_2_4_is_older_than_2_31_and_3_0_is_newer(tmp_path):
     assert _launch(tmp_path, "ldd (GNU libc) 2.4").returncode == 1
     assert _launch(tmp_path, "ldd (GNU libc) 3.0").returncode == 0
+    assert _launch(tmp_path, "ldd (GNU libc) 2.35-0ubuntu3").returncode == 0
 
 
 def test_on_a_desktop_the_sentence_also_opens_in_a_window(tmp_path):
@@ -105,7 +106,7 @@ def test_xmessage_shows_it_where_neither_zenity_nor_kdialog_is_there(tmp_path):
     tools = tmp_path / "tools"
     _tool(tools, "xmessage", 'printf "%s\\n" "$@" > "$HOME/xmessage.txt"')
     # only the tools the launcher itself uses, so no real zenity or kdialog is found
-    for name in ("sh", "head", "awk", "readlink", "dirname"):
+    for name in ("sh", "head", "awk", "sed", "grep", "readlink", "dirname"):
         (tools / name).symlink_to(shutil.which(name))
     _tool(tools, "ldd", "echo 'ldd (GNU libc) 2.17'")
     result = subprocess.run(
@@ -117,9 +118,23 @@ def test_xmessage_shows_it_where_neither_zenity_nor_kdialog_is_there(tmp_path):
 
 
 def test_a_system_without_glibc_is_told_so(tmp_path):
+    _tool(tmp_path / "tools", "getconf", "exit 1")
     result = _launch(tmp_path, "musl libc (x86_64)")
     assert result.returncode == 1
     assert result.stderr.strip().endswith("; this system has no glibc.")
+
+
+def test_getconf_tells_the_version_where_ldd_is_missing(tmp_path):
+    _tool(tmp_path / "tools", "getconf", "echo 'glibc 2.28'")
+    result = _launch(tmp_path, "")
+    assert "this system has glibc 2.28." in result.stderr
+
+
+def test_a_system_that_cannot_tell_its_c_library_gets_the_program_all_the_same(tmp_path):
+    _tool(tmp_path / "tools", "getconf", "exit 1")
+    result = _launch(tmp_path, "")
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "started.txt").exists()
 
 
 def test_the_sentence_follows_the_players_language(tmp_path):
@@ -276,3 +291,35 @@ def test_a_missing_bundle_says_to_build_it_first(tmp_path, capsys):
     assert check_glibc.main([str(tmp_path / "dist" / "urland")]) == 1
     assert "build it first (make dist)" in capsys.readouterr().err
 
+
+
+# the Debian 11 base the program is built in
+
+
+def test_the_base_is_kept_in_the_users_cache_outside_the_clone(monkeypatch, tmp_path):
+    import debian_base
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert debian_base.base_dir().parent == tmp_path / "cache" / "urland-build"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert debian_base.base_dir().parent == tmp_path / ".cache" / "urland-build"
+
+
+def test_a_new_package_list_makes_a_new_base_instead_of_patching_the_old_one(monkeypatch):
+    import debian_base
+
+    before = debian_base.base_dir()
+    monkeypatch.setattr(debian_base, "PACKAGES", (*debian_base.PACKAGES, "libgl1"))
+    assert debian_base.base_dir() != before
+    assert debian_base.base_dir().name.startswith("bullseye-")
+
+
+def test_without_root_the_build_says_what_to_do_instead(monkeypatch, tmp_path):
+    import debian_base
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(debian_base.os, "geteuid", lambda: 1000)
+    with pytest.raises(debian_base.BaseError, match=r"needs root .*`make dist-host`"):
+        debian_base.ensure_base()
+    assert not list(tmp_path.iterdir())
