@@ -55,7 +55,8 @@ done
 # Debian's CVE-2026-4224 fix has pyexpat.c use a core header, which Debian's build allows by
 # building pyexpat into the interpreter; built as a module, it needs what 3.12's pyexpat.c says
 grep -q Py_BUILD_CORE_MODULE Modules/pyexpat.c ||
-  sed -i '1i #ifndef Py_BUILD_CORE_BUILTIN\\n#  define Py_BUILD_CORE_MODULE 1\\n#endif' Modules/pyexpat.c
+  sed -i '1i #ifndef Py_BUILD_CORE_BUILTIN\\n#  define Py_BUILD_CORE_MODULE 1\\n#endif' \\
+    Modules/pyexpat.c
 ./configure --quiet --prefix={PYTHON_PREFIX} --enable-shared --with-ensurepip=install \
   LDFLAGS=-Wl,-rpath,{PYTHON_PREFIX}/lib > /dev/null
 make -j"$(nproc)" > /build/cpython-make.log 2>&1 || (tail -40 /build/cpython-make.log; exit 1)

@@ -29,6 +29,9 @@ PACKAGES = (
     "libncursesw5-dev", "uuid-dev", "libgdbm-dev", "libexpat1-dev",
 )
 READY = ".urland-base-ready"
+# this machine's trust store: pip in the base trusts what this machine trusts (a proxy's own CA)
+HOST_CERTIFICATES = Path("/etc/ssl/certs/ca-certificates.crt")
+CERTIFICATES_INSIDE = "/etc/ssl/certs/host-ca-certificates.crt"
 PATH_INSIDE = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 
 
@@ -93,12 +96,16 @@ def run_inside(root: Path, script: str, *, src: Path | None = None,
     environment (`env` added to it). Returns the exit code; raises when `check` and not 0."""
     require_root("running in the Debian 11 base")
     shutil.copyfile("/etc/resolv.conf", root / "etc" / "resolv.conf")  # pip reaches PyPI
+    variables = {"PATH": PATH_INSIDE, "HOME": "/root", "LANG": "C.UTF-8"}
+    if HOST_CERTIFICATES.exists():
+        shutil.copyfile(HOST_CERTIFICATES, root / CERTIFICATES_INSIDE.lstrip("/"))
+        variables |= {"PIP_CERT": CERTIFICATES_INSIDE, "SSL_CERT_FILE": CERTIFICATES_INSIDE}
+    variables |= env or {}
     mounts = [f"mount -t proc proc {shlex.quote(str(root / 'proc'))}",
               f"mount --rbind /dev {shlex.quote(str(root / 'dev'))}"]
     if src is not None:
         (root / "src").mkdir(exist_ok=True)
         mounts.append(f"mount --bind {shlex.quote(str(src))} {shlex.quote(str(root / 'src'))}")
-    variables = {"PATH": PATH_INSIDE, "HOME": "/root", "LANG": "C.UTF-8", **(env or {})}
     inside = ["env", "-i", *(f"{k}={v}" for k, v in variables.items()), "sh", "-ec", script]
     outer = " && ".join(mounts) + f" && exec chroot {shlex.quote(str(root))} " + shlex.join(inside)
     code = subprocess.run(["unshare", "--mount", "--propagation", "private", "sh", "-ec", outer],
