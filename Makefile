@@ -9,7 +9,7 @@ PLAY_STAMP := $(VENV)/.play-installed
 
 DIST_STAMP := $(VENV)/.dist-installed
 
-.PHONY: play test test-tours lint bench simulate dist dist-windows clean catalogs
+.PHONY: play test test-tours lint bench simulate dist dist-host dist-windows clean catalogs
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -44,10 +44,17 @@ $(DIST_STAMP): $(STAMP)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[test,dist]"
 	touch $(DIST_STAMP)
 
-# dist/urland/urland: the double-clickable one-folder build for this system, with its
-# THIRD-PARTY-LICENSES.txt (packaging/licenses.py), and on Linux
-# dist/urland-<version>-linux.tar.gz (the folder, the .desktop file, the icon, a short README)
-dist: $(DIST_STAMP)
+# dist/urland/urland: the double-clickable Linux program, for glibc 2.31 and newer, with its
+# THIRD-PARTY-LICENSES.txt (packaging/licenses.py), and dist/urland-<version>-linux.tar.gz (the
+# folder, the .desktop file, the icon, install.sh, a short README). Built as root in a Debian 11
+# base with its own CPython, both made once and kept in ${XDG_CACHE_HOME:-~/.cache}/urland-build
+# (packaging/build_linux.py).
+dist: $(STAMP)
+	$(PY) packaging/build_linux.py
+
+# The same from this system's Python, without root: it runs only where this glibc or a newer
+# one is (and on Windows or macOS, the program for that system).
+dist-host: $(DIST_STAMP)
 	$(PY) -m PyInstaller packaging/pyinstaller.spec --noconfirm --clean \
 		--distpath dist --workpath build --log-level WARN
 	$(PY) packaging/licenses.py bundle dist/urland

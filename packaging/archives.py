@@ -19,18 +19,10 @@ ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 
 LINUX_README = """\
-Urland {version} for Linux (x86-64)
+Urland {version} for Linux (x86-64) with glibc 2.31 or newer (Debian 11, Ubuntu 20.04 and later)
 
-Play: double-click urland/urland in your file manager, or run it from a terminal:
-
-    ./urland/urland
-
-To find Urland in your desktop's menu, once (from this folder):
-
-    mkdir -p ~/.local/bin ~/.local/share/applications ~/.local/share/icons/hicolor/256x256/apps
-    ln -sf "$PWD/urland/urland" ~/.local/bin/urland
-    cp urland.desktop ~/.local/share/applications/
-    cp urland.png ~/.local/share/icons/hicolor/256x256/apps/
+Play: double-click urland/urland in your file manager, or run ./urland/urland in a terminal.
+Menu: ./install.sh puts Urland in your desktop's menu; ./install.sh --uninstall takes it out.
 
 Your saved games, history and settings are kept in ~/.local/share/Urland and ~/.config/Urland;
 deleting this folder never touches them.
@@ -59,19 +51,23 @@ def _add_text(tar: tarfile.TarFile, name: str, text: str) -> None:
     tar.addfile(info, io.BytesIO(data))
 
 
-def linux_archive(version: str) -> Path:
-    """dist/urland-<version>-linux.tar.gz: the program folder, the .desktop file, the icon and
-    a short README, all in one top folder."""
-    program = DIST / "urland"
+def linux_archive(version: str, program: Path | None = None, dist: Path | None = None) -> Path:
+    """dist/urland-<version>-linux.tar.gz: the program folder (dist/urland), the .desktop file,
+    the icon, install.sh (the menu entry) and a short README, all in one top folder."""
+    dist = dist or DIST
+    program = program or dist / "urland"
     if not (program / "urland").exists():
-        raise SystemExit("dist/urland/urland is missing: run `make dist` first")
+        raise SystemExit(f"{program / 'urland'} is missing: run `make dist` first")
     top = f"urland-{version}-linux"
-    archive = DIST / f"{top}.tar.gz"
-    with tarfile.open(archive, "w:gz") as tar:
+    archive = dist / f"{top}.tar.gz"
+    partial = archive.with_name(archive.name + ".partial")  # a cut-off build leaves no archive
+    with tarfile.open(partial, "w:gz") as tar:
         tar.add(program, f"{top}/urland")
         tar.add(ROOT / "packaging" / "urland.desktop", f"{top}/urland.desktop")
         tar.add(ROOT / "assets" / "sprites" / "icon.png", f"{top}/urland.png")
+        tar.add(ROOT / "packaging" / "linux" / "install.sh", f"{top}/install.sh")
         _add_text(tar, f"{top}/README.txt", LINUX_README.format(version=version))
+    partial.replace(archive)
     return archive
 
 
