@@ -351,6 +351,33 @@ def test_a_server_killed_while_a_welcome_waits_for_its_pong_leaves_the_seat_free
         server.wait(10)
 
 
+def test_a_seat_whose_newcomer_never_confirms_after_the_host_started_goes_to_the_ai():
+    # The host starts while a newcomer's welcome still waits for its pong: that seat is not
+    # handed to the AI then (it is promised), but once the newcomer is gone without confirming,
+    # the AI takes it, as it took the other free seats: the game never waits on nobody.
+    from urland.bots.registry import DEFAULT_BOT
+
+    async def scenario():
+        async with serving() as (server, address):
+            room = server.open_room("lob", SEATS, 6)
+            room.lobby = True
+            sock = await asyncio.to_thread(handshake, _port(address))
+            sock.sendall(_hello("lob", name="Ghost"))
+
+            def welcome() -> None:
+                while b'"welcome"' not in read_frame(sock)[1]:  # its ping goes unanswered
+                    pass
+            await asyncio.to_thread(welcome)
+            assert 0 in room.reserved
+            await server.start_room("lob")
+            assert room.seats[0].remote and [s.kind for s in room.seats[1:]] == [DEFAULT_BOT] * 2
+            sock.close()
+            while room.seats[0].remote:
+                await asyncio.sleep(0.02)
+            assert room.seats[0].kind == DEFAULT_BOT and 0 in server.bots["LOB"]
+    run(asyncio.wait_for(scenario(), 120))
+
+
 # --- N4: a move the disk refused is sent again ---------------------------------------------
 
 def test_join_autoplay_sends_a_refused_move_again_once_the_disk_keeps_it(tmp_path, monkeypatch):

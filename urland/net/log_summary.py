@@ -18,7 +18,9 @@ from collections import Counter
 
 SUMMARY_SECONDS = 10.0
 # What asyncio and websockets log once per connection: counted, not written one by one.
-LIBRARY_LOGGERS = ("asyncio", "websockets", "websockets.server", "websockets.asyncio.server")
+# websockets logs on the logger the server gives it (urland.server.transport), else its own
+LIBRARY_LOGGERS = ("asyncio", "websockets", "websockets.server", "websockets.asyncio.server",
+                   "urland.server.transport")
 
 
 class Tally:

@@ -99,6 +99,9 @@ class Room:
     # memory only, so a server killed meanwhile leaves those seats free (the journal has
     # nothing of them).
     reserved: dict[int, str] = field(default_factory=dict)
+    # seats a newcomer was still confirming as the host started the game: the bot to hand each
+    # to if the newcomer never confirms (memory only, as the reservations are)
+    started_without: dict[int, str] = field(default_factory=dict)
     seq: int = 0  # the number of the room's last journal record (what the room holds)
     saved_seq: int = 0  # ... and of the last one its file on disk holds
     # Open for players to join, not started: no move is played until the host starts it. Only
@@ -229,6 +232,7 @@ class Room:
         """The host starts the game: every remote seat nobody took is played by the bot
         `stand_in` from now on. The seats so handed over."""
         self.lobby = False
+        self.started_without = dict.fromkeys(self.reserved, stand_in)
         empty = [i for i, slot in enumerate(self.seats)
                  if slot.remote and not slot.taken and i not in self.reserved]
         for i in empty:

@@ -373,16 +373,36 @@ class GameServer:
             seat, token, new_name = found
             room.reserved[seat] = new_name
         welcome = {**self._welcome_message(room, seat, new_name), "token": token}
+        confirmed = False
         try:
             if not await self._token_delivered(ws, room, seat, welcome):
                 return None
             await self._commit(room, lambda: room.set_seat(seat, new_name, token_hash(token)))
+            confirmed = True
         except (MoveRefused, NotKept):
             await self._refuse(ws, "not-kept", NOT_KEPT, p.CLOSE_REFUSED)
             return None
         finally:
             room.reserved.pop(seat, None)
+            stand_in = room.started_without.pop(seat, None)
+            if stand_in is not None and not confirmed:
+                await self._hand_to_bot(room, seat, stand_in)
         return seat
+
+    async def _hand_to_bot(self, room: Room, seat: int, stand_in: str) -> None:
+        """A seat the host started the game without, whose newcomer then never confirmed it,
+        goes to the bot the other free seats went to, as if it had been free at the start."""
+        key = normal_code(room.code)
+        async with self._lock(room):
+            slot = room.seats[seat]
+            if not slot.remote or slot.taken:
+                return
+            slot.kind = stand_in
+            with contextlib.suppress(OSError):  # kept in memory; the room's next save writes it
+                room.save()
+            self.bots[key][seat] = make_bot(stand_in, bot_seed(room.game.seed, seat))
+        await self._presence(room)
+        self.kick(key)
 
     async def _token_delivered(self, ws: ServerConnection, room: Room, seat: int,
                                welcome: dict) -> bool:
