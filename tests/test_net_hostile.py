@@ -11,7 +11,7 @@ import time
 
 import pytest
 from netplay import free_port, play_seat, run, seated, serve_process, serving, urland_command
-from rawsocket import closed_by_peer, confirm_welcome, frame, handshake
+from rawsocket import closed_by_peer, confirm_welcome, frame, handshake, read_frame
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -379,11 +379,12 @@ def test_a_newcomer_who_never_confirms_the_welcome_does_not_burn_the_seat():
                 sock = handshake(port)
                 sock.sendall(frame(json.dumps({"type": "hello", "version": p.VERSION,
                                                "room": "burn", "name": "Gone"}).encode()))
-                sock.close()
+                while b'"welcome"' not in read_frame(sock)[1]:  # seat 0 is promised to it
+                    pass
+                sock.close()  # gone before the welcome's ping is answered
             await asyncio.to_thread(hello_and_go)
-            await asyncio.sleep(0.5)  # time for the hello to be read and the pong to fail
-            while room.seats[0].taken:
-                await asyncio.sleep(0.05)
+            while room.reserved or room.seats[0].taken:  # until the server lets it go
+                await asyncio.sleep(0.02)
             assert room.seats[0].name == "White"  # its colour's name again, not "Gone"
             anna = await seated(address, "burn", "Anna")
             ben = await seated(address, "burn", "Ben")

@@ -216,18 +216,14 @@ def _first_decider(seed: int) -> int:
     return Game.new(seed, 3).state.actor
 
 
-def test_a_dialog_waiting_out_the_typing_hears_keys_again_after_a_pause(app, monkeypatch):
-    from urland.scenes import base
-
-    clock = [100.0]
-    monkeypatch.setattr(base.time, "monotonic", lambda: clock[0])
+def test_a_dialog_opened_over_the_typing_hears_keys_once_the_player_turns_to_it(app):
     dialog = app.open("pause", leave=lambda: None)
-    dialog.keys_wait, dialog.typed_at = True, clock[0]
-    key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0)
-    clock[0] += 0.5
-    assert dialog.typed_over(key)  # still typing: ignored
-    clock[0] += 0.5 + base.TYPING_PAUSE
-    assert not dialog.typed_over(key) and not dialog.keys_wait  # a pause: the dialog's again
+    dialog.keys_wait = True
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0)
+    tab = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, unicode="\t", mod=0)
+    assert dialog.typed_over(enter) and dialog.typed_over(enter)  # however long the pause
+    assert not dialog.typed_over(tab) and not dialog.keys_wait  # Tab: the dialog's again
+    assert not dialog.typed_over(enter)
 
 
 def test_joining_where_nothing_answers_says_so_in_words(app):

@@ -159,3 +159,12 @@ def test_paired_report_of_a_damaged_log_says_which_line(capsys, tmp_path):
     with pytest.raises(SystemExit):
         main(["tournament", "--paired", str(good), str(bad)])
     assert "bad.jsonl, line 2: not a game of a tournament log" in capsys.readouterr().err
+
+
+def test_paired_report_refuses_a_log_holding_a_game_twice(capsys, tmp_path):
+    twice = tmp_path / "twice.jsonl"
+    line = json.dumps(_game(1, 0, ["a", "b", "c"], [3, 2, 1]))
+    twice.write_text(line + "\n" + line + "\n")
+    with pytest.raises(SystemExit):
+        main(["tournament", "--paired", str(twice), str(twice)])
+    assert "twice.jsonl, line 2: the game of line 1 again" in capsys.readouterr().err

@@ -226,3 +226,22 @@ def test_a_spare_copy_never_replaces_another_game_saved_since(user_home, fresh, 
     assert load_game(user_home / "autosave.yaml")[0].moves == other.game.moves
     assert [load_game(r.path)[0].moves for r in records()] == [MOVES]  # the history has it
     assert list(fresh.rglob("*.finished.yaml")) == []
+
+
+def test_a_spare_copy_half_written_when_the_program_died_is_cleaned_at_the_next_start(
+        tmp_path, monkeypatch):
+    # The spare copies' folders fill only when the disk was already full: what an interrupted
+    # write left there must not pile up.
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    places = unsaved.spare_places()
+    assert places
+    leftovers = []
+    for place in places:
+        place.mkdir(parents=True, exist_ok=True)
+        leftover = place / ".game.finished.yaml.ab12cd34.tmp"
+        leftover.write_text("half a game")
+        leftovers.append(leftover)
+    removed = startup.remove_temp_files()
+    assert all(not f.exists() for f in leftovers)
+    assert removed.count(".game.finished.yaml.ab12cd34.tmp") == len(leftovers)

@@ -34,7 +34,7 @@ class Guesses:
 
     def room_guarded(self, room_key: str) -> bool:
         """True once the room's tokens have been guessed wrong too often (from any address):
-        a wrong token is then answered "slow down" and counts double for its address."""
+        a wrong token is then answered "slow down" (it still counts once for its address)."""
         return self.by_room.of(room_key).seconds_to_next() > 0
 
     def wrong(self, address: str, room_key: str | None = None) -> None:

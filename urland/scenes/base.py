@@ -8,7 +8,6 @@ reaches the App only through `Host`, so the scenes never import the App.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -26,7 +25,6 @@ if TYPE_CHECKING:
     from urland.ui.sound import SoundBoard
     from urland.userfiles.settings import Settings
 
-TYPING_PAUSE = 1.0  # seconds without a key after which typing elsewhere is taken as over
 
 
 @dataclass
@@ -161,21 +159,21 @@ class Dialog(Scene):
         # B (the board): Tab moves the keyboard's focus, as on every screen.
         self.peek_button = Button(L_("See the board"), self.start_peek, key=pygame.K_b)
         # Opened while the player was typing elsewhere (the chat): their keys are not its
-        # answer, so it hears none until a click or a pause in the typing (`typed_over`).
-        self.keys_wait, self.typed_at = False, time.monotonic()
+        # answer, so it hears none until the player turns to it (`typed_over`).
+        self.keys_wait = False
 
     def typed_over(self, event: pygame.event.Event) -> bool:
-        """Is `event` a key typed for something else as this dialog opened (to be ignored)?"""
+        """Is `event` a key typed for something else as this dialog opened (to be ignored)?
+        The player turns to the dialog with a click or with Tab, which brings the keyboard's
+        focus onto it; however long they pause, an Enter meant for the chat never chooses a
+        secret chip or a bid."""
         if not self.keys_wait:
             return False
-        if (event.type == pygame.MOUSEBUTTONDOWN
-                or time.monotonic() - self.typed_at > TYPING_PAUSE):
+        if event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN
+                                                    and event.key == pygame.K_TAB):
             self.keys_wait = False  # the player has turned to the dialog
             return False
-        if event.type == pygame.KEYDOWN:
-            self.typed_at = time.monotonic()
-            return True
-        return False
+        return event.type == pygame.KEYDOWN
 
     def start_peek(self) -> None:
         self.peeking = True

@@ -26,6 +26,8 @@ REFUSALS = {
     "version": L_("The server runs another version of Urland: both need the same version."),
     "busy": L_("Too many connections from your address: try again in a moment."),
     "not-kept": L_("The server cannot keep a new seat just now: try again later."),
+    "slow-down": L_("Too many wrong room codes from your address: wait a minute, then check "
+                    "the code and try again."),
 }
 
 

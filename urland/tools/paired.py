@@ -48,16 +48,33 @@ def read_log(path: Path) -> list[dict]:
     except OSError as exc:
         raise LogError(f"{path}: cannot be read ({exc.strerror or exc})") from exc
     games = []
+    seen: dict[tuple[int, int, int], int] = {}
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
             record = json.loads(line)
-            _ = (record["players"], record["seed"], record["subject_seat"], record["track"])
-        except (ValueError, KeyError, TypeError) as exc:
-            raise LogError(f"{path}, line {number}: not a game of a tournament log") from exc
+            deal = _deal(record)
+            well_formed = _well_formed(record)
+        except (ValueError, KeyError, TypeError):
+            well_formed = False
+        if not well_formed:
+            raise LogError(f"{path}, line {number}: not a game of a tournament log")
+        if deal in seen:
+            raise LogError(f"{path}, line {number}: the game of line {seen[deal]} again (one "
+                           "log holds one run)")
+        seen[deal] = number
         games.append(record)
     return games
+
+
+def _well_formed(record: dict) -> bool:
+    players, seats, track = record["players"], record["seats"], record["track"]
+    return (type(players) is int and isinstance(seats, list) and isinstance(track, list)
+            and len(seats) == len(track) == players
+            and all(type(t) is int for t in track)
+            and type(record["winner"]) is int and 0 <= record["winner"] < players
+            and type(record["subject_seat"]) is int and 0 <= record["subject_seat"] < players)
 
 
 def _deal(record: dict) -> tuple[int, int, int]:

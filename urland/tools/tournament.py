@@ -6,7 +6,7 @@
 
 With `--players`, the line-up is resized for each player count: its first bot, then the others
 repeated in order (hard,medium,... at 3 players is hard,medium,medium). What is reported, per
-bot and per player count, is decided in tournament_report.py. `--log` appends one JSON line per
+bot and per player count, is decided in tournament_report.py. `--log` writes one JSON line per
 game (its deal, seats, scores, winner and each seat's decision times), which `--paired` compares
 game by game with another run's (paired.py).
 """
@@ -111,6 +111,8 @@ def tournament(bot_names: list[str], games: int, seed: int, workers: int = 1,
                as_json: bool = False, out=print, players: list[int] | None = None,
                think: float | None = None, log: Path | None = None) -> dict:
     runs = []
+    if log is not None:
+        log.write_text("", encoding="utf-8")  # this run's games only: --paired pairs runs
     for count in players or [len(bot_names)]:
         lineup = lineup_for(bot_names, count)
         results, seconds = play_games(lineup, games, seed, workers, think, log)

@@ -20,7 +20,8 @@ from urland.userfiles.tutorial_progress import check_progress
 def remove_temp_files() -> list[str]:
     """Delete what an interrupted save left behind in the user's folders; the names removed."""
     folders = dict.fromkeys((paths.data_dir(), paths.saves_dir(), paths.history_dir(),
-                             paths.config_dir()))
+                             paths.config_dir(), *(p for p in unsaved.spare_places()
+                                                   if p.is_dir())))
     return [name for folder in folders for name in remove_leftover_temp_files(folder)]
 
 
