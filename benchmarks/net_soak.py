@@ -39,6 +39,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from net_bench import _cpu_seconds, _rss_mb  # a process's CPU and memory, as read there
+
 from urland.bots.registry import make_bot
 from urland.net.client import NetClient
 
@@ -219,18 +221,6 @@ async def hostile(kind: str, port: int, seconds: float) -> None:
 
 
 # --- the phases ------------------------------------------------------------------------------
-
-def _cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def _rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
-
 
 def _figures(rtts: list[float]) -> tuple[float, float]:
     ms = sorted(1000 * t for t in rtts) or [float("nan")]
