@@ -219,3 +219,18 @@ def test_an_edition_reads_back_as_written():
                       FIRST_EDITION.board, 1)
     assert edition_from_doc(json.loads(json.dumps(edition_to_doc(edition)))) == edition
     assert edition.genes_for(4) == ["legs"] and edition.genes_for(5) == ["legs", "muscles"]
+
+
+def test_an_ocean_renamed_in_the_data_breaks_no_old_file():
+    # The digest covers what the rules read (areas, borders, straits, the track), not the names
+    # the areas are shown by: correcting an ocean's name keeps every record's board.
+    from dataclasses import replace
+
+    from urland.engine import standard_board
+    from urland.engine.edition import board_identity
+
+    board = standard_board()
+    renamed = replace(board, ocean_names=("Northern Sea", *board.ocean_names[1:]))
+    assert board_identity(renamed) == board_identity(board) == FIRST_EDITION.board
+    moved = replace(board, end_threshold=board.end_threshold + 1)
+    assert board_identity(moved) != board_identity(board)

@@ -66,10 +66,17 @@ def facts_of(gene_card: GeneCard) -> CardFacts:
     return CardFacts(gene_card.key, gene_card.min_players, gene_card.move)
 
 
+# What the rules never read: the names an area is shown by (a corrected name breaks no game).
+SHOWN_ONLY = {"ocean_names"}
+
+
 @lru_cache(maxsize=8)
 def board_identity(board: Board) -> BoardIdentity:
-    """The board's name and a digest of what the rules read of it (never its drawing)."""
-    data = {f.name: getattr(board, f.name) for f in fields(board) if f.compare and f.init}
+    """The board's name and a digest of what the rules read of it: the areas and how they
+    border, never their drawing nor the names they are shown by."""
+    data = {f.name: getattr(board, f.name) for f in fields(board)
+            if f.compare and f.init and f.name not in SHOWN_ONLY}
+    data["continents"] = [cid for cid, _name in board.continents]
     text = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return BoardIdentity(BOARD_NAME, hashlib.sha256(text.encode("utf-8")).hexdigest()[:16])
 
@@ -88,7 +95,7 @@ FIRST_EDITION = Edition(
            CardFacts("wings", 3, "fly"), CardFacts("muscles", 4, ""), CardFacts("ears", 3, ""),
            CardFacts("stinkglands", 4, "stink"), CardFacts("turbo", 3, ""),
            CardFacts("warm_blood", 3, ""), CardFacts("teeth", 3, "bite")),
-    board=BoardIdentity(BOARD_NAME, "8ceae6d3c32e3fdb"),
+    board=BoardIdentity(BOARD_NAME, "dd5e868074274198"),
     rules=1,
 )
 
