@@ -4,7 +4,7 @@ import multiprocessing
 import sys
 
 from urland.cli import main
-from urland.userfiles.crash import run_guarded
+from urland.ui.crash import run_guarded
 
 if __name__ == "__main__":
     multiprocessing.freeze_support()

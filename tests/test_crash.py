@@ -1,7 +1,7 @@
 """A crash writes a readable log to the user's data folder and ends with a message, exit 1."""
 
-from urland.userfiles.crash import crash_message, run_guarded
-from urland.userfiles.crash_window import ROWS, WRAP, scrolled, wrapped
+from urland.ui.crash import crash_message, run_guarded
+from urland.ui.crash_window import ROWS, WRAP, scrolled, wrapped
 
 
 def test_a_crash_is_logged_and_reported(user_home, capsys):

@@ -11,8 +11,8 @@ import pytest
 from urland.bots.random_bot import random_move
 from urland.engine.save import load_game
 from urland.table.session import Seat, Session
+from urland.ui.crash import run_guarded
 from urland.userfiles import save_status, startup
-from urland.userfiles.crash import run_guarded
 
 SEATS = [Seat("Anna", 0), Seat("Ben", 1, "easy"), Seat("Cleo", 2, "easy")]
 

@@ -185,18 +185,18 @@ def test_closed_before_the_disk_allows_the_next_start_writes_it(user_home, fresh
     assert records() == []
     monkeypatch.setattr(unsaved, "_waiting", {})  # the program ended; its memory is gone
     with disk_full(user_home):  # the next start, the disk still full: kept, not lost
-        startup.prepare("en")
+        start()
         games, _ = library.scan()
         assert games[0].over and library.latest_unfinished(games) is None
         assert len(list(fresh.rglob("*.finished.yaml"))) == 1
     monkeypatch.setattr(unsaved, "_waiting", {})
-    startup.prepare("en")  # a start with room: the save and the history get the game
+    start()  # a start with room: the save and the history get the game
     assert load_game(user_home / "autosave.yaml")[0].moves == MOVES
     assert [load_game(r.path)[0].moves for r in records()] == [MOVES]
     assert list(fresh.rglob("*.finished.yaml")) == []
     games, _ = library.scan()
     assert games[0].over and library.latest_unfinished(games) is None
-    startup.prepare("en")  # nothing left to do: no second record
+    start()  # nothing left to do: no second record
     assert len(records()) == 1
 
 
@@ -222,10 +222,16 @@ def test_a_spare_copy_never_replaces_another_game_saved_since(user_home, fresh, 
     monkeypatch.setattr(unsaved, "_waiting", {})
     other = Session.new(SEATS, SEED + 1, user_home / "autosave.yaml")  # a new game took it
     other.play(other.game.legal_options()[0].move)
-    startup.prepare("en")
+    start()
     assert load_game(user_home / "autosave.yaml")[0].moves == other.game.moves
     assert [load_game(r.path)[0].moves for r in records()] == [MOVES]  # the history has it
     assert list(fresh.rglob("*.finished.yaml")) == []
+
+
+def start() -> None:
+    """What the program does at start, before the window opens (urland.cli)."""
+    startup.prepare("en")
+    unsaved.recover()
 
 
 def test_a_spare_copy_half_written_when_the_program_died_is_cleaned_at_the_next_start(
@@ -242,6 +248,5 @@ def test_a_spare_copy_half_written_when_the_program_died_is_cleaned_at_the_next_
         leftover = place / ".game.finished.yaml.ab12cd34.tmp"
         leftover.write_text("half a game")
         leftovers.append(leftover)
-    removed = startup.remove_temp_files()
+    start()
     assert all(not f.exists() for f in leftovers)
-    assert removed.count(".game.finished.yaml.ab12cd34.tmp") == len(leftovers)

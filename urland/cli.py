@@ -201,6 +201,7 @@ def _play(argv: Sequence[str]) -> int:
                         help="start in this language: " + ", ".join(LANGUAGES))
     args = parser.parse_args(argv)
     from urland.app import App, AutoplayOptions
+    from urland.table import unsaved
     from urland.userfiles import folder_lock
     from urland.userfiles.startup import prepare
 
@@ -209,7 +210,10 @@ def _play(argv: Sequence[str]) -> int:
               f"({folder_lock.lock_path().parent}); autoplay needs the folder to itself.",
               file=sys.stderr)
         return 1
-    settings, notices = prepare(args.lang, tidy=not folder_lock.in_use_elsewhere())
+    tidy = not folder_lock.in_use_elsewhere()
+    settings, notices = prepare(args.lang, tidy=tidy)
+    if tidy:
+        unsaved.recover()  # finished games a full disk kept from their save last time
     if args.fullscreen:
         settings.fullscreen = True
     autoplay = None
@@ -303,7 +307,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run() -> int:
     """The installed `urland` command: main() with crash reporting."""
-    from urland.userfiles.crash import run_guarded
+    from urland.ui.crash import run_guarded
 
     return run_guarded(main)
 

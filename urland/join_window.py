@@ -25,10 +25,12 @@ def join_with_window(url: str, args: argparse.Namespace, tls: ssl.SSLContext | N
     if client.token:
         keep_token(url, args.room, client.token)
     from urland.app import App, AutoplayOptions
+    from urland.table import unsaved
     from urland.table.remote import RemoteTable
     from urland.userfiles.startup import prepare
 
     settings, notices = prepare(None)
+    unsaved.recover()  # finished games a full disk kept from their save last time
     autoplay = (AutoplayOptions([], 0, args.screenshots, args.quit_when_over)
                 if args.autoplay else None)
     door = RemoteTable(link, autoplay=args.autoplay, seed=secrets.randbelow(2**31))

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from urland import paths
 from urland.engine import SaveError
-from urland.engine.files import write_atomic
+from urland.engine.files import remove_leftover_temp_files, write_atomic
 from urland.engine.save import dumps, load_game
 from urland.table.session import Session
 from urland.texts.i18n import _
@@ -116,12 +116,14 @@ def _ours(place: Path) -> bool:
 
 def recover() -> list[Path]:
     """At start: write each spare copy to the save it belongs to and into the history, then
-    delete it (kept for the next start while the disk still refuses). The saves written."""
+    delete it (kept for the next start while the disk still refuses), and delete what an
+    interrupted write left beside them. The saves written."""
     written = []
     for place in spare_places():
         try:
             if not place.is_dir() or not _ours(place):
                 continue
+            remove_leftover_temp_files(place)
             spares = sorted(place.glob(f"*{SPARE_SUFFIX}"))
         except OSError:
             continue

@@ -8,7 +8,6 @@ from __future__ import annotations
 from urland import paths
 from urland.engine import BoardError, DataError, gene_cards, standard_board
 from urland.engine.files import move_aside, remove_leftover_temp_files
-from urland.table import unsaved
 from urland.texts import assets as texts
 from urland.texts import i18n
 from urland.texts.i18n import fmt
@@ -20,8 +19,7 @@ from urland.userfiles.tutorial_progress import check_progress
 def remove_temp_files() -> list[str]:
     """Delete what an interrupted save left behind in the user's folders; the names removed."""
     folders = dict.fromkeys((paths.data_dir(), paths.saves_dir(), paths.history_dir(),
-                             paths.config_dir(), *(p for p in unsaved.spare_places()
-                                                   if p.is_dir())))
+                             paths.config_dir()))
     return [name for folder in folders for name in remove_leftover_temp_files(folder)]
 
 
@@ -79,10 +77,10 @@ def asset_problems() -> list[str]:
 def prepare(language: str | None = None, tidy: bool = True) -> tuple[Settings, list[str]]:
     """Run every start-up check: the settings to open the window with, and the notices (in
     `language`, else the one chosen in the settings, else the system's). `tidy` False (another
-    copy of the game has the folder): its files are left exactly as they are."""
+    copy of the game has the folder): its files are left exactly as they are. (The finished
+    games a full disk kept from their save are written by `urland.table.unsaved.recover`.)"""
     if tidy:
         remove_temp_files()
-        unsaved.recover()  # finished games a full disk kept from their save last time
     i18n.set_language(language or i18n.system_language())  # a damaged file is told in this
     settings, notice = settings_and_notice() if tidy else (load_settings(), "")
     i18n.set_language(language or settings.language or i18n.system_language())

@@ -9,25 +9,39 @@ Nothing here knows a rule.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from urland.engine import TRAY
+from urland.scenes.table.carry import GestureHost
 from urland.texts.i18n import _, fmt
 from urland.ui import table_overlays as overlays
 from urland.ui.focus import Target, button_targets, draw_ring
 
 if TYPE_CHECKING:
-    from urland.scenes.table.scene import TableScene
+    from urland.scenes.table.gestures import BoardGestures
+    from urland.ui.focus import FocusRing
+    from urland.ui.widgets import Button
 
 RING_RADIUS = 24  # board units: the ring around an area's anchor
+
+
+class KeysHost(GestureHost, Protocol):
+    """What the keys need of the table besides what the gestures need: its gestures (Enter
+    asks what a click asks), its buttons, its focus ring, and whether a person here decides."""
+
+    buttons: list[Button]
+    gestures: BoardGestures
+    focus: FocusRing
+
+    def human_turn(self) -> bool: ...
 
 
 class BoardKeys:
     """The focus targets of the table and what Enter does on the board."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: KeysHost) -> None:
         self.table = table
 
     def targets(self) -> list[Target]:

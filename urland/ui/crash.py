@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 from urland import paths
 from urland.texts.i18n import _, fmt
-from urland.userfiles.crash_window import show_message
+from urland.ui.crash_window import show_message
 from urland.userfiles.save_status import crash_sentences
 
 
