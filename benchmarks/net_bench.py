@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from urland.bots.registry import make_bot
@@ -68,28 +69,34 @@ async def _seat(address: str, room: str, seed: int, pace: float, until: float,
                 rtts: list[float]) -> None:
     client = NetClient(address, room, f"B{seed % SEATS}")
     await client.connect(30)
-    bot = make_bot("random", seed)
+    loop = asyncio.get_running_loop()
+    try:
+        await timed_moves(client, make_bot("random", seed), pace, rtts,
+                          lambda: loop.time() < until)
+    finally:
+        await client.close()
+
+
+async def timed_moves(client: NetClient, bot, pace: float, rtts: list[float],
+                      going: Callable[[], bool]) -> None:
+    """Play the client's seat with `bot`, a move `pace` seconds after each turn comes, while
+    `going()`; each move's round trip (sent until the position moves on) goes into `rtts`."""
     loop = asyncio.get_running_loop()
     sent_at: float | None = None
     asked = -1
-    try:
-        while loop.time() < until and not client.mirror.over:
-            m = client.mirror
-            if sent_at is not None and m.at != asked:
-                rtts.append(loop.time() - sent_at)
-                sent_at = None
-            if m.my_turn and sent_at is None and m.at != asked:
-                await asyncio.sleep(pace)
-                asked = m.at
-                move = bot.choose(m.view)
-                sent_at = loop.time()
-                await client.play(move)
-            try:
-                await client.receive(max(0.1, until - loop.time()))
-            except TimeoutError:
-                break
-    finally:
-        await client.close()
+    while going() and not client.mirror.over:
+        m = client.mirror
+        if sent_at is not None and m.at != asked:
+            rtts.append(loop.time() - sent_at)
+            sent_at = None
+        if m.my_turn and sent_at is None and m.at != asked:
+            await asyncio.sleep(pace)
+            asked, move, sent_at = m.at, bot.choose(m.view), loop.time()
+            await client.play(move)
+        try:
+            await client.receive(1.0)
+        except TimeoutError:
+            continue
 
 
 async def _clients(address: str, rooms: int, seconds: float, pace: float) -> list[float]:

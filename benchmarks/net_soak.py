@@ -39,7 +39,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from net_bench import _cpu_seconds, _rss_mb  # a process's CPU and memory, as read there
+from net_bench import _cpu_seconds, _rss_mb, timed_moves  # shared with the load benchmark
 
 from urland.bots.registry import make_bot
 from urland.net.client import NetClient
@@ -78,23 +78,9 @@ async def _honest_seat(address: str, room: str, number: int, pace: float, rtts: 
     client = NetClient(address, room, f"P{number}")
     client.source = f"127.0.1.{1 + number // PER_ADDRESS}"
     await client.connect(60)
-    bot = make_bot("random", number)
-    loop = asyncio.get_running_loop()
-    sent_at, asked = None, -1
     try:
-        while not stop.is_set() and not client.mirror.over:
-            m = client.mirror
-            if sent_at is not None and m.at != asked:
-                rtts.append(loop.time() - sent_at)
-                sent_at = None
-            if m.my_turn and sent_at is None and m.at != asked:
-                await asyncio.sleep(pace)
-                asked, move, sent_at = m.at, bot.choose(m.view), loop.time()
-                await client.play(move)
-            try:
-                await client.receive(1.0)
-            except TimeoutError:
-                continue
+        await timed_moves(client, make_bot("random", number), pace, rtts,
+                          lambda: not stop.is_set())
     finally:
         await client.close()
 
