@@ -6,6 +6,7 @@ import math
 
 import pygame
 import pytest
+from examples import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_scenes import frames, solo_table
@@ -155,7 +156,7 @@ def scattered(seed, players, eruptions, rng):
     return state
 
 
-@settings(max_examples=40, deadline=None,
+@settings(max_examples=examples(40), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(players=st.integers(3, 5), seed=st.integers(0, 10_000),
        eruptions=st.lists(st.integers(0, 11), max_size=7), random=st.randoms())

@@ -3,6 +3,7 @@
 import random
 from collections import Counter
 
+from examples import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +19,8 @@ from urland.engine import (
     view,
 )
 
-SAMPLES = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SAMPLES = settings(max_examples=examples(150), deadline=None,
+                   suppress_health_check=[HealthCheck.too_slow])
 
 
 def random_position(seed: int, players: int, moves: int) -> Game:

@@ -6,6 +6,7 @@ import asyncio
 import time
 
 import pytest
+from examples import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from netplay import play_seat, play_until_an_action_to_take_back, run, seated, serving
@@ -75,7 +76,7 @@ async def _random_game(players: int, remote: int, seed: int) -> None:
         assert watch.checked > len(game.moves)
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=list(HealthCheck))
 @given(players=st.integers(3, 5), data=st.data(), seed=st.integers(0, 10_000))
 def test_random_games_each_client_ends_with_its_seats_view_and_never_sees_a_secret(
         players, data, seed):

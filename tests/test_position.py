@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -31,7 +32,7 @@ def assert_round_trip(state):
     assert position_to_text(back) == text
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([3, 4, 5]),
        moves=st.integers(0, 300))
 def test_every_position_of_random_legal_play_round_trips_exactly(seed, players, moves):
@@ -203,7 +204,7 @@ VALID = ("upn1 players=4 phase=action actor=p3 actions=2 track=1.2.3.4 genes=-.-
          "bids=_.2.?.0 queue=p2:5:1 agenda=end_turn,ichto:0 rng=ff")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(field=st.sampled_from(sorted(set(re.findall(r"(\w+)=", VALID)) | {"colours", "mutated"})),
        value=st.text(alphabet="0123456789p?P_-.,:+=OxaelgsR ", min_size=0, max_size=12))
 def test_any_damaged_field_is_refused_with_a_position_error_or_read(field, value):

@@ -2,6 +2,7 @@
 
 import random
 
+from examples import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -11,7 +12,8 @@ from urland.engine.invariants import violations
 from urland.engine.moves import KINDS
 from urland.engine.save import dumps, loads
 
-GAMES = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+GAMES = settings(max_examples=examples(100), deadline=None,
+                 suppress_health_check=[HealthCheck.too_slow])
 
 
 def garbage_move(r: random.Random, n_areas: int) -> Move:
@@ -67,7 +69,7 @@ def test_random_games_keep_every_invariant(seed, players, choices):
     assert dumps(loaded) == text and loaded.state.key() == game.state.key()
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([3, 4, 5]),
        choices=st.integers(0, 2**32 - 1), stop=st.integers(0, 200))
 def test_save_load_save_mid_game_is_identical(seed, players, choices, stop):

@@ -5,6 +5,7 @@ face-down chip, the chips in hand, the pile order, unrevealed bids, the seed beh
 import random
 import re
 
+from examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -42,7 +43,7 @@ GAMES = dict(seed=st.integers(10**6, 10**9), players=st.integers(3, 5),
              moves=st.integers(0, 400), policy=st.integers(0, 10**6))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(**GAMES)
 def test_save_load_save_is_identical(seed, players, moves, policy):
     game = game_at(seed, players, moves, policy)
@@ -53,7 +54,7 @@ def test_save_load_save_is_identical(seed, players, moves, policy):
     assert dumps(again, meta_again) == text
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(**GAMES)
 def test_a_mid_game_save_shows_no_secret(seed, players, moves, policy):
     game = game_at(seed, players, moves, policy)

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+from examples import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from positions import BLACK, GREY, PURPLE, WHITE, table
@@ -148,7 +149,7 @@ def random_game(seed, players):
     return game
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), players=st.sampled_from([3, 4, 5]))
 def test_any_game_story_adds_up(seed, players):
     game = random_game(seed, players)

@@ -5,6 +5,7 @@ import subprocess
 import sys
 
 import pytest
+from examples import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from one_seat_table import FarSide, OneSeatTable
@@ -83,7 +84,7 @@ def test_a_whole_hot_seat_game_plays_through_the_flow_with_a_curtain_before_ever
     assert door.finished() is session
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), kinds=st.lists(st.sampled_from(["human", "easy"]),
                                                    min_size=3, max_size=5))
 def test_any_table_plays_to_its_end_and_no_secret_shows_without_its_curtain(seed, kinds):
