@@ -118,8 +118,12 @@ class BoardKeys:
 
     def draw(self, surface: pygame.Surface) -> None:
         """The ring; on an area, who is there (the area's tooltip) beside it; Ichtos lifted
-        by keys are drawn over the place the ring is on."""
+        by keys are drawn over the place the ring is on. Nothing is drawn, and no target is
+        built, until a key has shown the ring: a player with a mouse (and the autoplay) does
+        not pay for asking every area what it offers in every frame."""
         table = self.table
+        if not table.focus.shown:
+            return
         targets = self.targets()
         at = table.focus.focused(targets)
         drag = table.gestures.drag
