@@ -9,7 +9,7 @@ PLAY_STAMP := $(VENV)/.play-installed
 
 DIST_STAMP := $(VENV)/.dist-installed
 
-.PHONY: play test test-tours lint bench simulate dist dist-host dist-windows clean catalogs
+.PHONY: play check test test-slow test-tours lint bench simulate dist dist-host dist-windows clean catalogs
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -25,9 +25,21 @@ $(PLAY_STAMP): $(PY) pyproject.toml
 play: $(PLAY_STAMP)
 	$(PY) -m urland $(ARGS)
 
+# The test loops (README, "The test loops"; the markers are given in tests/loops.py).
+# After each change: the linter and the quick tests (no window, server, program or whole game
+# of the strong bots).
+check: $(STAMP)
+	$(PY) -m ruff check urland tests benchmarks packaging
+	$(PY) -m pytest -n auto -m "not tour and not slow and not integration"
+
+# Before a commit: the linter and every test but the slow ones and the tours.
 test: $(STAMP)
 	$(PY) -m ruff check urland tests benchmarks packaging
-	$(PY) -m pytest -n auto -m "not tour"
+	$(PY) -m pytest -n auto -m "not tour and not slow"
+
+# Whole games of the strong bots, the fuzz corpus of user files, the full searches (CI).
+test-slow: $(STAMP)
+	$(PY) -m pytest -n auto -m "slow and not tour"
 
 # The whole games and tutorial played through the real screens, in every language and size (CI).
 test-tours: $(STAMP)

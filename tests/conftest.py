@@ -5,6 +5,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import loops
 import pytest
 from examples import CI_EXAMPLES
 from hypothesis import settings
@@ -14,6 +15,12 @@ from hypothesis import settings
 settings.register_profile("ci", max_examples=CI_EXAMPLES)
 settings.register_profile("dev", max_examples=CI_EXAMPLES // 4)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The `integration` and `slow` markers, by tests/loops.py (which loop runs what)."""
+    for item in items:
+        loops.mark(item)
 
 
 @pytest.fixture(autouse=True)
