@@ -20,7 +20,6 @@ from urland.table import flow as turns
 from urland.table.remote import RemoteTable
 
 NAMES = ["Anna", "Ben", "Cleo", "Dan"]
-GAME_SECONDS = 240.0
 
 
 @pytest.fixture(autouse=True)
@@ -61,9 +60,8 @@ def test_two_here_seats_an_online_friend_and_an_ai_play_to_the_end_behind_curtai
     unlocked_for, undone, said = None, False, False
     try:
         assert door.here == [0, 1] and door.shared_screen and door.viewer is None
-        deadline = time.monotonic() + GAME_SECONDS
+        # However long a busy machine takes: the suite's timeout (pyproject.toml) bounds a hang.
         while True:
-            assert time.monotonic() < deadline, "the game did not end in time"
             step = flow.next()
             match step:
                 case turns.HandOver(seat):
@@ -105,9 +103,9 @@ def test_two_here_seats_an_online_friend_and_an_ai_play_to_the_end_behind_curtai
                 case _:
                     time.sleep(0.002)
         assert asked > 20 and private_asked >= 2 and {0, 1} <= set(curtains) and undone
-        until = time.monotonic() + 10
-        while friend.mirror.record is None and time.monotonic() < until:
-            time.sleep(0.01)
+        with friend.changed:  # told at each message the friend receives
+            friend.changed.wait_for(lambda: friend.mirror.record is not None or friend.gone)
+        assert friend.mirror.record is not None, "the friend was never sent the record"
         assert ("Ben", "my turn") in friend.mirror.chat  # said as Ben, not as the first seat
         finished = door.finished().game
         assert finished.notation() == true.notation() == friend.mirror.record.notation()
