@@ -53,6 +53,12 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
     "test_expert.py": ("test_the_expert_answers_every_decision_legally_through_a_whole_game",),
     "test_fuzz_files.py": (
         "test_every_damaged_file_gives_a_sentence_or_a_sound_file_never_a_crash",),
+    "test_review.py": (  # each judges a whole game's decisions with the review's full search
+        "test_the_review_marks_a_planted_blunder_as_the_costliest_decision",
+        "test_two_jobs_on_one_review_judge_each_decision_once",
+        "test_the_review_page_opens_from_the_game_over_screen_and_from_history",
+        "test_the_review_page_fits_with_nothing_drawn_over_anything",
+        "test_a_hinted_ichto_action_is_never_marked_by_the_review"),
     "test_net_journal.py": (
         "test_a_room_made_again_while_its_bots_write_the_last_games_end_is_played_by_its_bots",),
     "test_sound.py": ("test_the_sound_script_writes_exactly_the_files_in_the_repository",),
