@@ -118,3 +118,24 @@ def test_the_engine_says_each_event_with_its_kind_and_data_alone():
             assert len(call.args) == 2, f"{where}: say(state, kind, **data) takes no sentence"
             assert not any(_builds_text(k.value) for k in call.keywords), where
     assert calls >= 45  # every event the engine tells
+
+
+def test_the_saves_and_records_of_0_1_0_show_their_whole_log_in_sentences():
+    from urland.engine.save import load_game
+    from urland.net.wire import record_from_wire
+    from urland.records.history import load_record
+    from urland.records.replay import Replay
+
+    old = Path(__file__).parent / "fixtures" / "v0_1_0"
+    games = [load_game(old / "autosave.yaml")[0],
+             load_game(old / "saves" / "game-2026-11-30T20-10-00.yaml")[0],
+             load_record(next((old / "history").glob("*.yaml")))[0],
+             record_from_wire(json.loads((old / "network-record.json").read_text("utf-8")))[0]]
+    for game in games:
+        names = colour_names(game.state.colours)
+        assert len(game.log) > 100
+        for event in game.log:
+            assert render_event(event, names, game.board)  # its sentence, never a fallback
+        if game.over:
+            lines = Replay(game).lines
+            assert lines and lines[-1].kind == "winner" and lines[-1].text.endswith(" points.")
