@@ -139,3 +139,14 @@ def test_the_saves_and_records_of_0_1_0_show_their_whole_log_in_sentences():
         if game.over:
             lines = Replay(game).lines
             assert lines and lines[-1].kind == "winner" and lines[-1].text.endswith(" points.")
+
+
+def test_an_event_on_the_wire_is_its_kind_and_data_for_clients_old_and_new():
+    from urland.net.wire import event_to_wire
+
+    passed = Event("pass", {"seat": 1})
+    data = {"pairs": [["seat", 1]]}
+    assert event_to_wire(passed) == {"kind": "pass", "text": "", "data": data}
+    # the text a 0.1.0 server sent is not read: the client tells the event in its language
+    assert event_from_wire({"kind": "pass", "text": "Black passes.", "data": data}, 0) == passed
+    assert event_from_wire({"kind": "pass", "data": data}, 0) == passed
