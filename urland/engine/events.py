@@ -273,7 +273,7 @@ FLOW_EVENT_DATA: dict[str, type] = {  # the events of the automatic steps and ot
 
 class Event(NamedTuple):
     kind: str
-    data: dict[str, Any]  # plain data: numbers, texts, truth values, lists and dicts of them
+    data: dict[str, Any]  # plain: numbers, truth values, keys (a gene, an outcome), lists, dicts
     visible_to: int | None = None
 
     def visible(self, seat: int | None) -> bool:
