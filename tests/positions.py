@@ -105,4 +105,8 @@ def play(s: GameState, kind: str, **fields) -> GameState:
 
 
 def texts(s: GameState) -> list[str]:
-    return [e.text for e in s.events or []]
+    """The sentences players read of the state's events, each seat called by its colour."""
+    from urland.texts.events import colour_names, event_sentence
+
+    names = colour_names(s.colours)
+    return [event_sentence(e, names, s.board) for e in s.events or []]

@@ -40,7 +40,7 @@ def test_an_action_that_carries_ichtos_is_animated_from_its_schema_alone(monkeyp
     from urland.ui.event_show import glides_of
 
     monkeypatch.setitem(EVENT_DATA, "jump", event_data.Moved)  # a new gene's action
-    glides = glides_of(Event("jump", "", {"seat": 1, "src": 3, "dst": 4, "count": 2}))
+    glides = glides_of(Event("jump", {"seat": 1, "src": 3, "dst": 4, "count": 2}))
     assert [(g.seat, g.src, g.dst, g.count) for g in glides] == [(1, 3, 4, 2)]
 
 

@@ -13,14 +13,6 @@ from urland.texts.messages import MessageError, format_message
 
 B = standard_board()
 NAMES = ["Anna", "Ben", "Cleo", "Dan", "Eve"]
-# Where the sentence deliberately differs from the engine's log text: real plural forms
-# ("1 flees", "New gene"), "2 of White's Ichtos", areas named as in other sentences ("in region
-# 10", "flies ... to region 8"), and no ruling numbers, which are for the rules document, not for
-# players; the tie rule of an auction only when bids tie, where a retreat came from, and the
-# regions of a Panic tie joined with the language's "and".
-IMPROVED = {"assimilate", "bite", "ears_dive", "ears_stay", "epoch_end", "game_ends",
-            "no_sale", "panic_move", "refill", "bids_revealed", "retreat", "score", "proliferate",
-            "eruption", "walk", "fly", "panic"}
 
 
 def random_logs(games):
@@ -41,8 +33,7 @@ def test_every_event_of_many_random_games_has_its_sentence():
         colours = colour_names(g.state.colours)
         for e in g.log:
             kinds.add(e.kind)
-            sentence = render_event(e, colours)  # raises where event_sentence falls back
-            assert sentence == e.text or e.kind in IMPROVED, (e.kind, e.text, sentence)
+            render_event(e, colours)  # raises where event_sentence falls back
             named = render_event(e, NAMES[:g.state.n])
             assert event_sentence(e, NAMES[:g.state.n]) == named
             assert not re.search(r"\bR\d", named)  # no ruling numbers for players
@@ -52,7 +43,7 @@ def test_every_event_of_many_random_games_has_its_sentence():
 
 
 def event(kind, **data):
-    return Event(kind, "", data)
+    return Event(kind, data)
 
 
 O1, O2, O5 = (B.parse_area(a) for a in ("O1", "O2", "O5"))

@@ -13,6 +13,7 @@ from urland.records.history import export_record, list_records, load_record, wri
 from urland.records.replay import Replay, secrets
 from urland.records.stats import statistics
 from urland.table.session import Seat, Session
+from urland.texts.events import colour_names, event_sentence
 
 GAMES = Path(__file__).parent / "games"
 SEATS = [{"name": "Anna", "kind": "human"}, {"name": "Ben", "kind": "medium"},
@@ -212,7 +213,8 @@ def test_the_set_ups_eruption_is_told_once_in_the_replay_and_at_the_table():
 
     game = finished()
     told = [line.text for line in Replay(game).lines_of(0)]
-    at_table = [e.text for e in log_entries(game.log, lambda e: e.text, ["A", "B", "C", "D"])]
+    names = ["A", "B", "C", "D"]
+    at_table = [e.text for e in log_entries(game.log, lambda e: event_sentence(e, names), names)]
     for lines in (told, at_table):
         assert sum("erupt" in t for t in lines[:3]) == 1
         assert lines[0].startswith("The volcano of region ") and " joins region " in lines[0]
@@ -223,7 +225,8 @@ def test_a_bidders_log_says_their_bid_once_and_the_others_bids_as_placed():
 
     game = finished()
     seen = [e for e in game.log if e.visible(0)]  # the log at White's seat
-    lines = [e.text for e in log_entries(seen, lambda e: e.text, ["A", "B", "C", "D"])]
+    colours = colour_names(game.state.colours)
+    lines = [e.text for e in log_entries(seen, lambda e: event_sentence(e, colours), colours)]
     mine = sum(t.startswith("You bid ") for t in lines)
     assert mine >= 1
     assert not any(t.startswith("White has placed a bid") for t in lines)

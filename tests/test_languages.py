@@ -45,7 +45,7 @@ def test_every_event_of_a_game_has_a_sentence_in_every_language():
 def test_a_sentence_follows_the_language_and_its_plural_rules():
     from urland.engine import Event
 
-    event = Event("land", "", {"seat": 0, "src": 12, "dst": 4, "count": 2})
+    event = Event("land", {"seat": 0, "src": 12, "dst": 4, "count": 2})
     names = ["Anna", "Ben", "Cleo"]
     i18n.set_language("de")
     assert render_event(event, names) == "Anna bringt 2 Ichtos aus O1 im Gebiet 5 an Land."
@@ -102,22 +102,22 @@ def test_french_elides_before_a_vowel_and_italian_takes_the_article_and_the_euph
 
     names = ["Anna", "Ben", "Eve"]
     i18n.set_language("fr")
-    track = Event("track", "", {"seat": 2, "start": 3, "end": 8})
+    track = Event("track", {"seat": 2, "start": 3, "end": 8})
     assert render_event(track, names) == "Le marqueur d'Eve passe de 3 à 8."
-    jumping = Event("track", "", {"seat": 0, "start": 3, "end": 8, "jumped": 2})
+    jumping = Event("track", {"seat": 0, "start": 3, "end": 8, "jumped": 2})
     assert render_event(jumping, names) == ("Le marqueur d'Anna passe de 3 à 8 (il saute 2 "
                                             "marqueurs : les cases occupées ne comptent pas).")
-    bite = Event("bite", "", {"seat": 1, "target": 0, "area": 4})
+    bite = Event("bite", {"seat": 1, "target": 0, "area": 4})
     assert render_event(bite, names) == (
         "Ben mord : l'Ichto d'Anna dans la région 5 retourne dans la réserve (Morsure).")
     i18n.set_language("it")
     assert render_event(bite, names) == (
         "Ben morde: l'Ichto di Anna nella regione 5 torna nella riserva (Denti).")
-    turn = Event("turn", "", {"turn": 4, "env": 0, "dead": 2})
+    turn = Event("turn", {"turn": 4, "env": 0, "dead": 2})
     assert render_event(turn, names) == (
         'Turno 4: il ruolo di giocatore d\'ambiente tocca ad Anna, quello di "morto" a Eve.')
     i18n.set_language("de")
-    proliferate = Event("proliferate", "", {"seat": 2, "ocean": 12, "gains": {2: 2}})
+    proliferate = Event("proliferate", {"seat": 2, "ocean": 12, "gains": {2: 2}})
     assert render_event(proliferate, names) == "Vermehrung in O1 durch Eve: Eve +2."
 
 
@@ -358,9 +358,9 @@ def test_wings_and_a_panic_tie_are_told_with_each_languages_words():
 
     board = standard_board()
     area = board.parse_area
-    to_ocean = Event("fly", "", {"seat": 2, "src": area("12"), "dst": area("O3"), "count": 1})
-    to_region = Event("fly", "", {"seat": 2, "src": area("12"), "dst": area("5"), "count": 2})
-    tie = Event("panic", "", {"candidates": [area("4"), area("5"), area("7")], "most": 3,
+    to_ocean = Event("fly", {"seat": 2, "src": area("12"), "dst": area("O3"), "count": 1})
+    to_region = Event("fly", {"seat": 2, "src": area("12"), "dst": area("5"), "count": 2})
+    tie = Event("panic", {"candidates": [area("4"), area("5"), area("7")], "most": 3,
                               "chooser": 0})
     names = ["Anna", "Ben", "Cleo", "Dan"]
     told = [render_event(e, names, board) for e in (to_ocean, to_region, tie)]

@@ -10,7 +10,7 @@ import pytest
 
 from urland import resources
 from urland.app import App
-from urland.engine import Move, new_game
+from urland.engine import Event, Move, new_game
 from urland.engine import board as board_module
 from urland.texts import assets as texts
 from urland.texts.describe import describe
@@ -65,9 +65,13 @@ def test_without_the_texts_folder_the_title_says_so_and_rules_open(assets, app):
     assert rules.listed[0].title == "The rules are missing"
     assert texts.rules_text()[0]["title"] == "The rules are missing"
     assert texts.gene_texts()["legs"]["name"] == "Legs"  # the table still has gene names
-    # events and moves are told in the engine's plainer words
+    # events are told by their kind and data, moves in the notation's plainer words
     s = new_game(1, 4)
-    assert event_sentence(s.events[0], ["Anna", "Ben", "Cleo", "Dan"]) == s.events[0].text
+    names = ["Anna", "Ben", "Cleo", "Dan"]
+    deal = next(e for e in s.events if e.kind == "setup_deal")
+    assert event_sentence(deal, names) == f"setup_deal: seat Anna, chips {deal.data['chips']}"
+    landed = Event("land", {"seat": 2, "src": 13, "dst": 4, "count": 1})
+    assert event_sentence(landed, names) == "land: seat Cleo, src O2, dst 5, count 1"
     assert describe(Move("swim", 12, 13, 2), s) == "swim O1 O2 x2"
 
 

@@ -81,4 +81,4 @@ def test_save_load_save_mid_game_is_identical(seed, players, choices, stop):
     loaded, _ = loads(text)
     assert dumps(loaded) == text
     assert loaded.state.key() == game.state.key()
-    assert [e.text for e in loaded.log] == [e.text for e in game.log]
+    assert loaded.log == game.log  # the same events, kinds and data

@@ -14,7 +14,7 @@ def test_empty_region_scores_nothing():
     s = table("track=1.2.3.4")
     score(s, 7)
     assert s.track == [1, 2, 3, 4]
-    assert "Region 7 scores: empty. Nobody scores." in texts(s)
+    assert "Region 7 is scored: empty. Nobody scores." in texts(s)
 
 
 def test_monopoly_scores_3():
@@ -37,7 +37,7 @@ def test_rulebook_competition_4_3_2_1():
     assert at(s, "4") == [0, 3, 2, 4]
     assert s.reserve[WHITE] == 27
     assert s.track == [10, 22, 32, 43]
-    assert ("Region 4 scores: competition. White's 1 Ichto returns to reserve. "
+    assert ("Region 4 is scored: competition. White's 1 Ichto returns to reserve. "
             "Purple +3, Black +2, Grey +2.") in texts(s)
 
 
@@ -72,12 +72,14 @@ def test_the_log_says_how_many_markers_a_marker_jumped_so_its_points_add_up():
 
 
 def test_the_scorings_details_in_the_log_say_why_a_marker_went_further_than_its_points():
+    from urland.texts.events import event_sentence
     from urland.texts.log import log_entries
 
     # Region 1: White 1, Black 2. Black scores 3 from 4, jumps White (5) and Purple (6).
     s = table("track=5.4.3.6 ichtos=1:1.2.0.0")
     score(s, 1)
-    (entry,) = log_entries(s.events, lambda e: e.text, ["Anna", "Ben", "Cleo", "Dora"])
+    names = ["Anna", "Ben", "Cleo", "Dora"]
+    (entry,) = log_entries(s.events, lambda e: event_sentence(e, names), names)
     assert entry.details[-2:] == [
         "Ben +3 points",
         "Ben's marker: 4 -> 9, jumping 2 markers (their spaces do not count)",

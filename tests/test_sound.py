@@ -45,10 +45,10 @@ def test_every_effect_and_the_sea_are_small_mono_wavs():
 
 def test_every_mapped_event_kind_has_an_effect_and_a_batch_sounds_its_weightiest():
     assert set(EVENT_SOUNDS.values()) <= set(EFFECTS)
-    batch = [Event("land", "", {}), Event("track", "", {}), Event("score", "", {}),
-             Event("eruption", "", {}), Event("turn", "", {})]
+    batch = [Event("land", {}), Event("track", {}), Event("score", {}),
+             Event("eruption", {}), Event("turn", {})]
     assert sounds_for(batch) == ["eruption", "score"]
-    assert sounds_for([Event("turn", "", {}), Event("pass", "", {})]) == []
+    assert sounds_for([Event("turn", {}), Event("pass", {})]) == []
 
 
 def test_effects_play_at_the_settings_volume_and_not_at_all_when_muted():
@@ -60,7 +60,7 @@ def test_effects_play_at_the_settings_volume_and_not_at_all_when_muted():
         assert board._sounds["land"].get_volume() == pytest.approx(0.5, abs=0.01)
         settings.muted = True
         assert not board.play("land")
-        assert board.play_events([Event("eruption", "", {})]) == []
+        assert board.play_events([Event("eruption", {})]) == []
         settings.muted, settings.effects_volume = False, 0
         assert not board.play("land")
         assert board.played == ["land"]
@@ -80,7 +80,7 @@ def test_no_audio_device_means_silence_not_a_crash(monkeypatch):
         board = SoundBoard(Settings())
         assert not board.available
         assert not board.play("score")
-        assert board.play_events([Event("panic", "", {})]) == []
+        assert board.play_events([Event("panic", {})]) == []
         board.start_ambience()
         board.apply_settings()
         assert board.toggle_mute() is True

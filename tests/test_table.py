@@ -600,8 +600,8 @@ def test_the_scoring_chip_turns_over_before_its_region_scores():
     try:
         table, _ = solo_table(a)
         show = EventShow(table.board_view, lambda seat: (0, 0))
-        reveal = Event("reveal", "Ben reveals chip 7.", {"seat": 1, "chip": 7})
-        show.add([reveal], [1, 2, 3], 1.0, lambda e: e.text)
+        reveal = Event("reveal", {"seat": 1, "chip": 7})
+        show.add([reveal], [1, 2, 3], 1.0, lambda e: "Ben reveals chip 7.")
         assert show.beats[0].flip == 7 and show.beats[1].text == "Ben reveals chip 7."
         show.update(show.beats[0].duration * 0.25)
         show.draw(a.screen, table.shown.state)  # the back, turning

@@ -99,12 +99,18 @@ def a_show_over_a_solo_table(a):
     return EventShow(table.board_view, lambda seat: (0, 0)), table.shown, session.game.board
 
 
-def empty_scoring(caption, chip):
-    """A scoring event of an empty region (a caption of its own, nothing else)."""
+def empty_scoring(chip):
+    """A scoring event of an empty region (nothing else happens)."""
     from urland.engine import Event
 
-    return Event("score", caption, {"chip": chip, "region": chip - 1, "outcome": "none",
-                                    "points": {}, "removed": {}, "counts": []})
+    return Event("score", {"chip": chip, "region": chip - 1, "outcome": "none",
+                           "points": {}, "removed": {}, "counts": []})
+
+
+def captioned(*pairs):
+    """The events of (event, caption) pairs, and the sentence that gives each its caption."""
+    captions = {id(event): caption for event, caption in pairs}
+    return [event for event, _ in pairs], lambda event: captions[id(event)]
 
 
 def test_a_click_in_the_log_during_a_show_opens_its_line_and_the_show_plays_on():
@@ -135,8 +141,8 @@ def test_ichtos_moved_by_a_beat_are_drawn_where_that_beat_left_them():
         show, view, board = a_show_over_a_solo_table(a)
         state = view.state
         ocean = next(o for o in board.ocean_areas if state.count(o, 0) >= 2)
-        swim = Event("swim", "", {"seat": 0, "src": ocean, "dst": ocean + 1, "count": 2})
-        land = Event("land", "", {"seat": 0, "src": ocean + 1, "dst": 5, "count": 1})
+        swim = Event("swim", {"seat": 0, "src": ocean, "dst": ocean + 1, "count": 2})
+        land = Event("land", {"seat": 0, "src": ocean + 1, "dst": 5, "count": 1})
         show.add([swim, land], state.track[:], 1.0, lambda e: "", before=view)
         assert show.drawn.state.count(ocean, 0) == state.count(ocean, 0)  # the start
         assert show.pending(state) == {(ocean, 0): 2}  # the two are in the air
@@ -157,8 +163,8 @@ def test_a_marker_that_jumps_others_says_so_as_it_hops_and_one_that_does_not_jus
     try:
         show, view, _ = a_show_over_a_solo_table(a)
         names = ["Anna", "Ben", "Cleo", "Dora"]
-        jumping = Event("track", "", {"seat": 1, "start": 4, "end": 9, "jumped": 2})
-        plain = Event("track", "", {"seat": 2, "start": 3, "end": 5, "jumped": 0})
+        jumping = Event("track", {"seat": 1, "start": 4, "end": 9, "jumped": 2})
+        plain = Event("track", {"seat": 2, "start": 3, "end": 5, "jumped": 0})
         show.add([jumping, plain], [5, 4, 3, 6], 1.0, lambda e: render_event(e, names),
                  before=view)
         assert show.callout == ("Ben's marker moves from 4 to 9 (it jumps over 2 markers: "
@@ -180,12 +186,12 @@ def test_an_eruption_joins_the_two_lands_on_the_board_at_its_own_beat_not_before
         region = next(r for r in range(board.n_regions)
                       if state.root(board.volcano_bridge[r]) != state.root(r))
         root = state.root(board.volcano_bridge[region])
-        score = empty_scoring("Region 3 is scored.", chip=3)
-        eruption = Event("eruption", "The volcano erupts.",
-                         {"region": region, "root": root, "bridge": board.volcano_bridge[region],
-                          "joined": True})
-        show.add([score, eruption, score._replace(text="Region 5 is scored.")], state.track[:],
-                 1.0, lambda e: e.text, before=view)
+        eruption = Event("eruption", {"region": region, "root": root,
+                                      "bridge": board.volcano_bridge[region], "joined": True})
+        events, sentence = captioned((empty_scoring(chip=3), "Region 3 is scored."),
+                                     (eruption, "The volcano erupts."),
+                                     (empty_scoring(chip=3), "Region 5 is scored."))
+        show.add(events, state.track[:], 1.0, sentence, before=view)
         assert show.callout == "Region 3 is scored."  # the scoring: the two lands still apart
         assert show.drawn.state.root(region) != root
         show.update(show.beats[0].duration + 0.01)
@@ -207,11 +213,12 @@ def test_a_show_that_spans_turns_draws_each_turn_and_its_roles_as_it_reaches_the
     try:
         show, view, _board = a_show_over_a_solo_table(a)
         state = view.state
-        score = empty_scoring("Region 3 is scored.", chip=3)
         later = (state.turn + 1, (state.env + 1) % state.n)
-        turn = Event("turn", "The next turn.", {"env": later[1], "dead": 0, "turn": later[0]})
-        show.add([score, turn, score._replace(text="Region 5 is scored.")], state.track[:], 1.0,
-                 lambda e: e.text, before=view)
+        turn = Event("turn", {"env": later[1], "dead": 0, "turn": later[0]})
+        events, sentence = captioned((empty_scoring(chip=3), "Region 3 is scored."),
+                                     (turn, "The next turn."),
+                                     (empty_scoring(chip=3), "Region 5 is scored."))
+        show.add(events, state.track[:], 1.0, sentence, before=view)
         assert show.callout == "Region 3 is scored."  # still the first turn
         assert (show.drawn.state.turn, show.drawn.state.env) == (state.turn, state.env)
         show.update(show.beats[0].duration + 0.01)
@@ -231,11 +238,11 @@ def test_a_gene_bought_in_a_show_joins_its_buyers_row_with_its_caption():
         state = view.state
         gene = state.display[0]
         bit = 1 << GENES.index(gene)
-        buy = Event("buy", f"Ben buys {gene}.", {"seat": 1, "gene": gene, "paid": 0,
-                                                "picks": ()})
-        refill = Event("refill", "New genes.", {"genes": ["ears"]})
-        end = empty_scoring("Region 5 is scored.", chip=5)
-        show.add([buy, refill, end], state.track[:], 1.0, lambda e: e.text, before=view)
+        buy = Event("buy", {"seat": 1, "gene": gene, "paid": 0, "picks": ()})
+        refill = Event("refill", {"genes": ["ears"]})
+        events, sentence = captioned((buy, f"Ben buys {gene}."), (refill, "New genes."),
+                                     (empty_scoring(chip=5), "Region 5 is scored."))
+        show.add(events, state.track[:], 1.0, sentence, before=view)
         assert show.callout == f"Ben buys {gene}."  # its caption plays: the gene is his
         assert show.drawn.state.genes[1] & bit and gene not in show.drawn.state.display
         show.update(show.beats[0].duration + 0.01)
@@ -325,7 +332,7 @@ def test_a_computers_move_glides_slower_than_the_players_own():
     try:
         table, _ = solo_table(a)
         show = EventShow(table.board_view, lambda seat: (0, 0))
-        fly = Event("fly", "", {"seat": 1, "src": 1, "dst": 2, "count": 1})
+        fly = Event("fly", {"seat": 1, "src": 1, "dst": 2, "count": 1})
         show.add([fly], [1, 2, 3], 0.6, lambda e: "")
         own = show.beats[0].duration
         show.skip()

@@ -11,6 +11,7 @@ from test_scenes import click, frames
 
 from urland.engine import Move, parse_move
 from urland.table.tutorial import load_script
+from urland.texts.events import colour_names, event_sentence
 from urland.userfiles.tutorial_progress import save_chapter, saved_chapter
 
 
@@ -33,7 +34,8 @@ def test_each_lesson_s_moves_are_legal_from_its_position_and_each_step_is_told()
                  "land O1 2 x1", "retreat 4:1", "end"):
         game.play(parse_move(text, game.board))
     score = next(e for e in game.log if e.kind == "score")
-    assert "competition" in score.text and "White +3, Black +2" in score.text
+    told = event_sentence(score, colour_names(game.state.colours), game.board)
+    assert "competition" in told and "White +3, Black +2" in told
     # the leapfrog: Black (ahead) jumps Grey, then White jumps both
     assert game.state.track == [7, 6, 4]
 

@@ -58,3 +58,8 @@ def seat_kind(word: str) -> SeatKind:
 def is_person(word: str) -> bool:
     """Does a person (here or elsewhere) play a seat of this kind?"""
     return seat_kind(word).is_person
+
+
+def plays_elsewhere(word: str) -> bool:
+    """Is a seat of this kind played from another computer (a person online)?"""
+    return not seat_kind(word).here

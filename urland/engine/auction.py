@@ -7,8 +7,8 @@ buy, and the refill follows however many genes were sold.
 
 from __future__ import annotations
 
-from urland.engine.events import ichtos, names, say
-from urland.engine.genes import BIT, GENE_NAMES
+from urland.engine.events import say
+from urland.engine.genes import BIT
 from urland.engine.player_counts import numbers_for
 from urland.engine.state import BID, BUY, GameState
 
@@ -39,17 +39,15 @@ def start_mutation(state: GameState) -> None:
     state.ranking = []
     state.bought = 0
     state.must_buy = True
-    say(state, "mutation", lambda: "Mutation! Everybody bids in secret, from 0 up to their "
-        "reserve.")
+    say(state, "mutation")
     state.phase = BID
     state.actor = bid_order(state)[0]
 
 
 def place_bid(state: GameState, seat: int, amount: int) -> None:
     state.bids[seat] = amount
-    say(state, "bid_placed", lambda: f"You bid {amount}.", visible_to=1 << seat, seat=seat,
-        amount=amount)
-    say(state, "bid_hidden", lambda: f"{state.colour_name(seat)} has placed a bid.", seat=seat)
+    say(state, "bid_placed", visible_to=1 << seat, seat=seat, amount=amount)
+    say(state, "bid_hidden", seat=seat)
     waiting = [s for s in bid_order(state) if state.bids[s] < 0]
     if waiting:
         state.actor = waiting[0]
@@ -57,9 +55,7 @@ def place_bid(state: GameState, seat: int, amount: int) -> None:
     track = state.track
     bids = state.bids
     state.ranking = sorted(range(state.n), key=lambda s: (-bids[s], track[s]))
-    say(state, "bids_revealed", lambda: "Bids revealed: " + ", ".join(
-        f"{state.colour_name(s)} {bids[s]}" for s in state.ranking) + " (equal bids: the one "
-        "further back on the track ranks higher).", bids=list(bids), ranking=list(state.ranking))
+    say(state, "bids_revealed", bids=list(bids), ranking=list(state.ranking))
     next_buyer(state)
 
 
@@ -70,8 +66,7 @@ def next_buyer(state: GameState) -> None:
         if not can_pay(state, seat):
             cost = gene_price(state, seat)
             state.ranking.pop(0)
-            say(state, "cannot_pay", lambda s=seat, c=cost: f"{state.colour_name(s)} cannot pay "
-                f"{c} and is out of this auction.", seat=seat, price=cost)
+            say(state, "cannot_pay", seat=seat, price=cost)
             continue
         state.phase = BUY
         state.actor = seat
@@ -79,13 +74,10 @@ def next_buyer(state: GameState) -> None:
     if state.ranking:  # bidders never asked: say why, rather than skip them in silence
         skipped, sold = list(state.ranking), state.bought
         sold_out = sold >= genes_for_sale(state)
-        say(state, "auction_closed", lambda: f"{names(state, skipped)} "
-            f"{'gets' if len(skipped) == 1 else 'get'} no turn to buy: " + (
-                f"this mutation sells only {sold} gene{'s' if sold != 1 else ''}."
-                if sold_out else "no gene is left on display."),
-            seats=skipped, reason="sold_out" if sold_out else "display_empty", sold=sold)
+        say(state, "auction_closed", seats=skipped,
+            reason="sold_out" if sold_out else "display_empty", sold=sold)
     if state.bought == 0:
-        say(state, "no_sale", lambda: "Nobody could pay: no gene is bought (R3).")
+        say(state, "no_sale")  # R3
     refill(state)
     state.phase = None
 
@@ -102,14 +94,13 @@ def buy(state: GameState, seat: int, gene: str, picks: tuple[tuple[int, int], ..
     state.bought += 1
     state.must_buy = False
     state.ranking.pop(0)
-    say(state, "buy", lambda: f"{state.colour_name(seat)} buys {GENE_NAMES[gene]}, paying "
-        f"{ichtos(paid)} from the board.", seat=seat, gene=gene, paid=paid, picks=picks)
+    say(state, "buy", seat=seat, gene=gene, paid=paid, picks=picks)
     next_buyer(state)
 
 
 def pass_purchase(state: GameState, seat: int) -> None:
     state.ranking.pop(0)
-    say(state, "pass", lambda: f"{state.colour_name(seat)} passes.", seat=seat)
+    say(state, "pass", seat=seat)
     next_buyer(state)
 
 
@@ -120,6 +111,4 @@ def refill(state: GameState) -> None:
             break
         new.append(state.deck.pop())
     state.display.extend(new)
-    say(state, "refill", lambda: ("New genes on display: " + ", ".join(GENE_NAMES[g] for g in new)
-                                  + ".") if new else "The gene deck is empty: no new genes.",
-        genes=new)
+    say(state, "refill", genes=new)

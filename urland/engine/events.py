@@ -1,8 +1,9 @@
-"""Events: everything a player should be told, as structured data plus a sentence.
+"""Events: everything a player should be told, as a kind and plain data; never a sentence.
 
 `visible_to` is None for public events, or a bit mask of the seats that may see the event (a
-drawn chip, the chip chosen in secret, one's own bid). Text is built only when the state records
-events, so playouts inside a search pay nothing for it.
+drawn chip, the chip chosen in secret, one's own bid). Events are recorded only when the state
+records them, so playouts inside a search pay nothing for them. The words players read are
+made from the kind and the data outside the engine (`urland.texts.events`), in their language.
 
 Each kind's data has a schema, a TypedDict (areas are area indices, seats are 0-based; dicts
 keyed by seat): the actions name theirs (`Action.event`), the other kinds are listed in
@@ -12,7 +13,6 @@ keyed by seat): the actions name theirs (`Action.event`), the other kinds are li
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
 
 if TYPE_CHECKING:
@@ -273,8 +273,7 @@ FLOW_EVENT_DATA: dict[str, type] = {  # the events of the automatic steps and ot
 
 class Event(NamedTuple):
     kind: str
-    text: str
-    data: dict[str, Any]
+    data: dict[str, Any]  # plain: numbers, truth values, keys (a gene, an outcome), lists, dicts
     visible_to: int | None = None
 
     def visible(self, seat: int | None) -> bool:
@@ -284,23 +283,7 @@ class Event(NamedTuple):
         return seat is not None and bool(self.visible_to >> seat & 1)
 
 
-def say(state: GameState, kind: str, text: Callable[[], str], visible_to: int | None = None,
-        **data: Any) -> None:
+def say(state: GameState, kind: str, visible_to: int | None = None, **data: Any) -> None:
+    """Record an event of `kind` with `data` (its schema: `EVENT_DATA[kind]`)."""
     if state.events is not None:
-        state.events.append(Event(kind, text(), data, visible_to))
-
-
-def listing(items: list | tuple) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    words = [str(x) for x in items]
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def names(state: GameState, seats: list[int] | tuple[int, ...]) -> str:
-    return listing([state.colour_name(s) for s in seats])
-
-
-def ichtos(n: int) -> str:
-    return f"{n} Ichto" if n == 1 else f"{n} Ichtos"
+        state.events.append(Event(kind, data, visible_to))

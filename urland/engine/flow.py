@@ -35,9 +35,7 @@ def start_turn(state: GameState) -> None:
     state.phase = CHIP
     state.actor = state.env
     if state.events is not None:  # a playout records nothing
-        say(state, "turn", lambda: f"Turn {state.turn}: {state.colour_name(state.env)} is the "
-            f"environment player, {state.colour_name(state.dead)} is dead this turn.",
-            env=state.env, dead=state.dead, turn=state.turn)
+        say(state, "turn", env=state.env, dead=state.dead, turn=state.turn)
 
 
 def choose_chip(state: GameState, chip: int) -> None:
@@ -50,14 +48,10 @@ def choose_chip(state: GameState, chip: int) -> None:
     for c in state.hand:
         state.seen[c] = 1 << env | 1 << dead
     if state.events is not None:  # a playout records nothing
-        say(state, "chip_chosen", lambda: f"{state.colour_name(env)} lays a scoring chip face down "
-            f"and passes 2 chips to {state.colour_name(dead)}.", env=env, dead=dead)
-        say(state, "chip_secret", lambda: f"You chose chip {chip} to score this turn; chips "
-            f"{' and '.join(map(str, sorted(state.hand)))} go to {state.colour_name(dead)}.",
-            visible_to=1 << env, chip=chip, passed=sorted(state.hand), dead=dead)
-        say(state, "chips_received", lambda: f"{state.colour_name(env)} passes you chips "
-            f"{' and '.join(map(str, sorted(state.hand)))}.", visible_to=1 << dead,
-            passed=sorted(state.hand), env=env)
+        say(state, "chip_chosen", env=env, dead=dead)
+        say(state, "chip_secret", visible_to=1 << env, chip=chip, passed=sorted(state.hand),
+            dead=dead)
+        say(state, "chips_received", visible_to=1 << dead, passed=sorted(state.hand), env=env)
     state.phase = None
     state.agenda += [("end_turn",), ("score_chosen",), ("ichto", 0)]
 
@@ -71,8 +65,7 @@ def ichto_turn(state: GameState, index: int) -> None:
     state.actions_left = actions_per_turn(state, seat)
     state.used_this_turn = NOTHING_USED  # the once-per-turn actions are free again
     if state.events is not None:  # a playout records nothing
-        say(state, "ichto_turn", lambda: f"{state.colour_name(seat)} acts: "
-            f"{state.actions_left} actions.", seat=seat, actions=state.actions_left)
+        say(state, "ichto_turn", seat=seat, actions=state.actions_left)
 
 
 def end_ichto_turn(state: GameState) -> None:
@@ -87,8 +80,7 @@ def score_chosen(state: GameState) -> None:
     state.chosen = -1
     state.seen[chip] = _everyone(state)
     if state.events is not None:  # a playout records nothing
-        say(state, "reveal", lambda: f"{state.colour_name(state.env)} reveals chip {chip}.",
-            chip=chip, seat=state.env)
+        say(state, "reveal", chip=chip, seat=state.env)
     score_region(state, state.root(state.chip_area(chip)), chip)
     state.board_chips.append(chip)
     new = newly_reached_mutations(state)
@@ -103,10 +95,8 @@ def _game_ends(state: GameState, skipped_mutations: int, *then: tuple) -> None:
     state.agenda.clear()
     state.agenda.append(("final",))
     state.agenda += then
-    say(state, "game_ends", lambda: f"A marker has reached {state.board.end_threshold}: the game "
-        "ends after this scoring" + (" (the mutation it would trigger does not happen, R8)."
-                                     if skipped_mutations else "."),
-        threshold=state.board.end_threshold, skipped=bool(skipped_mutations))
+    # R8: a mutation the last scoring reaches does not happen
+    say(state, "game_ends", threshold=state.board.end_threshold, skipped=bool(skipped_mutations))
 
 
 def end_turn(state: GameState) -> None:
@@ -126,15 +116,14 @@ def draw(state: GameState) -> None:
     if chip == PANIC:
         state.panic_aside = True
         state.seen[PANIC] = _everyone(state)
-        say(state, "panic_drawn", lambda: f"{state.colour_name(env)} draws the Panic chip!",
-            seat=env)
+        say(state, "panic_drawn", seat=env)
         state.agenda += [("draw",), ("panic",)]
         return
     state.hand.append(chip)
     state.seen[chip] |= 1 << env
     if state.events is not None:  # a playout records nothing
-        say(state, "draw", lambda: f"{state.colour_name(env)} draws a chip.", seat=env)
-        say(state, "draw_secret", lambda: f"You draw chip {chip}.", visible_to=1 << env, chip=chip)
+        say(state, "draw", seat=env)
+        say(state, "draw_secret", visible_to=1 << env, chip=chip)
     state.agenda.append(("draw",))
 
 
@@ -146,11 +135,8 @@ def epoch_end(state: GameState) -> None:
     everyone = _everyone(state)
     state.seen[scored] = state.seen[other] = everyone
     last = state.volcanoes + 2 > VOLCANO_TILES
-    say(state, "epoch_end", lambda: f"The draw pile is empty: epoch {state.epoch} ends. Chip "
-        f"{scored} is picked at random to score; region {other} does not score."
-        + (" No volcano tiles are left: the game ends (R5)." if last else
-           f" Then the volcanoes of regions {scored} and {other} erupt."),
-        scored=scored, other=other, last=last, epoch=state.epoch)
+    # R5: with no volcano tiles left, the game ends
+    say(state, "epoch_end", scored=scored, other=other, last=last, epoch=state.epoch)
     score_region(state, state.root(state.chip_area(scored)), scored)
     new = newly_reached_mutations(state)
     if last:
@@ -182,9 +168,7 @@ def new_epoch(state: GameState) -> None:
         state.seen[chip] = 0
     state.shuffle(pile)
     state.pile = pile
-    say(state, "new_epoch", lambda: f"Epoch {state.epoch} begins: the {len(pile) - 1} chips "
-        f"from the board and the Panic chip are shuffled into a new pile.", epoch=state.epoch,
-        chips=len(pile) - 1)
+    say(state, "new_epoch", epoch=state.epoch, chips=len(pile) - 1)
     state.agenda.append(("draw",))
 
 
@@ -194,8 +178,7 @@ def finish(state: GameState) -> None:
     state.winner = max(range(state.n), key=track.__getitem__)
     state.phase = OVER
     state.actor = -1
-    say(state, "winner", lambda: f"{state.colour_name(state.winner)} wins with "
-        f"{track[state.winner]} points.", winner=state.winner, track=list(track))
+    say(state, "winner", winner=state.winner, track=list(track))
 
 
 def _mutation(state: GameState) -> None:

@@ -6,7 +6,7 @@ are several), then each Ears owner with Ichtos there says how many stay; everybo
 
 from __future__ import annotations
 
-from urland.engine.events import ichtos, names, say
+from urland.engine.events import say
 from urland.engine.genes import EARS
 from urland.engine.state import PANIC_EARS, PANIC_OCEAN, PANIC_REGION, GameState
 
@@ -17,19 +17,15 @@ def start_panic(state: GameState) -> None:
     totals = {r: state.area_total(r) for r in roots}
     most = max(totals.values())
     if most == 0:
-        say(state, "panic", lambda: "Panic! But no land region holds an Ichto: nothing happens.")
+        say(state, "panic")  # no land region holds an Ichto: nothing happens
         return
     candidates = [r for r in roots if totals[r] == most]
     if len(candidates) == 1:
-        say(state, "panic", lambda: f"Panic! Region {state.board.region_numbers[candidates[0]]} "
-            f"holds the most Ichtos ({most}).", candidates=candidates, most=most)
+        say(state, "panic", candidates=candidates, most=most)
         choose_panic_region(state, candidates[0])
     else:
         chooser = state.rearmost()
-        say(state, "panic", lambda: "Panic! Regions " + ", ".join(
-            str(state.board.region_numbers[r]) for r in candidates) + f" tie with {most} Ichtos; "
-            f"{state.colour_name(chooser)}, furthest back, chooses which panics.",
-            candidates=candidates, chooser=chooser, most=most)
+        say(state, "panic", candidates=list(candidates), chooser=chooser, most=most)
         state.phase = PANIC_REGION
         state.actor = chooser
         state.choices = candidates
@@ -62,9 +58,7 @@ def choose_panic_ocean(state: GameState, ocean: int) -> None:
             move_out(state, s, k)
             moved.append(s)
             fled[s] = k
-    say(state, "panic_move", lambda: f"Region {state.board.region_numbers[region]} panics into "
-        f"{state.board.area_label(ocean)}" + (f": {names(state, moved)} flee." if moved else "."),
-        region=region, ocean=ocean, seats=moved, fled=fled)
+    say(state, "panic_move", region=region, ocean=ocean, seats=moved, fled=fled)
     next_panic_ears(state)
 
 
@@ -84,7 +78,6 @@ def next_panic_ears(state: GameState) -> None:
 def ears_stay(state: GameState, seat: int, stay: int) -> None:
     _, region, k = state.queue.pop(0)
     move_out(state, seat, k - stay)
-    say(state, "ears_stay", lambda: f"{state.colour_name(seat)} has Ears: {ichtos(stay)} "
-        f"{'stays' if stay == 1 else 'stay'} on land, {k - stay} flee.", seat=seat, stay=stay,
-        region=region, ocean=state.focus_ocean, fled=k - stay)
+    say(state, "ears_stay", seat=seat, stay=stay, region=region, ocean=state.focus_ocean,
+        fled=k - stay)
     next_panic_ears(state)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from urland.engine.events import ichtos, names, say
+from urland.engine.events import say
 from urland.engine.genes import MUSCLES
 from urland.engine.state import GameState
 
@@ -25,17 +25,7 @@ def move_markers(state: GameState, points: dict[int, int]) -> None:
                 steps -= 1
         track[seat] = pos
         jumped = pos - start - points[seat]
-        say(state, "track", lambda s=seat, a=start, b=pos, j=jumped: f"{state.colour_name(s)}'s "
-            f"marker moves from {a} to {b}{_jumps(j)}.", seat=seat, start=start, end=pos,
-            jumped=jumped)
-
-
-def _jumps(jumped: int) -> str:
-    if not jumped:
-        return ""
-    markers = "1 marker: an occupied space does not" if jumped == 1 else \
-        f"{jumped} markers: occupied spaces do not"
-    return f" (it jumps over {markers} count)"
+        say(state, "track", seat=seat, start=start, end=pos, jumped=jumped)
 
 
 def scoring_outcome(counts: list[int], muscles: list[bool]
@@ -74,20 +64,7 @@ def score_region(state: GameState, root: int, chip: int) -> None:
     for s, k in removed.items():
         state.counts[base + s] = 0
         state.reserve[s] += k
-    label = f"Region {chip}"
-
-    def sentence() -> str:
-        if outcome == "empty":
-            return f"{label} scores: empty. Nobody scores."
-        parts = [f"{label} scores: {outcome}."]
-        for s, k in removed.items():
-            parts.append(f"{state.colour_name(s)}'s {ichtos(k)} "
-                         f"{'returns' if k == 1 else 'return'} to reserve.")
-        parts.append(", ".join(f"{state.colour_name(s)} +{p}" for s, p in
-                               sorted(points.items(), key=lambda kv: -kv[1])) + ".")
-        return " ".join(parts)
-
-    say(state, "score", sentence, chip=chip, region=root, outcome=outcome, points=points,
+    say(state, "score", chip=chip, region=root, outcome=outcome, points=points,
         removed=removed, counts=present)
     move_markers(state, points)
 
@@ -133,11 +110,8 @@ def final_scoring(state: GameState) -> None:
     total = {s: state.on_board(s) for s in seats}
     best_total, total_winners = leaders(total, seats)
     total_points = _shared(best_total, total_winners, 3)
-    say(state, "final_total", lambda: "Final scoring. Most Ichtos on the board: "
-        + names(state, total_winners) + f" ({best_total}): "
-        + (", ".join(f"{state.colour_name(s)} +{p}" for s, p in total_points.items()) + "."
-           if total_points else "too many share the 3 points to score."),
-        counts=total, points=total_points, winners=total_winners, best=best_total)
+    say(state, "final_total", counts=total, points=total_points, winners=total_winners,
+        best=best_total)
     move_markers(state, total_points)
 
     land = {s: state.on_land(s) for s in seats}
@@ -145,10 +119,6 @@ def final_scoring(state: GameState) -> None:
     contenders = [s for s in seats if s != sole]
     best_land, land_winners = leaders(land, contenders)
     land_points = _shared(best_land, land_winners, 2)
-    say(state, "final_land", lambda: "Most Ichtos on land"
-        + (f" (without {state.colour_name(sole)}, who won the total)" if sole is not None else "")
-        + ": " + names(state, land_winners) + f" ({best_land}): "
-        + (", ".join(f"{state.colour_name(s)} +{p}" for s, p in land_points.items()) + "."
-           if land_points else "too many share the 2 points to score."),
-        counts=land, points=land_points, excluded=sole, winners=land_winners, best=best_land)
+    say(state, "final_land", counts=land, points=land_points, excluded=sole,
+        winners=land_winners, best=best_land)
     move_markers(state, land_points)

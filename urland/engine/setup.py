@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from urland.engine import rng
 from urland.engine.board import Board, standard_board
 from urland.engine.edition import Edition
-from urland.engine.events import listing, names, say
-from urland.engine.genes import GENE_NAMES, genes_for_players
+from urland.engine.events import say
+from urland.engine.genes import genes_for_players
 from urland.engine.player_counts import (
     HAND_SIZE,
     ICHTOS_PER_COLOUR,
@@ -49,8 +49,7 @@ def new_game(seed: int, players: int = 4, colours: Sequence[int] | None = None,
     chips = list(board.region_numbers)
     s.shuffle(chips)
     first = chips.pop()
-    say(s, "setup_volcano", lambda: f"Set-up: the volcano of region {first} erupts.",
-        region=first)
+    say(s, "setup_volcano", region=first)  # the region's number (its chip)
     erupt(s, s.chip_area(first))
     s.out_chips.append(first)
 
@@ -60,9 +59,7 @@ def new_game(seed: int, players: int = 4, colours: Sequence[int] | None = None,
     for p, hand in enumerate(dealt):
         for chip in hand:
             _place(s, p, chip)
-        say(s, "setup_deal", lambda p=p, hand=tuple(hand): f"{s.colour_name(p)} is dealt chips "
-            + listing(sorted(hand)) + " and puts an Ichto on each of those regions.",
-            seat=p, chips=sorted(hand))
+        say(s, "setup_deal", seat=p, chips=sorted(hand))
 
     # 5. Highest chip starts; markers 1, 2, 3 ... counter-clockwise from the start player.
     start = max(range(n), key=lambda p: max(dealt[p]))
@@ -78,10 +75,8 @@ def new_game(seed: int, players: int = 4, colours: Sequence[int] | None = None,
     for p in range(n):
         _place(s, (p + 1) % n, passed_left[p])
         _place(s, (p - 1) % n, passed_right[p])
-        say(s, "setup_pass", lambda p=p: f"{s.colour_name(p)} passes chip {passed_left[p]} to "
-            f"{s.colour_name((p + 1) % n)} and chip {passed_right[p]} to "
-            f"{s.colour_name((p - 1) % n)}, who each put an Ichto there.", seat=p,
-            left=passed_left[p], right=passed_right[p], to_left=(p + 1) % n, to_right=(p - 1) % n)
+        say(s, "setup_pass", seat=p, left=passed_left[p], right=passed_right[p],
+            to_left=(p + 1) % n, to_right=(p - 1) % n)
 
     # 7. Genes: 4 on display (3 with 3 players), the rest the deck.
     genes = genes_for_players(n) if edition is None else edition.genes_for(n)
@@ -101,16 +96,12 @@ def new_game(seed: int, players: int = 4, colours: Sequence[int] | None = None,
     s.shuffle(pool)
     s.pile = pool
 
-    say(s, "setup", lambda: f"{names(s, [start])} starts. Genes on display: "
-        + ", ".join(GENE_NAMES[g] for g in s.display) + ".", start=start,
-        display=list(s.display))
+    say(s, "setup", start=start, display=list(s.display))
     for chip in s.hand:
-        say(s, "draw_secret", lambda chip=chip: f"You draw chip {chip}.", visible_to=1 << start,
-            chip=chip)
+        say(s, "draw_secret", visible_to=1 << start, chip=chip)
     s.phase = CHIP
     s.actor = start
-    say(s, "turn", lambda: f"Turn 1: {s.colour_name(start)} is the environment player, "
-        f"{s.colour_name(s.dead)} is dead this turn.", env=start, dead=s.dead, turn=1)
+    say(s, "turn", env=start, dead=s.dead, turn=1)
     return s
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from urland.engine.events import ichtos, say
+from urland.engine.events import say
 from urland.engine.genes import EARS
 from urland.engine.state import VOLCANO_EARS, GameState
 
@@ -69,17 +69,12 @@ def erupt(state: GameState, region: int) -> int:
     mine = state.root(region)
     theirs = state.root(board.volcano_bridge[region])
     state.volcanoes += 1
-    number = board.region_numbers[region]
-    bridge = board.region_numbers[board.volcano_bridge[region]]
-    if mine == theirs:
-        say(state, "eruption", lambda: f"The volcano of region {number} erupts; region {bridge} "
-            "is already part of the same land, so nothing new joins.",
-            region=region, root=theirs, bridge=board.volcano_bridge[region], joined=False)
+    bridge = board.volcano_bridge[region]
+    if mine == theirs:  # the bridge is already part of the same land: nothing new joins
+        say(state, "eruption", region=region, root=theirs, bridge=bridge, joined=False)
         return theirs
     join_regions(state, mine, theirs)
-    say(state, "eruption", lambda: f"The volcano of region {number} erupts: it joins region "
-        f"{board.region_numbers[theirs]}.", region=region, root=theirs,
-        bridge=board.volcano_bridge[region], joined=True)
+    say(state, "eruption", region=region, root=theirs, bridge=bridge, joined=True)
     return theirs
 
 
@@ -104,18 +99,14 @@ def volcano_losses(state: GameState, roots: list[int]) -> None:
                 continue
             counts[root * n + s] -= excess
             state.reserve[s] += excess
-            say(state, "volcano_loss", lambda s=s, e=excess, r=root:
-                f"{state.colour_name(s)} loses {ichtos(e)} to the volcano in region "
-                f"{state.board.region_numbers[r]}.", seat=s, region=root, count=excess)
+            say(state, "volcano_loss", seat=s, region=root, count=excess)
 
 
 def dive(state: GameState, seat: int, root: int, ocean: int, excess: int) -> None:
     n = state.n
     state.counts[root * n + seat] -= excess
     state.counts[ocean * n + seat] += excess
-    say(state, "ears_dive", lambda: f"{state.colour_name(seat)} has Ears: {ichtos(excess)} "
-        f"dive into {state.board.area_label(ocean)}.", seat=seat, region=root, ocean=ocean,
-        count=excess)
+    say(state, "ears_dive", seat=seat, region=root, ocean=ocean, count=excess)
 
 
 def next_volcano_ears(state: GameState) -> None:

@@ -75,18 +75,19 @@ def _restore(value: Any) -> Any:
 
 
 def event_to_wire(event: Event) -> dict[str, Any]:
-    """An event as sent: its kind, English text and data (never its visibility mask)."""
-    return {"kind": event.kind, "text": event.text, "data": _plain(event.data)}
+    """An event as sent: its kind and data (never its visibility mask); each client tells it in
+    its own language. `text` stays, empty, for the clients of Urland 0.1.0, which require it."""
+    return {"kind": event.kind, "text": "", "data": _plain(event.data)}
 
 
 def event_from_wire(data: Any, seat: int | None) -> Event:
     """The event as the client keeps it: visible to its own seat (it was sent to it)."""
     if not (isinstance(data, dict) and isinstance(data.get("kind"), str)
-            and isinstance(data.get("text"), str) and isinstance(data.get("data"), dict)):
+            and isinstance(data.get("data"), dict)):
         raise ProtocolError("the server sent a damaged event")
     restored = _restore(data["data"])
     mask = None if seat is None else 1 << seat
-    return Event(data["kind"], data["text"], restored, mask if data.get("private") else None)
+    return Event(data["kind"], restored, mask if data.get("private") else None)
 
 
 def events_to_wire(events: list[Event]) -> list[dict[str, Any]]:

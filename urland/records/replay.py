@@ -16,9 +16,11 @@ from urland.engine.game import Game
 from urland.engine.genes import GENES
 from urland.engine.queries import hand_holder
 from urland.engine.state import BID, PANIC, GameState
+from urland.texts.events import event_sentence
 from urland.texts.genes import gene_name
 from urland.texts.i18n import _, fmt
 from urland.texts.log import UNTOLD
+from urland.texts.words import colour_names
 
 # Public placeholders that the open version of a secret event says better.
 _REPLACED = {"draw", "bid_hidden", "chips_received"}
@@ -93,15 +95,14 @@ def genes_of(state: GameState, seat: int) -> list[str]:
 
 class Replay:
     """Every position of a finished game, and its log told in the open. `names[seat]` names the
-    players and `sentence(event)` tells an event (colour names and the engine's text by
-    default)."""
+    players and `sentence(event)` tells an event (by default the colours' names and the
+    sentences of `urland.texts.events`)."""
 
     def __init__(self, game: Game, names: Sequence[str] | None = None,
                  sentence: Callable[[Event], str] | None = None) -> None:
         self.game = game
-        self.names = list(names) if names is not None else [
-            game.state.colour_name(s) for s in range(game.state.n)]
-        self.sentence = sentence or (lambda event: event.text)
+        self.names = list(names) if names is not None else colour_names(game.state.colours)
+        self.sentence = sentence or (lambda event: event_sentence(event, self.names, game.board))
         again = game.again()  # dealt with the game's own edition
         # Game.play keeps each position as a new object, so the list holds every step as it was.
         self.states: list[GameState] = [again.state]

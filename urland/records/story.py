@@ -17,6 +17,7 @@ from typing import cast
 
 from urland.engine import Event, Game
 from urland.engine import event_data as ed
+from urland.texts.events import colour_names, event_sentence
 from urland.texts.genes import gene_name
 from urland.texts.i18n import L_, Lazy, Text, fmt
 
@@ -262,9 +263,15 @@ _TOLD: dict[str, Callable[[_Teller, Event, int, float], None]] = {
 }
 
 
+def _colours_told(game: Game) -> Callable[[Event], str]:
+    """Events told with the players called by their colours."""
+    names = colour_names(game.state.colours)
+    return lambda event: event_sentence(event, names, game.board)
+
+
 def tell(game: Game, sentence: Callable[[Event], str] | None = None) -> Story:
     """The story of a game (finished or not: a game in progress tells its story so far)."""
-    teller = _Teller(game, sentence or (lambda event: event.text))
+    teller = _Teller(game, sentence or _colours_told(game))
     log = game.log
     turns = _turns(log)
     last_turn = max(turns) if turns else 0

@@ -9,11 +9,11 @@ import random
 
 import pygame
 
-from urland.bots.registry import BOTS, ONLINE
+from urland.bots.registry import BOTS
 from urland.engine import PLAYER_COUNTS
 from urland.scenes.base import Scene
 from urland.scenes.seat_row import KIND_LINES, SeatRow
-from urland.seats import seat_kind
+from urland.seats import plays_elsewhere, seat_kind
 from urland.table import library
 from urland.table.session import Seat, Session
 from urland.texts.i18n import L_, _, fmt
@@ -195,7 +195,8 @@ class NewGameScene(Scene):
         colours = [r.colour for r in self.active_rows()]
         if len(set(colours)) != len(colours):
             self.error = _("Each seat needs its own colour.")
-        elif self.seed.text and any(s.kind == ONLINE for s in self.seats()):  # it tells all hands
+        elif self.seed.text and any(plays_elsewhere(s.kind) for s in self.seats()):
+            # a seed known here would tell every hand to the player who typed it
             self.error = _("A game with online seats draws its own seed: clear the seed.")
         elif (unfinished := library.unfinished_autosave()) is None:
             self.start_game()
@@ -210,7 +211,7 @@ class NewGameScene(Scene):
         """Start at once; an unfinished autosave is first moved into the saves folder."""
         self.remember()
         seed = int(self.seed.text) if self.seed.text else random.randrange(1, 10**9)
-        if any(s.kind == ONLINE for s in self.seats()):
+        if any(plays_elsewhere(s.kind) for s in self.seats()):
             return self.app.show("host", seats=self.seats(), seed=seed)
         session = Session.new(self.seats(), seed, library.new_game_path())
         self.app.show("table", session=session)
@@ -280,5 +281,6 @@ class NewGameScene(Scene):
                 row.kind.labels.append(BOTS[kind].label)
             row.kind.index = row.kind.values.index(kind)
             row.kind.label = row.kind.labels[row.kind.index]
-        self.seed.text = "" if ONLINE in auto.seats else str(auto.seed)  # hosted: a secret seed
+        hosted = any(plays_elsewhere(kind) for kind in auto.seats)
+        self.seed.text = "" if hosted else str(auto.seed)  # hosted: a secret seed
         self.begin()

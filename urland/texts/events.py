@@ -2,9 +2,10 @@
 
     event_sentence(event, names)     # names[seat]: what to call each seat (colour_names(...))
 
-The words live in assets/texts/sentences.yaml, one template per message with named placeholders
-and plural forms; this module only decides which message an event needs and with which values.
-The engine's own `Event.text` stays for its log and the simulator.
+The engine's events carry data only; the words live in assets/texts/sentences.yaml (and its
+translations), one template per message with named placeholders and plural forms. This module
+only decides which message an event needs and with which values. Every kind the engine says has
+its renderer here (`EVENT_KINDS`; a test plays games and checks it).
 """
 
 from __future__ import annotations
@@ -18,19 +19,19 @@ from urland.texts.messages import Catalogue, MessageError
 from urland.texts.words import Words, colour_names, sentences
 
 Message = tuple[str, dict[str, Any]]  # (message id, values)
-__all__ = ["EVENT_KINDS", "colour_names", "event_sentence", "render_event"]
+__all__ = ["EVENT_KINDS", "colour_names", "event_sentence", "plain_sentence", "render_event"]
 
 
 def event_sentence(event: Event, names: Sequence[str], board: Board | None = None) -> str:
     """The sentence telling players about `event`, calling seat s `names[s]`. Never fails: with
-    the sentence file damaged or missing it falls back to the engine's own text."""
+    the sentence file damaged or missing it falls back to `plain_sentence`."""
     texts = sentences()
-    if texts is None:
-        return event.text
-    try:
-        return render_event(event, names, board, texts)
-    except (MessageError, KeyError):
-        return event.text
+    if texts is not None:
+        try:
+            return render_event(event, names, board, texts)
+        except (MessageError, KeyError):
+            pass
+    return plain_sentence(event, names, board)
 
 
 def render_event(event: Event, names: Sequence[str], board: Board | None = None,
@@ -45,6 +46,28 @@ def render_event(event: Event, names: Sequence[str], board: Board | None = None,
     else:
         raise KeyError(f"no sentence for events of kind {event.kind!r}")
     return " ".join(words.say(message_id, **values) for message_id, values in messages)
+
+
+# The fields of the events' data that name a seat, or an area (by its index on the board).
+_SEAT_FIELDS = frozenset({"seat", "target", "env", "dead", "chooser", "winner", "to_left",
+                          "to_right", "excluded"})
+_AREA_FIELDS = frozenset({"src", "dst", "area", "ocean"})
+
+
+def plain_sentence(event: Event, names: Sequence[str], board: Board | None = None) -> str:
+    """The event without the sentence file: its kind and its data, seats by their names and
+    areas as the notation writes them ('land: seat Anna, src O2, dst 5, count 1')."""
+    b = board or standard_board()
+
+    def value(key: str, v: Any) -> str:
+        if key in _SEAT_FIELDS and isinstance(v, int) and 0 <= v < len(names):
+            return names[v]
+        if key in _AREA_FIELDS and isinstance(v, int) and 0 <= v < b.n_areas:
+            return b.area_name(v)
+        return str(v)
+
+    details = ", ".join(f"{key} {value(key, v)}" for key, v in event.data.items())
+    return f"{event.kind}: {details}" if details else event.kind
 
 
 def _shipped() -> Catalogue:

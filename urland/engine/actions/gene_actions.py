@@ -18,7 +18,7 @@ from urland.engine.actions.base import (
     seat_named,
 )
 from urland.engine.actions.ichto import relocate
-from urland.engine.events import ichtos, say
+from urland.engine.events import say
 from urland.engine.genes import ASSIMILATION, EARS, EGG, LEGS, STINKGLANDS, TEETH, WINGS
 from urland.engine.moves import Move, Option
 from urland.engine.state import GameState
@@ -75,13 +75,8 @@ class Assimilate(Action):
             state.reserve[s] += 1
         state.counts[move.src * n + p] += 1
         state.reserve[p] -= 1
-        name = state.colour_name(p)
         if state.events is not None:  # a playout records nothing
-            say(state, "assimilate", lambda: f"{name} assimilates in "
-                f"{state.board.area_name(move.src)}: "
-                + " and ".join(f"{state.colour_name(s)}'s Ichto" for s in move.target)
-                + f" return to reserve, 1 {name} Ichto arrives.", seat=p, area=move.src,
-                targets=move.target)
+            say(state, "assimilate", seat=p, area=move.src, targets=move.target)
 
 
 class Bite(Action):
@@ -119,11 +114,8 @@ class Bite(Action):
         s = move.target[0]
         state.counts[move.src * state.n + s] -= 1
         state.reserve[s] += 1
-        name = state.colour_name(p)
         if state.events is not None:  # a playout records nothing
-            say(state, "bite", lambda: f"{name} bites: {state.colour_name(s)}'s Ichto in "
-                f"{state.board.area_name(move.src)} returns to reserve (Teeth).", seat=p, target=s,
-                area=move.src)
+            say(state, "bite", seat=p, target=s, area=move.src)
 
 
 class Walk(Action):
@@ -155,8 +147,7 @@ class Walk(Action):
         need_own(state, move.src, 1)
 
     def play(self, state: GameState, move: Move) -> None:
-        relocate(state, move, "{name} walks an Ichto across the strait from region {src} to "
-                 "{dst} (Legs).")
+        relocate(state, move)
 
 
 class Egg(Action):
@@ -192,10 +183,8 @@ class Egg(Action):
         p = state.actor
         state.counts[move.dst * state.n + p] += 1
         state.reserve[p] -= 1
-        name = state.colour_name(p)
         if state.events is not None:  # a playout records nothing
-            say(state, "egg", lambda: f"{name} lays an egg in region "
-                f"{state.board.region_numbers[move.dst]}.", seat=p, dst=move.dst)
+            say(state, "egg", seat=p, dst=move.dst)
 
 
 class Fly(Action):
@@ -226,7 +215,7 @@ class Fly(Action):
         need_own(state, move.src, move.count)
 
     def play(self, state: GameState, move: Move) -> None:
-        relocate(state, move, "{name} flies {ichtos} from region {src} to {dst} (Wings).")
+        relocate(state, move)
 
 
 class Stink(Action):
@@ -268,13 +257,8 @@ class Stink(Action):
         k = state.counts[move.src * n + s]
         state.counts[move.src * n + s] = 0
         state.counts[move.dst * n + s] += k
-        name = state.colour_name(p)
-        board = state.board
         if state.events is not None:  # a playout records nothing
-            say(state, "stink", lambda: f"{name}'s Stinkglands drive {state.colour_name(s)}'s "
-                f"{ichtos(k)} from region {board.region_numbers[move.src]} into "
-                f"{board.area_name(move.dst)}.", seat=p, target=s, src=move.src, dst=move.dst,
-                count=k)
+            say(state, "stink", seat=p, target=s, src=move.src, dst=move.dst, count=k)
 
 
 # In the order their options are listed in each area (a new gene's action joins here).

@@ -15,7 +15,7 @@ from urland.engine.actions.base import (
     shared_options,
 )
 from urland.engine.errors import IllegalMoveError
-from urland.engine.events import ichtos, say
+from urland.engine.events import say
 from urland.engine.flow import end_ichto_turn
 from urland.engine.genes import CARE_OF_YOUNG, TURBO
 from urland.engine.moves import Move, Option, PickSpec
@@ -30,19 +30,15 @@ def proliferation_gain(count: int, care_of_young: bool) -> int:
     return 0 if count < 3 else 1 if count < 6 else 2
 
 
-def relocate(state: GameState, move: Move, sentence: str) -> None:
+def relocate(state: GameState, move: Move) -> None:
     """Carry the actor's Ichtos from `move.src` to `move.dst` and tell it."""
     p = state.actor
     n = state.n
     count = move.count or 1
     state.counts[move.src * n + p] -= count
     state.counts[move.dst * n + p] += count
-    name = state.colour_name(p)
-    board = state.board
     if state.events is not None:  # a playout records nothing
-        say(state, move.kind, lambda: sentence.format(
-            name=name, ichtos=ichtos(count), src=board.area_name(move.src),
-            dst=board.area_name(move.dst)), seat=p, src=move.src, dst=move.dst, count=count)
+        say(state, move.kind, seat=p, src=move.src, dst=move.dst, count=count)
 
 
 class Proliferate(Action):
@@ -77,13 +73,8 @@ class Proliferate(Action):
                 counts[base + s] += g
                 state.reserve[s] -= g
                 gains[s] = g
-        p = state.actor
-        name = state.colour_name(p)
         if state.events is not None:  # a playout records nothing
-            say(state, "proliferate", lambda: f"{name} proliferates in "
-                f"{state.board.area_name(move.src)}: "
-                + ", ".join(f"{state.colour_name(s)} +{g}" for s, g in gains.items()) + ".",
-                seat=p, ocean=move.src, gains=gains)
+            say(state, "proliferate", seat=state.actor, ocean=move.src, gains=gains)
 
 
 _PROLIFERATE: dict[int, Option] = {}
@@ -122,7 +113,7 @@ class Land(Action):
         need_own(state, move.src, move.count)
 
     def play(self, state: GameState, move: Move) -> None:
-        relocate(state, move, "{name} lands {ichtos} from {src} on region {dst}.")
+        relocate(state, move)
 
 
 class Swim(Action):
@@ -154,7 +145,7 @@ class Swim(Action):
         need_own(state, move.src, move.count)
 
     def play(self, state: GameState, move: Move) -> None:
-        relocate(state, move, "{name} swims {ichtos} from {src} to {dst}.")
+        relocate(state, move)
 
 
 _RETREAT = Move("retreat")
@@ -202,10 +193,8 @@ class Retreat(Action):
             state.counts[area * n + p] -= k
             total += k
         state.reserve[p] += total
-        name = state.colour_name(p)
         if state.events is not None:  # a playout records nothing
-            say(state, "retreat", lambda: f"{name} retreats {ichtos(total)} to the reserve.",
-                seat=p, picks=move.picks)
+            say(state, "retreat", seat=p, picks=move.picks)
 
 
 class Double(Action):
@@ -239,10 +228,8 @@ class Double(Action):
         p = state.actor
         state.double_chips[p] -= 1
         state.actions_left += 2
-        name = state.colour_name(p)
         if state.events is not None:  # a playout records nothing
-            say(state, "double", lambda: f"{name} hands in a double-turn chip: 2 more actions.",
-                seat=p)
+            say(state, "double", seat=p)
 
 
 class End(Action):
