@@ -442,3 +442,24 @@ def test_the_join_form_and_a_joined_tables_chat_fit_in_every_language_and_size(
     assert online_scenes(size=size) == ["join", "table"]
     assert sorted(set(watch.overflows)) == []
     assert sorted(watch.overlaps) == []
+
+
+def test_a_list_of_names_takes_the_italian_euphonic_d_and_an_areas_oceans_are_a_list():
+    from urland.engine import Move, standard_board
+    from urland.engine.game import Game
+    from urland.texts.describe import describe
+    from urland.texts.words import joined_list
+    from urland.ui.table_overlays import area_tooltip
+
+    state = Game.new(3, 3).state
+    region = standard_board().parse_area("1")  # region 1 borders O1 and O2
+    names = ["Anna", "Ben", "Eve"]
+    assert "borders O1 and O2 · " in area_tooltip(state, region, names)[1]
+    assert describe(Move("chip", count=5), state) == "Choose chip 5: its region is scored"
+    i18n.set_language("it")
+    assert joined_list(["Ben", "Eve"]) == "Ben ed Eve"
+    assert joined_list(["Anna", "Ben", "Eve"]) == "Anna, Ben ed Eve"
+    assert joined_list(["Eve", "Anna"]) == "Eve e Anna"  # the d only before the same vowel
+    assert "confina con O1 e O2 · " in area_tooltip(state, region, names)[1]
+    i18n.set_language("de")
+    assert describe(Move("chip", count=5), state) == "Chip 5 für die Wertung wählen"
