@@ -150,3 +150,48 @@ def every_scene(seed: int = 3, size: tuple[int, int] = SIZES[0]) -> list[str]:
         drawn.append("review")
     pygame.quit()
     return drawn
+
+
+def online_scenes(size: tuple[int, int] = SIZES[0]) -> list[str]:
+    """The join form (empty, then filled in), and the table of a game joined through it with
+    the chat said by the host, muted and unmuted; a real game hosted on 127.0.0.1. The names of
+    the scenes drawn."""
+    from hosting_steps import until
+
+    from urland.net.hosting import HostedGame, join_here
+    from urland.table.remote import RemoteTable
+
+    game = HostedGame(["human", "online", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
+                      seed=3, port=0)
+    host = RemoteTable(join_here(game, None))
+    app = App(Settings(animation_speed="instant", ai_pause="none"), size=size)
+    drawn = []
+    try:
+        app.show("title")
+        form = app.open("join")
+        _show(app)  # the fields' placeholders
+        form.address.text, form.room.text, form.player.text = (
+            game.local_address, game.code, "Ben")
+        _show(app)
+        drawn.append(form.name)
+        form.join()
+        until(lambda: app.scenes[0].name == "table" or bool(form.problem), app)
+        assert app.scenes[0].name == "table", form.problem
+        table = app.scenes[0]
+        for text in ("good luck everybody, and may the best fish win!", "thanks"):
+            host.chat(text)
+        until(lambda: len(table.chat.recent) == 2, app)
+        for scene in app.scenes[1:]:  # a dialog over the table: the table itself first
+            app.remove(scene)
+        _show(app)
+        table.chat.toggle_mute()
+        _show(app)
+        table.chat.toggle_mute()
+        _show(app)
+        drawn.append(table.name)
+        table.door.leave()
+    finally:
+        host.leave()
+        game.close()
+        pygame.quit()
+    return drawn

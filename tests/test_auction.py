@@ -174,3 +174,19 @@ def test_bidders_left_without_a_turn_when_the_display_is_empty_are_told_why():
                                                                                    PURPLE]
     assert render_event(closed, ["A", "B", "C", "D"]) == (
         "B, C and D get no turn to buy: no gene is left on display.")
+
+
+def test_a_price_of_one_ichto_and_a_payment_from_too_few_are_said_in_the_singular():
+    # Black alone bids 1 and owns no gene: the price is 1 Ichto (rules 6.1).
+    s = auction("track=15.2.9.6 ichtos=O1:5.1.5.5")
+    bid_all(s, {WHITE: 0, BLACK: 1, GREY: 0, PURPLE: 0})
+    gene = s.display[0]
+    with pytest.raises(IllegalMoveError) as refused:
+        play(s, "buy", gene=gene, picks=(("O1", 2),))
+    assert str(refused.value) == "You have only 1 Ichto in O1 (West Ocean)."
+    with pytest.raises(IllegalMoveError) as refused:
+        play(s, "buy", gene=gene, picks=(("O2", 1),))
+    assert str(refused.value) == "You have no Ichtos in O2 (North Ocean)."
+    assert s.count(s.board.parse_area("O1"), BLACK) == 1  # the refusals changed nothing
+    play(s, "buy", gene=gene, picks=(("O1", 1),))
+    assert s.genes[BLACK] & BIT[gene]

@@ -125,3 +125,55 @@ def test_a_new_language_is_one_folder_with_its_catalogue(tmp_path, monkeypatch):
     found, damaged = i18n._found_languages(tmp_path / "locale")
     # a damaged catalogue is offered by its code: choosing it says it cannot be read
     assert found == {"en": "English", "pl": "Polski", "xx": "xx"} and list(damaged) == ["xx"]
+
+
+# French sets a no-break space (U+00A0) before : ; ! ? » and after «, so that no mark starts
+# a line and no « ends one.
+FRENCH_SPACED_BEFORE = ":;!?\u00bb"
+
+
+def compiled_french() -> list[str]:
+    with (LOCALE / "fr" / "LC_MESSAGES" / "urland.mo").open("rb") as f:
+        catalog = gettext.GNUTranslations(f)._catalog
+    return [text for key, text in catalog.items() if key]
+
+
+def french_spacing_faults(text: str) -> list[str]:
+    """Each place in `text` where French typography wants a no-break space and has none (a
+    mark inside a word, as in host:port or 4:58, is no fault)."""
+    faults = []
+    for i, ch in enumerate(text):
+        before = text[i - 1] if i else ""
+        after = text[i + 1] if i + 1 < len(text) else ""
+        inside_a_word = before and not before.isspace() and after and not after.isspace()
+        if (ch in FRENCH_SPACED_BEFORE and before and before != "\u00a0"
+                and (ch == "\u00bb" or not inside_a_word)):
+            faults.append(text[max(0, i - 20):i + 2])
+        if ch == "\u00ab" and after != "\u00a0":
+            faults.append(text[i:i + 20])
+    return faults
+
+
+def test_french_puts_a_no_break_space_before_colons_and_marks_and_inside_guillemets():
+    texts = compiled_french()
+    assert any("\u00a0:" in t for t in texts) and any("\u00ab\u00a0" in t for t in texts)
+    faults = {t: f for t in texts if (f := french_spacing_faults(t))}
+    assert faults == {}
+    assert french_spacing_faults("Fin du tour : la région 7 est décomptée !") != []
+    assert french_spacing_faults("hôte:port, par exemple 192.168.1.20:8765.") == []
+
+
+def test_no_french_line_starts_with_a_mark_or_ends_with_a_guillemet_however_narrow():
+    import pygame
+
+    from urland.ui.caches import clear_caches
+    from urland.ui.text import wrap
+
+    pygame.font.init()
+    clear_caches()  # fonts made before another test's pygame.quit() are gone
+    for text in compiled_french():
+        for width in (120, 200, 330):
+            lines = wrap(text, 20, width)
+            starts = [line for line in lines if line[:1] in FRENCH_SPACED_BEFORE]
+            ends = [line for line in lines if line.rstrip().endswith("\u00ab")]
+            assert starts == [] and ends == [], (text, width, lines)

@@ -104,7 +104,7 @@ def test_a_landing_on_a_region_that_has_scored_this_epoch_does_not_say_before_it
     o2, five = s.board.parse_area("O2"), s.board.parse_area("5")
     h = explain(view(s, GREY), Move("land", o2, five, 1))
     assert h.key == "region_scored"
-    assert "before it scores" not in h.text and "was scored this epoch" in h.text
+    assert "before it is scored" not in h.text and "was scored this epoch" in h.text
     assert one_sentence(h.text)
 
 

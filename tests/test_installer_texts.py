@@ -51,3 +51,13 @@ def test_french_elides_before_urland():
     french = [by_language["FRENCH"] for by_language in strings().values()]
     assert "Installation d\u2019Urland" in french  # with the typographic apostrophe
     assert not [t for t in french if re.search(r"\bde Urland\b", t)]
+
+
+def test_the_french_texts_keep_a_no_break_space_before_colons_and_marks():
+    """As the game's French catalogue: no ':', ';', '!', '?' or '»' starts a line of the setup
+    program's pages, and no '«' ends one."""
+    french = [texts["FRENCH"] for texts in strings().values() if "FRENCH" in texts]
+    assert any("\u00a0:" in text for text in french)
+    breakable = [text for text in french if re.search(r"\s[:;!?»]|«\s", text.replace(
+        "\u00a0", ""))]
+    assert breakable == []

@@ -7,7 +7,14 @@ from pathlib import Path
 
 import pygame
 import pytest
-from language_tour import SEATS, SIZES, autoplayed_game, autoplayed_tutorial, every_scene
+from language_tour import (
+    SEATS,
+    SIZES,
+    autoplayed_game,
+    autoplayed_tutorial,
+    every_scene,
+    online_scenes,
+)
 
 from urland.app import App
 from urland.cli import main
@@ -76,7 +83,7 @@ def test_the_game_words_are_the_rulebooks_words():
 # named apart ("Genes on display · deck 6" sits beside "chip pile 9" on the table).
 EDITION_WORDS = {
     "de": {"DEAD": "KIEBITZ", "Double turn +2": "Extrazug +2", "ocean": "Wassergebiet",
-           "Panic": "Massenpanik", "Competition": "Konkurrenz"},
+           "Panic": "Panik", "Competition": "Konkurrenz"},
     "it": {"Double turn +2": "Doppio turno +2", "Competition": "Competizione",
            "Final: most on land": "Punteggio terraferma"},
     "fr": {"Competition": "Concurrence", "Double-turn chips": "Jetons de coup supplémentaire",
@@ -106,10 +113,10 @@ def test_french_elides_before_a_vowel_and_italian_takes_the_article_and_the_euph
     assert render_event(track, names) == "Le marqueur d'Eve passe de 3 à 8."
     jumping = Event("track", {"seat": 0, "start": 3, "end": 8, "jumped": 2})
     assert render_event(jumping, names) == ("Le marqueur d'Anna passe de 3 à 8 (il saute 2 "
-                                            "marqueurs : les cases occupées ne comptent pas).")
+                                            "marqueurs\u00a0: les cases occupées ne comptent pas).")
     bite = Event("bite", {"seat": 1, "target": 0, "area": 4})
     assert render_event(bite, names) == (
-        "Ben mord : l'Ichto d'Anna dans la région 5 retourne dans la réserve (Morsure).")
+        "Ben mord\u00a0: l'Ichto d'Anna dans la région 5 retourne dans la réserve (Morsure).")
     i18n.set_language("it")
     assert render_event(bite, names) == (
         "Ben morde: l'Ichto di Anna nella regione 5 torna nella riserva (Denti).")
@@ -280,8 +287,8 @@ REGION_AND_OCEAN_REFUSALS = {
            "Du hast keine Ichtos im Wassergebiet O2 (Nordozean).",
            "Gebiet 1 grenzt nicht an das Wassergebiet O3 (Ostozean)."],
     "fr": ["Vous n'avez aucun Ichto dans la région 2.",
-           "Vous n'avez aucun Ichto en O2 (Océan Nord).",
-           "La région 1 ne borde pas O3 (Océan Est)."],
+           "Vous n'avez aucun Ichto en O2 (océan Nord).",
+           "La région 1 ne borde pas O3 (océan Est)."],
     "it": ["Non hai Ichto nella regione 2.", "Non hai Ichto in O2 (Oceano Nord).",
            "La regione 1 non confina con O3 (Oceano Est)."],
     "nl": ["Je hebt geen ichto's in gebied 2.",
@@ -350,7 +357,7 @@ def test_a_click_on_an_area_with_nothing_to_do_names_it_with_the_languages_artic
     assert move_from(board, ocean) == (
         "Muovi i tuoi Ichto da O2 (Oceano Nord): scegli la destinazione sul tabellone")
     i18n.set_language("fr")
-    assert nothing_to_do(board, ocean).startswith("Rien à faire en O2 (Océan Nord) : ")
+    assert nothing_to_do(board, ocean).startswith("Rien à faire en O2 (océan Nord)\u00a0: ")
 
 
 def test_wings_and_a_panic_tie_are_told_with_each_languages_words():
@@ -370,11 +377,11 @@ def test_wings_and_a_panic_tie_are_told_with_each_languages_words():
                     "chooses which panics."]
     i18n.set_language("fr")
     told = [render_event(e, names, board) for e in (to_ocean, to_region, tie)]
-    assert told == ["Cleo fait voler 1 Ichto de la région 12 vers O3 (Océan Est) (Vol).",
+    assert told == ["Cleo fait voler 1 Ichto de la région 12 vers O3 (océan Est) (Vol).",
                     "Cleo fait voler 2 Ichtos de la région 12 vers la région 5 (Vol).",
-                    "Panique ! Les régions 4, 5 et 7 sont à égalité avec 3 Ichtos ; c'est à "
-                    "Anna, dont le marqueur est le plus en retard, de choisir laquelle est "
-                    "frappée par la Panique."]
+                    "Panique\u00a0! Les régions 4, 5 et 7 sont à égalité avec 3 "
+                    "Ichtos\u00a0; c'est à Anna, dont le marqueur est le plus en retard, de "
+                    "choisir laquelle est frappée par la Panique."]
     i18n.set_language("de")
     assert render_event(to_ocean, names, board) == (
         "Cleo lässt 1 Ichto von Gebiet 12 ins Wassergebiet O3 (Ostozean) fliegen (Flügel).")
@@ -413,5 +420,46 @@ def test_the_details_of_a_file_problem_are_in_the_players_language_too(tmp_path)
         load_game(nested)
     i18n.set_language("fr")
     assert problem_text(problem.value) == (
-        "ben.urland : endommagé (il utilise des références YAML (& et *), ce que les fichiers "
+        "ben.urland\u00a0: endommagé (il utilise des références YAML (& et *), ce que les fichiers "
         "d'Urland ne font jamais).")
+
+
+@pytest.mark.tour
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_the_join_form_and_a_joined_tables_chat_fit_in_every_language_and_size(
+        code, size, user_home, monkeypatch):
+    """The online screens of the tour: the join form with its placeholders, and a joined
+    game's table with the chat's lines, its field and its mute button (a game hosted on
+    127.0.0.1, announced nowhere)."""
+    from urland.net import hosting
+
+    monkeypatch.setenv("URLAND_DISCOVERY", "0")
+    monkeypatch.setattr(hosting, "LISTEN_ON", "127.0.0.1")
+    monkeypatch.setattr(hosting, "DEFAULT_PORT", 0)
+    i18n.set_language(code)
+    watch = text_ui.start_watching()
+    assert online_scenes(size=size) == ["join", "table"]
+    assert sorted(set(watch.overflows)) == []
+    assert sorted(watch.overlaps) == []
+
+
+def test_a_list_of_names_takes_the_italian_euphonic_d_and_an_areas_oceans_are_a_list():
+    from urland.engine import Move, standard_board
+    from urland.engine.game import Game
+    from urland.texts.describe import describe
+    from urland.texts.words import joined_list
+    from urland.ui.table_overlays import area_tooltip
+
+    state = Game.new(3, 3).state
+    region = standard_board().parse_area("1")  # region 1 borders O1 and O2
+    names = ["Anna", "Ben", "Eve"]
+    assert "borders O1 and O2 · " in area_tooltip(state, region, names)[1]
+    assert describe(Move("chip", count=5), state) == "Choose chip 5: its region is scored"
+    i18n.set_language("it")
+    assert joined_list(["Ben", "Eve"]) == "Ben ed Eve"
+    assert joined_list(["Anna", "Ben", "Eve"]) == "Anna, Ben ed Eve"
+    assert joined_list(["Eve", "Anna"]) == "Eve e Anna"  # the d only before the same vowel
+    assert "confina con O1 e O2 · " in area_tooltip(state, region, names)[1]
+    i18n.set_language("de")
+    assert describe(Move("chip", count=5), state) == "Chip 5 für die Wertung wählen"

@@ -462,7 +462,7 @@ def test_a_hint_lights_its_areas_draws_an_arrow_and_goes_when_the_position_chang
     assert table.hint.move == land
     assert table.hint.glow() == {land.src, land.dst}
     assert table.hint_text.startswith("Hint: Land 1 Ichto")
-    assert table.hint_text.endswith("Strengthens your hold on region 5 before it scores.")
+    assert table.hint_text.endswith("Strengthens your hold on region 5 before it is scored.")
     frames(app, 40)  # the arrow has grown to its full length
     bv = table.board_view
     a, b = bv.to_screen(bv.anchor(land.src)), bv.to_screen(bv.anchor(land.dst))

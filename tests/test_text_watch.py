@@ -85,3 +85,13 @@ def test_a_french_line_never_starts_with_its_spaced_punctuation(screen):
         for line in lines:
             assert line[0] not in ":;!?»", (width, lines)
             assert not line.endswith("«"), (width, lines)
+
+
+def test_a_players_gain_in_a_scoring_caption_stays_on_the_line_of_their_name(screen):
+    from urland.ui.text import wrap
+
+    caption = "Region 2 is scored: competition. Alex +2, Basil +2, Greta +3."
+    for width in range(60, 420, 7):
+        lines = wrap(caption, 19, width)
+        assert " ".join(lines) == caption
+        assert not any(line.startswith("+") for line in lines), (width, lines)

@@ -114,7 +114,7 @@ def test_continues_line_follows_a_change_of_language_at_once(app, user_home):
     try:
         app.set_language("fr")
         frames(app)
-        assert title.continue_button.detail == "Tour 1 : à Ben de jouer"
+        assert title.continue_button.detail == "Tour 1\u00a0: à Ben de jouer"
     finally:
         app.set_language("en")
 

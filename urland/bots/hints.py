@@ -57,18 +57,19 @@ GENE_PURPOSE = {
 }
 
 SENTENCES = {
-    "region_now": N_("Aims at region {region}, which may score this turn: you would get "
+    "region_now": N_("Aims at region {region}, which may be scored this turn: you would get "
                   "{after} there instead of {before}."),
-    "region_later": N_("Builds up region {region}, which still scores this epoch: you would get "
-                    "{after} there instead of {before}."),
-    "region_hold": N_("Strengthens your hold on region {region} before it scores."),
+    "region_later": N_("Builds up region {region}, which is still to be scored this epoch: you "
+                    "would get {after} there instead of {before}."),
+    "region_hold": N_("Strengthens your hold on region {region} before it is scored."),
     "region_scored": N_("Strengthens your hold on region {region}, which was scored this "
                         "epoch: that counts for the next one."),
     "breed_gather": N_("Gathers {count} Ichtos in {ocean} so they can breed there."),
     "swim_near": N_("Brings Ichtos into {ocean}, next to region {region}, ready to land."),
     "swim": N_("Moves Ichtos into {ocean}."),
     "breed": N_("Your reserve adds {gain} to the board."),
-    "retreat_save": N_("Brings {ichtos} home before region {region} scores them away."),
+    "retreat_save": N_("Brings {ichtos} home before the scoring of region {region} drives them "
+                       "away."),
     "retreat": N_("Takes {ichtos} back to your reserve."),
     "double": N_("Two more actions gain more now than keeping the double-turn chip for later."),
     "end_keep": N_("Ends the turn and keeps the double-turn chip for a turn where it counts more."),

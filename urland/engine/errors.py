@@ -39,7 +39,8 @@ class Refusal(str):
     values: dict[str, object]
 
     def __new__(cls, template: str, **values: object) -> Refusal:
-        flat = {k: str(v) for k, v in values.items()}
+        # numbers stay numbers, so that a plural form agrees with them ('1 Ichto')
+        flat = {k: v if type(v) is int else str(v) for k, v in values.items()}
         for key, value in values.items():
             if isinstance(value, Named) and value.sort:
                 flat |= {key: value.short, f"{key}_label": value.english,

@@ -14,7 +14,7 @@ from typing import Any
 
 from urland.engine import auction, panic, volcano
 from urland.engine.actions import ACTIONS, action_options, check_action, do_action
-from urland.engine.actions.base import area_named, refuse
+from urland.engine.actions.base import need_own, refuse
 from urland.engine.errors import Named, Refusal
 from urland.engine.flow import choose_chip
 from urland.engine.genes import GENE_NAMES
@@ -134,15 +134,12 @@ def _buy_check(state: GameState, move: Move) -> None:
         if not 0 <= area < state.board.n_areas or area in seen or k < 1:
             raise refuse("Name each area of the board once, with at least 1 Ichto.")
         seen.add(area)
-        if state.count(area, state.actor) < k:
-            raise refuse("You have only {count} Ichtos in "
-                         "{area_kind, select, region {region {area}} other {{area_label}}}.",
-                         count=state.count(area, state.actor),
-                         area=area_named(state, area))
+        need_own(state, area, k)
         paid += k
     if paid != cost:
-        raise refuse("The price is {cost} Ichtos from the board (your bid plus the genes you "
-                     "own); you picked {paid}.", cost=cost, paid=paid)
+        raise refuse("The price is {cost, plural, one {# Ichto} other {# Ichtos}} from the board "
+                     "(your bid plus the genes you own); you picked {paid}.", cost=cost,
+                     paid=paid)
 
 
 def _buy_play(state: GameState, move: Move) -> None:

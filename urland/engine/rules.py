@@ -38,7 +38,8 @@ def check_move(state: GameState, move: Move) -> None:
         raise refuse("Unknown move kind {kind}.", kind=repr(kind))
     stray = stray_fields(move)
     if stray:
-        raise refuse("A '{kind}' move takes no {fields}.", kind=kind, fields=", ".join(stray))
+        raise refuse("This kind of move carries values it does not take.", kind=kind,
+                     fields=", ".join(stray))
     phase = PHASES.get(state.phase)  # type: ignore[arg-type]
     if phase is None:
         return

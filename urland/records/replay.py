@@ -79,7 +79,7 @@ def secrets(state: GameState, names: Sequence[str] | None = None) -> list[str]:
         out.append(fmt("Chips in {seat}'s hand: {chips}", seat=name(holder),
                        chips=_chips(sorted(state.hand))))
     if state.pile:
-        out.append(fmt("Next chip drawn: {chip}  ({count} in the pile)",
+        out.append(fmt("Next chip to be drawn: {chip}  ({count} in the pile)",
                        chip=_chips(state.pile[-1:]), count=len(state.pile)))
     if state.phase == BID:
         placed = [f"{name(s)} {b}" for s, b in enumerate(state.bids) if b >= 0]

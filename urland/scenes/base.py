@@ -199,7 +199,7 @@ class Dialog(Scene):
         bar = pygame.Rect(0, 0, t.px(620), t.px(44))
         bar.midbottom = (t.size[0] // 2, t.size[1] - t.px(14))
         panel(surface, bar, th.PAPER, radius=t.px(10), shadow=t.px(5), border=th.ACCENT_DARK)
-        blit_text(surface, _("Looking at the board - click or press any key to go back"),
+        blit_text(surface, _("Looking at the board: click or press any key to go back"),
                   bar.center, t.px(21), th.INK, True, anchor="center",
                   width=bar.width - t.px(20))
 

@@ -56,7 +56,7 @@ class GameOverScene(Scene):
             self.ends = [Button(L_("Back"), self.back, "primary", key=pygame.K_ESCAPE)]
         else:
             self.ends = [Button(L_("New game"), self.new_game, "primary", key=pygame.K_n),
-                         Button(L_("Title"), self.title, key=pygame.K_ESCAPE)]
+                         Button(L_("Main menu"), self.title, key=pygame.K_ESCAPE)]
         self.buttons = [self.result_tab, self.story_tab, self.replay_button, self.review_button,
                         *self.ends]
 

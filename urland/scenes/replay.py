@@ -53,7 +53,7 @@ class ReplayScene(Scene):
                                   tooltip=L_("One move forward (Right arrow)."))
         self.end_button = Button(">|", self.replay.seek_end, key=pygame.K_END,
                                  tooltip=L_("The end of the game (End)."))
-        self.exit_button = Button(L_("Title") if standalone else L_("Back"), self.go_back,
+        self.exit_button = Button(L_("Main menu") if standalone else L_("Back"), self.go_back,
                                   key=pygame.K_ESCAPE)
         self.buttons = [self.start_button, self.back_button, self.play_button, self.next_button,
                         self.end_button, self.exit_button]

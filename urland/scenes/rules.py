@@ -167,7 +167,7 @@ class RulesScene(Scene):
             title = page.title if not page.gene else fmt("Gene: {name}",
                                                          name=gene_name(page.gene))
             blit_text(surface, title, (row.left + t.px(8), row.centery), size, th.INK,
-                      page is self.page, anchor="midleft")
+                      page is self.page, anchor="midleft", width=row.width - t.px(10))
             self.rows.append((row, page))
 
     def draw_page(self, surface: pygame.Surface, area: pygame.Rect) -> None:

@@ -30,6 +30,8 @@ def describe(move: Move, state: GameState, names: Sequence[str] | None = None) -
 def _values(w: Words, move: Move) -> dict[str, Any]:
     """Every value a move's message may ask for (each message takes the ones it needs)."""
     values: dict[str, Any] = {"count": move.count}
+    if move.kind == "chip":
+        values["chip"] = move.count  # the chip's number, not a count
     for field in ("src", "dst"):
         area = getattr(move, field)
         if area >= 0:

@@ -78,17 +78,22 @@ class Catalogue:
         return format_message(template, params, self.plural, self.glue)
 
     def join(self, items: Sequence[Any], style: str = "and") -> str:
-        """'a', 'a and b', 'a, b and c' (or as the list style `style` says)."""
+        """'a', 'a and b', 'a, b and c' (or as the list style `style` says), with the language's
+        glue: the Italian "Ben ed Eve" as "tocca ad Anna"."""
         words = [str(x) for x in items]
         if len(words) <= 1:
             return "".join(words)
         pattern = self.lists[style]
+
+        def fill(part: str, a: str, b: str) -> str:
+            return format_message(pattern[part], {"a": a, "b": b}, self.plural, self.glue)
+
         if len(words) == 2:
-            return format_message(pattern["pair"], {"a": words[0], "b": words[1]})
-        text = format_message(pattern["end"], {"a": words[-2], "b": words[-1]})
+            return fill("pair", words[0], words[1])
+        text = fill("end", words[-2], words[-1])
         for word in reversed(words[1:-2]):
-            text = format_message(pattern["middle"], {"a": word, "b": text})
-        return format_message(pattern["start"], {"a": words[0], "b": text})
+            text = fill("middle", word, text)
+        return fill("start", words[0], text)
 
 
 def parse_catalogue(data: Any, name: str, section: str, language: str = "en") -> Catalogue:

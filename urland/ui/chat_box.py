@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pygame
 
-from urland.texts.i18n import L_
+from urland.texts.i18n import L_, fmt
 from urland.ui import theme as th
 from urland.ui.text import blit_text
 from urland.ui.widgets import Button, TextField, panel
@@ -95,11 +95,16 @@ class ChatBox:
         panel(surface, box, (20, 30, 40), radius=t.px(8))
         step = t.px(22)
         for i, (name, text, _age) in enumerate(self.recent[-SHOWN_LINES:]):
-            blit_text(surface, f"{name}: {text}", (box.left + t.px(10),
-                                                   box.top + t.px(5) + i * step), t.px(18),
+            blit_text(surface, _said(name, text), (box.left + t.px(10),
+                                                    box.top + t.px(5) + i * step), t.px(18),
                       th.TEXT, width=box.width - t.px(20))
 
 
 def _as_log_lines(said: list[tuple[str, str]]) -> list[str]:
     """Lines said, as the game's log keeps them: 'Ben: good luck'."""
-    return [f"{name}: {text}" for name, text in said]
+    return [_said(name, text) for name, text in said]
+
+
+def _said(name: str, text: str) -> str:
+    """'Ben: good luck' as the language sets a colon ('Ben : bonne chance' in French)."""
+    return fmt("{name}: {text}", name=name, text=text)

@@ -160,7 +160,8 @@ class GameLogView:
                 self._hits.append((pygame.Rect(rect.left, y, rect.width, self._step), index))
             y += self._step
         if self.back:
-            note = render(fmt("{count} newer lines below - End to follow", count=self.back),
+            note = render(fmt("{count, plural, one {# newer line} other {# newer lines}} below: "
+                              "End to follow", count=self.back),
                           max(t.px(15), 13),
                           th.ACCENT)
             surface.blit(note, note.get_rect(bottomright=(rect.right - t.px(8),

@@ -51,8 +51,9 @@ def draw_players(surface: pygame.Surface, rect: pygame.Rect, theme: th.Theme, st
         info = fmt("reserve {count}", count=state.reserve[seat]) + (
             " · " + fmt("double-turn {count}", count=state.double_chips[seat])
             if state.double_chips[seat] else "")
+        name_room = text_width(names[seat][:16], px(20), True) + px(12)
         blit_text(surface, info, (row.right - px(48), row.top + px(5)), px(16), th.TEXT_DIM,
-                  anchor="topright")
+                  anchor="topright", width=row.width - px(94) - name_room)
         if owned:
             blit_text(surface, _whole_names(owned, px(16), px(190)),
                       (row.right - px(48), row.bottom - px(4)), px(16), th.GOOD,

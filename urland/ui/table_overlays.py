@@ -263,7 +263,7 @@ def area_tooltip(state: GameState, area: int, names: Sequence[str]) -> tuple[str
     body = ", ".join(f"{name} {k}" for name, k in counts) or _("no Ichtos")
     if area < board.n_regions:
         number = board.region_numbers[area]
-        oceans = " ".join(board.area_name(o) for o in state.region_oceans[area])
+        oceans = joined_list([board.area_name(o) for o in state.region_oceans[area]])
         if number in state.board_chips:
             status = _("scored this epoch")
         elif not state.region_chips(area):

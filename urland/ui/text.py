@@ -250,13 +250,17 @@ _CLINGS_TO_WORD_BEFORE = frozenset({":", ";", "!", "?", "\u00bb", "\u2026"})
 _CLINGS_TO_WORD_AFTER = frozenset({"\u00ab"})
 
 
+_POINTS_GAINED = re.compile(r"\+\d+[,.;:)]*")  # "Anna +2," in a scoring's caption
+
+
 def _keep_punctuation_attached(words: list[str]) -> list[str]:
-    """`words` with a lone ':', ';', '!', '?', '»' joined to the word before and a lone '«'
-    to the word after, so the wrap never breaks at their space."""
+    """`words` with a lone ':', ';', '!', '?', '»' or a gain ('+2') joined to the word before
+    and a lone '«' to the word after, so the wrap never breaks at their space."""
     joined: list[str] = []
     glue_next = False
     for word in words:
-        if glue_next or (joined and word in _CLINGS_TO_WORD_BEFORE):
+        clings = word in _CLINGS_TO_WORD_BEFORE or _POINTS_GAINED.fullmatch(word)
+        if glue_next or (joined and clings):
             joined[-1] = f"{joined[-1]} {word}"
         else:
             joined.append(word)

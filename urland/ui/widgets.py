@@ -13,7 +13,7 @@ import pygame
 
 from urland.texts.i18n import Text
 from urland.ui import theme as th
-from urland.ui.text import blit_text, cover, note, render
+from urland.ui.text import blit_text, cover, fitting_size, left_out, note, render, text_width
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill: th.Colour = th.PANEL,
@@ -301,8 +301,13 @@ class TextField:
                          theme.px(2), border_radius=theme.px(6))
         shown = self.text or str(self.placeholder)
         colour = th.INK if self.text else (140, 130, 120)
-        image = render(shown + ("|" if self.focus and not self.selected else ""),
-                       theme.px(24), colour)
+        pixels = theme.px(24)
+        if not self.text:  # the game's own words must fit the field (the player's may scroll)
+            room = self.rect.width - theme.px(16)
+            pixels = fitting_size(shown, pixels, room)
+            if text_width(shown, pixels) > room:
+                left_out(shown, f"a placeholder wider than its field ({room} px)")
+        image = render(shown + ("|" if self.focus and not self.selected else ""), pixels, colour)
         where = image.get_rect(midleft=(self.rect.left + theme.px(8), self.rect.centery))
         if self.selected and self.focus:
             pygame.draw.rect(surface, SELECTION, where.inflate(theme.px(4), 0),

@@ -116,7 +116,7 @@ def check_action(state: GameState, move: Move) -> None:
     if action is None:
         if state.actions_left <= 0:
             raise refuse("You have no actions left.")
-        raise refuse("'{kind}' is not an action.", kind=move.kind)
+        raise refuse("This move is not an action of the game.", kind=move.kind)
     action.check(state, move)
 
 

@@ -174,11 +174,7 @@ def need_own(state: GameState, area: int, k: int) -> None:
             raise refuse("You have no Ichtos in "
                          "{area_kind, select, region {region {area}} other {{area_label}}}.",
                          area=area_named(state, area))
-        if have == 1:
-            raise refuse("You have only 1 Ichto in "
-                         "{area_kind, select, region {region {area}} other {{area_label}}}.",
-                         area=area_named(state, area))
-        raise refuse("You have only {count} Ichtos in "
+        raise refuse("You have only {count, plural, one {# Ichto} other {# Ichtos}} in "
                      "{area_kind, select, region {region {area}} other {{area_label}}}.",
                      count=have,
                      area=area_named(state, area))

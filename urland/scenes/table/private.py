@@ -185,8 +185,9 @@ class PeekScene(TableDialog):
             image = art.chip(chip, t.px(100))
             surface.blit(image, image.get_rect(center=(box.centerx + (i - 0.5) * t.px(140),
                                                        box.top + t.px(150))))
-        blit_wrapped(surface, _("These two will not score this turn. Next turn you draw a third "
-                                "and choose among them. Keep them secret."),
+        blit_wrapped(surface, _("The regions of these two chips will not be scored this turn. "
+                                "Next turn you draw a third and choose among them. Keep them "
+                                "secret."),
                      pygame.Rect(box.left + t.px(30), box.top + t.px(218), box.width - t.px(60),
                                  t.px(64)), t.px(22), th.INK, centre=True)
         super().draw(surface)
