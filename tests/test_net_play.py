@@ -12,7 +12,7 @@ from netplay import play_seat, play_until_an_action_to_take_back, run, seated, s
 
 from urland.bots.registry import make_bot
 from urland.engine import BID, UNKNOWN, Move, PlayerView, position_from_text
-from urland.net.room import Room, normal_code
+from urland.master.room import Room, normal_code
 from urland.net.wire import events_to_wire, view_to_wire
 
 
@@ -276,7 +276,7 @@ class WatchingBot:
 async def _computer_seats_watch_every_move() -> None:
     async with serving() as (server, address):
         room = server.open_room("look", ["remote", "remote", "random"], 7)
-        watcher = server.bots[normal_code("look")][2] = WatchingBot()
+        watcher = server.master.bots[normal_code("look")][2] = WatchingBot()
         before = len(room.game.moves)
         anna = await seated(address, "look", "Anna")
         ben = await seated(address, "look", "Ben")

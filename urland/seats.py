@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 from urland.bots.registry import BOTS, DEFAULT_BOT, HUMAN, ONLINE
 
-REMOTE = "remote"  # a room's word (net/room.py) for a seat a person plays from elsewhere
+REMOTE = "remote"  # a room's word (master/room.py) for a seat a person plays from elsewhere
 ANY_BOT = "ai"  # the command line's word for the default bot
+STAND_IN = DEFAULT_BOT  # the level that plays a missing player's seat once the host allows it
 
 
 @dataclass(frozen=True)

@@ -16,11 +16,11 @@ import threading
 from pathlib import Path
 
 from urland.bots.registry import DEFAULT_BOT
+from urland.master.room import REMOTE, SECRET_SEED_BELOW, new_room_code
 from urland.net.client import DEFAULT_PORT, NetClient
 from urland.net.discovery import Advert, local_addresses
 from urland.net.hosted_memory import HostedRecord, hosted_dir, keep_hosted
 from urland.net.link import NetLink
-from urland.net.room import REMOTE, SECRET_SEED_BELOW, new_room_code
 from urland.net.server import GameServer, ServerOptions, bound_port
 from urland.seats import is_person
 

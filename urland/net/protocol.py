@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from urland.net.names import printable
+from urland.master.names import printable
 
 VERSION = 1
 MAX_CLIENT_MESSAGE = 4 * 1024  # bytes: a hello, a move or a chat line is far smaller

@@ -4,7 +4,7 @@ Pygame-free and network-free. A room code is unguessable (60 bits from `secrets`
 server was given one); each remote seat gets its own token when it is first taken, and only
 the token's hash is kept, in memory and on disk. Every move is checked by the engine before it
 is played. Each change (a move, an undo, a seat taken or given back) comes back as a small
-record for the server's journal (`urland.net.journal`) and a way to take it back when the
+record for the server's journal (`urland.master.journal`) and a way to take it back when the
 journal cannot keep it; `apply` replays such a record when the server starts again. Now and
 then the room is written whole (`save`: the save format, sealed while the game runs), with the
 number of the last record it holds.
@@ -24,7 +24,7 @@ from urland.engine import COLOUR_NAMES, Game, IllegalMoveError, Move, format_mov
 from urland.engine.errors import SaveError, UrlandError
 from urland.engine.files import write_atomic
 from urland.engine.save import dumps, load_game, save_game
-from urland.net.names import clean_name, unique_name
+from urland.master.names import clean_name, unique_name
 from urland.seats import REMOTE, seat_kind
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: easy to read out
