@@ -46,6 +46,12 @@ PERSON_HERE = SeatKind(HUMAN, is_person=True, here=True)
 PERSON_ONLINE = SeatKind(ONLINE, is_person=True, here=False)
 
 
+def bot_elsewhere(level: str) -> SeatKind:
+    """A bot of `level` playing an online seat from another computer (`join --autoplay`):
+    recorded as that bot, not as a person."""
+    return SeatKind(level, is_person=False, here=False)
+
+
 def seat_kind(word: str) -> SeatKind:
     """The kind a file, a message or the command line names; an unknown word (a level a later
     version added) is a bot of that name, as the records keep it."""

@@ -249,7 +249,8 @@ def seat_client(url: str, args: argparse.Namespace, tls: ssl.SSLContext | None):
     from urland.net.client import NetClient
     from urland.net.tokens import saved_token
 
-    return NetClient(url, args.room, args.name, saved_token(url, args.room), tls)
+    bot = DEFAULT_BOT if getattr(args, "autoplay", False) else ""  # the level autoplay plays
+    return NetClient(url, args.room, args.name, saved_token(url, args.room), tls, bot=bot)
 
 
 def seat_not_taken(exc: Exception) -> int:

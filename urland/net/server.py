@@ -311,7 +311,7 @@ class GameServer:
                                p.CLOSE_NO_ROOM)
             return None
         if "token" not in hello:
-            seat = await self._newcomer(ws, room, hello.get("name", ""))
+            seat = await self._newcomer(ws, room, hello.get("name", ""), hello.get("bot", ""))
             return None if seat is None else (room, seat)
         seat = room.seat_for_token(hello["token"])
         if seat is None:
@@ -324,7 +324,8 @@ class GameServer:
             return None
         return room, seat
 
-    async def _newcomer(self, ws: ServerConnection, room: Room, name: str) -> int | None:
+    async def _newcomer(self, ws: ServerConnection, room: Room, name: str,
+                        bot: str = "") -> int | None:
         """Seat a newcomer: a free seat is promised to it in memory only, it is sent its
         welcome with the seat's token, and only once its pong shows it holds the token is the
         seat written to the journal. A server killed in between has nothing on disk: after a
@@ -343,7 +344,7 @@ class GameServer:
             if not await self._token_delivered(ws, room, seat, welcome):
                 return None
             await self.master.commit(
-                room, lambda: room.set_seat(seat, new_name, token_hash(token)))
+                room, lambda: room.set_seat(seat, new_name, token_hash(token), bot))
             confirmed = True
         except (MoveRefused, NotKept):
             await self._refuse(ws, "not-kept", NOT_KEPT, p.CLOSE_REFUSED)
