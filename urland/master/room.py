@@ -76,7 +76,7 @@ class SeatSlot:
 
     @property
     def remote(self) -> bool:
-        return self.kind == REMOTE
+        return seat_kind(self.kind) is PERSON_ONLINE
 
     @property
     def taken(self) -> bool:
