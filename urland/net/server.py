@@ -129,7 +129,7 @@ class Client:
 
 
 class GameServer:
-    """The WebSocket transport of one master (made here unless one is given)."""
+    """The WebSocket transport in front of one master, which it makes with its options."""
 
     def __init__(self, options: ServerOptions | None = None) -> None:
         self.options = options or ServerOptions()
