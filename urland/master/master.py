@@ -230,7 +230,7 @@ class Master:
         news = Presence(
             tuple(room.names()), tuple(self.connected(room)),
             tuple(s.taken or not s.remote for s in seats),
-            tuple(s.record_kind() for s in seats), room.lobby,
+            tuple(s.table_kind() for s in seats), room.lobby,
             tuple(self.stand_ins.standing_in((key, i), s) for i, s in enumerate(seats)),
             tuple(self.stand_ins.stand_in_in((key, i), s) for i, s in enumerate(seats)))
         for seat, _link in self._linked(room):

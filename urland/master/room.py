@@ -99,6 +99,11 @@ class SeatSlot:
         """The seat's kind as the history names it: a person, or the bot's level."""
         return self.seat_kind.record_kind
 
+    def table_kind(self) -> str:
+        """The seat's kind as the other players are told it: an online seat is waited for
+        when its connection is lost, whoever plays it there."""
+        return seat_kind(self.kind).record_kind
+
 
 @dataclass
 class Room:

@@ -293,7 +293,7 @@ class GameServer:
             names[seat] = name
         return {"type": "welcome", "version": p.VERSION, "room": room.code, "seat": seat,
                 "players": len(room.seats), "colours": list(room.game.state.colours),
-                "names": names, "kinds": [s.record_kind() for s in room.seats]}
+                "names": names, "kinds": [s.table_kind() for s in room.seats]}
 
     async def _seat_of(self, ws: ServerConnection, address: str, hello: dict
                        ) -> tuple[Room, int] | None:
