@@ -20,7 +20,7 @@ from urland.engine import board as board_module
 from urland.engine import genes as genes_module
 from urland.engine.edition import CardFacts, Edition, edition_from_doc, edition_to_doc
 from urland.engine.save import dumps, load_game, loads, save_game
-from urland.net.keeper import RoomKeeper
+from urland.master.keeper import RoomKeeper
 from urland.net.protocol import ProtocolError
 from urland.net.wire import record_from_wire, record_to_wire
 from urland.records.history import list_records

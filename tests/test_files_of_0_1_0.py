@@ -18,9 +18,9 @@ from urland import paths
 from urland.bots.random_bot import random_move
 from urland.engine import Game, position_to_text, view
 from urland.engine.save import load_game, save_game
+from urland.master.keeper import RoomKeeper
+from urland.master.room import Room, normal_code
 from urland.net.hosted_memory import hosted_game
-from urland.net.keeper import RoomKeeper
-from urland.net.room import Room, normal_code
 from urland.net.server import ServerOptions
 from urland.net.wire import record_from_wire
 from urland.records.history import list_records, load_record

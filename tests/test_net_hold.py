@@ -18,9 +18,9 @@ import pytest
 from netplay import free_port, play_seat, run, seated, serve_process, serving
 from rawsocket import closed_by_peer, confirm_welcome, frame, handshake, read_frame
 
+from urland.master.journal import Journal
 from urland.net import protocol as p
 from urland.net.client import JoinRefused, Mirror
-from urland.net.journal import Journal
 from urland.net.server import ServerOptions
 
 SEATS = ["remote", "remote", "remote"]
@@ -374,7 +374,7 @@ def test_a_seat_whose_newcomer_never_confirms_after_the_host_started_goes_to_the
             sock.close()
             while room.seats[0].remote:
                 await asyncio.sleep(0.02)
-            assert room.seats[0].kind == DEFAULT_BOT and 0 in server.bots["LOB"]
+            assert room.seats[0].kind == DEFAULT_BOT and 0 in server.master.bots["LOB"]
     run(asyncio.wait_for(scenario(), 120))
 
 

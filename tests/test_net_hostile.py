@@ -53,7 +53,7 @@ def test_a_wrong_room_code_or_a_wrong_token_is_refused():
 
 
 def test_room_codes_are_unguessable():
-    from urland.net.room import CODE_ALPHABET, CODE_LENGTH, new_room_code
+    from urland.master.room import CODE_ALPHABET, CODE_LENGTH, new_room_code
 
     assert CODE_LENGTH * (len(CODE_ALPHABET).bit_length() - 1) >= 40
     codes = {new_room_code() for _ in range(1000)}
@@ -95,7 +95,7 @@ async def _game_goes_on(server, address: str, room_code: str) -> None:
     the seat of the client that was thrown out)."""
     room = server.room(room_code)
     server.options.ai_after = 0.2
-    server.kick(room_code.upper())
+    server.master.kick(room_code.upper())
     good = await seated(address, room_code, "Good")
     assert await play_seat(good, 7) == 0
     assert room.game.over

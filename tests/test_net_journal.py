@@ -14,9 +14,9 @@ from netplay import free_port, restarted, run, seated, serve_process, serving
 
 from urland.bots.registry import make_bot
 from urland.engine import Move, format_move
+from urland.master.journal import CURRENT, OLD, Journal, Record, encode, read_journal
+from urland.master.room import FINISHED, SUFFIX, Room, room_file, room_key
 from urland.net.client import JoinRefused
-from urland.net.journal import CURRENT, OLD, Journal, Record, encode, read_journal
-from urland.net.room import FINISHED, SUFFIX, Room, room_file, room_key
 from urland.net.server import NOT_KEPT, ServerOptions
 from urland.records.history import load_record
 
@@ -151,7 +151,7 @@ def test_a_finished_room_moves_to_finished_and_is_not_read_back_at_start(tmp_pat
 def test_a_full_journal_is_set_aside_once_every_room_is_written_whole(tmp_path):
     async def scenario():
         async with serving(ServerOptions(rooms_dir=tmp_path)) as (server, address):
-            journal = server.keeper.journal
+            journal = server.master.keeper.journal
             journal.limit = 600  # a few records
             rooms = [server.open_room(f"r{i}", SEATS, 12) for i in range(2)]
             clients = [await seated(address, f"r{i}", "Anna") for i in range(2)]
@@ -159,7 +159,8 @@ def test_a_full_journal_is_set_aside_once_every_room_is_written_whole(tmp_path):
             for client in clients:
                 await client.close()
             for _ in range(200):  # the bots play up to Anna's turn, then all is written
-                if (all(r.actor == 0 for r in rooms) and server.keeper._setting_aside is None
+                keeper = server.master.keeper
+                if (all(r.actor == 0 for r in rooms) and keeper._setting_aside is None
                         and not (tmp_path / OLD).exists()):
                     break
                 await asyncio.sleep(0.05)
@@ -244,7 +245,7 @@ async def _writer_held(server) -> Callable[[], None]:
     def hold() -> None:
         holding.set()
         gate.wait(30)
-    server.keeper.journal.later(hold)
+    server.master.keeper.journal.later(hold)
     assert await asyncio.to_thread(holding.wait, 5)
     return gate.set
 
@@ -255,7 +256,7 @@ async def _last_move_held(server, room: Room):
     and what lets the writer go on."""
     move = _up_to_the_last_move(room)
     release = await _writer_held(server)
-    last = asyncio.create_task(server._commit(room, lambda: room.play_move(move)))
+    last = asyncio.create_task(server.master.commit(room, lambda: room.play_move(move)))
     await asyncio.sleep(0.05)
     assert room.game.over and not last.done()
     return last, release
@@ -276,7 +277,7 @@ def test_a_room_made_again_while_the_last_move_is_still_on_its_way_to_the_disk_k
             finally:
                 release()
             await last
-            await server._changed_without_kick(old)  # as the driver does after a move
+            server.master.tell(old)  # as the driver does after a move
             assert new.game.moves == [] and server.room("again") is new
         async with restarted(tmp_path) as again:
             assert again.room("again").game.moves == []
@@ -300,7 +301,7 @@ def test_each_game_played_under_one_code_goes_to_the_history(tmp_path):
                 if seed is not None:
                     again = server.open_room("twice", ["remote"] * 3, seed)
                 await last
-                await server._changed_without_kick(room)
+                server.master.tell(room)
                 room = again
         assert sorted(load_record(p)[0].seed for p in history.glob("*.yaml")) == [4, 5]
     run(scenario(), 60)

@@ -13,10 +13,10 @@ from netplay import play_until_an_action_to_take_back, run, seated, serving
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from urland.master.names import clean_name, unique_name
 from urland.net import protocol as p
 from urland.net.client import JoinRefused, NetClient
 from urland.net.link import NetLink
-from urland.net.names import clean_name, unique_name
 from urland.net.server import ServerOptions
 from urland.net.wire import events_to_wire
 

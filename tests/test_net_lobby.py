@@ -13,10 +13,10 @@ from hosting_steps import choose_seats, loopback_only, open_lobby, until  # noqa
 from test_scenes import answer_for_anna, click, frames
 
 from urland.engine import Game
+from urland.master.room import MoveRefused
 from urland.net.client import NetClient
 from urland.net.hosting import HostedGame
 from urland.net.link import NetLink
-from urland.net.room import MoveRefused
 from urland.table import flow as turns
 from urland.table.presence import banner_text
 from urland.table.remote import RemoteTable

@@ -9,12 +9,22 @@ import pytest
 from examples import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from netplay import play_seat, play_until_an_action_to_take_back, run, seated, serving
+from netplay import (
+    play_seat,
+    play_until_an_action_to_take_back,
+    restarted,
+    run,
+    seated,
+    serving,
+)
 
 from urland.bots.registry import make_bot
 from urland.engine import BID, UNKNOWN, Move, PlayerView, position_from_text
-from urland.net.room import Room, normal_code
+from urland.master.room import Room, normal_code
+from urland.net.client import JoinRefused, NetClient
+from urland.net.server import ServerOptions
 from urland.net.wire import events_to_wire, view_to_wire
+from urland.records.history import load_record
 
 
 class SecretsWatch:
@@ -277,7 +287,7 @@ class WatchingBot:
 async def _computer_seats_watch_every_move() -> None:
     async with serving() as (server, address):
         room = server.open_room("look", ["remote", "remote", "random"], 7)
-        watcher = server.bots[normal_code("look")][2] = WatchingBot()
+        watcher = server.master.bots[normal_code("look")][2] = WatchingBot()
         before = len(room.game.moves)
         anna = await seated(address, "look", "Anna")
         ben = await seated(address, "look", "Ben")
@@ -290,3 +300,48 @@ def test_a_computer_seat_online_sees_the_table_after_the_players_moves_as_well_a
     """At one table the bots watch every move (they remember the board the face-down chip was
     laid on); online they did only after the bots' own moves."""
     run(_computer_seats_watch_every_move())
+
+
+def test_a_bot_that_takes_an_online_seat_is_recorded_as_that_bot_not_as_a_person(tmp_path):
+    """`join --autoplay` says in its hello that a bot plays: the finished game's record names
+    its level (the others still wait for that online seat when its connection is lost)."""
+    async def scenario():
+        options = ServerOptions(rooms_dir=tmp_path / "rooms", history_dir=tmp_path / "history")
+        async with serving(options) as (server, address):
+            server.open_room("mixed", ["remote", "remote", "random"], 7)
+            person = await seated(address, "mixed", "Anna")
+            robot = NetClient(address, "mixed", "Robo", bot="random")
+            await robot.connect()
+            assert room_seats(server) == ["human", "random", "random"]
+            assert await asyncio.gather(play_seat(person, 3), play_seat(robot, 4)) == [0, 0]
+        (record,) = (tmp_path / "history").glob("*.yaml")
+        _game, meta = load_record(record)
+        assert [s["kind"] for s in meta["seats"]] == ["human", "random", "random"]
+    run(scenario(), 60)
+
+
+def room_seats(server) -> list[str]:
+    return [s["kind"] for s in server.room("mixed").record_seats()]
+
+
+def test_a_bot_online_is_still_recorded_as_a_bot_after_a_restart(tmp_path):
+    async def scenario():
+        async with serving(ServerOptions(rooms_dir=tmp_path)) as (server, address):
+            server.open_room("again", ["remote", "remote", "random"], 7)
+            robot = NetClient(address, "again", "Robo", bot="medium")
+            await robot.connect()
+            await robot.close()
+        async with restarted(tmp_path) as again:
+            assert [s["kind"] for s in again.room("again").record_seats()] == [
+                "medium", "human", "random"]  # the first free seat, nobody in the second
+    run(scenario(), 60)
+
+
+def test_a_hello_naming_no_computer_level_is_refused():
+    async def scenario():
+        async with serving() as (server, address):
+            server.open_room("odd", ["remote", "remote", "random"], 7)
+            with pytest.raises(JoinRefused):
+                await NetClient(address, "odd", "Robo", bot="genius").connect()
+            assert not any(s.taken for s in server.room("odd").seats)
+    run(scenario(), 60)

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 from urland.bots.registry import BOTS, DEFAULT_BOT, HUMAN, ONLINE
 
-REMOTE = "remote"  # a room's word (net/room.py) for a seat a person plays from elsewhere
+REMOTE = "remote"  # a room's word (master/room.py) for a seat a person plays from elsewhere
 ANY_BOT = "ai"  # the command line's word for the default bot
+STAND_IN = DEFAULT_BOT  # the level that plays a missing player's seat once the host allows it
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,12 @@ class SeatKind:
 
 PERSON_HERE = SeatKind(HUMAN, is_person=True, here=True)
 PERSON_ONLINE = SeatKind(ONLINE, is_person=True, here=False)
+
+
+def bot_elsewhere(level: str) -> SeatKind:
+    """A bot of `level` playing an online seat from another computer (`join --autoplay`):
+    recorded as that bot, not as a person."""
+    return SeatKind(level, is_person=False, here=False)
 
 
 def seat_kind(word: str) -> SeatKind:

@@ -19,17 +19,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from urland.bots.loop import StateTable, play_out
 from urland.engine import (
     ACTION,
     BID,
     GameState,
     Move,
-    apply_move,
+    PlayerView,
     gene_price,
     legal_options,
     new_game,
     relocation_kinds,
-    view,
 )
 
 RELOCATIONS = relocation_kinds()  # the actions carrying one's own Ichtos (engine)
@@ -98,28 +98,41 @@ def bid_slip(state: GameState, move: Move) -> Slip | None:
 Decide = Callable[[int, object], Move]  # (seat, view) -> move
 
 
+class _SeatDecider:
+    """One seat's `choose(view)`, asking a `Decide` for every seat."""
+
+    def __init__(self, seat: int, decide: Decide) -> None:
+        self.seat, self.decide = seat, decide
+
+    def choose(self, seen: PlayerView) -> Move:
+        return self.decide(self.seat, seen)
+
+
 def watch(seed: int, players: int, choose: Decide, seats: Sequence[int] | None = None
           ) -> list[Slip]:
-    """Play a whole game with `choose` deciding every seat; the habits of the `seats` watched
-    (all seats by default)."""
+    """Play a whole game with `choose` deciding every seat (the headless loop, `play_out`);
+    the habits of the `seats` watched (all seats by default)."""
     state = new_game(seed, players, events=False)
     watched = set(range(players) if seats is None else seats)
     slips: list[Slip] = []
     turn_states: list[GameState] = []
     turn_moves: list[Move] = []
-    while not state.over:
-        seat = state.actor
-        move = choose(seat, view(state, seat))
-        if seat in watched:
-            if state.phase == ACTION:
-                turn_states.append(state.clone())
-                turn_moves.append(move)
-            elif state.phase == BID:
-                found = bid_slip(state, move)
-                if found:
-                    slips.append(found)
-        apply_move(state, move)
+
+    def before(state: GameState, move: Move) -> None:
+        if state.actor not in watched:
+            return
+        if state.phase == ACTION:
+            turn_states.append(state.clone())
+            turn_moves.append(move)
+        elif state.phase == BID and (found := bid_slip(state, move)):
+            slips.append(found)
+
+    def after(seat: int, _move: Move, _seconds: float) -> None:
         if turn_moves and (state.phase != ACTION or state.actor != seat):
-            slips += turn_slips(turn_states, turn_moves)
-            turn_states, turn_moves = [], []
+            slips.extend(turn_slips(list(turn_states), list(turn_moves)))
+            turn_states.clear()
+            turn_moves.clear()
+
+    play_out(StateTable(state), {s: _SeatDecider(s, choose) for s in range(players)}, after,
+             before)
     return slips

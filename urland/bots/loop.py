@@ -1,6 +1,7 @@
-"""The one game loop: whose decision → that seat's view → bot (or human) → play.
+"""The one headless game loop: whose decision → that seat's view → bot → play.
 
-Pygame-free, so the simulator, the tournament and the table share it:
+Pygame-free, so the simulator, the tournament, the habit watch and the benchmarks share it
+(a live game's bots are played by the master, `urland.master.master`):
 
 * `play_out` runs bots until the game ends or a seat without a bot must decide;
 * `Thinker` runs one bot decision (or a hint) in a background thread, keyed by the position
@@ -63,14 +64,18 @@ def let_bots_watch(state: GameState, bots: Mapping[int, Any]) -> None:
 
 
 def play_out(table: Playable, bots: Mapping[int, Chooser],
-             after: Callable[[int, Move, float], None] | None = None) -> int:
+             after: Callable[[int, Move, float], None] | None = None,
+             before: Callable[[GameState, Move], None] | None = None) -> int:
     """Let the bots decide until the game ends or a seat without a bot must decide.
 
-    `after(seat, move, seconds)` is called after each move is played. Returns the moves played.
+    `before(state, move)` is called with each move chosen, before it is played on `state`;
+    `after(seat, move, seconds)` after it is played. Returns the moves played.
     """
     played = 0
     while (seat := seat_to_decide(table.state)) is not None and seat in bots:
         move, seconds = bot_decision(table.state, bots[seat])
+        if before is not None:
+            before(table.state, move)
         table.play(move)
         let_bots_watch(table.state, bots)
         played += 1

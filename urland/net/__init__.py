@@ -1,5 +1,6 @@
-"""Network play: the wire protocol, the authoritative server, and the client.
+"""Network play: the wire protocol, the WebSocket transport in front of the master, the client.
 
-No pygame in this package. The server holds every game and checks each move with the engine;
-a client only ever receives its own seat's view, log and events (docs/network-protocol.md).
+No pygame in this package. The master (`urland.master`) holds every game and checks each move
+with the engine; a client only ever receives its own seat's view, log and events
+(docs/network-protocol.md).
 """

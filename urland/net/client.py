@@ -202,9 +202,10 @@ _HANDLERS: dict[str, Callable[[Mirror, dict], None]] = {
 
 class NetClient:
     def __init__(self, address: str, room: str, name: str = "", token: str | None = None,
-                 tls: ssl.SSLContext | None = None) -> None:
+                 tls: ssl.SSLContext | None = None, bot: str = "") -> None:
         self.url = server_url(address)
         self.room, self.name, self.token, self.tls = room, name, token, tls
+        self.bot = bot  # the level of the bot that plays the seat from here ("": a person)
         self.refusal = ""  # why the server would not take the seat back (a reconnect refused)
         self.mirror = Mirror()
         self.ws: ClientConnection | None = None
@@ -231,6 +232,8 @@ class NetClient:
             hello["token"] = self.token
         if self.name:
             hello["name"] = self.name
+        if self.bot:
+            hello["bot"] = self.bot
         with contextlib.suppress(ConnectionClosed):  # refused at once: its reason is read next
             await self.ws.send(p.encode(hello))
         first = await self._receive(timeout)

@@ -17,8 +17,8 @@ from pathlib import Path
 from urland import paths
 from urland.bots.registry import DEFAULT_BOT, bot_names
 from urland.engine import PLAYER_COUNTS
+from urland.master.room import REMOTE, SECRET_SEED_BELOW, normal_code
 from urland.net.client import DEFAULT_PORT
-from urland.net.room import REMOTE, SECRET_SEED_BELOW, normal_code
 
 GOODBYE_SECONDS = 10.0  # how long a finished room waits for its clients to take the record
 
@@ -136,7 +136,7 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
     if args.room:
         room = server.open_room(_room_to_open(server, args), args.seats, seed)
     elif not any(not r.game.over for r in server.rooms.values()):
-        from urland.net.room import new_room_code
+        from urland.master.room import new_room_code
 
         server.open_room(new_room_code(), args.seats, seed)  # a first room to play in
     stop = asyncio.Event()
@@ -249,7 +249,8 @@ def seat_client(url: str, args: argparse.Namespace, tls: ssl.SSLContext | None):
     from urland.net.client import NetClient
     from urland.net.tokens import saved_token
 
-    return NetClient(url, args.room, args.name, saved_token(url, args.room), tls)
+    bot = DEFAULT_BOT if getattr(args, "autoplay", False) else ""  # the level autoplay plays
+    return NetClient(url, args.room, args.name, saved_token(url, args.room), tls, bot=bot)
 
 
 def seat_not_taken(exc: Exception) -> int:

@@ -34,7 +34,7 @@ class HostedRecord:
 
     @property
     def room_path(self) -> Path:
-        from urland.net.room import room_file
+        from urland.master.room import room_file
 
         return room_file(hosted_dir(), self.code)
 
@@ -86,8 +86,8 @@ def hosted_game() -> HostedRecord | None:
         return None
     # Only now the server's code (asyncio and all): the title asks at every start, and there
     # is seldom a hosted game to carry on.
-    from urland.net.keeper import room_as_it_stands
-    from urland.net.room import room_file
+    from urland.master.keeper import room_as_it_stands
+    from urland.master.room import room_file
 
     code, port, tokens = fields
     path = room_file(hosted_dir(), code)

@@ -15,14 +15,13 @@ import socket
 import threading
 from pathlib import Path
 
-from urland.bots.registry import DEFAULT_BOT
+from urland.master.room import REMOTE, SECRET_SEED_BELOW, new_room_code
 from urland.net.client import DEFAULT_PORT, NetClient
 from urland.net.discovery import Advert, local_addresses
 from urland.net.hosted_memory import HostedRecord, hosted_dir, keep_hosted
 from urland.net.link import NetLink
-from urland.net.room import REMOTE, SECRET_SEED_BELOW, new_room_code
 from urland.net.server import GameServer, ServerOptions, bound_port
-from urland.seats import is_person
+from urland.seats import STAND_IN, is_person
 
 PORTS_TRIED = 10
 LISTEN_ON = "0.0.0.0"  # every address of this computer: friends reach it on the network
@@ -85,7 +84,7 @@ class HostedGame:
         """The token of the first seat played here."""
         return self.tokens[self.here[0]]
 
-    def start(self, stand_in: str = DEFAULT_BOT) -> None:
+    def start(self, stand_in: str = STAND_IN) -> None:
         """Start a game opened as a lobby: an AI (`stand_in`) takes every seat nobody took."""
         asyncio.run_coroutine_threadsafe(self.server.start_room(self.code, stand_in),
                                          self.loop).result(10)

@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from urland.net.names import printable
+from urland.bots.registry import BOTS
+from urland.master.names import printable
 
 VERSION = 1
 MAX_CLIENT_MESSAGE = 4 * 1024  # bytes: a hello, a move or a chat line is far smaller
@@ -73,6 +74,10 @@ def _hello(msg: dict) -> dict:
         out["token"] = _text(msg["token"], "token", MAX_TOKEN)
     if msg.get("name") is not None:  # cleaned and made unique by the room
         out["name"] = printable(_text(msg["name"], "name", MAX_NAME))
+    if msg.get("bot") is not None:  # a bot takes the seat: the records name its level
+        out["bot"] = _text(msg["bot"], "bot", MAX_NAME)
+        if out["bot"] not in BOTS:
+            raise ProtocolError("'bot' must name a computer level")
     return out
 
 

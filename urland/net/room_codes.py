@@ -14,7 +14,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable
 
-from urland.net.room import CODE_ALPHABET, normal_code
+from urland.master.room import CODE_ALPHABET, normal_code
 
 SUFFIX_LENGTH = 8  # 32**8 = 2**40 codes for a word given with --room
 

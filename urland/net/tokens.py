@@ -16,7 +16,7 @@ import yaml
 from urland import paths
 from urland.engine.errors import UserFileError
 from urland.engine.files import parse_yaml, read_text, write_atomic
-from urland.net.room import normal_code
+from urland.master.room import normal_code
 
 MAX_KEPT = 50
 

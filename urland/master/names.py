@@ -5,7 +5,7 @@ that turn text around, zero-width spaces and joiners), private-use and unassigne
 surrogates and line or paragraph separators are taken out; runs of spaces become one; the text
 is trimmed. A name is cut to MAX_NAME characters; a name that shows nothing (only combining
 marks or invisible fillers) counts as none; and a name that looks like one already used in the
-room (the same confusable skeleton, `urland.net.lookalike`: "Anna" with a Cyrillic A, U+0410,
+room (the same confusable skeleton, `urland.master.lookalike`: "Anna" with a Cyrillic A, U+0410,
 beside Latin "Anna") gets a number ("Anna (2)"), so every seat can be told apart.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from urland.net.lookalike import shows_something, skeleton
+from urland.master.lookalike import shows_something, skeleton
 
 MAX_NAME = 24
 _DROPPED = {"Cc", "Cf", "Co", "Cn", "Cs", "Zl", "Zp"}

@@ -4,7 +4,7 @@ Pygame-free and network-free. A room code is unguessable (60 bits from `secrets`
 server was given one); each remote seat gets its own token when it is first taken, and only
 the token's hash is kept, in memory and on disk. Every move is checked by the engine before it
 is played. Each change (a move, an undo, a seat taken or given back) comes back as a small
-record for the server's journal (`urland.net.journal`) and a way to take it back when the
+record for the server's journal (`urland.master.journal`) and a way to take it back when the
 journal cannot keep it; `apply` replays such a record when the server starts again. Now and
 then the room is written whole (`save`: the save format, sealed while the game runs), with the
 number of the last record it holds.
@@ -24,8 +24,8 @@ from urland.engine import COLOUR_NAMES, Game, IllegalMoveError, Move, format_mov
 from urland.engine.errors import SaveError, UrlandError
 from urland.engine.files import write_atomic
 from urland.engine.save import dumps, load_game, save_game
-from urland.net.names import clean_name, unique_name
-from urland.seats import REMOTE, seat_kind
+from urland.master.names import clean_name, unique_name
+from urland.seats import PERSON_ONLINE, REMOTE, SeatKind, bot_elsewhere, seat_kind
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: easy to read out
 CODE_LENGTH = 12  # 32**12 = 2**60 codes
@@ -72,20 +72,36 @@ class SeatSlot:
     kind: str  # REMOTE, or the name of the server's bot that plays it
     name: str = ""
     token_hash: str = ""  # empty until a client takes the seat
+    bot: str = ""  # the level of the bot that took this remote seat from elsewhere ("": a person)
 
     @property
     def remote(self) -> bool:
-        return self.kind == REMOTE
+        return seat_kind(self.kind) is PERSON_ONLINE
 
     @property
     def taken(self) -> bool:
         return bool(self.token_hash)
 
     def meta(self) -> dict[str, str]:
-        return {"name": self.name, "kind": self.kind, "token": self.token_hash}
+        meta = {"name": self.name, "kind": self.kind, "token": self.token_hash}
+        if self.bot:
+            meta["bot"] = self.bot
+        return meta
+
+    @property
+    def seat_kind(self) -> SeatKind:
+        """Who plays the seat: the room's bot, a person elsewhere, or a bot elsewhere."""
+        if not self.remote:
+            return seat_kind(self.kind)
+        return bot_elsewhere(self.bot) if self.bot else PERSON_ONLINE
 
     def record_kind(self) -> str:
         """The seat's kind as the history names it: a person, or the bot's level."""
+        return self.seat_kind.record_kind
+
+    def table_kind(self) -> str:
+        """The seat's kind as the other players are told it: an online seat is waited for
+        when its connection is lost, whoever plays it there."""
         return seat_kind(self.kind).record_kind
 
 
@@ -137,7 +153,7 @@ class Room:
                 raise SaveError(f"{path.name}: damaged seat.")
             seats.append(SeatSlot(str(entry.get("kind", REMOTE)),
                                   clean_name(str(entry.get("name", ""))),
-                                  str(entry.get("token", ""))[:64]))
+                                  str(entry.get("token", ""))[:64], _level(entry.get("bot"))))
         seq = meta.get("journal", 0)
         if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
             raise SaveError(f"{path.name}: damaged journal number.")
@@ -209,14 +225,18 @@ class Room:
                 return i, secrets.token_urlsafe(24), unique_name(given, others)
         return None
 
-    def set_seat(self, seat: int, name: str, hashed_token: str) -> Change:
+    def set_seat(self, seat: int, name: str, hashed_token: str, bot: str = "") -> Change:
+        """The seat is taken by `name` (a person, or the bot of level `bot` from elsewhere)."""
         slot = self.seats[seat]
-        before = (slot.name, slot.token_hash)
-        slot.name, slot.token_hash = name, hashed_token
+        before = (slot.name, slot.token_hash, slot.bot)
+        slot.name, slot.token_hash, slot.bot = name, hashed_token, bot
 
         def take_back() -> None:
-            slot.name, slot.token_hash = before
-        return {"k": "seat", "seat": seat, "name": name, "token": hashed_token}, take_back
+            slot.name, slot.token_hash, slot.bot = before
+        record = {"k": "seat", "seat": seat, "name": name, "token": hashed_token}
+        if bot:
+            record["bot"] = bot
+        return record, take_back
 
     def claim(self, seat: int, name: str) -> str:
         """Take remote seat `seat` for the host's own player and write the room; its new
@@ -298,9 +318,15 @@ class Room:
             self.undo(change["seat"], at if isinstance(at, int) else -1)
         elif (kind == "seat" and change.get("seat") in range(len(self.seats))
               and isinstance(change.get("name"), str) and isinstance(change.get("token"), str)):
-            self.set_seat(change["seat"], clean_name(change["name"]), change["token"][:64])
+            self.set_seat(change["seat"], clean_name(change["name"]), change["token"][:64],
+                          _level(change.get("bot")))
         else:
             raise ValueError(f"a change that does not fit ({kind!r})")
+
+
+def _level(word: Any) -> str:
+    """A bot level as a file or record writes it ("" for none, or anything not a short word)."""
+    return word if isinstance(word, str) and word.isalnum() and len(word) <= 16 else ""
 
 
 def load_rooms(folder: Path) -> tuple[dict[str, Room], list[str]]:

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from urland.engine.errors import UrlandError
-from urland.net.journal import Journal, Record, read_journal
-from urland.net.room import Change, Room, load_rooms
+from urland.master.journal import Journal, Record, read_journal
+from urland.master.room import Change, Room, load_rooms
 
 log = logging.getLogger("urland.server")
 
