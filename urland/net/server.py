@@ -30,6 +30,7 @@ from urland.net.chat_limit import CHAT_BURST, CHAT_RATE, RoomChat
 from urland.net.gate import Gate, GateLimits
 from urland.net.guesses import GUESS_BURST, GUESS_RATE, SLOW_DOWN, Guesses
 from urland.net.keeper import NotKept, RoomKeeper
+from urland.net.listener import listening_socket
 from urland.net.log_summary import tame_library_logs
 from urland.net.lookalike import skeleton
 from urland.net.room import Change, MoveRefused, Room, normal_code, token_hash
@@ -68,6 +69,8 @@ class ServerOptions:
     control_rate: float = 2.0  # pings and pongs a second from a client, on average ...
     control_burst: int = 10  # ... and at once
     max_unsent: int = 256 * 1024  # bytes the transport holds for a peer that does not read
+    connect_rate: float = 4.0  # new connections a second from one address, on average ...
+    connect_burst: int = 32  # ... and at once; past that, closed at accept
     chat_rate: float = CHAT_RATE  # chat lines a second a seat may say, on average ...
     chat_burst: int = CHAT_BURST  # ... and at once
     guess_rate: float = GUESS_RATE  # wrong room codes or tokens a second per address ...
@@ -75,7 +78,8 @@ class ServerOptions:
 
     def gate_limits(self) -> GateLimits:
         return GateLimits(self.per_address, self.frames_before_hello, self.control_rate,
-                          self.control_burst, self.max_unsent)
+                          self.control_burst, self.max_unsent, self.connect_rate,
+                          self.connect_burst)
 
 
 @dataclass
@@ -208,7 +212,9 @@ class GameServer:
         """The websockets server (an async context manager), not yet started."""
         o = self.options
         tame_library_logs(self.gate.tally)
-        return serve(self.handle, host, port, ssl=tls, max_size=p.MAX_CLIENT_MESSAGE,
+        # The gate's listening socket closes what it refuses at accept (urland.net.listener).
+        sock = listening_socket(host, port, self.gate)
+        return serve(self.handle, sock=sock, ssl=tls, max_size=p.MAX_CLIENT_MESSAGE,
                      max_queue=4, open_timeout=o.handshake_seconds,
                      ping_interval=o.ping_interval, ping_timeout=o.ping_timeout,
                      close_timeout=2, compression=None, logger=transport_log,
