@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import ssl
 import time
 from collections.abc import Callable
@@ -26,6 +27,7 @@ from urland.bots.registry import DEFAULT_BOT, Bot, bot_seed, make_bot
 from urland.engine import Move
 from urland.engine.errors import SaveError
 from urland.net import protocol as p
+from urland.net.chat_keep import ChatFile, chat_path, read_chat
 from urland.net.chat_limit import CHAT_BURST, CHAT_RATE, RoomChat
 from urland.net.gate import Gate, GateLimits
 from urland.net.guesses import GUESS_BURST, GUESS_RATE, SLOW_DOWN, Guesses
@@ -140,6 +142,9 @@ class Client:
 class GameServer:
     def __init__(self, options: ServerOptions | None = None) -> None:
         self.options = options or ServerOptions()
+        # Names this start of the server in every welcome: a client that finds another name
+        # after a reconnect knows the server restarted (not that each seat dropped).
+        self.started_as = secrets.token_hex(4)
         self.rooms: dict[str, Room] = {}
         self.clients: dict[tuple[str, int], Client] = {}
         self.bots: dict[str, dict[int, Bot]] = {}
@@ -151,6 +156,7 @@ class GameServer:
         self.hello_buckets: dict[str, Bucket] = {}  # each address's limit of hellos
         self.gate = Gate(self.options.gate_limits())  # the transport's limits, from accept
         self.chats: dict[str, RoomChat] = {}  # what each room's seats said, by room key
+        self.chat_files: dict[str, ChatFile] = {}  # where each room's chat is kept, by room key
         self.guesses = Guesses(self.options.guess_rate, self.options.guess_burst)
         skeleton("")  # the look-alike tables are built now, not at the first hello
         self.closing = False
@@ -253,8 +259,13 @@ class GameServer:
                 del self.clients[(key, client.seat)]
                 if not client.room.replaced:  # else its seat's clock is the new game's
                     self.away_since[(key, client.seat)] = time.monotonic()
-                    await self._presence(client.room)
+                    if self._serving(ws):  # a server that stops tells nobody seats are away
+                        await self._presence(client.room)
                     self.kick(key)
+
+    def _serving(self, ws: ServerConnection) -> bool:
+        """False once the server stops (each connection is closed then, none has left)."""
+        return not self.closing and ws.server.is_serving()
 
     async def _refuse(self, ws: ServerConnection, code: str, message: str, close: int) -> None:
         with contextlib.suppress(ConnectionClosed):
@@ -332,7 +343,8 @@ class GameServer:
         names = room.names()
         if name is not None:  # a newcomer's seat, not yet confirmed: its name is not set yet
             names[seat] = name
-        return {"type": "welcome", "version": p.VERSION, "room": room.code, "seat": seat,
+        return {"type": "welcome", "version": p.VERSION, "server": self.started_as,
+                "room": room.code, "seat": seat,
                 "players": len(room.seats), "colours": list(room.game.state.colours),
                 "names": names, "kinds": [s.record_kind() for s in room.seats]}
 
@@ -519,17 +531,31 @@ class GameServer:
             return
         room = client.room
         chat = self._room_chat(room)
-        line = chat.say(client.seat, room.names()[client.seat], text)
+        line = chat.say(client.seat, room.names()[client.seat], text, len(room.game.moves))
         if line is None:  # too fast: told to the sender only, never sent to the others
             self.gate.tally.count("chat lines refused: a seat chatting too fast")
             await self._send(client, chat.too_fast())
             return
+        kept = self.chat_files.get(room.key)
+        if kept is not None:
+            kept.append(chat.name, line, chat.lines)
         for other in self._room_clients(room):
             await self._send(other, line.message(chat.name))
 
     def _room_chat(self, room: Room) -> RoomChat:
-        o = self.options
-        return self.chats.setdefault(room.key, RoomChat(o.chat_rate, o.chat_burst))
+        """The room's chat: read back from its file beside the room's (a server started
+        again gives its lines back, numbered on), or a new one."""
+        if room.key not in self.chats:
+            o = self.options
+            chat = RoomChat(o.chat_rate, o.chat_burst)
+            if o.rooms_dir is not None:
+                path = chat_path(o.rooms_dir, room.key)
+                name, lines = read_chat(path)
+                if lines:
+                    chat = RoomChat(o.chat_rate, o.chat_burst, name=name, lines=lines)
+                self.chat_files[room.key] = ChatFile(path, len(lines))
+            self.chats[room.key] = chat
+        return self.chats[room.key]
 
     # --- telling the seats ----------------------------------------------------------------
 
