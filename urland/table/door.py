@@ -80,12 +80,6 @@ class TableDoor(Protocol):
         """Why the game could not be kept safe just now, in a sentence; None when it is."""
         ...
 
-    @property
-    def server_restarts(self) -> int:
-        """How many times the server of a game played elsewhere restarted while this table
-        was open (0 for a game held here)."""
-        ...
-
     def seat_status(self, seat: int) -> str:
         """"online": a person plays `seat` elsewhere; "away": that person's connection is lost
         (and no AI stands in); "stand-in": an AI plays for that person meanwhile; "to join":

@@ -58,10 +58,6 @@ class LocalTable:
     def save_problem(self) -> str | None:
         return self.session.save_problem
 
-    @property
-    def server_restarts(self) -> int:
-        return 0  # no server
-
     def seat_status(self, seat: int) -> str:
         return ""  # everybody plays at this screen or is a bot run here
 

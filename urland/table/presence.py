@@ -85,8 +85,9 @@ class ComingsAndGoings:
         before, self.last = self.last, now
         if before is None or len(before) != len(now):
             return []
-        if door.server_restarts != self.restarts:
-            self.restarts = door.server_restarts
+        restarts = getattr(door, "server_restarts", 0)  # a remote door's: a game held here has none
+        if restarts != self.restarts:
+            self.restarts = restarts
             self.returning = {i for i, was in enumerate(before) if was == ONLINE}
             self.missed = False
         lines = [line for seat, (was, new) in enumerate(zip(before, now, strict=True))

@@ -156,6 +156,7 @@ class RemoteTable:
 
     @property
     def server_restarts(self) -> int:
+        """How many times the server restarted while this table was open."""
         return self.link.mirror.restarts
 
     def seat_status(self, seat: int) -> str:
