@@ -43,7 +43,8 @@ def serve_rooms(rooms: int, folder: str) -> None:
         # Every client connects from 127.0.0.1: the limits per address are lifted.
         server = GameServer(ServerOptions(rooms_dir=rooms_dir, rate=50, burst=100,
                                           per_address=SEATS * rooms + 16, hello_rate=10_000,
-                                          hello_burst=10_000))
+                                          hello_burst=10_000, connect_rate=10_000,
+                                          connect_burst=10_000))
         for i in range(rooms):
             server.open_room(f"bench-{i}", ["remote"] * SEATS, i)
         async with server.serve("127.0.0.1", 0) as ws:

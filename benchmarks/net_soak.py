@@ -31,6 +31,7 @@ import asyncio
 import base64
 import json
 import os
+import signal
 import statistics
 import struct
 import subprocess
@@ -53,10 +54,12 @@ HOSTILE_ADDRESS = {kind: f"127.0.0.{2 + i}" for i, kind in enumerate(KINDS)}
 
 # --- the server ------------------------------------------------------------------------------
 
-def serve_rooms(rooms: int, folder: str) -> None:
+def serve_rooms(rooms: int, folder: str, profile: str = "") -> None:
     from urland.net.server import GameServer, ServerOptions, bound_port
 
     async def main() -> None:
+        if profile:
+            _profile_by_phase(Path(profile))
         server = GameServer(ServerOptions(rooms_dir=Path(folder)))
         for i in range(rooms):
             server.open_room(f"honest-{i}", ["remote"] * SEATS, i)
@@ -69,6 +72,41 @@ def serve_rooms(rooms: int, folder: str) -> None:
                 print(json.dumps(dict(server.gate.tally.total)), flush=True)
 
     asyncio.run(main())
+
+
+def _profile_by_phase(folder: Path) -> None:
+    """Profile the server (cProfile); each SIGUSR1 writes what it counted since the last one
+    to `folder`/NN.prof and starts again (the driver signals at the end of each phase)."""
+    import cProfile
+    import signal
+
+    state = {"profiler": cProfile.Profile(), "phase": 0}
+
+    def next_phase() -> None:
+        state["profiler"].disable()
+        state["profiler"].dump_stats(folder / f"{state['phase']:02d}.prof")
+        state["phase"] += 1
+        state["profiler"] = cProfile.Profile()
+        state["profiler"].enable()
+
+    asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, next_phase)
+    state["profiler"].enable()
+
+
+def _print_profiles(folder: Path, phases: list[str], top: int = 14) -> None:
+    """The functions the server spent most of its own time in, phase by phase."""
+    import io
+    import pstats
+
+    for i, phase in enumerate(phases):
+        path = folder / f"{i:02d}.prof"
+        if not path.exists():
+            continue
+        out = io.StringIO()
+        pstats.Stats(str(path), stream=out).sort_stats("tottime").print_stats(top)
+        body = out.getvalue()
+        print(f"--- the server's profile, phase {phase} ---")
+        print(body[body.find("ncalls"):].rstrip())
 
 
 # --- honest clients --------------------------------------------------------------------------
@@ -236,6 +274,8 @@ async def _phases(port: int, server_pid: int, args) -> list[dict]:
         await asyncio.sleep(args.phase_seconds)
         median, p99 = _figures(list(rtts))
         cpu = (_cpu_seconds(server_pid) - cpu0) / (time.monotonic() - t0)
+        if args.profile:
+            os.kill(server_pid, signal.SIGUSR1)
         results.append({"phase": kind, "moves": len(rtts), "median": median, "p99": p99,
                         "cpu": cpu, "rss": _rss_mb(server_pid), "load": os.getloadavg()[0]})
         print(f"  ({kind}: {len(rtts)} moves, median {median:.1f} ms, p99 {p99:.1f} ms)",
@@ -261,18 +301,24 @@ def main() -> None:
     parser.add_argument("--attacker-nice", type=int, default=19,
                         help="the hostile process's niceness (19: the lowest priority; on a "
                              "busy machine 0, or it hardly runs)")
-    parser.add_argument("--serve", nargs=2, help=argparse.SUPPRESS)
+    parser.add_argument("--profile", action="store_true",
+                        help="profile the server (cProfile) and print, per phase, the "
+                             "functions it spent most of its time in")
+    parser.add_argument("--serve", nargs=3, help=argparse.SUPPRESS)
     parser.add_argument("--hostile", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve_rooms(int(args.serve[0]), args.serve[1])
+        serve_rooms(int(args.serve[0]), args.serve[1], args.serve[2])
         return
     if args.hostile:
         asyncio.run(hostile(args.hostile[0], int(args.hostile[1]), float(args.hostile[2])))
         return
     args.kinds = [k for k in args.kinds.split(",") if k]
     with tempfile.TemporaryDirectory() as folder:
-        server = subprocess.Popen([sys.executable, __file__, "--serve", str(args.rooms), folder],
+        profiles = Path(folder) / "profiles"
+        profiles.mkdir()
+        server = subprocess.Popen([sys.executable, __file__, "--serve", str(args.rooms), folder,
+                                   str(profiles) if args.profile else ""],
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
             assert server.stdout is not None
@@ -281,6 +327,12 @@ def main() -> None:
         finally:
             server.terminate()
             out, err = server.communicate(timeout=30)
+        _report(args, results, out, err)
+        if args.profile:
+            _print_profiles(profiles, ["alone", *args.kinds])
+
+
+def _report(args, results: list[dict], out: str, err: str) -> None:
     print(f"{args.rooms} honest rooms of {SEATS} bot clients, one move per {args.pace:g} s a "
           f"room; {args.phase_seconds:g} s a phase; server CPU as a share of one core")
     print(f"{'phase':>10} {'moves':>6} {'median ms':>10} {'p99 ms':>8} {'p99 +ms':>8} "

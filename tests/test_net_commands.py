@@ -147,3 +147,26 @@ def test_serve_on_a_port_in_use_says_so_and_which_option_to_change(tmp_path):
     assert result.returncode == 1
     assert f"port {port} is already in use" in result.stderr and "--port" in result.stderr
     assert "Errno" not in result.stderr
+
+
+def test_serve_is_announced_on_the_local_network_unless_told_not_or_on_loopback(
+        monkeypatch, capsys):
+    from urland.net import commands
+
+    adverts = []
+
+    class Recorded:  # stands in for zeroconf: nothing leaves this computer
+        announced = True
+
+        def __init__(self, port: int, name: str) -> None:
+            adverts.append((port, name))
+
+    monkeypatch.setattr(commands, "Advert", Recorded)
+    parser = commands.serve_parser()
+    assert commands.announced(parser.parse_args([]), 4321) is not None
+    assert adverts == [(4321, f"Urland server {__import__('socket').gethostname()}")]
+    assert "Announced on the local network" in capsys.readouterr().out
+    for argv in (["--no-announce"], ["--host", "127.0.0.1"], ["--host", "::1"],
+                 ["--host", "localhost"]):
+        assert commands.announced(parser.parse_args(argv), 4321) is None
+    assert len(adverts) == 1

@@ -35,6 +35,16 @@ def _port(address: str) -> int:
     return int(address.rsplit(":", 1)[1])
 
 
+def _all_until_closed(sock: socket.socket, within: float = 5.0) -> bytes:
+    """Every byte the server sends until it closes the connection."""
+    sock.settimeout(within)
+    got = b""
+    with contextlib.suppress(ConnectionResetError):
+        while chunk := sock.recv(65536):
+            got += chunk
+    return got
+
+
 def _cuts(server) -> dict[str, int]:
     return {k: v for k, v in server.gate.tally.total.items() if k.startswith("connections cut")}
 
@@ -47,11 +57,12 @@ def test_a_ping_before_the_hello_cuts_the_connection_and_others_play_on():
             server.open_room("pings", SEATS, 3)
             anna = await seated(address, "pings", "Anna")
 
-            def pinger() -> bool:
+            def pinger() -> bytes:
                 sock = handshake(_port(address))
                 sock.sendall(frame(b"x" * 8, opcode=9) * 500)  # 500 pings, no hello
-                return closed_by_peer(sock, within=5)
-            assert await asyncio.to_thread(pinger)
+                return _all_until_closed(sock)
+            # Cut at the first ping, before the library read the others: not one pong.
+            assert await asyncio.to_thread(pinger) == b""
             assert _cuts(server) == {"connections cut: a ping or pong before the hello": 1}
             await anna.chat("still here")
             while not anna.mirror.chat:
@@ -150,13 +161,46 @@ def test_connections_that_never_finish_the_handshake_count_per_address_from_acce
             while sum(1 for s in held if closed_by_peer(s, 0.01)) < 32:
                 await asyncio.sleep(0.05)
             assert server.gate.open_from["127.0.0.2"] == 8  # twice the cap, the rest cut
-            assert _cuts(server) == {
-                "connections cut: too many connections at once from one address": 32}
+            assert _cuts(server) == {  # closed at accept: no handshake ever began
+                "connections cut at accept: too many connections at once from one address": 32}
             anna = await seated(address, "fd", "Anna")  # another address: not held up
             assert anna.mirror.seat == 0
             await anna.close()
             for sock in held:
                 sock.close()
+    run(scenario())
+
+
+def test_an_address_that_keeps_opening_connections_is_closed_at_accept_until_it_slows():
+    async def scenario():
+        options = ServerOptions(connect_rate=1.0, connect_burst=5)
+        async with serving(options) as (server, address):
+            server.open_room("rate", SEATS, 5)
+
+            def open_and_close(n: int) -> list[bool]:
+                answered = []
+                for _ in range(n):  # from another address of this computer
+                    sock = socket.socket()
+                    sock.bind(("127.0.0.3", 0))
+                    sock.connect(("127.0.0.1", _port(address)))
+                    sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+                                 b"Connection: Upgrade\r\nSec-WebSocket-Key: "
+                                 b"dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+                    sock.settimeout(5)
+                    try:
+                        answered.append(sock.recv(12).startswith(b"HTTP/1.1 101"))
+                    except OSError:
+                        answered.append(False)
+                    sock.close()
+                return answered
+            answered = await asyncio.to_thread(open_and_close, 12)
+            # Five at once are let in; the others are closed before any handshake.
+            assert answered[:5] == [True] * 5 and not any(answered[6:])
+            assert _cuts(server).get(
+                "connections cut at accept: an address opening connections too fast", 0) >= 6
+            anna = await seated(address, "rate", "Anna")  # another address: let in at once
+            assert anna.mirror.seat == 0
+            await anna.close()
     run(scenario())
 
 

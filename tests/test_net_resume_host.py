@@ -241,3 +241,35 @@ def test_closing_the_hosting_window_with_a_friend_connected_asks_first(app):
     finally:
         ben.close()
         door.leave()
+
+
+def test_a_game_hosted_again_shows_its_invitation_from_the_menu(app):
+    door, hosted, ben = host_with_friend(app)
+    code, port = hosted.code, hosted.port
+    resumed = None
+    try:
+        for link in door.links.values():
+            link.close()
+        hosted.close()
+        app.show("title")
+        frames(app)
+        click(app, app.scene.continue_button.rect.center)  # hosted again, at its table
+        until(lambda: app.scenes[0].name == "table" and app.scenes[0].door is not door, app)
+        table = app.scenes[0]
+        resumed = table.door
+        table.pause()
+        frames(app)
+        assert app.scene.name == "pause"
+        click(app, app.scene.invite.rect.center)
+        frames(app)
+        invite = app.scene
+        assert invite.name == "invitation"
+        assert invite.code == code
+        assert f"ws://127.0.0.1:{port}/{code}" in invite.invitations
+        click(app, invite.copy_code.rect.center)
+        assert invite.copied in ("", code)  # the clipboard may be missing (dummy driver)
+        click(app, invite.close_button.rect.center)
+        assert app.scene is not invite
+    finally:
+        ben.close()
+        (resumed or door).leave()

@@ -252,3 +252,24 @@ def test_the_replay_command_refuses_an_unfinished_or_missing_game(tmp_path):
         done = subprocess.run([sys.executable, "-m", "urland", "replay", str(target)], env=env,
                               capture_output=True, text=True, timeout=60)
         assert done.returncode == 1 and words in done.stderr
+
+
+def test_autoplays_picture_of_the_game_over_shows_the_whole_final_scoring(app, tmp_path,
+                                                                          monkeypatch):
+    from urland.scenes.base import AutoplayOptions
+
+    app.autoplay = AutoplayOptions([], 0, tmp_path, quit_when_over=False)  # --screenshots
+    taken: dict[str, tuple[str, bool]] = {}
+    save = pygame.image.save
+
+    def noted(surface, path):  # what the scene showed when its picture was taken
+        taken[Path(path).name] = (app.scene.page, app.scene.all_shown())
+        save(surface, path)
+    monkeypatch.setattr(pygame.image, "save", noted)
+    scene = app.show("game_over", session=Session.from_record(record()))
+    for _ in range(2000):
+        if "game_over-1280x720.png" in taken:
+            break
+        frames(app, 1)
+    assert len(scene.steps) > 1
+    assert taken["game_over-1280x720.png"] == ("result", True)  # every step, the winner too

@@ -310,7 +310,7 @@ class App:
             pygame.image.save(self.screen, str(self.autoplay.screenshots
                                                / f"{self.shot_request}-{w}x{h}.png"))
             self.shot_request = None
-        if scene.name in self.shot_types or scene.age < 0.35:
+        if scene.name in self.shot_types or not scene.picture_ready:
             return
         self.shot_types.add(scene.name)
         folder = self.autoplay.screenshots

@@ -127,13 +127,15 @@ class Master:
         self.stand_ins.back((key, seat))
         self._tell(room, seat, link)
 
-    def leave(self, room: Room, seat: int) -> None:
-        """The player's link to `seat` is lost: its stand-in's clock starts."""
+    def leave(self, room: Room, seat: int, tell: bool = True) -> None:
+        """The player's link to `seat` is lost: its stand-in's clock starts. `tell` is False
+        while the transport stops (every link closes then, nobody has left)."""
         key = normal_code(room.code)
         self.links.pop((key, seat), None)
         if not room.replaced:  # else its seat's clock is the new game's
             self.stand_ins.away((key, seat))
-            self.presence(room)
+            if tell:
+                self.presence(room)
             self.kick(key)
 
     def _linked(self, room: Room) -> list[tuple[int, Link]]:

@@ -31,10 +31,11 @@ class Said:
     seat: int
     name: str
     text: str
+    at: int = 0  # its place: the moves played when it was said
 
     def message(self, room_chat: str) -> dict:
         return {"type": "chat", "n": self.number, "chat": room_chat, "seat": self.seat,
-                "name": self.name, "text": self.text}
+                "name": self.name, "text": self.text, "at": self.at}
 
 
 @dataclass
@@ -54,14 +55,17 @@ class RoomChat:
     def __post_init__(self) -> None:
         if self.allowances is None:
             self.allowances = Allowances(self.rate, self.burst, self.clock)
+        if self.lines:  # read back from the room's chat file: numbers go on from there
+            self.said = max(self.said, self.lines[-1].number)
 
-    def say(self, seat: int, name: str, text: str) -> Said | None:
-        """The line said, numbered; None when the seat is chatting too fast (refused)."""
+    def say(self, seat: int, name: str, text: str, at: int = 0) -> Said | None:
+        """The line said, numbered, with its place (`at`: moves played); None when the seat
+        is chatting too fast (refused)."""
         assert self.allowances is not None
         if not self.allowances.take(seat):
             return None
         self.said += 1
-        line = Said(self.said, seat, name, text)
+        line = Said(self.said, seat, name, text, at)
         self.lines = [*self.lines[-(KEPT_LINES - 1):], line]
         return line
 

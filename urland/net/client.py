@@ -79,6 +79,8 @@ class Mirror:
     chat_count: int = 0  # lines taken into `chat` since the start (a window counts by it)
     chat_name: str = ""  # the server's chat of the room, whose lines are numbered ...
     chat_last: int = 0  # ... and the number of the last line of it taken in
+    server_start: str = ""  # the name of the server's start that welcomed us last ...
+    restarts: int = 0  # ... and how many times another start welcomed us since
     refused: str = ""
     refused_code: str = ""  # "not-kept": the server's disk refused the move
     record: Game | None = None
@@ -120,6 +122,11 @@ def _welcome(m: Mirror, msg: dict) -> None:
         m.kinds = [str(k) for k in msg["kinds"]]
     except (KeyError, TypeError, ValueError):
         raise p.ProtocolError("the server sent a damaged welcome") from None
+    started = msg.get("server")
+    if isinstance(started, str) and started:
+        if m.server_start and started != m.server_start:
+            m.restarts += 1
+        m.server_start = started
 
 
 def _update(m: Mirror, msg: dict) -> None:

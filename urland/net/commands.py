@@ -6,9 +6,11 @@ import argparse
 import asyncio
 import contextlib
 import errno
+import ipaddress
 import logging
 import secrets
 import signal
+import socket
 import ssl
 import sys
 from collections.abc import Callable, Sequence
@@ -19,6 +21,7 @@ from urland.bots.registry import DEFAULT_BOT, bot_names
 from urland.engine import PLAYER_COUNTS
 from urland.master.room import REMOTE, SECRET_SEED_BELOW, normal_code
 from urland.net.client import DEFAULT_PORT
+from urland.net.discovery import Advert
 
 GOODBYE_SECONDS = 10.0  # how long a finished room waits for its clients to take the record
 
@@ -71,6 +74,11 @@ def serve_parser() -> argparse.ArgumentParser:
                              "each is accepted (default 16; past twice as many a new one is "
                              "cut at once); raise it when many players share one address, "
                              "e.g. tests on 127.0.0.1")
+    parser.add_argument("--no-announce", action="store_true",
+                        help="do not announce the server on the local network (by default "
+                             "the join screens of computers nearby list it; a server that "
+                             "listens on a loopback address such as 127.0.0.1 is never "
+                             "announced)")
     parser.add_argument("--cert", type=Path, help="TLS certificate (PEM): speak wss://")
     parser.add_argument("--key", type=Path, help="the certificate's private key (PEM)")
     return parser
@@ -154,11 +162,16 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
                 played = len(kept.game.moves)
                 print(f"Room {kept.code} ({kinds}), {played} move{'' if played == 1 else 's'}"
                       " played", flush=True)
+        advert = announced(args, bound_port(ws_server))
         await server.start()
-        if args.quit_when_over and room is not None:
-            await _until_over(server, room, stop)
-        else:
-            await stop.wait()
+        try:
+            if args.quit_when_over and room is not None:
+                await _until_over(server, room, stop)
+            else:
+                await stop.wait()
+        finally:
+            if advert is not None:
+                advert.close()
     await server.close()
     if stop.is_set():
         print(f"Server stopped. Its games are kept in {rooms_dir}: start it again with the "
@@ -166,6 +179,25 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
     elif room is not None:
         print(f"Room {room.code}: the game is over, so the server stops.", flush=True)
     return 0
+
+
+def announced(args: argparse.Namespace, port: int) -> Advert | None:
+    """The server announced on the local network (zeroconf, as a game hosted from the window
+    is), unless --no-announce, or it listens on a loopback address nobody else can reach."""
+    if args.no_announce or _loopback(args.host):
+        return None
+    advert = Advert(port, f"Urland server {socket.gethostname()}")
+    if advert.announced:
+        print("Announced on the local network: the join screens of computers nearby list "
+              "this server (--no-announce to stop it).", flush=True)
+    return advert
+
+
+def _loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
 
 
 def _room_to_open(server, args: argparse.Namespace) -> str:

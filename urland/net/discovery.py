@@ -69,6 +69,10 @@ class Advert:
         except Exception:  # no multicast, no network: nothing is announced
             self._zc = None
 
+    @property
+    def announced(self) -> bool:
+        return self._zc is not None
+
     def close(self) -> None:
         if self._zc is not None:
             with contextlib.suppress(Exception):

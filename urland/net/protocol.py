@@ -9,6 +9,7 @@ ever evaluated, unpickled or used as a path.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from urland.bots.registry import BOTS
@@ -44,6 +45,9 @@ class ProtocolError(ValueError):
         self.code = code
 
 
+_CONTROL = re.compile("[\x00-\x1f\x7f]")
+
+
 def _text(value: Any, field: str, limit: int, *, empty: bool = False) -> str:
     if not isinstance(value, str):
         raise ProtocolError(f"'{field}' must be text")
@@ -51,7 +55,7 @@ def _text(value: Any, field: str, limit: int, *, empty: bool = False) -> str:
         raise ProtocolError(f"'{field}' is longer than {limit} characters")
     if not empty and not value.strip():
         raise ProtocolError(f"'{field}' is empty")
-    if any(ord(ch) < 32 or ord(ch) == 127 for ch in value):
+    if _CONTROL.search(value):
         raise ProtocolError(f"'{field}' holds control characters")
     return value
 

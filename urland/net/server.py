@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import ssl
 import time
 from collections.abc import Callable
@@ -28,9 +29,11 @@ from urland.master.master import Master, MasterOptions
 from urland.master.news import News
 from urland.master.room import MoveRefused, Room, normal_code, token_hash
 from urland.net import protocol as p
+from urland.net.chat_keep import ChatFile, chat_path, read_chat
 from urland.net.chat_limit import CHAT_BURST, CHAT_RATE, RoomChat
 from urland.net.gate import Gate, GateLimits
 from urland.net.guesses import GUESS_BURST, GUESS_RATE, SLOW_DOWN, Guesses
+from urland.net.listener import listening_socket
 from urland.net.log_summary import tame_library_logs
 from urland.net.news_wire import news_to_wire
 from urland.seats import STAND_IN
@@ -64,6 +67,8 @@ class ServerOptions(MasterOptions):
     control_rate: float = 2.0  # pings and pongs a second from a client, on average ...
     control_burst: int = 10  # ... and at once
     max_unsent: int = 256 * 1024  # bytes the transport holds for a peer that does not read
+    connect_rate: float = 4.0  # new connections a second from one address, on average ...
+    connect_burst: int = 32  # ... and at once; past that, closed at accept
     chat_rate: float = CHAT_RATE  # chat lines a second a seat may say, on average ...
     chat_burst: int = CHAT_BURST  # ... and at once
     guess_rate: float = GUESS_RATE  # wrong room codes or tokens a second per address ...
@@ -71,7 +76,8 @@ class ServerOptions(MasterOptions):
 
     def gate_limits(self) -> GateLimits:
         return GateLimits(self.per_address, self.frames_before_hello, self.control_rate,
-                          self.control_burst, self.max_unsent)
+                          self.control_burst, self.max_unsent, self.connect_rate,
+                          self.connect_burst)
 
 
 @dataclass
@@ -134,11 +140,15 @@ class GameServer:
     def __init__(self, options: ServerOptions | None = None) -> None:
         self.options = options or ServerOptions()
         self.master = Master(self, self.options)
+        # Names this start of the server in every welcome: a client that finds another name
+        # after a reconnect knows the server restarted (not that each seat dropped).
+        self.started_as = secrets.token_hex(4)
         self.clients: dict[tuple[str, int], Client] = {}
         self.buckets: dict[tuple[str, int], Bucket] = {}  # each seat's flood limit
         self.hello_buckets: dict[str, Bucket] = {}  # each address's limit of hellos
         self.gate = Gate(self.options.gate_limits())  # the transport's limits, from accept
         self.chats: dict[str, RoomChat] = {}  # what each room's seats said, by room key
+        self.chat_files: dict[str, ChatFile] = {}  # where each room's chat is kept, by room key
         self.guesses = Guesses(self.options.guess_rate, self.options.guess_burst)
         skeleton("")  # the look-alike tables are built now, not at the first hello
         # Called with (room, seat, message) before each message to a seat (tests check it).
@@ -178,7 +188,9 @@ class GameServer:
         """The websockets server (an async context manager), not yet started."""
         o = self.options
         tame_library_logs(self.gate.tally)
-        return serve(self.handle, host, port, ssl=tls, max_size=p.MAX_CLIENT_MESSAGE,
+        # The gate's listening socket closes what it refuses at accept (urland.net.listener).
+        sock = listening_socket(host, port, self.gate)
+        return serve(self.handle, sock=sock, ssl=tls, max_size=p.MAX_CLIENT_MESSAGE,
                      max_queue=4, open_timeout=o.handshake_seconds,
                      ping_interval=o.ping_interval, ping_timeout=o.ping_timeout,
                      close_timeout=2, compression=None, logger=transport_log,
@@ -214,7 +226,12 @@ class GameServer:
                 rooms_log.info("Room %s: %s left seat %d.", client.room.code,
                                client.room.names()[client.seat], client.seat + 1)
                 del self.clients[(key, client.seat)]
-                self.master.leave(client.room, client.seat)
+                # A server that stops tells nobody seats are away.
+                self.master.leave(client.room, client.seat, tell=self._serving(ws))
+
+    def _serving(self, ws: ServerConnection) -> bool:
+        """False once the server stops (each connection is closed then, none has left)."""
+        return not self.closing and ws.server.is_serving()
 
     async def _refuse(self, ws: ServerConnection, code: str, message: str, close: int) -> None:
         with contextlib.suppress(ConnectionClosed):
@@ -291,7 +308,8 @@ class GameServer:
         names = room.names()
         if name is not None:  # a newcomer's seat, not yet confirmed: its name is not set yet
             names[seat] = name
-        return {"type": "welcome", "version": p.VERSION, "room": room.code, "seat": seat,
+        return {"type": "welcome", "version": p.VERSION, "server": self.started_as,
+                "room": room.code, "seat": seat,
                 "players": len(room.seats), "colours": list(room.game.state.colours),
                 "names": names, "kinds": [s.table_kind() for s in room.seats]}
 
@@ -431,17 +449,31 @@ class GameServer:
             return
         room = client.room
         chat = self._room_chat(room)
-        line = chat.say(client.seat, room.names()[client.seat], text)
+        line = chat.say(client.seat, room.names()[client.seat], text, len(room.game.moves))
         if line is None:  # too fast: told to the sender only, never sent to the others
             self.gate.tally.count("chat lines refused: a seat chatting too fast")
             self._send(client, chat.too_fast())
             return
+        kept = self.chat_files.get(room.key)
+        if kept is not None:
+            kept.append(chat.name, line, chat.lines)
         for other in self._room_clients(room):
             self._send(other, line.message(chat.name))
 
     def _room_chat(self, room: Room) -> RoomChat:
-        o = self.options
-        return self.chats.setdefault(room.key, RoomChat(o.chat_rate, o.chat_burst))
+        """The room's chat: read back from its file beside the room's (a server started
+        again gives its lines back, numbered on), or a new one."""
+        if room.key not in self.chats:
+            o = self.options
+            chat = RoomChat(o.chat_rate, o.chat_burst)
+            if o.rooms_dir is not None:
+                path = chat_path(o.rooms_dir, room.key)
+                name, lines = read_chat(path)
+                if lines:
+                    chat = RoomChat(o.chat_rate, o.chat_burst, name=name, lines=lines)
+                self.chat_files[room.key] = ChatFile(path, len(lines))
+            self.chats[room.key] = chat
+        return self.chats[room.key]
 
     # --- telling the seats ----------------------------------------------------------------
 

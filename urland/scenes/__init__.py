@@ -27,6 +27,7 @@ SCENES: dict[str, str] = {
     "tutorial": "urland.scenes.tutorial:TutorialScene",
     "settings": "urland.scenes.settings:SettingsScene",
     "pause": "urland.scenes.pause:PauseScene",
+    "invitation": "urland.scenes.invitation:InvitationScene",
     # dialogs over the table (opened with table=the table scene)
     "handover": "urland.scenes.table.private:HandOverScene",
     "choose_chip": "urland.scenes.table.private:ChipScene",

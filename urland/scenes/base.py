@@ -60,6 +60,12 @@ class Scene:
         room = min(t.size[0] / self.fit[0], t.size[1] / self.fit[1]) / t.window_scale
         return t if t.ui_scale <= room else _theme_of(t.size, max(room, 0.5))
 
+    @property
+    def picture_ready(self) -> bool:
+        """Whether the scene shows what its picture (autoplay's --screenshots) is of: by
+        default once it has been up a moment; a scene that unfolds says when it has."""
+        return self.age >= 0.35
+
     # --- lifecycle (called by the App) ---------------------------------------------------
 
     def enter(self) -> None:

@@ -132,6 +132,12 @@ class GameOverScene(Scene):
     def all_shown(self) -> bool:
         return self.from_history or self.age >= STEP_SECONDS * len(self.steps)
 
+    @property
+    def picture_ready(self) -> bool:
+        """The result's picture shows the whole final scoring, its last line (the winner)
+        included."""
+        return self.page == "result" and self.all_shown() and self.age >= 0.35
+
     # --- drawing ------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -82,7 +82,7 @@ class HostScene(Scene):
         if lobby:
             self.app.show("lobby", door=door, hosted=hosted)
         else:
-            self.app.show("online_table", door=door)
+            self.app.show("online_table", door=door, hosted=hosted)
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme

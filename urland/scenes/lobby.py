@@ -70,7 +70,7 @@ class LobbyScene(Scene):
 
     def start(self) -> None:
         self.hosted.start()
-        self.app.show("online_table", door=self.door)
+        self.app.show("online_table", door=self.door, hosted=self.hosted)
 
     def cancel(self) -> None:
         self.door.leave()  # the links close and the game stops being hosted

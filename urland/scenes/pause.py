@@ -17,13 +17,20 @@ class PauseScene(Dialog):
     name = "pause"
     width, height = 460, 420
 
-    def __init__(self, app, leave: Callable[[], None], paused: bool = True) -> None:
-        """`paused`: the game waits while the menu is open (an online game goes on)."""
+    def __init__(self, app, leave: Callable[[], None], paused: bool = True,
+                 invite: Callable[[], None] | None = None) -> None:
+        """`paused`: the game waits while the menu is open (an online game goes on);
+        `invite`: shows the invitation of a game hosted here again."""
         super().__init__(app)
         self.leave_game, self.paused = leave, paused
         self.resume = Button(L_("Resume"), self.close, "primary", key=pygame.K_ESCAPE)
+        self.invite = None if invite is None else Button(L_("Invitation"), invite,
+                                                         key=pygame.K_i)
+        if self.invite is not None:
+            self.height = PauseScene.height + 64
         self.buttons = [
             self.resume,
+            *([self.invite] if self.invite is not None else []),
             Button(L_("Rules"), lambda: self.app.open("rules"), key=pygame.K_r),
             Button(L_("Settings"), lambda: self.app.open("settings"), key=pygame.K_s),
             Button(L_("Save and leave to the title"), self.save_and_leave, key=pygame.K_l),

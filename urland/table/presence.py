@@ -68,18 +68,47 @@ def elsewhere_text(door: TableDoor, seat: int, age: float, held: bool = False) -
 class ComingsAndGoings:
     """The log's lines for people elsewhere who join, lose their connection, are stood in for
     by an AI or come back: one sentence each time a seat's status changes (none for how
-    things stood when the table opened)."""
+    things stood when the table opened).
+
+    A restart of the server is not each seat's disconnect: the people who were online before
+    it come back one by one, in silence, and one line says when all of them are back (one
+    who is stood in for by an AI meanwhile is said as usual)."""
 
     def __init__(self) -> None:
         self.last: list[str] | None = None
+        self.restarts = 0  # the server's restarts taken into account
+        self.returning: set[int] = set()  # seats online before a restart, not yet back
+        self.missed = False  # one of them is stood in for by an AI: not everyone is back
 
     def news(self, door: TableDoor) -> list[str]:
         now = [door.seat_status(i) for i in range(len(door.seats))]
         before, self.last = self.last, now
         if before is None or len(before) != len(now):
             return []
-        return [line for seat, (was, new) in enumerate(zip(before, now, strict=True))
-                if was != new and (line := _change(door.names[seat], was, new))]
+        restarts = getattr(door, "server_restarts", 0)  # a remote door's: a game held here has none
+        if restarts != self.restarts:
+            self.restarts = restarts
+            self.returning = {i for i, was in enumerate(before) if was == ONLINE}
+            self.missed = False
+        lines = [line for seat, (was, new) in enumerate(zip(before, now, strict=True))
+                 if was != new and not self._quiet(seat, new)
+                 and (line := _change(door.names[seat], was, new))]
+        if self.returning:
+            self.returning = {i for i in self.returning if now[i] != ONLINE}
+            if not self.returning and not self.missed:
+                lines.append(_("The server restarted; everyone is back."))
+        return lines
+
+    def _quiet(self, seat: int, new: str) -> bool:
+        """A seat's change not worth a line of its own: going and coming back across a
+        restart of the server (an AI standing in is said)."""
+        if seat not in self.returning:
+            return False
+        if new == STAND_IN:
+            self.returning.discard(seat)
+            self.missed = True
+            return False
+        return new in (AWAY, ONLINE)
 
 
 def _change(name: str, was: str, new: str) -> str:

@@ -154,6 +154,11 @@ class RemoteTable:
             return fmt("Waiting for {name} to reconnect.", name=", ".join(away))
         return None
 
+    @property
+    def server_restarts(self) -> int:
+        """How many times the server restarted while this table was open."""
+        return self.link.mirror.restarts
+
     def seat_status(self, seat: int) -> str:
         """'online' (a person elsewhere), 'away' (one whose connection is lost and whom no
         AI stands in for), 'stand-in' (an AI plays for one who is away), 'to join' (a seat

@@ -10,6 +10,7 @@ first sound (`urland/ui/sound.py`).
 from __future__ import annotations
 
 import os
+import sys
 
 import pygame
 
@@ -20,11 +21,22 @@ NO_CONTROLLER_HINTS = {
     "SDL_JOYSTICK_WGI": "0",
     "SDL_XINPUT_ENABLED": "0",
 }
+# The window's class, which task bars and docks group windows by and match to the desktop
+# entry (packaging/urland.desktop: StartupWMClass; on Wayland the app id is the entry's name);
+# pygame sets SDL_VIDEO_X11_WMCLASS when it is imported, to the name of the script that started
+# Python ("__main__.py"): that value is replaced, a player's own is kept.
+WINDOW_CLASS_HINTS = {
+    "SDL_VIDEO_X11_WMCLASS": "Urland",
+    "SDL_VIDEO_WAYLAND_WMCLASS": "urland",
+    "SDL_APP_NAME": "Urland",
+}
 
 
 def start_pygame() -> None:
     """Start the display and the fonts (never the joystick subsystem); safe to call again."""
-    for name, value in NO_CONTROLLER_HINTS.items():
+    for name, value in {**NO_CONTROLLER_HINTS, **WINDOW_CLASS_HINTS}.items():
         os.environ.setdefault(name, value)
+    if os.environ["SDL_VIDEO_X11_WMCLASS"] == os.path.basename(sys.argv[0]):
+        os.environ["SDL_VIDEO_X11_WMCLASS"] = WINDOW_CLASS_HINTS["SDL_VIDEO_X11_WMCLASS"]
     pygame.display.init()
     pygame.font.init()

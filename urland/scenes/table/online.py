@@ -22,8 +22,11 @@ def leave_hosted_text() -> str:
 class OnlineTableScene(TableScene):
     """`TableScene` over a remote door (`urland.table.remote.RemoteTable`), plus the chat."""
 
-    def __init__(self, app, door) -> None:
+    def __init__(self, app, door, hosted=None) -> None:
+        """`hosted`: the game opened to the network here (`HostedGame`), whose invitation
+        the menu shows again; None at a table joined elsewhere."""
         super().__init__(app, door=door)
+        self.hosted = hosted
         self.chat = ChatBox(door.chat_lines, door.chat, self.log.add_said,
                             getattr(door, "chat_count", None))
         self.comings = ComingsAndGoings()
@@ -67,7 +70,9 @@ class OnlineTableScene(TableScene):
     def pause(self) -> None:
         """The menu: an online game goes on meanwhile, so it is not called paused."""
         self.gestures.cancel()
-        self.app.open("pause", leave=self.to_title, paused=False)
+        invite = None if self.hosted is None else (
+            lambda: self.app.open("invitation", hosted=self.hosted))
+        self.app.open("pause", leave=self.to_title, paused=False, invite=invite)
 
     def text_fields(self) -> list[TextField]:
         return [self.chat.field]  # while typing in it, M is a letter, not the mute key

@@ -1,0 +1,82 @@
+"""The chat is kept with the room (beside its journal): a server started again on the same
+folder, as after a restart or when the host hosts the same game again, gives the last lines
+back to whoever comes back, each with its place in the game (the moves played when it was
+said), and none twice to a window that had them."""
+
+from __future__ import annotations
+
+from netplay import free_port, run, seated, serving
+
+from urland.net.chat_limit import KEPT_LINES
+from urland.net.client import NetClient
+from urland.net.server import ServerOptions
+
+SEATS = ["remote", "remote", "remote"]
+
+
+def test_the_chat_comes_back_after_the_server_starts_again_with_its_place(tmp_path):
+    rooms = tmp_path / "rooms"
+    port = free_port()
+
+    async def scenario():
+        options = ServerOptions(rooms_dir=rooms, hello_seconds=2.0)
+        async with serving(options, port) as (server, address):
+            server.open_room("kept", SEATS, 3)
+            anna = await seated(address, "kept", "Anna")
+            ben = await seated(address, "kept", "Ben")
+            await anna.chat("good luck")
+            while ben.mirror.chat_count < 1:
+                await ben.receive(5)
+            token = ben.token
+            await anna.close()
+            await ben.close()
+        async with serving(ServerOptions(rooms_dir=rooms, hello_seconds=2.0), port) as (
+                _again, address):
+            # Ben's window opened anew (nothing in it yet), back in his seat with his token.
+            ben = NetClient(address, "kept", token=token)
+            ben.keep_messages = True
+            await ben.connect()
+            while ben.mirror.chat_count < 1:
+                await ben.receive(5)
+            said = [m for m in ben.received if m["type"] == "chat"]
+            assert [(m["name"], m["text"], m["at"]) for m in said] == [("Anna", "good luck", 0)]
+            await ben.chat("thanks")
+            while ben.mirror.chat[-1] != ("Ben", "thanks"):
+                await ben.receive(5)
+            assert ben.mirror.chat == [("Anna", "good luck"), ("Ben", "thanks")]
+            await ben.close()
+    run(scenario())
+
+
+def test_the_kept_chat_stays_bounded_and_keeps_its_last_lines(tmp_path):
+    rooms = tmp_path / "rooms"
+    port = free_port()
+
+    async def scenario():
+        options = ServerOptions(rooms_dir=rooms, chat_rate=1000, chat_burst=1000, rate=1000,
+                                burst=1000)
+        async with serving(options, port) as (server, address):
+            server.open_room("long", SEATS, 4)
+            anna = await seated(address, "long", "Anna")
+            for i in range(3 * KEPT_LINES):
+                await anna.chat(f"line {i}")
+            while anna.mirror.chat_count < 3 * KEPT_LINES:
+                await anna.receive(5)
+            await anna.close()
+        (kept,) = rooms.glob("*.chat.jsonl")
+        assert len(kept.read_text(encoding="utf-8").splitlines()) <= 2 * KEPT_LINES
+        async with serving(ServerOptions(rooms_dir=rooms), port) as (_again, address):
+            ben = await seated(address, "long", "Ben")
+            while ben.mirror.chat_count < 20:
+                await ben.receive(5)
+            # The last lines, numbered on from where they were: the newest said last.
+            assert ben.mirror.chat[-1] == ("Anna", f"line {3 * KEPT_LINES - 1}")
+            await ben.chat("new")
+            said = []
+            while not said or said[-1]["text"] != "new":
+                msg = await ben.receive(5)
+                if msg["type"] == "chat":
+                    said.append(msg)
+            assert said[-1]["n"] == 3 * KEPT_LINES + 1
+            await ben.close()
+    run(scenario())

@@ -1,0 +1,76 @@
+"""A restart of the server, as the other seats' logs tell it: not each seat's disconnect and
+return, but one line once everyone is back."""
+
+from __future__ import annotations
+
+from hosting_steps import loopback_only, until  # noqa: F401 (loopback_only is a fixture)
+
+from urland.net.client import NetClient
+from urland.net.hosted_memory import hosted_game
+from urland.net.hosting import HostedGame, join_here
+from urland.net.link import NetLink
+from urland.table.presence import ComingsAndGoings
+from urland.table.remote import RemoteTable
+
+
+def test_after_a_restart_of_the_server_the_log_says_everyone_is_back_in_one_line():
+    game = HostedGame(["human", "online", "online"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0, 4,
+                      port=0)
+    links = join_here(game, None)
+    ben = NetLink.open(NetClient(game.local_address, game.code, "Ben"), None)
+    cleo = NetLink.open(NetClient(game.local_address, game.code, "Cleo"), None)
+    resumed = None
+    try:
+        game.start()
+        door = RemoteTable(ben)
+        log = ComingsAndGoings()
+        lines: list[str] = []
+
+        def ben_sees(condition) -> bool:  # the table's log, frame by frame
+            lines.extend(log.news(door))
+            return condition()
+        until(lambda: ben_sees(lambda: door.seat_status(0) == door.seat_status(2) == "online"))
+        assert lines == []
+        # The host's program stops and carries the game on (a restart of its server).
+        game.close()
+        for link in links:
+            link.close()
+        until(lambda: ben_sees(lambda: not ben.online))
+        resumed = HostedGame.resume(hosted_game())
+        links = join_here(resumed, None)
+        until(lambda: ben_sees(lambda: ben.online and door.server_restarts == 1
+                               and door.seat_status(0) == door.seat_status(2) == "online"))
+        ben_sees(lambda: True)
+        assert lines == ["The server restarted; everyone is back."]
+    finally:
+        for link in (ben, cleo, *links):
+            link.close()
+        (resumed or game).close()
+
+
+def test_a_player_who_drops_alone_is_still_said_to_have_gone_and_come_back():
+    game = HostedGame(["human", "online", "online"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0, 4,
+                      port=0)
+    links = join_here(game, None)
+    ben = NetLink.open(NetClient(game.local_address, game.code, "Ben"), None)
+    cleo = NetLink.open(NetClient(game.local_address, game.code, "Cleo"), None)
+    try:
+        game.start()
+        door = RemoteTable(ben)
+        log = ComingsAndGoings()
+        lines: list[str] = []
+
+        def ben_sees(condition) -> bool:
+            lines.extend(log.news(door))
+            return condition()
+        until(lambda: ben_sees(lambda: door.seat_status(2) == "online"))
+        token = cleo.client.token
+        cleo.close()
+        until(lambda: ben_sees(lambda: door.seat_status(2) == "away"))
+        cleo = NetLink.open(NetClient(game.local_address, game.code, "Cleo", token), None)
+        until(lambda: ben_sees(lambda: door.seat_status(2) == "online"))
+        assert lines == ["Cleo has lost the connection.", "Cleo is back."]
+    finally:
+        for link in (ben, cleo, *links):
+            link.close()
+        game.close()
