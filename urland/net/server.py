@@ -231,7 +231,7 @@ class GameServer:
 
     def _serving(self, ws: ServerConnection) -> bool:
         """False once the server stops (each connection is closed then, none has left)."""
-        return not self.closing and ws.server.is_serving()
+        return not self.master.closing and ws.server.is_serving()
 
     async def _refuse(self, ws: ServerConnection, code: str, message: str, close: int) -> None:
         with contextlib.suppress(ConnectionClosed):
