@@ -78,6 +78,23 @@ def _screen_points(view: BoardView, areas: Iterable[int]) -> list[tuple[int, int
     return [view.to_screen(view.anchor(area)) for area in areas]
 
 
+def _outline_points(view: BoardView, areas: Iterable[int]) -> list[tuple[int, int]]:
+    """Points all over each of `areas` on screen: a region's outline and its centre, an
+    ocean's anchor (a caption over any of them hides part of what it speaks of)."""
+    points = []
+    for area in areas:
+        if area < view.board.n_regions:
+            points += [view.to_screen(p) for p in view.geo.region_outlines[area]]
+        points.append(view.to_screen(view.anchor(area)))
+    return points
+
+
+def _covered(panel_rect: pygame.Rect, points: list[tuple[int, int]], margin: int) -> int:
+    """How many of `points` a panel at `panel_rect` covers (or comes within `margin` of)."""
+    near = panel_rect.inflate(margin, margin)
+    return sum(1 for p in points if near.collidepoint(p))
+
+
 def _covers(panel_rect: pygame.Rect, points: list[tuple[int, int]], margin: int) -> bool:
     """Would a panel at `panel_rect` cover (or come within `margin` of) one of `points`?"""
     near = panel_rect.inflate(margin, margin)
@@ -110,17 +127,14 @@ def draw_callout(surface: pygame.Surface, t: th.Theme, view: BoardView, text: st
     below the middle when it would cover the areas it speaks of (`about`: the region scored,
     the ocean the Ichtos flee to); returns its panel."""
     board = view.rect
-    points = _screen_points(view, about)
+    points = _outline_points(view, about)
     width = min(board.width - t.px(80), t.px(640))
     lines = wrap(text, t.px(26), width - t.px(40))
     hint = t.px(20)  # the skip line, inside the panel so that it never lies over the board
     r = pygame.Rect(0, 0, width, t.px(30) + len(lines) * t.px(24) + hint)
-    for height in (0.5, 0.25, 0.75):
-        r.center = (board.centerx, board.top + round(board.height * height))
-        if not _covers(r, points, t.px(60)):
-            break
-    else:
-        r.center = board.center
+    r.center = min(((board.centerx, board.top + round(board.height * height))
+                    for height in (0.5, 0.25, 0.75, 0.15, 0.85)),
+                   key=lambda centre: _covered(r.move_to(center=centre), points, t.px(16)))
     panel(surface, r, CREAM, radius=t.px(12), shadow=t.px(6), border=th.ACCENT_DARK)
     words = pygame.Rect(r.left + t.px(20), r.top + t.px(12), r.width - t.px(40),
                         r.height - t.px(24) - hint)
