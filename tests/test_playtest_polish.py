@@ -81,3 +81,27 @@ def test_the_scoring_caption_never_covers_a_west_region_while_it_is_scored(slow_
         table.show.update(0.1)
         table.update(0.0)
     assert about > 0  # the scoring's captions were seen
+
+
+def test_the_area_menu_opens_beside_the_stacks_it_is_about(app):
+    """Defect 17: clicking an area with Ichtos in it opens its menu beside them, not over
+    them: every stack drawn there stays in view, and the menu is on the board."""
+    from test_scenes import area_point, click, solo_table, stack_point
+
+    table, session = solo_table(app)
+    state = session.game.state
+    for name in ("O5", "O1", "O2", "O3", "O4"):
+        area = state.board.parse_area(name)
+        seats = [s for s in range(state.n) if state.count(area, s)]
+        click(app, area_point(table, name))
+        menu = table.gestures.menu
+        if menu is None:
+            continue
+        frames(app, 1)
+        for seat in seats:
+            assert not menu.rect.collidepoint(stack_point(table, name, seat)), (name, seat)
+        assert table.board_view.rect.contains(menu.rect)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                             unicode="", scancode=0))
+        frames(app, 2)
+        assert table.gestures.menu is None

@@ -164,10 +164,11 @@ class AreaMenu:
     the arrows at its ends) when it does not fit in the window."""
 
     def __init__(self, items: list[tuple[str, Any]], anchor: tuple[int, int],
-                 within: pygame.Rect | None = None) -> None:
+                 within: pygame.Rect | None = None, clear: pygame.Rect | None = None) -> None:
         self.items = items
         self.anchor = anchor
         self.within = within  # where it opens when it fits there (the board), not the window
+        self.clear = clear  # what it is about (the stacks of the area clicked): left in view
         self.first = 0  # index of the first row shown
         self.chosen = 0  # the row the keyboard's focus is on (Enter chooses it)
         self.keyed = False  # a key moved it: the focus ring is drawn on it
@@ -176,6 +177,27 @@ class AreaMenu:
         self.rows: list[tuple[pygame.Rect, Any]] = []
         self.up = pygame.Rect(0, 0, 0, 0)
         self.down = pygame.Rect(0, 0, 0, 0)
+
+    def _placed(self, r: pygame.Rect, room: pygame.Rect, gap: int) -> pygame.Rect:
+        """Where the menu of size `r` opens in `room`: beside what it is about (right of the
+        stacks, else left, below, above), else as a context menu does, up or to the left of
+        the click where it would not fit below or to the right."""
+        if self.clear is not None:
+            c = self.clear
+            y = min(max(c.centery - r.height // 2, room.top), room.bottom - r.height)
+            x = min(max(c.centerx - r.width // 2, room.left), room.right - r.width)
+            for spot in (r.move_to(left=c.right + gap, top=y),
+                         r.move_to(right=c.left - gap, top=y),
+                         r.move_to(left=x, top=c.bottom + gap),
+                         r.move_to(left=x, bottom=c.top - gap)):
+                if room.contains(spot):
+                    return spot
+        r = r.move_to(topleft=self.anchor)
+        if r.bottom > room.bottom:
+            r.bottom = self.anchor[1]
+        if r.right > room.right:
+            r.right = self.anchor[0]
+        return r.clamp(room)
 
     def scroll(self, delta: int) -> None:
         self.first = max(0, min(len(self.items) - self.room, self.first + delta))
@@ -236,12 +258,7 @@ class AreaMenu:
         # fit below or to the right, so that it never hides the spot clicked.
         within = self.within or screen
         room = within if r.width <= within.width and r.height <= within.height else screen
-        if r.bottom > room.bottom:
-            r.bottom = self.anchor[1]
-        if r.right > room.right:
-            r.right = self.anchor[0]
-        r.clamp_ip(room)
-        self.rect = r
+        self.rect = r = self._placed(r, room, t.px(8))
         panel(surface, r, CREAM, radius=t.px(8), shadow=t.px(5), border=th.ACCENT_DARK)
         top = r.top + t.px(5) + (arrow_h if scrolling else 0)
         self.rows = []
