@@ -105,3 +105,113 @@ def test_the_area_menu_opens_beside_the_stacks_it_is_about(app):
                                              unicode="", scancode=0))
         frames(app, 2)
         assert table.gestures.menu is None
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)], ids=lambda s: "x".join(map(str, s)))
+def test_the_italian_chat_hint_is_read_whole_at_130_percent_text(size, monkeypatch):
+    """Defect 18: an online table in Italian with text at 130 %: the chat's hint is drawn
+    whole ("Scrivi qualcosa, Invio per inviare", not "Scrivi qualcosa, Invio pe"), in its
+    field, and nothing of the chat overflows."""
+    from hosting_steps import until
+
+    from urland.net import hosting
+    from urland.net.hosting import HostedGame, join_here
+    from urland.table.remote import RemoteTable
+    from urland.texts import i18n
+    from urland.ui import text as text_ui
+
+    monkeypatch.setenv("URLAND_DISCOVERY", "0")
+    monkeypatch.setattr(hosting, "LISTEN_ON", "127.0.0.1")
+    i18n.set_language("it")
+    game = HostedGame(["human", "online", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
+                      seed=3, port=0)
+    door = RemoteTable(join_here(game, None))
+    app = App(Settings(animation_speed="instant", ai_pause="none", text_size=130), size=size)
+    try:
+        table = app.show("online_table", door=door)
+        def drawn_alone():  # a dialog the host answers first (the chip choice) closed
+            for scene in app.scenes[1:]:
+                app.remove(scene)
+            return app.scene is table and table.chat.field.rect.width > 0
+
+        until(drawn_alone, app)
+        watch = text_ui.start_watching()
+        frames(app, 3)
+        hint = "Scrivi qualcosa, Invio per inviare"
+        assert hint in watch.seen
+        drawn = [d for d in watch.frame if d.what == hint]
+        text_ui.end_frame()
+        assert drawn and table.chat.field.rect.contains(drawn[0].rect)
+        assert hint not in watch.overflows and not [o for o in watch.overflows if "Invio" in o]
+    finally:
+        text_ui.stop_watching()
+        i18n.set_language("en")
+        door.leave()
+        game.close()
+        pygame.quit()
+
+
+def drawn_heights(size, text_size, names):
+    """The height of each of `names` as drawn in the player rows, and of a log line, at a
+    four-player table of `size` with text at `text_size` %."""
+    from urland.ui import text as text_ui
+
+    app = App(Settings(animation_speed="instant", ai_pause="none", text_size=text_size),
+              size=size)
+    seats = [Seat(n, c, k) for n, c, k in zip(names, (4, 0, 3, 1),
+                                              ("human", "easy", "easy", "easy"), strict=True)]
+    table = app.show("table", session=Session.new(seats, 5, None))
+    frames(app, 3)
+    watch = text_ui.start_watching()
+    try:
+        table.panel._cache = None
+        app.draw()
+        rows = {d.what: d.rect.height for d in watch.frame if d.what in names}
+        text_ui.end_frame()
+    finally:
+        text_ui.stop_watching()
+    log_px = table.log._wrap[1]
+    pygame.quit()
+    return rows, log_px
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)], ids=lambda s: "x".join(map(str, s)))
+def test_a_larger_text_size_shows_in_the_player_rows_and_the_log(size):
+    """Defect 18: four players, text at 130 % instead of 100 %: the names in the player rows
+    are drawn at least 10 % larger and the log's lines 15 % (not shrunk back to make room
+    for the log, nor left at the smallest type)."""
+    names = ("Anna", "Ben", "Cleo", "Dan")
+    rows, log = drawn_heights(size, 100, names)
+    larger_rows, larger_log = drawn_heights(size, 130, names)
+    for name in names:
+        assert larger_rows[name] >= 1.1 * rows[name], name
+    assert larger_log >= 1.15 * log
+
+
+def test_a_hot_seat_scoring_plays_on_the_open_table_before_the_next_curtain(slow_app):
+    """Defect 21: hot-seat, three players at this screen; Anna ends the turn and a region
+    is scored. Every beat of that show (the chip revealed, the region's caption, the
+    markers) plays on the table for all to see; the curtain for the next secret comes only
+    once the show is over."""
+    session = Session.new([Seat("Anna", 4, "human"), Seat("Ben", 0, "human"),
+                           Seat("Cleo", 3, "human")], 5, None)
+    game, pick = session.game, random.Random(1)
+    while True:
+        move = random_move(game.legal_options(), pick)
+        if any(e.kind == "score" for e in copy.deepcopy(game).play(move)):
+            break
+        game.play(move)
+    table = slow_app.show("table", session=session)
+    table.flow.looks, table.flow.unlocked = [], game.state.actor
+    frames(slow_app, 2)
+    slow_app.scenes = [table]
+    table.submit(move)
+    captions = []
+    while table.show.busy:
+        assert slow_app.scene is table, slow_app.scene.name  # nothing covers the show
+        if table.show.callout and table.show.callout not in captions:
+            captions.append(table.show.callout)
+        slow_app.step(0.05)
+    assert any("scored" in c for c in captions)
+    frames(slow_app, 3)
+    assert slow_app.scene.name == "handover"
