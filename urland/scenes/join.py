@@ -35,7 +35,9 @@ class JoinScene(Dialog):
     name = "join"
     width, height = 720, 540
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, rejoin: bool = False) -> None:
+        """`rejoin`: join at once with the game remembered (the title's Continue online
+        game); the form stays open, saying why, if that seat cannot be taken."""
         super().__init__(app)
         address, room, name = read_join()
         self.address = TextField(address, limit=120, placeholder=L_("host:port or ws://..."))
@@ -54,6 +56,8 @@ class JoinScene(Dialog):
         self.found_buttons: list[Button] = []
         self.joiner: Joiner | None = None
         self.problem = ""
+        if rejoin:
+            self.join()
 
     def text_fields(self) -> list[TextField]:
         return self.fields  # letters are typed (an M does not mute here)
