@@ -44,7 +44,6 @@ MARK_TIPS = {
 TRAY_FILL = (92, 86, 40)  # the row a drag may drop into (the reserve tray)
 LOG_ROOM = 90  # the log's least height (about four lines), in 1280x720 units
 SMALLEST_TEXT = 0.8  # the least text size the rows and genes are drawn at to make that room
-GIVEN_UP = 0.15  # at most this much of the player's own text size is given up to make it
 
 
 @dataclass(frozen=True)
@@ -76,10 +75,7 @@ class SidePanel:
         for `least_log` pixels (what a lesson's card over the log needs)."""
         self.rect, self.bottom = rect, bottom
         least = t.window_px(LOG_ROOM) if least_log is None else least_log
-        scale = t.ui_scale  # a larger text size shows in the rows, never wholly undone
-        smallest = min(t.ui_scale, SMALLEST_TEXT)
-        if least_log is None:  # (a lesson's card needs its words' room, whatever it costs)
-            smallest = max(smallest, min(t.ui_scale, 1.0 + GIVEN_UP), t.ui_scale - GIVEN_UP)
+        scale, smallest = t.ui_scale, min(t.ui_scale, SMALLEST_TEXT)
         while True:
             self.theme = pt = th.Theme(t.size, scale) if scale != t.ui_scale else t
             row_h = max(pt.px(64), sum(_line_heights(pt)) + pt.px(8))  # small windows: taller
