@@ -9,6 +9,7 @@ from urland import paths
 from urland.net.client import JoinRefused, NetClient, server_url
 from urland.net.link import NetLink
 from urland.net.tokens import keep_token, room_token, saved_token
+from urland.userfiles.join_memory import read_join
 
 CODE_LIMIT = 40
 
@@ -24,6 +25,21 @@ def split_invitation(text: str) -> tuple[str, str]:
     if not code or len(code) > CODE_LIMIT or not all(c.isalnum() or c == "-" for c in code):
         return text, ""
     return f"{parts.scheme}://{parts.netloc}", code
+
+
+def resumable_join() -> tuple[str, str, str] | None:
+    """The game last joined from this computer, as (address, room code, name), when its seat
+    can be taken again (this computer keeps the seat's token); None otherwise."""
+    address, room, name = read_join()
+    address, code = split_invitation(address)
+    room = room or code
+    if not address or not room:
+        return None
+    try:
+        url = server_url(address)
+    except ValueError:
+        return None
+    return (address, room, name) if saved_token(url, room) else None
 
 
 def invitation(address: str, code: str) -> str:

@@ -96,6 +96,9 @@ class Scene:
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.focus.handle(event, self.focus_targets(), self.focus_default()):
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+                for field in self.text_fields():  # Tab out of a field: its typing ends
+                    field.focus = field.focus and self.focus.current is field
             return True
         return any(b.handle(event) for b in self.buttons)
 

@@ -14,6 +14,7 @@ from urland.scenes.base import Dialog
 from urland.texts.i18n import L_, _, fmt
 from urland.ui import theme as th
 from urland.ui.clipboard import is_paste, paste
+from urland.ui.focus import Target, targets_of
 from urland.ui.text import blit_text
 from urland.ui.widgets import Button, TextField
 from urland.userfiles.join_memory import read_join, save_join
@@ -35,7 +36,9 @@ class JoinScene(Dialog):
     name = "join"
     width, height = 720, 540
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, rejoin: bool = False) -> None:
+        """`rejoin`: join at once with the game remembered (the title's Continue online
+        game); the form stays open, saying why, if that seat cannot be taken."""
         super().__init__(app)
         address, room, name = read_join()
         self.address = TextField(address, limit=120, placeholder=L_("host:port or ws://..."))
@@ -54,6 +57,8 @@ class JoinScene(Dialog):
         self.found_buttons: list[Button] = []
         self.joiner: Joiner | None = None
         self.problem = ""
+        if rejoin:
+            self.join()
 
     def text_fields(self) -> list[TextField]:
         return self.fields  # letters are typed (an M does not mute here)
@@ -135,18 +140,32 @@ class JoinScene(Dialog):
         else:
             field.put(text)
 
+    def focus_targets(self) -> list[Target]:
+        """Tab's order: the three fields, Join, Cancel, then each game found on the network."""
+        return targets_of(*self.fields, *self.buttons)
+
+    def _tab(self, typing: TextField | None, step: int) -> None:
+        """Tab / Shift+Tab: the next field (typing there, what it holds selected so typing
+        replaces it) or the next button (the ring on it, no field typing)."""
+        targets = self.focus_targets()
+        keys = [t.key for t in targets]
+        ringed = self.focus.focused(targets)
+        at = (keys.index(typing) if typing is not None
+              else keys.index(ringed.key) if ringed is not None else -1 if step > 0 else 0)
+        ahead = keys[(at + step) % len(keys)]
+        for field in self.fields:
+            field.focus = field is ahead
+        if isinstance(ahead, TextField):
+            ahead.select_all()
+        self.focus.put(ahead)
+
     def handle(self, event: pygame.event.Event) -> bool:
         focused = next((f for f in self.fields if f.focus), None)
         if focused is not None and is_paste(event):
             self.paste_into(focused)
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:  # the next field
-            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
-            at = self.fields.index(focused) + step if focused is not None else 0
-            for field in self.fields:
-                field.focus = False
-            self.fields[at % len(self.fields)].focus = True
-            self.fields[at % len(self.fields)].select_all()  # typing replaces what was there
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self._tab(focused, -1 if event.mod & pygame.KMOD_SHIFT else 1)
             return True
         for field in self.fields:
             before = field.text

@@ -13,6 +13,7 @@ from urland.texts.i18n import L_, N_, _, fmt
 from urland.texts.rules_pages import Page, page_index, pages, search
 from urland.ui import art
 from urland.ui import theme as th
+from urland.ui.focus import Target, button_targets
 from urland.ui.rule_diagram import draw_diagram
 from urland.ui.text import blit_text, wrap
 from urland.ui.widgets import Button, panel
@@ -125,6 +126,13 @@ class RulesScene(Scene):
                     self.open_page(page)
                     return True
         return super().handle(event)
+
+    def focus_targets(self) -> list[Target]:
+        """Tab's order: the pages listed (Enter opens one), the example's arrows, Close; Up
+        and Down keep stepping through the pages, Left and Right through the examples."""
+        pages = [Target(("page", page.key), rect, lambda p=page: self.open_page(p))
+                 for rect, page in self.rows]
+        return [*pages, *button_targets([self.prev_example, self.next_example, self.close])]
 
     # --- drawing ------------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ import pygame
 
 from urland.engine import UserFileError
 from urland.net.hosted_memory import hosted_game
+from urland.net.joining import resumable_join
 from urland.scenes.base import Scene
 from urland.table import library
 from urland.table.tutorial import load_script
@@ -39,6 +40,8 @@ class TitleScene(Scene):
         if self.hosted is not None and not library.continue_resumes_hosted(
                 self.latest, self.hosted.modified):
             self.hosted = None
+        # Nothing here to continue, but a game joined online can be taken up again.
+        self.rejoin = None if self.shared or self.latest or self.hosted else resumable_join()
         # Start-up notices are told once: the first title screen takes them.
         self.notices = [n for n in (*app.notices, *set_aside, message) if n]
         app.notices = []
@@ -49,9 +52,10 @@ class TitleScene(Scene):
         playable = not board_problem() and not self.shared
         self.new_button = Button(L_("New game"), self.new_game, "primary", enabled=playable,
                                  key=pygame.K_n, show_key=True)
-        self.continue_button = Button(LP_("title screen", "Continue"), self.resume,
-                                      enabled=playable and bool(self.latest or self.hosted),
-                                      key=pygame.K_c, show_key=True)
+        self.continue_button = Button(
+            L_("Continue online game") if self.rejoin else LP_("title screen", "Continue"),
+            self.resume, enabled=playable and bool(self.latest or self.hosted or self.rejoin),
+            key=pygame.K_c, show_key=True)
         self.continue_button.detail = self.continue_detail()
         self.load_button = Button(L_("Load game"), self.load_game,
                                   enabled=playable and bool(self.games), key=pygame.K_l,
@@ -85,6 +89,9 @@ class TitleScene(Scene):
         """The line under Continue: which game it carries on, in the language of the moment."""
         if not self.continue_button.enabled:
             return ""
+        if self.rejoin is not None:
+            address, room, _name = self.rejoin
+            return fmt("Room {room} at {address}", room=room, address=address)
         if self.hosted is not None:
             state = self.hosted.game.state
             return fmt("Hosted game, turn {turn}: {seat} to move", turn=state.turn,
@@ -142,7 +149,9 @@ class TitleScene(Scene):
         self.app.open("new_game")
 
     def resume(self) -> None:
-        if self.hosted is not None:
+        if self.rejoin is not None:
+            self.app.open("join", rejoin=True)
+        elif self.hosted is not None:
             self.app.show("host", seats=[], seed=0, resume=self.hosted)
         elif self.latest is not None:
             self.open_saved(self.latest.path)

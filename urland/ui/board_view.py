@@ -237,6 +237,19 @@ class BoardView:
                     return area, seat
         return None
 
+    def stacks_rect(self, area: int, state: GameState) -> pygame.Rect:
+        """The screen box around the stacks of Ichtos standing in `area` (its anchor alone
+        when none stands there): what a menu about the area must leave in view."""
+        self._see(state)
+        seats = [s for s in range(state.n) if state.count(area, s)]
+        reach = ICON * 0.6 * self.stack_scale(area, len(seats)) if seats else 0
+        points = list(self.stack_slots(area, seats).values()) or [self.anchor(area)]
+        box = pygame.Rect(self.to_screen(points[0]), (0, 0))
+        for x, y in points:
+            box.union_ip(pygame.Rect(self.to_screen((x - reach, y - reach)),
+                                     (self.px(2 * reach), self.px(2 * reach))))
+        return box
+
     # --- the static layer ---------------------------------------------------------------------
 
     def _render_static(self) -> pygame.Surface:

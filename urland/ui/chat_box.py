@@ -11,7 +11,7 @@ import pygame
 
 from urland.texts.i18n import L_, fmt
 from urland.ui import theme as th
-from urland.ui.text import blit_text
+from urland.ui.text import blit_text, line_height
 from urland.ui.widgets import Button, TextField, panel
 
 SHOWN_LINES = 2
@@ -82,22 +82,23 @@ class ChatBox:
         return t.px(38) + SHOWN_LINES * t.px(22) + t.px(10)
 
     def draw(self, surface: pygame.Surface, t: th.Theme, area: pygame.Rect) -> None:
-        """In `area` (`height` tall): the recent lines, under them the mute button and the
-        field."""
-        row = t.px(32)
-        self.mute_button.rect = pygame.Rect(area.left, area.bottom - row, t.px(130), row)
-        self.mute_button.draw(surface, t)
-        self.field.rect = pygame.Rect(self.mute_button.rect.right + t.px(8), area.bottom - row,
-                                      area.right - self.mute_button.rect.right - t.px(8), row)
-        if not self.muted:
-            self.field.draw(surface, t)
+        """In `area` (`height` tall): the mute button in the corner, the recent lines under
+        it, under them the field across the whole width (its hint has room in every
+        language and text size)."""
+        row, step = t.px(32), t.px(22)
         box = pygame.Rect(area.left, area.top, area.width, area.height - row - t.px(6))
         panel(surface, box, (20, 30, 40), radius=t.px(8))
-        step = t.px(22)
-        for i, (name, text, _age) in enumerate(self.recent[-SHOWN_LINES:]):
-            blit_text(surface, _said(name, text), (box.left + t.px(10),
-                                                    box.top + t.px(5) + i * step), t.px(18),
-                      th.TEXT, width=box.width - t.px(20))
+        self.mute_button.rect = pygame.Rect(box.right - t.px(130), box.top, t.px(130),
+                                            max(step, line_height(t.px(21)) + t.px(4)))
+        self.mute_button.draw(surface, t)
+        self.field.rect = pygame.Rect(area.left, area.bottom - row, area.width, row)
+        if not self.muted:
+            self.field.draw(surface, t)
+        below = self.mute_button.rect.bottom  # the lines under the button, as many as fit
+        room = max(1, (box.bottom - t.px(4) - below) // step)
+        for i, (name, text, _age) in enumerate(self.recent[-room:]):
+            blit_text(surface, _said(name, text), (box.left + t.px(10), below + i * step),
+                      t.px(18), th.TEXT, width=box.width - t.px(20))
 
 
 def _as_log_lines(said: list[tuple[str, str]]) -> list[str]:

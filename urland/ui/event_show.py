@@ -190,6 +190,7 @@ class EventShow:
             self.before, self.moved, self.added = before, {}, 0
             self.facts, self.facts_done = [], 0
             self._redraw()
+        scoring, scored = False, ()
         for event in events:
             self.added += 1
             fact = fact_of(event)
@@ -224,6 +225,11 @@ class EventShow:
                     text=sentence(event) if jumps else "",
                     marker=(d["seat"], d["start"], d["end"]), sound="hop"))
             spots = spots_of(event)
+            if event.kind == "score":
+                scored = spots
+            elif event.kind == "track" and scoring:
+                spots = scored  # the markers it moves: the region is still being scored
+            scoring = event.kind in ("score", "track")
             for beat in self.beats[first:]:
                 beat.upto, beat.spots = self.added, spots
         self._redraw()  # a turn begun before the first beat shows from the start

@@ -139,8 +139,10 @@ class GameLogView:
         if rect.height < t.px(40):
             return
         panel(surface, rect, (24, 30, 38), radius=t.px(8), shadow=t.px(3))
-        px = max(t.px(18), 15)
-        self._step = max(t.px(17), 14)
+        # The least size grows with the player's text size too (a small window's log
+        # would otherwise stay at the smallest type whatever size was chosen).
+        px = max(t.px(18), round(th.MIN_FONT_PIXELS * t.ui_scale))
+        self._step = max(t.px(17), round(14 * t.ui_scale))
         key = (self._revision, frozenset(self.expanded), rect.width, px)
         self._wrap = (rect.width - t.px(20), px)
         if self._lines is None or self._lines[0] != key:

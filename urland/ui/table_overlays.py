@@ -78,6 +78,23 @@ def _screen_points(view: BoardView, areas: Iterable[int]) -> list[tuple[int, int
     return [view.to_screen(view.anchor(area)) for area in areas]
 
 
+def _outline_points(view: BoardView, areas: Iterable[int]) -> list[tuple[int, int]]:
+    """Points all over each of `areas` on screen: a region's outline and its centre, an
+    ocean's anchor (a caption over any of them hides part of what it speaks of)."""
+    points = []
+    for area in areas:
+        if area < view.board.n_regions:
+            points += [view.to_screen(p) for p in view.geo.region_outlines[area]]
+        points.append(view.to_screen(view.anchor(area)))
+    return points
+
+
+def _covered(panel_rect: pygame.Rect, points: list[tuple[int, int]], margin: int) -> int:
+    """How many of `points` a panel at `panel_rect` covers (or comes within `margin` of)."""
+    near = panel_rect.inflate(margin, margin)
+    return sum(1 for p in points if near.collidepoint(p))
+
+
 def _covers(panel_rect: pygame.Rect, points: list[tuple[int, int]], margin: int) -> bool:
     """Would a panel at `panel_rect` cover (or come within `margin` of) one of `points`?"""
     near = panel_rect.inflate(margin, margin)
@@ -110,17 +127,14 @@ def draw_callout(surface: pygame.Surface, t: th.Theme, view: BoardView, text: st
     below the middle when it would cover the areas it speaks of (`about`: the region scored,
     the ocean the Ichtos flee to); returns its panel."""
     board = view.rect
-    points = _screen_points(view, about)
+    points = _outline_points(view, about)
     width = min(board.width - t.px(80), t.px(640))
     lines = wrap(text, t.px(26), width - t.px(40))
     hint = t.px(20)  # the skip line, inside the panel so that it never lies over the board
     r = pygame.Rect(0, 0, width, t.px(30) + len(lines) * t.px(24) + hint)
-    for height in (0.5, 0.25, 0.75):
-        r.center = (board.centerx, board.top + round(board.height * height))
-        if not _covers(r, points, t.px(60)):
-            break
-    else:
-        r.center = board.center
+    r.center = min(((board.centerx, board.top + round(board.height * height))
+                    for height in (0.5, 0.25, 0.75, 0.15, 0.85)),
+                   key=lambda centre: _covered(r.move_to(center=centre), points, t.px(16)))
     panel(surface, r, CREAM, radius=t.px(12), shadow=t.px(6), border=th.ACCENT_DARK)
     words = pygame.Rect(r.left + t.px(20), r.top + t.px(12), r.width - t.px(40),
                         r.height - t.px(24) - hint)
@@ -150,10 +164,11 @@ class AreaMenu:
     the arrows at its ends) when it does not fit in the window."""
 
     def __init__(self, items: list[tuple[str, Any]], anchor: tuple[int, int],
-                 within: pygame.Rect | None = None) -> None:
+                 within: pygame.Rect | None = None, clear: pygame.Rect | None = None) -> None:
         self.items = items
         self.anchor = anchor
         self.within = within  # where it opens when it fits there (the board), not the window
+        self.clear = clear  # what it is about (the stacks of the area clicked): left in view
         self.first = 0  # index of the first row shown
         self.chosen = 0  # the row the keyboard's focus is on (Enter chooses it)
         self.keyed = False  # a key moved it: the focus ring is drawn on it
@@ -162,6 +177,27 @@ class AreaMenu:
         self.rows: list[tuple[pygame.Rect, Any]] = []
         self.up = pygame.Rect(0, 0, 0, 0)
         self.down = pygame.Rect(0, 0, 0, 0)
+
+    def _placed(self, r: pygame.Rect, room: pygame.Rect, gap: int) -> pygame.Rect:
+        """Where the menu of size `r` opens in `room`: beside what it is about (right of the
+        stacks, else left, below, above), else as a context menu does, up or to the left of
+        the click where it would not fit below or to the right."""
+        if self.clear is not None:
+            c = self.clear
+            y = min(max(c.centery - r.height // 2, room.top), room.bottom - r.height)
+            x = min(max(c.centerx - r.width // 2, room.left), room.right - r.width)
+            for spot in (r.move_to(left=c.right + gap, top=y),
+                         r.move_to(right=c.left - gap, top=y),
+                         r.move_to(left=x, top=c.bottom + gap),
+                         r.move_to(left=x, bottom=c.top - gap)):
+                if room.contains(spot):
+                    return spot
+        r = r.move_to(topleft=self.anchor)
+        if r.bottom > room.bottom:
+            r.bottom = self.anchor[1]
+        if r.right > room.right:
+            r.right = self.anchor[0]
+        return r.clamp(room)
 
     def scroll(self, delta: int) -> None:
         self.first = max(0, min(len(self.items) - self.room, self.first + delta))
@@ -222,12 +258,7 @@ class AreaMenu:
         # fit below or to the right, so that it never hides the spot clicked.
         within = self.within or screen
         room = within if r.width <= within.width and r.height <= within.height else screen
-        if r.bottom > room.bottom:
-            r.bottom = self.anchor[1]
-        if r.right > room.right:
-            r.right = self.anchor[0]
-        r.clamp_ip(room)
-        self.rect = r
+        self.rect = r = self._placed(r, room, t.px(8))
         panel(surface, r, CREAM, radius=t.px(8), shadow=t.px(5), border=th.ACCENT_DARK)
         top = r.top + t.px(5) + (arrow_h if scrolling else 0)
         self.rows = []

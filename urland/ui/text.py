@@ -19,7 +19,7 @@ from functools import lru_cache
 import pygame
 
 from urland.texts.i18n import Text
-from urland.ui.theme import Colour, _font
+from urland.ui.theme import MIN_FONT_PIXELS, Colour, _font
 
 SMALLEST = 0.75  # a text too wide for its box shrinks down to this share of its size
 
@@ -142,14 +142,29 @@ def render(text: Text, pixels: int, colour: Colour, bold: bool = False) -> pygam
     return _render(text, pixels, colour, bold)
 
 
+SUPERSAMPLED_BELOW = 24  # font pixels: smaller type is drawn twice as large and scaled down
+
+
 @lru_cache(maxsize=2048)
 def _render(text: str, pixels: int, colour: Colour, bold: bool = False) -> pygame.Surface:
     font = _font(pixels, bold)
     text = drawable(text)
     try:
-        return font.render(text, True, colour)
+        if not text.strip() or font.get_height() >= line_height(SUPERSAMPLED_BELOW, bold):
+            return font.render(text, True, colour)
+        return _supersampled(text, pixels, colour, bold)
     except pygame.error:  # "Text has zero width": only joiners or combining marks
         return font.render("", True, colour)
+
+
+def _supersampled(text: str, pixels: int, colour: Colour, bold: bool) -> pygame.Surface:
+    """Small type as the typeface spaces it: at small sizes the font's hinting rounds each
+    letter to whole pixels, so gaps inside a word come out uneven ("Al ex", "Ich to");
+    drawn at twice the size and scaled down, the letters keep their even spacing. The
+    surface has the size the plain rendering has, so every layout stays as it was."""
+    size = _font(pixels, bold).render(text, True, colour).get_size()
+    big = _font(2 * max(pixels, MIN_FONT_PIXELS), bold).render(text, True, colour)
+    return pygame.transform.smoothscale(big, size)
 
 
 _SURROGATES = re.compile("[\ud800-\udfff]")

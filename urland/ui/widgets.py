@@ -299,6 +299,16 @@ class TextField:
         pygame.draw.rect(surface, th.PAPER, self.rect, border_radius=theme.px(6))
         pygame.draw.rect(surface, th.ACCENT if self.focus else th.PAPER_DARK, self.rect,
                          theme.px(2), border_radius=theme.px(6))
+        if not self.text:  # the hint (after the cursor), smaller where it is long
+            left = self.rect.left + theme.px(8)
+            if self.focus:
+                cursor = render("|", theme.px(24), th.INK)
+                surface.blit(cursor, cursor.get_rect(midleft=(left, self.rect.centery)))
+                left += cursor.get_width()
+            blit_text(surface, self.placeholder, (left, self.rect.centery), theme.px(24),
+                      (140, 130, 120), anchor="midleft",
+                      width=self.rect.right - theme.px(8) - left)
+            return
         shown = self.text or str(self.placeholder)
         colour = th.INK if self.text else (140, 130, 120)
         pixels = theme.px(24)

@@ -53,3 +53,9 @@ def save_join(address: str, room: str, name: str, path: Path | None = None) -> b
     except OSError:
         return False
     return True
+
+
+def forget_room(path: Path | None = None) -> bool:
+    """The game joined is over: its room code is not offered again (address and name are)."""
+    address, _room, name = read_join(path)
+    return save_join(address, "", name, path)

@@ -187,7 +187,9 @@ class BoardGestures:
             self.host.submit(moves[0], dropped_at=pos)
         else:
             self.menu = AreaMenu([(self.host.describe(m), m) for m in moves], pos,
-                                 self.host.board_view.rect)
+                                 self.host.board_view.rect,
+                                 self.host.board_view.stacks_rect(target, self.host.shown.state)
+                                 if target != TRAY else None)
 
     def explain(self, refusal: str) -> str:
         """The engine's refusal in the player's language, with the players' names."""
@@ -216,7 +218,8 @@ class BoardGestures:
         rows: list[tuple[str, Any]] = [(host.describe(m), m) for m in others]
         if carried:
             rows.insert(0, (move_from(host.shown.state.board, area), Lift(area, pos)))
-        self.menu = AreaMenu(rows, pos, host.board_view.rect)
+        self.menu = AreaMenu(rows, pos, host.board_view.rect,
+                             host.board_view.stacks_rect(area, host.shown.state))
 
     def carried_moves(self, area: int) -> set[Move]:
         """The moves that carry the acting player's Ichtos away from `area` (chosen on the

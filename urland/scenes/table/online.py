@@ -10,6 +10,7 @@ from urland.table.presence import ComingsAndGoings
 from urland.texts.i18n import _
 from urland.ui.chat_box import ChatBox
 from urland.ui.widgets import TextField
+from urland.userfiles.join_memory import forget_room
 
 
 def leave_hosted_text() -> str:
@@ -31,6 +32,7 @@ class OnlineTableScene(TableScene):
                             getattr(door, "chat_count", None))
         self.comings = ComingsAndGoings()
         self.chat_area = pygame.Rect(0, 0, 0, 0)
+        self.joined_ended = False
 
     def layout(self) -> None:
         """The chat takes a strip of the side column under the log: off the board."""
@@ -78,6 +80,8 @@ class OnlineTableScene(TableScene):
         return [self.chat.field]  # while typing in it, M is a letter, not the mute key
 
     def update(self, dt: float) -> None:
+        if self.door.over and not self.joined_ended and not getattr(self.door, "hosting", False):
+            self.joined_ended = forget_room() or True  # the title offers no rejoin of it
         super().update(dt)
         self.chat.update(dt)
         came_or_went = self.comings.news(self.door)
