@@ -81,3 +81,9 @@ def test_french_puts_a_no_break_space_before_double_punctuation():
 def test_the_launchers_message_box_is_titled_urland():
     launcher = (WINDOWS / "launcher.nsi").read_text(encoding="utf-8")
     assert re.search(r'^Caption "Urland"$', launcher, re.MULTILINE)
+
+
+def test_the_uninstallers_last_words_fit_on_one_line_of_its_header():
+    # the header's second line holds about 60 characters; longer, the last word wraps alone
+    for language, text in strings()["RemovedSubtitle"].items():
+        assert len(text) <= 64, language
