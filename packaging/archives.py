@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import argparse
 import io
+import subprocess
 import sys
 import tarfile
+import time
 import tomllib
 import zipfile
 from pathlib import Path
@@ -21,12 +23,26 @@ DIST = ROOT / "dist"
 LINUX_README = """\
 Urland {version} for Linux (x86-64) with glibc 2.31 or newer (Debian 11, Ubuntu 20.04 and later)
 
-Play: double-click urland/urland in your file manager, or run ./urland/urland in a terminal.
-Menu: ./install.sh puts Urland in your desktop's menu; ./install.sh --uninstall takes it out.
+Play: run ./install.sh once, then start Urland from your desktop's menu
+(./install.sh --uninstall takes it out again). Or run ./urland/urland from a terminal.
 
 Your saved games, history and settings are kept in ~/.local/share/Urland and ~/.config/Urland;
 deleting this folder never touches them.
+
+Licences: Urland's own code has no licence yet. The programs and libraries it is built with
+are each under their own licence: see urland/THIRD-PARTY-LICENSES.txt.
 """
+
+
+def commit_time() -> int:
+    """When the checkout's last commit was made (seconds since 1970), the date the files the
+    build writes itself carry; the time of the build where git cannot tell."""
+    try:
+        answer = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=ROOT,
+                                capture_output=True, text=True, check=True, timeout=30)
+        return int(answer.stdout.strip())
+    except (OSError, ValueError, subprocess.SubprocessError):
+        return int(time.time())
 
 
 def project_version() -> str:
@@ -43,11 +59,12 @@ def zip_folder(folder: Path, archive: Path) -> Path:
     return archive
 
 
-def _add_text(tar: tarfile.TarFile, name: str, text: str) -> None:
+def _add_text(tar: tarfile.TarFile, name: str, text: str, mtime: int) -> None:
     data = text.encode("utf-8")
     info = tarfile.TarInfo(name)
     info.size = len(data)
     info.mode = 0o644
+    info.mtime = mtime
     tar.addfile(info, io.BytesIO(data))
 
 
@@ -66,7 +83,7 @@ def linux_archive(version: str, program: Path | None = None, dist: Path | None =
         tar.add(ROOT / "packaging" / "urland.desktop", f"{top}/urland.desktop")
         tar.add(ROOT / "assets" / "sprites" / "icon.png", f"{top}/urland.png")
         tar.add(ROOT / "packaging" / "linux" / "install.sh", f"{top}/install.sh")
-        _add_text(tar, f"{top}/README.txt", LINUX_README.format(version=version))
+        _add_text(tar, f"{top}/README.txt", LINUX_README.format(version=version), commit_time())
     partial.replace(archive)
     return archive
 

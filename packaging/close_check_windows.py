@@ -2,8 +2,8 @@
 
     python packaging/close_check_windows.py [--times 100]     (after make dist-windows)
 
-Each round starts the game itself, dist/windows/urland/program/urland.exe (the process that
-owns the window; the launcher beside program/ only waits for it), in a real window on a private
+Each round starts the game itself, dist/windows/urland/program/urland-program.exe (the process
+that owns the window; the launcher beside program/ only waits for it), in a real window on a private
 X server (Xvfb), waits for its first frame, closes it the way the window's close button does
 (a WM_CLOSE, sent by Wine's `taskkill` without /F) and waits for it to end. A round that ends
 with any exit code but 0, or whose output holds Wine's crash report, is a crash. Wine's crash
@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 import wine
-from build_windows import PREFIX, PROGRAM_DIR
+from build_windows import PREFIX, PROGRAM_DIR, PROGRAM_EXE
 
 DISPLAY = ":73"
 START_TIMEOUT = 180  # seconds for the first frame on a busy machine
@@ -58,7 +58,7 @@ class Round:
 
 
 def close(env: dict[str, str]) -> None:
-    subprocess.run(["wine", "taskkill", "/IM", "urland.exe"], env=env, check=False,
+    subprocess.run(["wine", "taskkill", "/IM", PROGRAM_EXE], env=env, check=False,
                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL, timeout=CLOSE_TIMEOUT)
 
@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--times", type=int, default=100)
     args = parser.parse_args(argv)
-    exe = PROGRAM_DIR / "program" / "urland.exe"
+    exe = PROGRAM_DIR / "program" / PROGRAM_EXE
     if not exe.exists() or shutil.which("Xvfb") is None:
         print(f"needs {exe} (make dist-windows) and Xvfb", file=sys.stderr)
         return 1

@@ -164,19 +164,35 @@ class Writer:
         self.parts.append(f"```text\n{text}```\n" if self.markdown else text)
 
 
-INTRO = ("Urland is built with the programs and libraries below, the work of their authors under "
-         "their own licences (Urland's own code has no licence yet). Each is listed with its "
-         "licence; its notice and licence text follow. Where a notice points to "
-         "/usr/share/common-licenses/NAME (a Debian folder), the full texts of the LGPL-2.1, "
-         "GPL-2, GPL-3 and Apache-2.0 are at the end; the other licences named there cover "
-         "parts of those projects (build scripts, documentation) that Urland does not carry.\n")
+INTRO_START = ("Urland is built with the programs and libraries below, the work of their authors "
+               "under their own licences (Urland's own code has no licence yet). Each is listed "
+               "with its licence; its notice and licence text follow. ")
+# Several notices were written for Debian and point to /usr/share/common-licenses/NAME; what
+# that means depends on the system the text is read on
+WHERE_FULL_TEXTS = {
+    "linux": ("Where a notice points to /usr/share/common-licenses/NAME (a Debian folder), the "
+              "full texts of the LGPL-2.1, GPL-2, GPL-3 and Apache-2.0 are at the end; "),
+    "windows": ("Some notices were written for Linux and point to a folder "
+                "/usr/share/common-licenses that Windows does not have: the full texts of the "
+                "LGPL-2.1, GPL-2, GPL-3 and Apache-2.0 they mean are at the end of this file, "
+                "THIRD-PARTY-LICENSES.txt in Urland's folder; "),
+}
+INTRO_END = ("the other licences named there cover parts of those projects (build scripts, "
+             "documentation) that Urland does not carry.\n")
+
+
+def intro(system: str) -> str:
+    """The opening paragraph, in the words of the system the bundle is for."""
+    return INTRO_START + WHERE_FULL_TEXTS[system] + INTRO_END
 
 
 def render(title: str, python: str, packages: list[Package],
-           components: dict[catalog.Component, list[str]], markdown: bool) -> str:
-    intro = INTRO if markdown else textwrap.fill(INTRO, 78) + "\n"
+           components: dict[catalog.Component, list[str]], markdown: bool,
+           system: str = "linux") -> str:
+    opening = intro(system)
+    opening = opening if markdown else textwrap.fill(opening, 78) + "\n"
     out = Writer(markdown, [f"# {title}\n\n" if markdown else f"{title}\n{'=' * len(title)}\n\n",
-                            intro])
+                            opening])
     out.heading("Python packages")
     for p in packages:
         out.line(f"{p.name} {p.version}: {p.licence}" + (f" ({p.url})" if p.url else ""))
@@ -204,10 +220,12 @@ def write_bundle(folder: Path, packages_json: Path, version: str,
                  target: Path | None = None) -> Path:
     """The licences of the bundle in FOLDER, into FOLDER/THIRD-PARTY-LICENSES.txt (or `target`)."""
     python, packages = read_packages(packages_json)
+    windows = _for_windows(folder)
     text = render(f"Third-party licences of Urland {version}", python, packages,
-                  native_components(folder), markdown=False)
+                  native_components(folder), markdown=False,
+                  system="windows" if windows else "linux")
     target = target or folder / BUNDLE_FILE
-    target.write_text(text, encoding="utf-8", newline="\r\n" if _for_windows(folder) else "\n")
+    target.write_text(text, encoding="utf-8", newline="\r\n" if windows else "\n")
     return target
 
 

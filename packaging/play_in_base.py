@@ -4,7 +4,10 @@
 
 The tar.gz is unpacked there as a player would unpack it, and its launcher (urland/urland)
 plays three AI seats to the end under SDL's dummy video and sound drivers. It passes when
-the program ends with exit code 0 and the game's record is in its history folder.
+the program ends with exit code 0 and the game's record is in its history folder, and when,
+started again as a player would start it there (no display, no X libraries in the base, no
+video driver asked for), it says why no window opens and ends with exit code 1 instead of
+running on unseen.
 """
 
 from __future__ import annotations
@@ -26,6 +29,16 @@ URLAND_HOME=/{place}/home SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
 ls /{place}/home/history/*.yaml > /dev/null
 """
 
+NO_WINDOW = """
+cd /{place}
+code=0
+URLAND_HOME=/{place}/home-no-window SDL_AUDIODRIVER=dummy \
+  timeout 120 /{place}/{top}/urland/urland > said.txt 2>&1 || code=$?
+cat said.txt
+test "$code" = 1
+grep -q "Urland cannot open its window" said.txt
+"""
+
 
 def main() -> int:
     top = f"urland-{project_version()}-linux"
@@ -42,13 +55,14 @@ def main() -> int:
             tar.extractall(place, filter="data")
         try:
             debian_base.run_inside(root, PLAY.format(place=PLACE, top=top))
+            debian_base.run_inside(root, NO_WINDOW.format(place=PLACE, top=top))
         finally:
             shutil.rmtree(place, ignore_errors=True)
     except debian_base.BaseError as error:
         print(f"the game in the Debian 11 base failed: {error}", file=sys.stderr)
         return 1
     print("Linux program in Debian 11: a whole autoplayed game ended with exit code 0, "
-          "its record in history/")
+          "its record in history/; without a display it said why and ended with exit code 1")
     return 0
 
 

@@ -31,8 +31,9 @@ def windows(version: str) -> list[Path]:
     import build_windows  # NSIS and the installer's art (Pillow): only this step needs them
 
     made = DIST / "urland"
-    if not (made / "urland.exe").exists():
-        raise SystemExit("dist/urland/urland.exe is missing: run PyInstaller first")
+    if not (made / build_windows.PROGRAM_EXE).exists():
+        raise SystemExit(f"dist/urland/{build_windows.PROGRAM_EXE} is missing: "
+                         "run PyInstaller first")
     program = DIST / "windows" / "urland"
     build_windows.assemble(made, program, version)  # the launcher beside program/
     if licenses.main(["bundle", str(program)]) != 0:

@@ -61,3 +61,39 @@ def test_the_french_texts_keep_a_no_break_space_before_colons_and_marks():
     breakable = [text for text in french if re.search(r"\s[:;!?»]|«\s", text.replace(
         "\u00a0", ""))]
     assert breakable == []
+
+
+def test_the_uninstallers_last_page_speaks_in_the_games_words():
+    table = strings()
+    assert table["RemovedTitle"]["ENGLISH"] == "Urland is uninstalled"
+    assert "saved games stay" in table["RemovedSubtitle"]["ENGLISH"]
+    installer = (WINDOWS / "installer.nsi").read_text(encoding="utf-8")
+    assert '!define MUI_INSTFILESPAGE_FINISHHEADER_TEXT "$(RemovedTitle)"' in installer
+
+
+def test_the_finish_page_says_where_urland_will_be():
+    english = strings()["FinishText"]["ENGLISH"]
+    assert english.startswith("You\u2019ll find Urland in the Start menu.")
+
+
+def test_the_uninstall_page_puts_its_last_sentence_on_a_line_of_its_own():
+    # one long paragraph wrapped by the page left "on." alone on its last line
+    for language, text in strings()["RemoveTop"].items():
+        assert text.count("$\\r$\\n") == 1, language
+
+
+def test_french_puts_a_no_break_space_before_double_punctuation():
+    french = [by_language["FRENCH"] for by_language in strings().values()]
+    assert not [t for t in french if re.search(r" [:;!?]", t)]
+    assert any("\u00a0:" in t for t in french)
+
+
+def test_the_launchers_message_box_is_titled_urland():
+    launcher = (WINDOWS / "launcher.nsi").read_text(encoding="utf-8")
+    assert re.search(r'^Caption "Urland"$', launcher, re.MULTILINE)
+
+
+def test_the_uninstallers_last_words_fit_on_one_line_of_its_header():
+    # the header's second line holds about 60 characters; longer, the last word wraps alone
+    for language, text in strings()["RemovedSubtitle"].items():
+        assert len(text) <= 64, language

@@ -117,3 +117,23 @@ def test_the_project_claims_no_licence_of_its_own_yet():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "has no licence yet" in readme and "THIRD-PARTY-LICENSES.md" in readme
     assert "MIT" not in (ROOT / "packaging" / "pyinstaller.spec").read_text()
+
+
+def test_the_windows_licences_speak_of_windows_files_and_the_linux_ones_of_debian(tmp_path):
+    windows = tmp_path / "windows" / "urland"
+    (windows / "program" / "_internal").mkdir(parents=True)
+    (windows / "urland.exe").write_bytes(b"MZ")
+    (windows / "program" / "_internal" / "python311.dll").write_bytes(b"MZ")
+    linux = tmp_path / "linux" / "urland"
+    (linux / "_internal").mkdir(parents=True)
+    (linux / "_internal" / "libpython3.11.so.1.0").write_bytes(b"\x7fELF")
+
+    def opening(folder):
+        text = licenses.write_bundle(folder, fake_answer(tmp_path), "0.1.0").read_text("utf-8")
+        return " ".join(text.split("Python packages")[0].split())
+
+    on_windows = opening(windows)
+    assert "a folder /usr/share/common-licenses that Windows does not have" in on_windows
+    assert "THIRD-PARTY-LICENSES.txt in Urland's folder" in on_windows
+    assert "(a Debian folder)" not in on_windows
+    assert "/usr/share/common-licenses/NAME (a Debian folder)" in opening(linux)

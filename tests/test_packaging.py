@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
+import struct
 import sys
 import tarfile
 import zipfile
@@ -156,3 +158,34 @@ def test_the_windows_build_pins_every_package_the_game_needs():
     pinned = {canonicalize_name(pin.split("==")[0]) for pin in build_windows.pinned_requirements()}
     missing = _windows_needs(dependencies) - pinned
     assert not missing, f"add to packaging/windows-requirements.txt: {sorted(missing)}"
+
+
+def _blank_icon(size: int = 16) -> bytes:
+    """A Windows .ico of one transparent 32-bit picture, for makensis."""
+    pixels = bytes(size * size * 4) + bytes(size * 4)  # the colours, then the 1-bit mask
+    header = struct.pack("<IiiHHIIiiII", 40, size, size * 2, 1, 32, 0, len(pixels), 0, 0, 0, 0)
+    image = header + pixels
+    return (struct.pack("<HHH", 0, 1, 1)
+            + struct.pack("<BBBBHHII", size, size, 0, 0, 1, 32, len(image), 22) + image)
+
+
+@pytest.mark.skipif(shutil.which("makensis") is None, reason="needs NSIS")
+def test_the_windows_folder_has_one_urland_exe_and_a_readme_saying_to_start_it(tmp_path,
+                                                                                monkeypatch):
+    made = tmp_path / "made"
+    (made / "_internal").mkdir(parents=True)
+    (made / build_windows.PROGRAM_EXE).write_bytes(b"MZ")
+    icon = tmp_path / "urland.ico"
+    icon.write_bytes(_blank_icon())
+    monkeypatch.setattr(build_windows, "icon_file", lambda: icon)
+    target = tmp_path / "windows" / "urland"
+    build_windows.assemble(made, target, "9.8.7")
+    # the only urland.exe is the launcher: the one that says "extract the folder first"
+    assert sorted(p.name for p in target.rglob("urland*.exe")) == ["urland-program.exe",
+                                                                  "urland.exe"]
+    assert (target / "program" / "urland-program.exe").exists()
+    readme = (target / "README.txt").read_bytes().decode("utf-8")
+    assert readme.startswith("Urland 9.8.7 for Windows\r\n")
+    assert "Play: double-click urland.exe in this folder" in readme
+    assert "Extract All…" in readme
+    assert "THIRD-PARTY-LICENSES.txt" in readme

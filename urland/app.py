@@ -26,6 +26,7 @@ from urland.ui.sdl_start import start_pygame
 from urland.ui.sound import SoundBoard
 from urland.ui.text import blit_text, render
 from urland.ui.theme import Theme
+from urland.ui.video_check import refuse_invisible_window
 from urland.ui.widgets import panel
 from urland.userfiles.settings import Settings, load_settings, save_settings
 
@@ -48,6 +49,7 @@ class App:
         pygame.mixer.pre_init(44100, -16, 2, 512)  # a short buffer: effects land on time
         declare_dpi_awareness()
         start_pygame()
+        refuse_invisible_window()  # no window nobody sees, running on in silence
         pygame.display.set_caption("Urland")
         from urland.ui import art
         from urland.ui.caches import clear_caches

@@ -89,6 +89,8 @@ UninstallCaption "$(UninstallCaption)"
 !insertmacro MUI_UNPAGE_CONFIRM
 !define MUI_PAGE_HEADER_TEXT "$(RemovingTitle)"
 !define MUI_PAGE_HEADER_SUBTEXT "$(RemovingSubtitle)"
+!define MUI_INSTFILESPAGE_FINISHHEADER_TEXT "$(RemovedTitle)"
+!define MUI_INSTFILESPAGE_FINISHHEADER_SUBTEXT "$(RemovedSubtitle)"
 !insertmacro MUI_UNPAGE_INSTFILES
 
 ; The first is the fallback; otherwise Windows' display language picks one.
@@ -139,6 +141,7 @@ Section "Uninstall"
   RMDir /r "$INSTDIR\program"
   Delete "$INSTDIR\urland.exe"
   Delete "$INSTDIR\THIRD-PARTY-LICENSES.txt"
+  Delete "$INSTDIR\README.txt"
   Delete "$INSTDIR\uninstall.exe"
   RMDir "$INSTDIR"
   DeleteRegKey HKCU "${UNINSTALL_KEY}"

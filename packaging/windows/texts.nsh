@@ -110,10 +110,10 @@ LangString FinishTitle ${LANG_ITALIAN} "Urland è installato"
 LangString FinishTitle ${LANG_FRENCH} "Urland est installé"
 LangString FinishTitle ${LANG_DUTCH} "Urland is geïnstalleerd"
 
-LangString FinishText ${LANG_ENGLISH} "You find Urland in the Start menu.$\r$\n$\r$\nClick Finish to close this window."
+LangString FinishText ${LANG_ENGLISH} "You’ll find Urland in the Start menu.$\r$\n$\r$\nClick Finish to close this window."
 LangString FinishText ${LANG_GERMAN} "Du findest Urland im Startmenü.$\r$\n$\r$\nKlicke auf Fertigstellen, um dieses Fenster zu schließen."
-LangString FinishText ${LANG_ITALIAN} "Trovi Urland nel menu Start.$\r$\n$\r$\nFai clic su Chiudi per chiudere questa finestra."
-LangString FinishText ${LANG_FRENCH} "Tu trouves Urland dans le menu Démarrer.$\r$\n$\r$\nClique sur Fermer pour fermer cette fenêtre."
+LangString FinishText ${LANG_ITALIAN} "Troverai Urland nel menu Start.$\r$\n$\r$\nFai clic su Chiudi per chiudere questa finestra."
+LangString FinishText ${LANG_FRENCH} "Tu trouveras Urland dans le menu Démarrer.$\r$\n$\r$\nClique sur Fermer pour fermer cette fenêtre."
 LangString FinishText ${LANG_DUTCH} "Je vindt Urland in het menu Start.$\r$\n$\r$\nKlik op Voltooien om dit venster te sluiten."
 
 LangString PlayNow ${LANG_ENGLISH} "Play Urland now"
@@ -140,11 +140,11 @@ LangString RemoveSubtitle ${LANG_ITALIAN} "Urland verrà rimosso dal tuo compute
 LangString RemoveSubtitle ${LANG_FRENCH} "Urland va être supprimé de ton ordinateur."
 LangString RemoveSubtitle ${LANG_DUTCH} "Urland wordt van je computer verwijderd."
 
-LangString RemoveTop ${LANG_ENGLISH} "Urland will be removed from the folder below; your saved games stay. Click Uninstall to go on."
-LangString RemoveTop ${LANG_GERMAN} "Urland wird aus dem Ordner unten entfernt; deine gespeicherten Spiele bleiben. Klicke auf Deinstallieren, um fortzufahren."
-LangString RemoveTop ${LANG_ITALIAN} "Urland verrà rimosso dalla cartella qui sotto; le tue partite salvate restano. Fai clic su Disinstalla per continuare."
-LangString RemoveTop ${LANG_FRENCH} "Urland sera supprimé du dossier ci-dessous ; tes parties sauvegardées restent. Clique sur Désinstaller pour continuer."
-LangString RemoveTop ${LANG_DUTCH} "Urland wordt uit de map hieronder verwijderd; je opgeslagen spellen blijven. Klik op Verwijderen om verder te gaan."
+LangString RemoveTop ${LANG_ENGLISH} "Urland will be removed from the folder below; your saved games stay.$\r$\nClick Uninstall to go on."
+LangString RemoveTop ${LANG_GERMAN} "Urland wird aus dem Ordner unten entfernt; deine gespeicherten Spiele bleiben.$\r$\nKlicke auf Deinstallieren, um fortzufahren."
+LangString RemoveTop ${LANG_ITALIAN} "Urland verrà rimosso dalla cartella qui sotto; le tue partite salvate restano.$\r$\nFai clic su Disinstalla per continuare."
+LangString RemoveTop ${LANG_FRENCH} "Urland sera supprimé du dossier ci-dessous ; tes parties sauvegardées restent.$\r$\nClique sur Désinstaller pour continuer."
+LangString RemoveTop ${LANG_DUTCH} "Urland wordt uit de map hieronder verwijderd; je opgeslagen spellen blijven.$\r$\nKlik op Verwijderen om verder te gaan."
 
 LangString RemovingTitle ${LANG_ENGLISH} "Uninstalling"
 LangString RemovingTitle ${LANG_GERMAN} "Deinstallation läuft"
@@ -169,3 +169,16 @@ LangString KeptFiles ${LANG_GERMAN} "Urland wurde entfernt. Deine gespeicherten 
 LangString KeptFiles ${LANG_ITALIAN} "Urland è stato rimosso. Le tue partite salvate, lo storico e le impostazioni restano in $LOCALAPPDATA\${APP}: elimina quella cartella per rimuovere anche loro."
 LangString KeptFiles ${LANG_FRENCH} "Urland a été supprimé. Tes parties sauvegardées, l’historique et les réglages restent dans $LOCALAPPDATA\${APP} : supprime ce dossier pour les effacer aussi."
 LangString KeptFiles ${LANG_DUTCH} "Urland is verwijderd. Je opgeslagen spellen, geschiedenis en instellingen blijven in $LOCALAPPDATA\${APP}: verwijder die map om ook die te wissen."
+
+; the uninstaller's last page, once everything is removed (instead of NSIS's "Uninstallation Complete")
+LangString RemovedTitle ${LANG_ENGLISH} "Urland is uninstalled"
+LangString RemovedTitle ${LANG_GERMAN} "Urland ist deinstalliert"
+LangString RemovedTitle ${LANG_ITALIAN} "Urland è disinstallato"
+LangString RemovedTitle ${LANG_FRENCH} "Urland est désinstallé"
+LangString RemovedTitle ${LANG_DUTCH} "Urland is verwijderd"
+
+LangString RemovedSubtitle ${LANG_ENGLISH} "Thanks for playing! Your saved games stay."
+LangString RemovedSubtitle ${LANG_GERMAN} "Danke fürs Spielen! Deine gespeicherten Spiele bleiben."
+LangString RemovedSubtitle ${LANG_ITALIAN} "Grazie per aver giocato! Le tue partite salvate restano."
+LangString RemovedSubtitle ${LANG_FRENCH} "Merci d’avoir joué ! Tes parties sauvegardées restent."
+LangString RemovedSubtitle ${LANG_DUTCH} "Bedankt voor het spelen! Je opgeslagen spellen blijven bewaard."
