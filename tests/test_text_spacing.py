@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from urland.ui import text as text_ui
+from urland.ui.caches import clear_caches
 
 LOG_LINE = "Alex retreats 1 Ichto to the reserve (1 from region 4)."
 SEEN_TORN = ("Alex", "Ichto", "from")  # the words the player read as "Al ex", "Ich to", "f rom"
@@ -31,6 +32,7 @@ def letter_gaps(surface: pygame.Surface) -> list[int]:
 @pytest.mark.parametrize("bold", [False, True])
 def test_the_letters_of_a_word_in_small_text_are_evenly_spaced(pixels, bold):
     pygame.font.init()
+    clear_caches()  # fonts cached by an earlier window died with its pygame.quit()
     for word in SEEN_TORN:
         gaps = letter_gaps(text_ui.render(word, pixels, (255, 255, 255), bold))
         assert max(gaps) - min(gaps) <= 1, (word, gaps)
@@ -38,6 +40,7 @@ def test_the_letters_of_a_word_in_small_text_are_evenly_spaced(pixels, bold):
 
 def test_small_text_keeps_the_width_its_layout_was_measured_with():
     pygame.font.init()
+    clear_caches()  # fonts cached by an earlier window died with its pygame.quit()
     for pixels in (16, 18, 22, 30):
         drawn = text_ui.render(LOG_LINE, pixels, (255, 255, 255), True)
         assert drawn.get_width() == text_ui.text_width(LOG_LINE, pixels, True)
