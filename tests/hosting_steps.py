@@ -50,3 +50,17 @@ def open_lobby(app, kinds=("human", "online", "easy"), first_name="Anna"):
     choose_seats(app, kinds, first_name)
     until(lambda: app.scene.name == "lobby", app)
     return app.scene
+
+
+def hosted_with_ben_and_cleo() -> tuple:
+    """A game hosted here for Anna, with Ben and Cleo joined online (not started yet): the
+    game, Anna's links and Ben's and Cleo's. The caller closes them all."""
+    from urland.net.client import NetClient
+    from urland.net.link import NetLink
+
+    game = hosting.HostedGame(["human", "online", "online"], ["Anna", "Ben", "Cleo"], [0, 1, 2],
+                              0, 4, port=0)
+    links = hosting.join_here(game, None)
+    ben = NetLink.open(NetClient(game.local_address, game.code, "Ben"), None)
+    cleo = NetLink.open(NetClient(game.local_address, game.code, "Cleo"), None)
+    return game, links, ben, cleo

@@ -4,27 +4,18 @@ engine builds a sentence again, or when a kind of event has no sentence."""
 
 import ast
 import json
-import random
 import re
 from pathlib import Path
 
-from urland.bots.random_bot import random_move
-from urland.engine import EVENT_DATA, Event, Game
+from random_games import random_games
+
+from urland.engine import EVENT_DATA, Event
 from urland.net.wire import event_from_wire, events_to_wire
 from urland.texts.events import EVENT_KINDS, render_event
 from urland.texts.words import colour_names
 
 ENGINE = Path(__file__).parent.parent / "urland" / "engine"
 KEY = re.compile(r"[a-z][a-z0-9_]*")  # a gene, an outcome, a reason: a key, not words
-
-
-def _games(count):
-    for seed in range(count):
-        game = Game.new(seed, 3 + seed % 3)
-        rng = random.Random(seed)
-        while not game.over:
-            game.play(random_move(game.legal_options(), rng))
-        yield game
 
 
 def _plain_problem(value, where):
@@ -62,7 +53,7 @@ def test_an_event_has_a_kind_data_and_who_may_see_it_and_no_text():
 
 def test_every_event_of_random_games_is_plain_data_that_travels_as_json_unchanged():
     seen = set()
-    for game in _games(60):
+    for game in random_games(60):
         for event in game.log:
             seen.add(event.kind)
             assert all(KEY.fullmatch(field) for field in event.data), event
@@ -80,7 +71,7 @@ def test_every_event_of_random_games_is_plain_data_that_travels_as_json_unchange
 def test_every_kind_of_event_the_engine_declares_has_its_sentence():
     assert set(EVENT_DATA) <= EVENT_KINDS
     names = colour_names(range(5))
-    for game in _games(3):
+    for game in random_games(3):
         for event in game.log:
             assert render_event(event, names)  # from the catalogue, never a fallback
 

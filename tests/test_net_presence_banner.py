@@ -3,21 +3,16 @@ goes as soon as they are back (the newcomer's report: it stayed up)."""
 
 from __future__ import annotations
 
-from hosting_steps import loopback_only, until  # noqa: F401 (loopback_only is a fixture)
+from hosting_steps import hosted_with_ben_and_cleo, loopback_only, until  # noqa: F401 (loopback_only is a fixture)
 from test_scenes import frames
 
 from urland.net.client import NetClient
-from urland.net.hosting import HostedGame, join_here
 from urland.net.link import NetLink
 from urland.table.remote import RemoteTable
 
 
 def test_the_banner_waiting_for_a_player_goes_once_they_are_back(app):
-    game = HostedGame(["human", "online", "online"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0, 4,
-                      port=0)
-    links = join_here(game, None)
-    ben = NetLink.open(NetClient(game.local_address, game.code, "Ben"), None)
-    cleo = NetLink.open(NetClient(game.local_address, game.code, "Cleo"), None)
+    game, links, ben, cleo = hosted_with_ben_and_cleo()
     try:
         game.start()
         table = app.show("online_table", door=RemoteTable(cleo))

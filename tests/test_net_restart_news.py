@@ -3,7 +3,7 @@ return, but one line once everyone is back."""
 
 from __future__ import annotations
 
-from hosting_steps import loopback_only, until  # noqa: F401 (loopback_only is a fixture)
+from hosting_steps import hosted_with_ben_and_cleo, loopback_only, until  # noqa: F401 (loopback_only is a fixture)
 
 from urland.net.client import NetClient
 from urland.net.hosted_memory import hosted_game
@@ -14,11 +14,7 @@ from urland.table.remote import RemoteTable
 
 
 def test_after_a_restart_of_the_server_the_log_says_everyone_is_back_in_one_line():
-    game = HostedGame(["human", "online", "online"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0, 4,
-                      port=0)
-    links = join_here(game, None)
-    ben = NetLink.open(NetClient(game.local_address, game.code, "Ben"), None)
-    cleo = NetLink.open(NetClient(game.local_address, game.code, "Cleo"), None)
+    game, links, ben, cleo = hosted_with_ben_and_cleo()
     resumed = None
     try:
         game.start()
@@ -49,11 +45,7 @@ def test_after_a_restart_of_the_server_the_log_says_everyone_is_back_in_one_line
 
 
 def test_a_player_who_drops_alone_is_still_said_to_have_gone_and_come_back():
-    game = HostedGame(["human", "online", "online"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0, 4,
-                      port=0)
-    links = join_here(game, None)
-    ben = NetLink.open(NetClient(game.local_address, game.code, "Ben"), None)
-    cleo = NetLink.open(NetClient(game.local_address, game.code, "Cleo"), None)
+    game, links, ben, cleo = hosted_with_ben_and_cleo()
     try:
         game.start()
         door = RemoteTable(ben)
