@@ -1,10 +1,11 @@
 """The master: every room's game, each change checked by the engine, kept, and told to its seats.
 
 One asyncio loop runs the master. A change (a move, an undo, a seat taken) is made under the
-room's lock and is in the journal before anyone is told (`RoomKeeper`); then every seat linked
-to the room is sent its own `Update` through the `Outlet`, and when the game is over it is kept
-in the history first. The room's bots, and the stand-ins of players who left, are played by the
-master's one bot loop (`_drive`), each from its own seat's view, in a worker thread.
+room's lock and is kept in the room store before anyone is told (`RoomKeeper`); then every
+seat linked to the room is sent its own `Update` through the `Outlet`, and when the game is
+over it is kept in the history first. The room's bots, and the stand-ins of players who
+left, are played by the master's one bot loop (`_drive`), each from its own seat's view, in a
+worker thread.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from urland.master.room import Change, MoveRefused, Room, normal_code
 from urland.master.stand_ins import StandIns
 from urland.records import history
 from urland.seats import STAND_IN
+from urland.store.choice import SQLITE
 
 log = logging.getLogger("urland.server")
 # How each game ends: what `serve` shows its operator.
@@ -35,6 +37,7 @@ rooms_log = logging.getLogger("urland.rooms")
 @dataclass
 class MasterOptions:
     rooms_dir: Path | None = None  # where rooms are kept (None: in memory only)
+    store: str = SQLITE  # in what: a file in `rooms_dir`, or a PostgreSQL URL
     history_dir: Path | None = None  # where finished games are kept (None: not kept)
     ai_after: float | None = None  # seconds a missing player's decision waits for an AI
     bot_pause: float = 0.0  # seconds a bot waits before it plays (a pace people can follow)
@@ -63,7 +66,7 @@ class Master:
         self.drivers: dict[str, asyncio.Task] = {}
         self.locks: dict[str, asyncio.Lock] = {}  # one change at a time in each room
         self.closing = False
-        self.keeper = RoomKeeper(self.options.rooms_dir)
+        self.keeper = RoomKeeper(self.options.rooms_dir, self.options.store)
         for key, room in self.keeper.restore().items():
             self._adopt(key, room)
         self.problems: list[str] = self.keeper.problems
@@ -87,7 +90,7 @@ class Master:
         old = self.rooms.get(key)
         if old is not None and not old.game.over:
             return old
-        room = Room.create(code, kinds, seed, self.options.rooms_dir, colours, names)
+        room = Room.create(code, kinds, seed, colours, names)
         self.keeper.replaced(old, room)
         self._adopt(key, room)
         with contextlib.suppress(RuntimeError):  # no loop yet: `start` lets the bots play
@@ -148,17 +151,14 @@ class Master:
     def lock(self, room: Room) -> asyncio.Lock:
         return self.locks.setdefault(normal_code(room.code), asyncio.Lock())
 
-    def _rooms_and_locks(self) -> list[tuple[Room, asyncio.Lock]]:
-        return [(room, self.lock(room)) for room in list(self.rooms.values())]
-
     async def commit(self, room: Room, change: Callable[[], Change]) -> None:
-        """Make a change to the room and wait until its journal record is on disk, before
-        anyone is told (the writer thread writes the records of all rooms together).
+        """Make a change to the room and wait until it is kept in the store, before anyone is
+        told (the store's writer thread writes the changes of all rooms together).
         MoveRefused leaves all as it was; NotKept: the disk refused, the change is undone."""
         async with self.lock(room):
-            if room.replaced:  # its records' numbers go on in the new game's
+            if room.replaced:  # its changes' numbers go on in the new game's
                 raise MoveRefused("This room has been opened again for a new game.")
-            await self.keeper.keep(room, change(), self._rooms_and_locks)
+            await self.keeper.keep(room, change())
 
     async def move(self, room: Room, seat: int, text: str, at: int) -> None:
         """Play `seat`'s move written `text`, answering the position after `at` moves, and
@@ -324,7 +324,7 @@ class Master:
         return True
 
     async def close(self) -> None:
-        """Stop the bots and write every room whose file is behind its journal."""
+        """Stop the bots and write whole every room behind its kept changes."""
         self.closing = True
         for task in self.drivers.values():
             task.cancel()

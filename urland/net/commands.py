@@ -22,6 +22,8 @@ from urland.engine import PLAYER_COUNTS
 from urland.master.room import REMOTE, SECRET_SEED_BELOW, normal_code
 from urland.net.client import DEFAULT_PORT
 from urland.net.discovery import Advert
+from urland.store.choice import SQLITE, is_postgres
+from urland.store.sqlite import FILE_NAME
 
 GOODBYE_SECONDS = 10.0  # how long a finished room waits for its clients to take the record
 
@@ -67,6 +69,11 @@ def serve_parser() -> argparse.ArgumentParser:
                         help="exit once the --room game has ended")
     parser.add_argument("--rooms", type=Path, help="folder where rooms are kept "
                         "(default: 'rooms' beside the autosave)")
+    parser.add_argument("--store", default=SQLITE, metavar="sqlite|postgresql://...",
+                        help="what keeps the rooms: 'sqlite' (default), the file "
+                             f"{FILE_NAME} in the rooms folder; or a PostgreSQL URL such as "
+                             "postgresql://urland@db.example/urland (needs the 'server' extra: "
+                             "pip install 'urland[server]')")
     parser.add_argument("--ai-after", type=float, metavar="SECONDS",
                         help="let an AI play for a player who has been away this long")
     parser.add_argument("--max-per-address", type=int, default=16, metavar="N",
@@ -97,6 +104,8 @@ def serve_main(argv: Sequence[str]) -> int:
         parser.error("--seed has at most 18 digits")
     if args.quit_when_over and not args.room:
         parser.error("--quit-when-over needs --room")
+    if args.store != SQLITE and not is_postgres(args.store):
+        parser.error("--store is sqlite or a postgresql:// URL")
     tls = None
     if args.cert:
         from urland.net.server import tls_context
@@ -134,7 +143,8 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
     _say_who_comes_and_goes()
 
     rooms_dir = args.rooms or paths.data_dir() / "rooms"
-    server = GameServer(ServerOptions(rooms_dir=rooms_dir, history_dir=paths.history_dir(),
+    server = GameServer(ServerOptions(rooms_dir=rooms_dir, store=args.store,
+                                      history_dir=paths.history_dir(),
                                       ai_after=args.ai_after,
                                       per_address=args.max_per_address))
     for problem in server.problems:
@@ -174,7 +184,8 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
                 advert.close()
     await server.close()
     if stop.is_set():
-        print(f"Server stopped. Its games are kept in {rooms_dir}: start it again with the "
+        kept_in = rooms_dir if args.store == SQLITE else "the database"
+        print(f"Server stopped. Its games are kept in {kept_in}: start it again with the "
               "same command and each goes on where it stood.", flush=True)
     elif room is not None:
         print(f"Room {room.code}: the game is over, so the server stops.", flush=True)
