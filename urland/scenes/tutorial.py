@@ -34,7 +34,10 @@ class TutorialScene(Scene):
         super().__init__(app)
         self.script = load_script()
         start = saved_chapter() if chapter is None else chapter
-        self.chapter = start if 0 <= start < len(self.script.chapters) else 0
+        start = start if 0 <= start < len(self.script.chapters) else 0
+        while start > 0 and self.script.chapters[start].follows:
+            start -= 1  # it goes on in the game of the chapter before: play that one first
+        self.chapter = start
         self.next_button = Button(L_("Next"), self.advance, "primary", key=pygame.K_RETURN)
         self.buttons = [self.next_button]
         self.pilot = TutorialPilot(self)
@@ -66,12 +69,20 @@ class TutorialScene(Scene):
         different; one resumed from the title starts at its first step."""
         self.chapter = chapter
         save_chapter(chapter)
-        session = self.script.session(chapter)
+        session = self.script.session(chapter, left)
         self.table = create_scene("table", self.app, session=session, guide=self)
         self.door = self.table.door
         prepared = bool(self.script.chapters[chapter].position)  # not the game played on
         self.intro = (left, self.door.view().state) if prepared and left else None
         self.table.layout()
+        self.step_index = 0
+        self.begin_step()
+
+    def go_on(self, chapter: int) -> None:
+        """The next chapter goes on at this very table, from the position the player's own
+        moves made (no card: nothing changed)."""
+        self.chapter = chapter
+        save_chapter(chapter)
         self.step_index = 0
         self.begin_step()
 
@@ -95,8 +106,11 @@ class TutorialScene(Scene):
             self.step_index += 1
             self.begin_step()
         elif self.chapter + 1 < len(self.script.chapters):
-            self.table.leave()
-            self.start_chapter(self.chapter + 1, left=self.door.view().state)
+            if self.script.chapters[self.chapter + 1].follows:
+                self.go_on(self.chapter + 1)
+            else:
+                self.table.leave()
+                self.start_chapter(self.chapter + 1, left=self.door.view().state)
         else:
             self.table.leave()
             save_chapter(0)  # finished: Learn to play starts from the beginning again
@@ -190,7 +204,8 @@ class TutorialScene(Scene):
 
     def card_text(self) -> str:
         if self.intro is not None:  # written now, in the language of the moment
-            return chapter_card(*self.intro, self.door.names)
+            return chapter_card(*self.intro, self.door.names,
+                                "genes" in self.script.chapters[self.chapter].carry)
         text = pgettext("tutorial", self.step.text)
         return f"{self.told} {text}" if self.told else text
 
