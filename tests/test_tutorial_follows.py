@@ -64,7 +64,7 @@ def listed(state, seat):
 
 
 def test_each_chapter_goes_on_from_the_player_s_game_or_its_card_lists_every_change(app):
-    lesson, openings = play_with_other_choices(app)
+    _lesson, openings = play_with_other_choices(app)
     names = ["Alex", "Basil", "Greta"]
     # The dead player's chapter is the player's own turn: same scores, the chip the player
     # chose and the two passed to Basil told on its first page.

@@ -5,9 +5,9 @@ A chapter begins at a written position (docs/position-notation.md) or a set-up f
 seed, and is played on the real engine. After the chapter before it, a chapter that `follows`
 goes on in the very game the player's own moves made; one that jumps to its position takes along
 what its lesson does not depend on (`carry`: the genes the player bought, ...), so the card that
-opens it lists only what really changed (urland.texts.chapter_card). Each step says what it waits for (Next, one move, or an
-event of the game) and what the table points at; `Step.nudge_for` tells a move the step does
-not want from one it does.
+opens it lists only what really changed (urland.texts.chapter_card). Each step says what it
+waits for (Next, one move, or an event of the game) and what the table points at;
+`Step.nudge_for` tells a move the step does not want from one it does.
 """
 
 from __future__ import annotations
