@@ -29,9 +29,11 @@ def play_with_other_choices(app):
     openings = {}  # chapter id -> (position left before it, its opening position, its card)
     left = None
     chapter = lesson.chapter
+    lesson.seen_cards = set()  # (step, the scene on top, the card's text, its letter size)
     deadline = time.monotonic() + 300  # the lessons' computers think in threads
     while app.scene.name != "title" and time.monotonic() < deadline:
         scene, table, step = app.scene, lesson.table, lesson.step
+        lesson.seen_cards.add((step.id, scene.name, lesson.card_text(), lesson.letters))
         if lesson.chapter != chapter:
             chapter = lesson.chapter
             card = lesson.card_text() if lesson.intro is not None else None
@@ -112,3 +114,17 @@ def test_resumed_at_a_chapter_that_follows_the_tutorial_starts_at_the_chapter_be
     again = app.show("tutorial")
     frames(app, 2)
     assert script_ids[again.chapter] == "roles" and again.step.id == "welcome"
+
+
+def test_the_card_keeps_one_letter_size_and_says_what_is_happening_during_shows(app):
+    """Playtest 4, defect 12: the card's letters do not jump from step to step; while the
+    bids are revealed it no longer asks for a bid; the payment dialog is explained."""
+    lesson, _openings = play_with_other_choices(app)
+    cards = lesson.seen_cards
+    assert len({letters for *_rest, letters in cards}) == 1
+    during_reveal = {text for step, scene, text, _l in cards if scene == "auction_reveal"}
+    assert during_reveal == {"Watch: the bids are revealed, all at once."}
+    assert {text for step, scene, text, _l in cards if scene == "auction"} == {
+        "Bid 2: press + twice, then Place secret bid."}  # while the bid is being made
+    paying = {text for step, scene, text, _l in cards if scene == "pick_ichtos"}
+    assert len(paying) == 1 and next(iter(paying)).startswith("Paying for your gene: take 2 ")

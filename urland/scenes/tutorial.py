@@ -17,8 +17,15 @@ from urland.scenes.base import Scene
 from urland.scenes.tutorial_pilot import TutorialPilot
 from urland.table.tutorial import Step, load_script
 from urland.texts.chapter_card import chapter_card
-from urland.texts.i18n import L_, _, fmt, pgettext
-from urland.ui.coach_card import card_height, card_rect, draw_card, draw_pin, draw_ring
+from urland.texts.i18n import L_, _, fmt, language, pgettext
+from urland.ui.coach_card import (
+    card_height,
+    card_rect,
+    draw_card,
+    draw_pin,
+    draw_ring,
+    fitting_size,
+)
 from urland.ui.widgets import Button
 from urland.userfiles.tutorial_progress import save_chapter, saved_chapter
 
@@ -43,6 +50,9 @@ class TutorialScene(Scene):
         self.pilot = TutorialPilot(self)
         self.intro: tuple[GameState | None, GameState] | None = None  # (left, new) of a card
         self.card = pygame.Rect(0, 0, 0, 0)
+        self.letters = 0
+        self.laid_text = ""
+        self._letters: tuple[tuple, int] = ((), 0)  # (window, text size, language) -> size
         self.start_chapter(self.chapter)
 
     # --- chapters and steps ---------------------------------------------------------------------
@@ -189,24 +199,57 @@ class TutorialScene(Scene):
         self.layout_card()
 
     def layout_card(self) -> None:
-        """The card over the top of the log's place; the log keeps what is left below it."""
+        """The card over the top of the log's place; the log keeps what is left below it. Its
+        letters have one size for the whole lesson (the size the longest step's card fits)."""
         t = self.theme
         self.table.layout()
         panel = self.table.panel
         room = t.px(150) if self.step.next else 0
-        need = card_height(t, panel.log_rect.width, self.card_text(), self.nudge_text, room)
-        if need > panel.log_rect.height:  # the players' rows drawn smaller to make it room
-            panel.layout(t, panel.rect, panel.bottom, least_log=need)
-        self.card, panel.log_rect = card_rect(t, panel.log_rect, need)
+        self.letters = self.lesson_letters()
+        self.laid_text = self.card_text()
+        need = card_height(t, panel.log_rect.width, self.laid_text, self.nudge_text, room,
+                           self.letters)
+        self.card, panel.log_rect = self.card_place(need)
         self.next_button.rect = pygame.Rect(0, 0, t.px(130), t.px(44))
         self.next_button.rect.bottomright = (self.card.right - t.px(14),
                                              self.card.bottom - t.px(12))
+
+    def card_place(self, need: int) -> tuple[pygame.Rect, pygame.Rect]:
+        """A card `need` pixels high and the log's place below it (the players' rows drawn
+        smaller to make it room if they must)."""
+        t, panel = self.theme, self.table.panel
+        if need > panel.log_rect.height:
+            panel.layout(t, panel.rect, panel.bottom, least_log=need)
+        return card_rect(t, panel.log_rect, need)
+
+    def lesson_letters(self) -> int:
+        """The cards' letter size in this window and language: the largest the longest step's
+        card holds (worked out once per window size, text size and language)."""
+        t = self.theme
+        key = (self.app.screen.get_size(), t.px(100), language())
+        if self._letters[0] != key:
+            texts = [pgettext("tutorial", s.text) for c in self.script.chapters for s in c.steps]
+            longest = max(texts, key=len)
+            width = self.table.panel.log_rect.width
+            card, _rest = self.card_place(card_height(t, width, longest, "", t.px(150)))
+            self._letters = (key, fitting_size(t, card, longest, t.px(150)))
+            self.table.layout()
+        return self._letters[1]
 
     def card_text(self) -> str:
         if self.intro is not None:  # written now, in the language of the moment
             return chapter_card(*self.intro, self.door.names,
                                 "genes" in self.script.chapters[self.chapter].carry)
-        text = pgettext("tutorial", self.step.text)
+        step = self.step
+        top = self.app.scenes[-1] if self.app.scenes else self  # a dialog of the step?
+        during = step.dialog_text(top.name) if top is not self else ""
+        if during:
+            return pgettext("tutorial", during)
+        if step.until and not step.next and self.until_seen() and step.expect:
+            # done, and the table still shows what came of it: no stale instruction
+            return pgettext("tutorial", step.watch) if step.watch else _(
+                "Watch the table: it shows what your move did.")
+        text = pgettext("tutorial", step.text)
         return f"{self.told} {text}" if self.told else text
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -223,6 +266,8 @@ class TutorialScene(Scene):
         if self.step_done():
             self.advance()
         self.table.update(dt)
+        if self.card_text() != self.laid_text:  # a show began or a dialog opened
+            self.layout_card()
         if self.table.hint.move is None and self.step.arrow:
             self.point()  # a move played clears the table's hint: point again
 
@@ -256,7 +301,7 @@ class TutorialScene(Scene):
                   fmt("Step {number} of {count}", number=self.step_number,
                       count=self.script.step_count), self.card_text(),
                   self.nudge_text, t.px(150) if step.next else 0,
-                  f"{self.step_number}/{self.script.step_count}")
+                  f"{self.step_number}/{self.script.step_count}", self.letters)
 
     def help_topic(self) -> str | None:
         return self.table.help_topic()

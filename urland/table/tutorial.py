@@ -51,6 +51,12 @@ class Step:
     button: str = ""  # "end" or "double": the table button to point at
     label: Label | None = None
     tell: str = ""  # an event kind: the card repeats the latest such event's sentence
+    watch: str = ""  # the card once the step's event came, while the table still shows it
+    dialogs: tuple[tuple[str, str], ...] = ()  # (dialog, the card while it is open)
+
+    def dialog_text(self, dialog: str) -> str:
+        """What the card says while this dialog of the step is open ("" : the step's text)."""
+        return next((text for name, text in self.dialogs if name == dialog), "")
 
     def nudge_for(self, move: Move, board: Board) -> str | None:
         """None when the step accepts the move, else the friendly sentence to show."""
@@ -142,7 +148,9 @@ def _step(raw: dict[str, Any]) -> Step:
                 expect=str(raw.get("expect", "")), until=str(raw.get("until", "")),
                 nudge=str(raw.get("nudge", "")), arrow=arrow,  # type: ignore[arg-type]
                 glow=tuple(str(a) for a in raw.get("glow", ())),
-                button=str(raw.get("button", "")), label=label, tell=str(raw.get("tell", "")))
+                button=str(raw.get("button", "")), label=label, tell=str(raw.get("tell", "")),
+                watch=str(raw.get("watch", "")),
+                dialogs=tuple((str(k), str(v)) for k, v in dict(raw.get("dialogs", {})).items()))
 
 
 def _carry(raw: dict[str, Any]) -> tuple[str, ...]:
