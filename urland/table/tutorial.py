@@ -150,7 +150,7 @@ def _step(raw: dict[str, Any]) -> Step:
                 glow=tuple(str(a) for a in raw.get("glow", ())),
                 button=str(raw.get("button", "")), label=label, tell=str(raw.get("tell", "")),
                 watch=str(raw.get("watch", "")),
-                dialogs=tuple((str(k), str(v)) for k, v in dict(raw.get("dialogs", {})).items()))
+                dialogs=tuple((str(d["dialog"]), str(d["text"])) for d in raw.get("dialogs", ())))
 
 
 def _carry(raw: dict[str, Any]) -> tuple[str, ...]:
