@@ -295,6 +295,8 @@ class TutorialScene(Scene):
 
     def draw_coach(self, surface: pygame.Surface) -> None:
         """The coaching card (a dialog of the step draws it again over its shade)."""
+        if self.card_text() != self.laid_text:  # a dialog of the step opened over the table
+            self.layout_card()
         t, step = self.theme, self.step
         chapter = self.script.chapters[self.chapter]
         draw_card(surface, t, self.card, pgettext("tutorial", chapter.title),
