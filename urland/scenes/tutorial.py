@@ -14,18 +14,12 @@ import pygame
 from urland.engine import TRAY, Event, GameState, Move
 from urland.scenes import create as create_scene
 from urland.scenes.base import Scene
+from urland.scenes.tutorial_card import card_place, lesson_letters
 from urland.scenes.tutorial_pilot import TutorialPilot
 from urland.table.tutorial import Step, load_script
 from urland.texts.chapter_card import chapter_card
 from urland.texts.i18n import L_, _, fmt, language, pgettext
-from urland.ui.coach_card import (
-    card_height,
-    card_rect,
-    draw_card,
-    draw_pin,
-    draw_ring,
-    fitting_size,
-)
+from urland.ui.coach_card import card_height, draw_card, draw_pin, draw_ring
 from urland.ui.widgets import Button
 from urland.userfiles.tutorial_progress import save_chapter, saved_chapter
 
@@ -215,24 +209,13 @@ class TutorialScene(Scene):
                                              self.card.bottom - t.px(12))
 
     def card_place(self, need: int) -> tuple[pygame.Rect, pygame.Rect]:
-        """A card `need` pixels high and the log's place below it (the players' rows drawn
-        smaller to make it room if they must)."""
-        t, panel = self.theme, self.table.panel
-        if need > panel.log_rect.height:
-            panel.layout(t, panel.rect, panel.bottom, least_log=need)
-        return card_rect(t, panel.log_rect, need)
+        return card_place(self.theme, self.table.panel, need)
 
     def lesson_letters(self) -> int:
-        """The cards' letter size in this window and language: the largest the longest step's
-        card holds (worked out once per window size, text size and language)."""
-        t = self.theme
-        key = (self.app.screen.get_size(), t.px(100), language())
+        """The cards' letter size in this window and language (worked out once for each)."""
+        key = (self.app.screen.get_size(), self.theme.px(100), language())
         if self._letters[0] != key:
-            texts = [pgettext("tutorial", s.text) for c in self.script.chapters for s in c.steps]
-            longest = max(texts, key=len)
-            width = self.table.panel.log_rect.width
-            card, _rest = self.card_place(card_height(t, width, longest, "", t.px(150)))
-            self._letters = (key, fitting_size(t, card, longest, t.px(150)))
+            self._letters = (key, lesson_letters(self.theme, self.table.panel, self.script))
             self.table.layout()
         return self._letters[1]
 
