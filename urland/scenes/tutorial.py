@@ -44,8 +44,7 @@ class TutorialScene(Scene):
         self.pilot = TutorialPilot(self)
         self.intro: tuple[GameState | None, GameState] | None = None  # (left, new) of a card
         self.card = pygame.Rect(0, 0, 0, 0)
-        self.letters = 0
-        self.laid_text = ""
+        self.letters, self.drawn_letters, self.laid_text = 0, 0, ""
         self._letters: tuple[tuple, int] = ((), 0)  # (window, text size, language) -> size
         self.start_chapter(self.chapter)
 
@@ -282,11 +281,12 @@ class TutorialScene(Scene):
             self.layout_card()
         t, step = self.theme, self.step
         chapter = self.script.chapters[self.chapter]
-        draw_card(surface, t, self.card, pgettext("tutorial", chapter.title),
-                  fmt("Step {number} of {count}", number=self.step_number,
-                      count=self.script.step_count), self.card_text(),
-                  self.nudge_text, t.px(150) if step.next else 0,
-                  f"{self.step_number}/{self.script.step_count}", self.letters)
+        self.drawn_letters = draw_card(
+            surface, t, self.card, pgettext("tutorial", chapter.title),
+            fmt("Step {number} of {count}", number=self.step_number,
+                count=self.script.step_count), self.card_text(), self.nudge_text,
+            t.px(150) if step.next else 0, f"{self.step_number}/{self.script.step_count}",
+            self.letters)
 
     def help_topic(self) -> str | None:
         return self.table.help_topic()

@@ -40,13 +40,14 @@ def fitting_size(t: th.Theme, rect: pygame.Rect, text: str, room_right: int) -> 
 
 def draw_card(surface: pygame.Surface, t: th.Theme, rect: pygame.Rect, heading: str,
               progress: str, text: str, nudge: str, room_right: int,
-              short_progress: str = "", size: int = 0) -> None:
+              short_progress: str = "", size: int = 0) -> int:
     """The card; `room_right` pixels at its bottom right stay free for the Next button. When
     the heading and `progress` ("Step 3 of 33") do not fit side by side, `short_progress`
     ("3/33") stands in; when the card is too short for the text at its usual spacing, the
     lines close up, the last ones wrap short of the Next button, and if it still does not fit
     (a small window at a large text size) the letters get smaller. `size`: the letters of every
-    card of the lesson (see `fitting_size`), so they do not change from step to step."""
+    card of the lesson (see `fitting_size`), so they do not change from step to step. Returns
+    the size the text was drawn at."""
     panel(surface, rect, th.PAPER, radius=t.px(12), shadow=t.px(6), border=th.ACCENT_DARK)
     pad = t.px(16)
     inner = rect.width - 2 * pad
@@ -66,8 +67,9 @@ def draw_card(surface: pygame.Surface, t: th.Theme, rect: pygame.Rect, heading: 
         nudges = wrap(nudge, size, inner - room_right, True) if nudge else []  # bold
         if top + (len(lines) + len(nudges)) * line_h > band:
             line_h = min(line_h, line_height(size) + t.px(4))
-        if top + (len(lines) + len(nudges) + 1) * line_h <= rect.bottom - t.px(12):
-            break  # it fits, the last line beside the Next button at worst
+        beside = 1 if room_right else 0  # the Next button's strip, at worst beside a line
+        if top + (len(lines) + len(nudges) + beside) * line_h <= rect.bottom - t.px(12):
+            break  # it fits
     if top + (len(lines) + len(nudges)) * line_h > band:
         fit = max(0, (band - top) // line_h)
         if room_right and len(lines) > fit:
@@ -81,6 +83,7 @@ def draw_card(surface: pygame.Surface, t: th.Theme, rect: pygame.Rect, heading: 
         y += line_h
     if y > rect.bottom:
         left_out(text, f"the coach card is {y - rect.bottom} px too short")
+    return size
 
 
 def card_height(t: th.Theme, width: int, text: str, nudge: str, room_right: int,
