@@ -1,6 +1,7 @@
 """The texts of the Windows setup program (packaging/windows/texts.nsh) and of the launcher
-(packaging/windows/launcher.nsi): every page and message speaks each language in one informal
-tone, as the game does, and names Urland as each language writes it."""
+(packaging/windows/launcher.nsi): every page and message speaks each language in the game's
+own tone (informal du, tu, je; French vous, as the game's French), and names Urland as each
+language writes it."""
 
 from __future__ import annotations
 
@@ -12,10 +13,13 @@ import pytest
 WINDOWS = Path(__file__).resolve().parent.parent / "packaging" / "windows"
 SOURCES = (WINDOWS / "texts.nsh", WINDOWS / "launcher.nsi")
 LANGUAGES = ("ENGLISH", "GERMAN", "ITALIAN", "FRENCH", "DUTCH")
-# forms a formal address would need; the informal ones (du, tu, je) are what the game uses
-FORMAL = {"GERMAN": r"\b(Sie|Ihr|Ihre|Ihren|Ihnen|Klicken)\b", "FRENCH": r"\b(vous|votre|vos)\b",
+# forms of the address the game does not use, and of the one it uses: du, je and tu in German,
+# Dutch and Italian; vous in French (as the game's French catalogue)
+AVOIDED = {"GERMAN": r"\b(Sie|Ihr|Ihre|Ihren|Ihnen|Klicken)\b",
+          "FRENCH": r"\b(tu|ton|ta|tes|toi|Clique|Choisis|Fais|Coche)\b",
           "ITALIAN": r"\b(Lei|Suo|Sua|Scegliere|Cliccare)\b", "DUTCH": r"\b(u|uw)\b"}
-INFORMAL = {"GERMAN": r"\b(du|dein|deine|deinem|Klicke)\b", "FRENCH": r"\b(tu|ton|tes|Clique)\b",
+SPOKEN = {"GERMAN": r"\b(du|dein|deine|deinem|Klicke)\b",
+            "FRENCH": r"\b(vous|votre|vos|Cliquez)\b",
             "ITALIAN": r"\b(tuo|tue|Fai|Scegli)\b", "DUTCH": r"\b(je|jou|Klik)\b"}
 
 
@@ -40,11 +44,11 @@ def test_the_launcher_started_alone_says_to_extract_the_folder_first():
     assert strings()["ExtractFirst"]["GERMAN"].startswith("Entpacke zuerst den Ordner.")
 
 
-@pytest.mark.parametrize("language", sorted(FORMAL))
-def test_each_language_speaks_informally(language):
+@pytest.mark.parametrize("language", sorted(AVOIDED))
+def test_each_language_speaks_as_the_game_does(language):
     texts = [by_language[language] for by_language in strings().values()]
-    assert not [t for t in texts if re.search(FORMAL[language], t)]
-    assert any(re.search(INFORMAL[language], t) for t in texts)
+    assert not [t for t in texts if re.search(AVOIDED[language], t)]
+    assert any(re.search(SPOKEN[language], t) for t in texts)
 
 
 def test_french_elides_before_urland():

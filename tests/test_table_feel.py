@@ -779,7 +779,8 @@ def test_at_text_size_130_five_players_leave_the_log_room_and_the_prompt_shows_w
         assert panel.theme.px(25) >= t.window_px(25) * 0.8  # the rows shrink, a little
         watch = text_ui.start_watching()
         try:
-            prompt = "Maximiliane-Jo: 2 actions left - drag an Ichto or click an area"
+            prompt = ("Maximiliane-Jo: 2 actions left - drag an Ichto or click an area, or Tab to "
+                      "it and press Enter")
             overlays.draw_banner(a.screen, a.theme, table.banner, "Turn 1", 0, prompt,
                                  table.controls.top_left())
             drawn = [d for d in watch.frame if d.what != "Turn 1"]

@@ -2,7 +2,7 @@
 ;     makensis -DVERSION=0.1.0 -DPROGRAM_DIR=dist/windows/urland -DICON=urland.ico -DOUTFILE=setup.exe \
 ;              -DLICENCES=licences.txt -DWELCOME_BMP=welcome.bmp -DHEADER_BMP=header.bmp installer.nsi
 ; Its pages: welcome, the third-party licences, folder, components, installing, finish; the texts
-; of every page are in texts.nsh, in one informal tone in every language.
+; of every page are in texts.nsh, in the tone the game speaks in every language.
 ; For the current user only, with no administrator rights: the program goes into the user's own
 ; programs folder, with a Start-menu shortcut, an optional desktop one and an entry in Apps & features.
 ; Uninstalling removes the program and its shortcuts, never the player's saved games and history.

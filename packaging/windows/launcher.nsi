@@ -46,7 +46,7 @@ LoadLanguageFile "${NSISDIR}\Contrib\Language files\Dutch.nlf"
 LangString ExtractFirst ${LANG_ENGLISH} "Extract the folder first.$\r$\n$\r$\nUrland cannot start from inside the zip file: right-click the zip file, choose Extract All…, then double-click urland.exe in the extracted urland folder."
 LangString ExtractFirst ${LANG_GERMAN} "Entpacke zuerst den Ordner.$\r$\n$\r$\nUrland kann nicht aus der ZIP-Datei heraus starten: Klicke mit der rechten Maustaste auf die ZIP-Datei, wähle Alle extrahieren… und doppelklicke dann im entpackten Ordner urland auf urland.exe."
 LangString ExtractFirst ${LANG_ITALIAN} "Estrai prima la cartella.$\r$\n$\r$\nUrland non può partire dall’interno del file zip: fai clic destro sul file zip, scegli Estrai tutto…, poi fai doppio clic su urland.exe nella cartella urland estratta."
-LangString ExtractFirst ${LANG_FRENCH} "Extrais d’abord le dossier.$\r$\n$\r$\nUrland ne peut pas démarrer depuis l’intérieur du fichier zip : fais un clic droit sur le fichier zip, choisis Extraire tout…, puis double-clique sur urland.exe dans le dossier urland extrait."
+LangString ExtractFirst ${LANG_FRENCH} "Extrayez d’abord le dossier.$\r$\n$\r$\nUrland ne peut pas démarrer depuis l’intérieur du fichier zip : faites un clic droit sur le fichier zip, choisissez Extraire tout…, puis double-cliquez sur urland.exe dans le dossier urland extrait."
 LangString ExtractFirst ${LANG_DUTCH} "Pak eerst de map uit.$\r$\n$\r$\nUrland kan niet starten vanuit het zipbestand: klik met rechts op het zipbestand, kies Alles uitpakken… en dubbelklik dan op urland.exe in de uitgepakte map urland."
 
 !define PROGRAM "$EXEDIR\program\urland-program.exe"

@@ -14,11 +14,12 @@ import pygame
 from urland.engine import TRAY, Event, GameState, Move
 from urland.scenes import create as create_scene
 from urland.scenes.base import Scene
+from urland.scenes.tutorial_card import card_place, lesson_letters
 from urland.scenes.tutorial_pilot import TutorialPilot
 from urland.table.tutorial import Step, load_script
 from urland.texts.chapter_card import chapter_card
-from urland.texts.i18n import L_, _, fmt, pgettext
-from urland.ui.coach_card import card_height, card_rect, draw_card, draw_pin, draw_ring
+from urland.texts.i18n import L_, _, fmt, language, pgettext
+from urland.ui.coach_card import card_height, draw_card, draw_pin, draw_ring
 from urland.ui.widgets import Button
 from urland.userfiles.tutorial_progress import save_chapter, saved_chapter
 
@@ -34,12 +35,17 @@ class TutorialScene(Scene):
         super().__init__(app)
         self.script = load_script()
         start = saved_chapter() if chapter is None else chapter
-        self.chapter = start if 0 <= start < len(self.script.chapters) else 0
+        start = start if 0 <= start < len(self.script.chapters) else 0
+        while start > 0 and self.script.chapters[start].follows:
+            start -= 1  # it goes on in the game of the chapter before: play that one first
+        self.chapter = start
         self.next_button = Button(L_("Next"), self.advance, "primary", key=pygame.K_RETURN)
         self.buttons = [self.next_button]
         self.pilot = TutorialPilot(self)
         self.intro: tuple[GameState | None, GameState] | None = None  # (left, new) of a card
         self.card = pygame.Rect(0, 0, 0, 0)
+        self.letters, self.drawn_letters, self.laid_text = 0, 0, ""
+        self._letters: tuple[tuple, int] = ((), 0)  # (window, text size, language) -> size
         self.start_chapter(self.chapter)
 
     # --- chapters and steps ---------------------------------------------------------------------
@@ -66,12 +72,20 @@ class TutorialScene(Scene):
         different; one resumed from the title starts at its first step."""
         self.chapter = chapter
         save_chapter(chapter)
-        session = self.script.session(chapter)
+        session = self.script.session(chapter, left)
         self.table = create_scene("table", self.app, session=session, guide=self)
         self.door = self.table.door
         prepared = bool(self.script.chapters[chapter].position)  # not the game played on
         self.intro = (left, self.door.view().state) if prepared and left else None
         self.table.layout()
+        self.step_index = 0
+        self.begin_step()
+
+    def go_on(self, chapter: int) -> None:
+        """The next chapter goes on at this very table, from the position the player's own
+        moves made (no card: nothing changed)."""
+        self.chapter = chapter
+        save_chapter(chapter)
         self.step_index = 0
         self.begin_step()
 
@@ -95,8 +109,11 @@ class TutorialScene(Scene):
             self.step_index += 1
             self.begin_step()
         elif self.chapter + 1 < len(self.script.chapters):
-            self.table.leave()
-            self.start_chapter(self.chapter + 1, left=self.door.view().state)
+            if self.script.chapters[self.chapter + 1].follows:
+                self.go_on(self.chapter + 1)
+            else:
+                self.table.leave()
+                self.start_chapter(self.chapter + 1, left=self.door.view().state)
         else:
             self.table.leave()
             save_chapter(0)  # finished: Learn to play starts from the beginning again
@@ -175,23 +192,46 @@ class TutorialScene(Scene):
         self.layout_card()
 
     def layout_card(self) -> None:
-        """The card over the top of the log's place; the log keeps what is left below it."""
+        """The card over the top of the log's place; the log keeps what is left below it. Its
+        letters have one size for the whole lesson (the size the longest step's card fits)."""
         t = self.theme
         self.table.layout()
         panel = self.table.panel
         room = t.px(150) if self.step.next else 0
-        need = card_height(t, panel.log_rect.width, self.card_text(), self.nudge_text, room)
-        if need > panel.log_rect.height:  # the players' rows drawn smaller to make it room
-            panel.layout(t, panel.rect, panel.bottom, least_log=need)
-        self.card, panel.log_rect = card_rect(t, panel.log_rect, need)
+        self.letters = self.lesson_letters()
+        self.laid_text = self.card_text()
+        need = card_height(t, panel.log_rect.width, self.laid_text, self.nudge_text, room,
+                           self.letters)
+        self.card, panel.log_rect = self.card_place(need)
         self.next_button.rect = pygame.Rect(0, 0, t.px(130), t.px(44))
         self.next_button.rect.bottomright = (self.card.right - t.px(14),
                                              self.card.bottom - t.px(12))
 
+    def card_place(self, need: int) -> tuple[pygame.Rect, pygame.Rect]:
+        return card_place(self.theme, self.table.panel, need)
+
+    def lesson_letters(self) -> int:
+        """The cards' letter size in this window and language (worked out once for each)."""
+        key = (self.app.screen.get_size(), self.theme.px(100), language())
+        if self._letters[0] != key:
+            self._letters = (key, lesson_letters(self.theme, self.table.panel, self.script))
+            self.table.layout()
+        return self._letters[1]
+
     def card_text(self) -> str:
         if self.intro is not None:  # written now, in the language of the moment
-            return chapter_card(*self.intro, self.door.names)
-        text = pgettext("tutorial", self.step.text)
+            return chapter_card(*self.intro, self.door.names,
+                                "genes" in self.script.chapters[self.chapter].carry)
+        step = self.step
+        top = self.app.scenes[-1] if self.app.scenes else self  # a dialog of the step?
+        during = step.dialog_text(top.name) if top is not self else ""
+        if during:
+            return pgettext("tutorial", during)
+        if step.until and not step.next and self.until_seen() and step.expect:
+            # done, and the table still shows what came of it: no stale instruction
+            return pgettext("tutorial", step.watch) if step.watch else _(
+                "Watch the table: it shows what your move did.")
+        text = pgettext("tutorial", step.text)
         return f"{self.told} {text}" if self.told else text
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -208,6 +248,8 @@ class TutorialScene(Scene):
         if self.step_done():
             self.advance()
         self.table.update(dt)
+        if self.card_text() != self.laid_text:  # a show began or a dialog opened
+            self.layout_card()
         if self.table.hint.move is None and self.step.arrow:
             self.point()  # a move played clears the table's hint: point again
 
@@ -235,13 +277,16 @@ class TutorialScene(Scene):
 
     def draw_coach(self, surface: pygame.Surface) -> None:
         """The coaching card (a dialog of the step draws it again over its shade)."""
+        if self.card_text() != self.laid_text:  # a dialog of the step opened over the table
+            self.layout_card()
         t, step = self.theme, self.step
         chapter = self.script.chapters[self.chapter]
-        draw_card(surface, t, self.card, pgettext("tutorial", chapter.title),
-                  fmt("Step {number} of {count}", number=self.step_number,
-                      count=self.script.step_count), self.card_text(),
-                  self.nudge_text, t.px(150) if step.next else 0,
-                  f"{self.step_number}/{self.script.step_count}")
+        self.drawn_letters = draw_card(
+            surface, t, self.card, pgettext("tutorial", chapter.title),
+            fmt("Step {number} of {count}", number=self.step_number,
+                count=self.script.step_count), self.card_text(), self.nudge_text,
+            t.px(150) if step.next else 0, f"{self.step_number}/{self.script.step_count}",
+            self.letters)
 
     def help_topic(self) -> str | None:
         return self.table.help_topic()

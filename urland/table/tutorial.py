@@ -2,9 +2,12 @@
 game each chapter starts from, and how far the player got (no pygame here).
 
 A chapter begins at a written position (docs/position-notation.md) or a set-up from a fixed
-seed, and is played on the real engine. Each step says what it waits for (Next, one move, or an
-event of the game) and what the table points at; `Step.nudge_for` tells a move the step does
-not want from one it does.
+seed, and is played on the real engine. After the chapter before it, a chapter that `follows`
+goes on in the very game the player's own moves made; one that jumps to its position takes along
+what its lesson does not depend on (`carry`: the genes the player bought, ...), so the card that
+opens it lists only what really changed (urland.texts.chapter_card). Each step says what it
+waits for (Next, one move, or an event of the game) and what the table points at;
+`Step.nudge_for` tells a move the step does not want from one it does.
 """
 
 from __future__ import annotations
@@ -13,7 +16,16 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from urland.engine import Board, Game, Move, UserFileError, format_move, position_from_text
+from urland.engine import (
+    Board,
+    Game,
+    GameState,
+    Move,
+    UserFileError,
+    format_move,
+    genes_in,
+    position_from_text,
+)
 from urland.engine.files import read_yaml
 from urland.resources import asset_path
 from urland.table.session import Seat, Session
@@ -39,6 +51,12 @@ class Step:
     button: str = ""  # "end" or "double": the table button to point at
     label: Label | None = None
     tell: str = ""  # an event kind: the card repeats the latest such event's sentence
+    watch: str = ""  # the card once the step's event came, while the table still shows it
+    dialogs: tuple[tuple[str, str], ...] = ()  # (dialog, the card while it is open)
+
+    def dialog_text(self, dialog: str) -> str:
+        """What the card says while this dialog of the step is open ("" : the step's text)."""
+        return next((text for name, text in self.dialogs if name == dialog), "")
 
     def nudge_for(self, move: Move, board: Board) -> str | None:
         """None when the step accepts the move, else the friendly sentence to show."""
@@ -58,11 +76,38 @@ class Chapter:
     steps: tuple[Step, ...]
     position: str = ""
     seed: int = 0
+    follows: bool = False  # after the chapter before, it goes on in the game played there
+    carry: tuple[str, ...] = ()  # what a jump takes along from the game left (CARRIED)
 
-    def new_game(self) -> Game:
+    def new_game(self, left: GameState | None = None) -> Game:
+        """The chapter's game: its position (with what it carries from the game the player
+        `left`, if any) or the set-up of its seed (a chapter that follows another without a
+        position of its own is started at the chapter before it)."""
         if self.position:
-            return Game.from_position(position_from_text(self.position), self.seed)
+            state = position_from_text(self.position)
+            if left is not None:
+                state = carried(state, left, self.carry)
+            return Game.from_position(state, self.seed)
         return Game.new(self.seed, 3)
+
+
+# What a chapter may carry into its prepared position from the game the player left.
+CARRIED = ("genes",)
+
+
+def carried(state: GameState, left: GameState, carry: tuple[str, ...]) -> GameState:
+    """`state` with what `carry` names taken from the position the player left (as the player
+    sees it: public fields only). The genes travel with the display; the deck keeps the
+    prepared order of the genes still to come, so every gene is in the game once."""
+    if "genes" not in carry:
+        return state
+    new = state.clone()
+    new.genes = list(left.genes)
+    new.display = list(left.display)
+    taken = set(new.display).union(*(genes_in(mask) for mask in new.genes))
+    every = [*state.deck, *state.display, *(g for m in state.genes for g in genes_in(m))]
+    new.deck = [gene for gene in every if gene not in taken]
+    return new
 
 
 @dataclass(frozen=True)
@@ -78,10 +123,11 @@ class Script:
         """The number (from 1) of a chapter's first step in the whole tutorial."""
         return 1 + sum(len(c.steps) for c in self.chapters[:chapter])
 
-    def session(self, chapter: int) -> Session:
-        """A fresh session at the start of a chapter (it saves nothing)."""
+    def session(self, chapter: int, left: GameState | None = None) -> Session:
+        """A fresh session at the start of a chapter (it saves nothing); `left`: the position
+        the player left in the chapter before, for what the chapter carries from it."""
         seats = [Seat(s.name, s.colour, s.kind) for s in self.seats]
-        return Session(self.chapters[chapter].new_game(), seats)
+        return Session(self.chapters[chapter].new_game(left), seats)
 
 
 def _matches(notation: str, expected: str) -> bool:
@@ -102,7 +148,17 @@ def _step(raw: dict[str, Any]) -> Step:
                 expect=str(raw.get("expect", "")), until=str(raw.get("until", "")),
                 nudge=str(raw.get("nudge", "")), arrow=arrow,  # type: ignore[arg-type]
                 glow=tuple(str(a) for a in raw.get("glow", ())),
-                button=str(raw.get("button", "")), label=label, tell=str(raw.get("tell", "")))
+                button=str(raw.get("button", "")), label=label, tell=str(raw.get("tell", "")),
+                watch=str(raw.get("watch", "")),
+                dialogs=tuple((str(d["dialog"]), str(d["text"])) for d in raw.get("dialogs", ())))
+
+
+def _carry(raw: dict[str, Any]) -> tuple[str, ...]:
+    carry = tuple(str(what) for what in raw.get("carry", ()))
+    unknown = [what for what in carry if what not in CARRIED]
+    if unknown:
+        raise ValueError(f"chapter {raw.get('id')}: cannot carry {', '.join(unknown)}")
+    return carry
 
 
 @lru_cache(maxsize=1)
@@ -115,7 +171,8 @@ def load_script() -> Script:
                       for s in data["seats"])
         chapters = tuple(Chapter(str(c["id"]), str(c["title"]),
                                  tuple(_step(s) for s in c["steps"]),
-                                 str(c.get("position", "")), int(c.get("seed", 0)))
+                                 str(c.get("position", "")), int(c.get("seed", 0)),
+                                 bool(c.get("follows", False)), _carry(c))
                          for c in data["chapters"])
     except (KeyError, TypeError, ValueError) as exc:
         raise UserFileError(f"tutorial.yaml: damaged ({exc}).") from None

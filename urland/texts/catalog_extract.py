@@ -52,7 +52,7 @@ def board_contexts(data: Any) -> Iterator[tuple[str, str]]:
 
 # the keys whose strings players read, in the rules pages and the tutorial (the others are data:
 # ids, positions, moves, areas)
-TEXT_KEYS = frozenset({"title", "text", "caption", "nudge"})
+TEXT_KEYS = frozenset({"title", "text", "caption", "nudge", "watch"})
 
 
 def texts_under(node: Any, key: str = "") -> Iterator[str]:

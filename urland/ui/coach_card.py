@@ -23,14 +23,31 @@ def card_rect(t: th.Theme, log: pygame.Rect, height: int) -> tuple[pygame.Rect, 
     return rect, rest
 
 
+def text_sizes(t: th.Theme) -> tuple[int, ...]:
+    """The card's letter sizes, largest first: the usual one, then smaller if it must be."""
+    return (t.px(22), t.px(20), t.px(18), t.px(16), t.px(14))
+
+
+def fitting_size(t: th.Theme, rect: pygame.Rect, text: str, room_right: int) -> int:
+    """The largest letter size at which `text` fits a card of `rect`'s size."""
+    inner = rect.width - 2 * t.px(16)
+    for size in text_sizes(t):
+        line_h = min(round(t.px(24) * size / t.px(22)), line_height(size) + t.px(4))
+        if t.px(44) + (len(wrap(text, size, inner)) + 1) * line_h <= rect.height - t.px(12):
+            return size
+    return text_sizes(t)[-1]
+
+
 def draw_card(surface: pygame.Surface, t: th.Theme, rect: pygame.Rect, heading: str,
               progress: str, text: str, nudge: str, room_right: int,
-              short_progress: str = "") -> None:
+              short_progress: str = "", size: int = 0) -> int:
     """The card; `room_right` pixels at its bottom right stay free for the Next button. When
     the heading and `progress` ("Step 3 of 33") do not fit side by side, `short_progress`
     ("3/33") stands in; when the card is too short for the text at its usual spacing, the
     lines close up, the last ones wrap short of the Next button, and if it still does not fit
-    (a small window at a large text size) the letters get smaller."""
+    (a small window at a large text size) the letters get smaller. `size`: the letters of every
+    card of the lesson (see `fitting_size`), so they do not change from step to step. Returns
+    the size the text was drawn at."""
     panel(surface, rect, th.PAPER, radius=t.px(12), shadow=t.px(6), border=th.ACCENT_DARK)
     pad = t.px(16)
     inner = rect.width - 2 * pad
@@ -44,14 +61,15 @@ def draw_card(surface: pygame.Surface, t: th.Theme, rect: pygame.Rect, heading: 
               th.ACCENT_DARK, True, width=shown.left - gap - rect.left - pad)
     top = rect.top + t.px(44)
     band = rect.bottom - (t.px(62) if room_right else t.px(12))  # the Next button's strip
-    for size in (t.px(22), t.px(20), t.px(18), t.px(16), t.px(14)):  # smaller if it must be
+    for size in [s for s in text_sizes(t) if not size or s <= size]:  # smaller if it must be
         line_h = round(t.px(24) * size / t.px(22))
         lines = wrap(text, size, inner)
         nudges = wrap(nudge, size, inner - room_right, True) if nudge else []  # bold
         if top + (len(lines) + len(nudges)) * line_h > band:
             line_h = min(line_h, line_height(size) + t.px(4))
-        if top + (len(lines) + len(nudges) + 1) * line_h <= rect.bottom - t.px(12):
-            break  # it fits, the last line beside the Next button at worst
+        beside = 1 if room_right else 0  # the Next button's strip, at worst beside a line
+        if top + (len(lines) + len(nudges) + beside) * line_h <= rect.bottom - t.px(12):
+            break  # it fits
     if top + (len(lines) + len(nudges)) * line_h > band:
         fit = max(0, (band - top) // line_h)
         if room_right and len(lines) > fit:
@@ -65,15 +83,20 @@ def draw_card(surface: pygame.Surface, t: th.Theme, rect: pygame.Rect, heading: 
         y += line_h
     if y > rect.bottom:
         left_out(text, f"the coach card is {y - rect.bottom} px too short")
+    return size
 
 
-def card_height(t: th.Theme, width: int, text: str, nudge: str, room_right: int) -> int:
-    """The height the card needs for its sentences (and the Next button, if any)."""
+def card_height(t: th.Theme, width: int, text: str, nudge: str, room_right: int,
+                size: int = 0) -> int:
+    """The height the card needs for its sentences (and the Next button, if any) at letter
+    `size` (0: the usual one)."""
     pad = t.px(16)
-    lines = len(wrap(text, t.px(22), width - 2 * pad))
+    size = size or t.px(22)
+    lines = len(wrap(text, size, width - 2 * pad))
     if nudge:
-        lines += len(wrap(nudge, t.px(22), width - 2 * pad - room_right, True))
-    return t.px(44) + lines * t.px(24) + (t.px(62) if room_right else t.px(12))
+        lines += len(wrap(nudge, size, width - 2 * pad - room_right, True))
+    line_h = round(t.px(24) * size / t.px(22))
+    return t.px(44) + lines * line_h + (t.px(62) if room_right else t.px(12))
 
 
 def draw_ring(surface: pygame.Surface, t: th.Theme, rect: pygame.Rect, age: float) -> None:
