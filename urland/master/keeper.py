@@ -13,6 +13,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from pathlib import Path
+from typing import Protocol
 
 from urland.engine.errors import UrlandError
 from urland.master.journal import Journal, Record, read_journal
@@ -62,6 +63,35 @@ def room_as_it_stands(folder: Path, path: Path) -> Room:
     records, _unreadable = read_journal(folder)
     _replay({room.code: room}, records)
     return room
+
+
+class Store(Protocol):
+    """Where a master keeps its rooms: `RoomKeeper` (a journal and room files) for served
+    and hosted games, a game's own save for a game at this computer (`urland.table.room`)."""
+
+    problems: list[str]
+
+    def restore(self) -> dict[str, Room]:
+        """The unfinished rooms kept, by normal code, each where it stood."""
+        ...
+
+    async def keep(self, room: Room, change: Change,
+                   rooms: Callable[[], list[tuple[Room, asyncio.Lock]]]) -> None:
+        """Keep a change before anyone is told; NotKept (the change taken back) when the
+        change must not stand unkept."""
+        ...
+
+    def finished(self, room: Room) -> None:
+        """The room's game is over (and the master has kept it in the history)."""
+        ...
+
+    def replaced(self, old: Room | None, new: Room) -> None:
+        """A new room takes an old one's code."""
+        ...
+
+    def close(self, rooms: list[Room]) -> None:
+        """The master stops: write what is behind."""
+        ...
 
 
 class RoomKeeper:

@@ -45,12 +45,15 @@ class TableScene(KeyedTable, Scene):
                  guide: TableGuide | None = None) -> None:
         """A table for a game on this computer (`session`) or behind any other `door`."""
         super().__init__(app)
+        block = 0.05 if app.headless else 0.0  # frames back to back: wait a little for a bot
         if door is None:
             assert session is not None, "a table needs a session or a door"
-            door = LocalTable(session)
+            door = self.local = LocalTable(session, pace=lambda: app.settings.pause,
+                                           block=block)
+        else:
+            self.local = None  # the door belongs to whoever opened it
         self.door, self.guide = door, guide
-        self.flow = TurnFlow(door, pause=lambda: app.settings.pause,
-                             block=0.05 if app.headless else 0.0)
+        self.flow = TurnFlow(door, pause=lambda: app.settings.pause, block=block)
         self.board_view = BoardView(door.board)
         self.panel = SidePanel([SeatLabel(s.name, s.colour, s.kind) for s in door.seats])
         self.gestures, self.keys = BoardGestures(self), BoardKeys(self)
@@ -160,6 +163,8 @@ class TableScene(KeyedTable, Scene):
 
     def leave(self) -> None:  # the App's lifecycle: the bots' and hints' threads stop
         self.flow.shutdown()
+        if self.local is not None:
+            self.local.close()
 
     def language_changed(self) -> None:  # every text anew: the ocean names, log and notes
         self.board_view.static = None
