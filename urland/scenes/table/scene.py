@@ -1,11 +1,10 @@
 """The table: the board, the players, the genes, the log, and every decision of the game.
 
-A thin scene behind the table's door (`urland.table.TableDoor`): it asks the pending decision
-what may be done and what a gesture or a key means (`gestures`, `keys`), plays moves through
-the turn flow (`urland.table.TurnFlow`: what happens next, a dialog, a curtain, a bot's move)
-and plays back the events each move caused (`ui.event_show`). It never sees the true state:
-the same scene seats players at a game held on another computer.
-"""
+A thin scene behind the table's door (`urland.table.TableDoor`; a game here: its own room): it
+asks the pending decision what may be done and what a gesture or a key means, plays moves
+through the turn flow (`urland.table.TurnFlow`: what happens next) and plays back the events
+each move caused (`ui.event_show`). It never sees the true state: the same scene seats
+players at a game held on another computer."""
 
 from __future__ import annotations
 
@@ -46,12 +45,8 @@ class TableScene(KeyedTable, Scene):
         """A table for a game on this computer (`session`) or behind any other `door`."""
         super().__init__(app)
         block = 0.05 if app.headless else 0.0  # frames back to back: wait a little for a bot
-        if door is None:
-            assert session is not None, "a table needs a session or a door"
-            door = self.local = LocalTable(session, pace=lambda: app.settings.pause,
-                                           block=block)
-        else:
-            self.local = None  # the door belongs to whoever opened it
+        self.local = None if door else LocalTable(session, lambda: app.settings.pause, block)
+        door = door or self.local
         self.door, self.guide = door, guide
         self.flow = TurnFlow(door, pause=lambda: app.settings.pause, block=block)
         self.board_view = BoardView(door.board)
