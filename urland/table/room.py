@@ -151,5 +151,13 @@ def _shut_down(loop: asyncio.AbstractEventLoop, master: Master) -> None:
     with contextlib.suppress(RuntimeError):
         asyncio.get_running_loop()
         return  # collected while a loop runs: the loop is left to the interpreter's exit
-    loop.run_until_complete(master.close())
+    master.closing = True  # (the store has nothing to write: every change is in the save)
+    drivers = [task for task in master.drivers.values() if not task.done()]
+    for task in drivers:
+        task.cancel()
+    loop.run_until_complete(_stopped(drivers))
     loop.close()
+
+
+async def _stopped(tasks: list[asyncio.Task]) -> None:
+    await asyncio.gather(*tasks, return_exceptions=True)
