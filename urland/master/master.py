@@ -79,7 +79,8 @@ class Master:
     def _adopt(self, key: str, room: Room) -> None:
         self.rooms[key] = room
         self.bots[key] = {i: make_bot(s.kind, bot_seed(room.game.seed, i))
-                          for i, s in enumerate(room.seats) if s.seat_kind.bot is not None}
+                          for i, s in enumerate(room.seats)
+                          if not s.remote and s.seat_kind.bot is not None}  # (not a person)
         if room.game.over:
             room.in_history = True  # a room read back finished was kept when it ended
         for seat, kept in enumerate(room.seats):  # read back: nobody is connected yet
