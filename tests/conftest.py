@@ -43,4 +43,7 @@ def app():
 
     window = App(Settings(animation_speed="instant", ai_pause="none"), size=(1280, 720))
     yield window
+    window.scenes, scenes = [], window.scenes
+    for scene in reversed(scenes):  # as the window closes: a table's bots stop
+        scene.leave()
     pygame.quit()

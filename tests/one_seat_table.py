@@ -59,6 +59,12 @@ class OneSeatTable:
     def bots_here(self) -> dict[int, tuple[str, int]]:
         return {}
 
+    def plays_bots(self) -> bool:
+        return False
+
+    def hold(self, held: bool) -> None:
+        pass
+
     def moves_played(self) -> int:
         return self.moves
 

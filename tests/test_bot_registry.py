@@ -50,4 +50,7 @@ def test_seats_random_on_the_command_line_are_played_by_the_random_bot(user_home
     assert app.scene.name == "table"
     seats = sorted(app.scene.door.seats, key=lambda seat: seat.colour)
     assert [seat.kind for seat in seats] == ["random", "easy", DEFAULT_BOT]
-    assert type(app.scene.flow.bots[0]).__name__ == "RandomBot"
+    from urland.table.room import CODE
+
+    room_bots = app.scene.door.room.master.bots[CODE]  # the game's room plays them
+    assert type(room_bots[0]).__name__ == "RandomBot" and sorted(room_bots) == [0, 1, 2]

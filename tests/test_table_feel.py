@@ -832,24 +832,39 @@ def test_behind_another_door_moves_made_elsewhere_are_marked_and_replayed(app):
     assert table.news.replaying and table.show.busy and table.drawn is not table.shown
 
 
-def test_a_computers_action_waits_for_the_pace_chosen_in_settings(monkeypatch):
-    from urland.table import BotMove, LocalTable, TurnFlow, Wait
+def test_a_computers_action_waits_for_the_pace_chosen_in_settings():
+    import asyncio
+
+    from urland.table import LocalTable, Moved, TurnFlow, Wait
     from urland.userfiles.settings import AI_PAUSES
 
     session = Session.new([Seat("Ben", 0, "easy"), Seat("Anna", 4), Seat("Cleo", 3)], 5, None)
-    door = LocalTable(session)
-    while session.decision().seat not in door.bots_here():
+    while not session.game.over and session.seats[session.decision().seat].human:
         session.play(session.decision().options[0].move)
-    flow = TurnFlow(door, pause=lambda: AI_PAUSES["long"], block=0.5)
+    bot = session.decision().seat
+    asked: list[float] = []
+    pace_over = asyncio.Event()  # the test's clock: the pace is over when the test says so
+
+    async def wait(seconds: float) -> None:
+        asked.append(seconds)
+        await pace_over.wait()
+
+    door = LocalTable(session, pace=lambda: AI_PAUSES["long"], wait=wait)
+    flow = TurnFlow(door)
     flow.looks = []  # the dead player's look is not what this test is about
-    thought = {"seconds": 0.0}
-    monkeypatch.setattr(flow.thinker, "seconds", lambda slot: thought["seconds"])
-    assert isinstance(flow.next(), Wait)  # thinking, and held back
-    thought["seconds"] = AI_PAUSES["long"] - 0.1
-    assert isinstance(flow.next(), Wait)  # still held back: the chosen pace
-    thought["seconds"] = AI_PAUSES["long"]
-    step = flow.next()
-    assert isinstance(step, BotMove) and step.seat == session.decision().seat
+    try:
+        for _ in range(3):
+            assert isinstance(flow.next(), Wait)  # thinking, and held back
+        assert asked == [AI_PAUSES["long"]]  # the room's bot pause is the chosen pace
+        played = len(session.game.moves)
+        assert door.decision().seat == bot  # nothing played while the pace lasts
+        pace_over.set()
+        door.room.run_bots()
+        step = flow.next()
+        assert isinstance(step, Moved) and step.events  # then the computer's move is shown
+        assert len(session.game.moves) == played + 1 and session.game.before[-1].actor == bot
+    finally:
+        door.close()
     assert AI_PAUSES["short"] >= 0.7 and AI_PAUSES["long"] >= 1.5  # long enough to follow
 
 

@@ -3,6 +3,7 @@ looks, bid reveals and bots, all through the table's door (no pygame, no scene).
 
 import subprocess
 import sys
+from dataclasses import dataclass
 
 import pytest
 from examples import examples
@@ -14,7 +15,6 @@ from urland.bots.registry import make_bot
 from urland.engine import IllegalMoveError, Move
 from urland.table import (
     Ask,
-    BotMove,
     HandOver,
     LocalTable,
     Look,
@@ -27,18 +27,30 @@ from urland.table import (
 from urland.table.session import Seat, Session
 
 
+@dataclass(frozen=True)
+class BotPlayed:
+    """A step that brought a move of the game's own bots (a `Moved`), with the seat that made it."""
+
+    seat: int
+    step: Moved
+
+
 def play_through(seats, seed, limit=5000):
     """Play a whole game through the flow: every Ask is answered by a bot deciding from that
-    seat's own view, every curtain is lifted, every look taken. Returns the steps in order."""
+    seat's own view, every curtain is lifted, every look taken; the bots are the game's room's.
+    Returns the steps in order, each bot's move as the `BotPlayed` step that brought it."""
     session = Session.new(seats, seed, None)
-    door = LocalTable(session)
-    flow = TurnFlow(door, block=0.05)
+    door = LocalTable(session, block=0.05)
+    flow = TurnFlow(door)
     players = {seat: make_bot("easy", 100 + seat) for seat in door.here}
     steps = []
     try:
         for _ in range(limit):
+            deciding = door.decision().seat
             step = flow.next()
-            if not isinstance(step, Wait):
+            if isinstance(step, Moved):
+                steps.append((BotPlayed(deciding, step), door.decision().kind))
+            elif not isinstance(step, Wait):
                 steps.append((step, door.decision().kind))
             match step:
                 case Over():
@@ -51,10 +63,9 @@ def play_through(seats, seed, limit=5000):
                     flow.looked()
                 case Ask(seat):
                     flow.play(players[seat].choose(door.view(seat)))
-                case BotMove(_seat, move):
-                    flow.play(move)
     finally:
         flow.shutdown()
+        door.close()
     raise AssertionError("the game did not end")
 
 
@@ -64,7 +75,7 @@ def test_a_whole_hot_seat_game_plays_through_the_flow_with_a_curtain_before_ever
     assert session.game.over and isinstance(steps[-1][0], Over)
     assert session.game.moves  # the flow played the game: every move went through it
     asks = [(s, kind) for s, kind in steps if isinstance(s, Ask)]
-    bots = [s for s, _ in steps if isinstance(s, BotMove)]
+    bots = [s for s, _ in steps if isinstance(s, BotPlayed)]
     assert {s.seat for s, _ in asks} == {0, 1} and {s.seat for s in bots} == {2}
     assert len(asks) + len(bots) == len(session.game.moves)  # one step per decision
     # every secret decision of a human (the chips, the bid) comes right after its curtain
@@ -105,7 +116,7 @@ def test_any_table_plays_to_its_end_and_no_secret_shows_without_its_curtain(seed
             secret = kind in ("choose_chip", "bid")
             assert not (secret and len(humans) > 1) or unlocked == step.seat, (step, kind)
             unlocked = None  # decided: the curtain comes down
-        elif isinstance(step, BotMove):
+        elif isinstance(step, BotPlayed):
             assert step.seat not in humans
 
 

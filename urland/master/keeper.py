@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Protocol
 
 from urland.engine.errors import SaveError, UrlandError
 from urland.master import old_rooms
@@ -81,6 +82,34 @@ def room_as_it_stands(folder: Path, code: str) -> tuple[Room, float] | None:
     records, _unreadable = old_rooms.read_journal(folder)
     old_rooms.replay({normal_code(room.code): room}, records)
     return room, path.stat().st_mtime
+
+
+class Store(Protocol):
+    """Where a master keeps its rooms: `RoomKeeper` (the room store) for served and hosted
+    games, a game's own save for a game at this computer (`urland.table.room`)."""
+
+    problems: list[str]
+
+    def restore(self) -> dict[str, Room]:
+        """The unfinished rooms kept, by normal code, each where it stood."""
+        ...
+
+    async def keep(self, room: Room, change: Change) -> None:
+        """Keep a change before anyone is told; NotKept (the change taken back) when the
+        change must not stand unkept."""
+        ...
+
+    def finished(self, room: Room) -> None:
+        """The room's game is over (and the master has kept it in the history)."""
+        ...
+
+    def replaced(self, old: Room | None, new: Room) -> None:
+        """A new room takes an old one's code."""
+        ...
+
+    def close(self, rooms: list[Room]) -> None:
+        """The master stops: write what is behind."""
+        ...
 
 
 class RoomKeeper:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,7 +21,7 @@ from urland.bots.loop import let_bots_watch
 from urland.bots.registry import Bot, bot_seed, make_bot
 from urland.engine import Move
 from urland.engine.errors import SaveError
-from urland.master.keeper import NotKept, RoomKeeper
+from urland.master.keeper import NotKept, RoomKeeper, Store
 from urland.master.news import Finished, Outlet, Presence, Update
 from urland.master.room import Change, MoveRefused, Room, normal_code
 from urland.master.stand_ins import StandIns
@@ -40,7 +40,9 @@ class MasterOptions:
     store: str = SQLITE  # in what: a file in `rooms_dir`, or a PostgreSQL URL
     history_dir: Path | None = None  # where finished games are kept (None: not kept)
     ai_after: float | None = None  # seconds a missing player's decision waits for an AI
-    bot_pause: float = 0.0  # seconds a bot waits before it plays (a pace people can follow)
+    bot_pause: float = 0.0  # seconds a bot's move takes at least (a pace people can follow)
+    # How the bot pause is waited for (a test passes a clock it moves itself).
+    wait: Callable[[float], Awaitable[None]] = asyncio.sleep
 
 
 @dataclass
@@ -55,7 +57,9 @@ class Link:
 class Master:
     """Rooms and their seats, with no transport: `outlet` carries what each seat is told."""
 
-    def __init__(self, outlet: Outlet, options: MasterOptions | None = None) -> None:
+    def __init__(self, outlet: Outlet, options: MasterOptions | None = None,
+                 store: Store | None = None) -> None:
+        """`store` keeps the rooms (default: the journal and room files of `rooms_dir`)."""
         self.outlet = outlet
         self.options = options or MasterOptions()
         self.rooms: dict[str, Room] = {}
@@ -65,8 +69,10 @@ class Master:
         self.wakes: dict[str, asyncio.Event] = {}  # wakes a room's driver waiting for a stand-in
         self.drivers: dict[str, asyncio.Task] = {}
         self.locks: dict[str, asyncio.Lock] = {}  # one change at a time in each room
+        # Set while a room's bots may play; cleared while its table shows a move or a page.
+        self.free: dict[str, asyncio.Event] = {}
         self.closing = False
-        self.keeper = RoomKeeper(self.options.rooms_dir, self.options.store)
+        self.keeper: Store = store or RoomKeeper(self.options.rooms_dir, self.options.store)
         for key, room in self.keeper.restore().items():
             self._adopt(key, room)
         self.problems: list[str] = self.keeper.problems
@@ -76,7 +82,8 @@ class Master:
     def _adopt(self, key: str, room: Room) -> None:
         self.rooms[key] = room
         self.bots[key] = {i: make_bot(s.kind, bot_seed(room.game.seed, i))
-                          for i, s in enumerate(room.seats) if not s.remote}
+                          for i, s in enumerate(room.seats)
+                          if not s.remote and s.seat_kind.bot is not None}  # (not a person)
         if room.game.over:
             room.in_history = True  # a room read back finished was kept when it ended
         for seat, kept in enumerate(room.seats):  # read back: nobody is connected yet
@@ -97,6 +104,26 @@ class Master:
             asyncio.get_running_loop()
             self.kick(key)
         return room
+
+    def add_room(self, room: Room) -> None:
+        """Take in a room made elsewhere (a game at this computer, from a save or a lesson's
+        position); its bots play once `kick`ed on the running loop."""
+        self._adopt(normal_code(room.code), room)
+
+    def hold(self, room: Room, held: bool) -> None:
+        """Hold the room's bots (`held`: a table shows a move or a page the player must see
+        first) or let them play on. A room once held is held again after each bot move, until
+        its table has shown that move and lets the bots go on."""
+        free = self.free.setdefault(normal_code(room.code), asyncio.Event())
+        if held:
+            free.clear()
+        else:
+            free.set()
+
+    async def _unheld(self, key: str) -> None:
+        free = self.free.get(key)
+        if free is not None:
+            await free.wait()
 
     async def start_room(self, code: str, stand_in: str = STAND_IN) -> None:
         """A room opened as a lobby starts: empty remote seats go to the bot `stand_in`, the
@@ -289,10 +316,10 @@ class Master:
                 if not await self._wait_for_stand_in(key, seat):
                     return
                 continue
+            await self._unheld(key)
             at = len(room.game.moves)
-            if self.options.bot_pause:
-                await asyncio.sleep(self.options.bot_pause)
-            move: Move = await asyncio.to_thread(bot.choose, room.game.view(seat))
+            move = await self._think(bot, room, seat)
+            await self._unheld(key)  # a page opened while it thought: the move waits
             if len(room.game.moves) != at or room.replaced:
                 continue  # the position changed while the bot thought
             try:
@@ -305,7 +332,20 @@ class Master:
                     raise
                 continue  # opened again while the move waited: the new game is played on
             self._bots_watch(room)
+            if key in self.free:  # its table shows this move before the next one is played
+                self.free[key].clear()
             self.tell(room)
+
+    async def _think(self, bot: Bot, room: Room, seat: int) -> Move:
+        """The bot's move from its seat's view, in a worker thread, taking at least the
+        room's bot pause (its thinking counts)."""
+        thought = asyncio.ensure_future(asyncio.to_thread(bot.choose, room.game.view(seat)))
+        try:
+            if self.options.bot_pause:
+                await self.options.wait(self.options.bot_pause)
+            return await thought
+        finally:
+            thought.cancel()  # (the master closes: the thought is dropped)
 
     async def _wait_for_stand_in(self, key: str, seat: int) -> bool:
         """Wait until a missing player's seat may be handed to an AI, or until the room changes

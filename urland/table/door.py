@@ -1,10 +1,11 @@
 """THE contract between the table's scenes and a game: `TableDoor`.
 
 The table (its scene, gestures and dialogs) and the turn flow reach a game only through this
-door. A game played on this computer fills it with a `Session` (`urland.table.local`); a game
-held elsewhere fills it from what it is sent (its seats' views, the pending decision, their log
-and the events to animate) and sends back moves in their notation. Everything here is expressed
-in what the engine already hands a player: `PlayerView`, `Decision`, `Event`, `Move`.
+door. A game played on this computer fills it as a client of its room in this process
+(`urland.table.local`); a game held elsewhere fills it from what it is sent (its seats'
+views, the pending decision, their log and the events to animate) and sends back moves in
+their notation. Everything here is expressed in what the engine already hands a player:
+`PlayerView`, `Decision`, `Event`, `Move`.
 """
 
 from __future__ import annotations
@@ -93,6 +94,16 @@ class TableDoor(Protocol):
 
     def bots_here(self) -> dict[int, tuple[str, int]]:
         """The seats a bot plays on this side: seat -> (bot kind, seed)."""
+        ...
+
+    def plays_bots(self) -> bool:
+        """The game plays the bots of `bots_here` itself (a room of the master here), their
+        moves arriving as news; False: the table's flow plays them."""
+        ...
+
+    def hold(self, held: bool) -> None:
+        """`held`: the table is showing a move or a page the players must see first, so the
+        game's bots wait; False: they may play on. (A game held elsewhere: nothing.)"""
         ...
 
     def moves_played(self) -> int:

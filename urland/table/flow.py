@@ -2,8 +2,12 @@
 
 The flow owns who acts next: the dialog a seat played here answers (behind a hand-over curtain
 where a secret would show at a shared screen), the private looks owed to those seats (the dead
-player's two chips), the bid reveal, the bots run on this side (thinking in a background
-`Thinker`, and watching the table after every move from their own seats) and the hint. It
+player's two chips), the bid reveal, the computer's seats and the hint. A game at this
+computer is a room of the master, which plays its bots: their moves arrive as news, and the
+flow holds the room (`TableDoor.hold`) while the table shows a move or a page, so that no bot
+plays ahead of what the players have seen. Only a seat of a game held elsewhere that a bot
+plays from here (`join --autoplay` in a window) is played by the flow, thinking in a
+background `Thinker`. It
 reaches the game only through the table's door (`urland.table.door.TableDoor`), so a game held
 elsewhere flows the same way. A scene answers each step: it opens a dialog by name, shows a
 curtain, plays a bot's move, or shows the game's end.
@@ -106,7 +110,13 @@ class TurnFlow:
                  block: float = 0.0) -> None:
         self.door = door
         self.pause, self.block = pause, block
-        self.bots = {seat: make_bot(kind, seed) for seat, (kind, seed) in door.bots_here().items()}
+        self.computers = set(door.bots_here())  # the seats a computer plays on this side
+        # ... and the bots the flow plays itself (none when the door's room plays them)
+        self.bots = {} if door.plays_bots() else {
+            seat: make_bot(kind, seed) for seat, (kind, seed) in door.bots_here().items()}
+        self.holding = False  # the game's bots are held: the table shows a move or a page
+        self._hold(True)  # until the first frame has shown what it must
+        self.known = door.position()  # the position the table was last shown
         self.thinker = Thinker()
         self.asked: Hashable | None = None  # the decision last asked of a seat played here
         self.unlocked: int | None = None  # the seat whose secrets a curtain last unlocked
@@ -128,35 +138,54 @@ class TurnFlow:
 
     def next(self, busy: bool = False, held: bool = False) -> Step:
         """The next thing to happen. `busy`: the table is still showing the last move's events;
-        `held`: a guide (the tutorial) keeps the table waiting while the player reads."""
+        `held`: a guide (the tutorial) keeps the table waiting while the player reads. Until
+        the table has shown all it must, the game's bots are held."""
         if busy:
-            return WAIT
-        arrived = self.door.arrived()
-        if arrived:
+            return self._held(WAIT)
+        arrived = self.door.arrived()  # (held or not as the last frame left the game)
+        if self._moved_here() or arrived:
             self._note(arrived)
-            return Moved(tuple(arrived))
+            return self._held(Moved(tuple(arrived)))
         if not self.door.settled() or self.door.waiting_to_start:
             return WAIT
         if self.reveal is not None:
             data, self.reveal = self.reveal.data, None
             track = tuple(self.door.view().state.track)
-            return Reveal(tuple(data["bids"]), tuple(data["ranking"]), track)
+            return self._held(Reveal(tuple(data["bids"]), tuple(data["ranking"]), track))
         if self.door.over:  # the chips passed on no longer matter: no look at them
             self.looks = []
         if self.looks:
             seat, kind = self.looks.pop(0)
             dialog, what = PRIVATE_LOOKS[kind]
-            return Look(seat, dialog, what, self.door.shared_screen)
+            return self._held(Look(seat, dialog, what, self.door.shared_screen))
         if held:
-            return WAIT
+            return self._held(WAIT)
         if self.door.over:
             return Over()
+        self._hold(False)
         decision = self.door.decision()
         if decision.seat in self.door.here:
             return self._ask(decision)
         if decision.seat in self.bots:
             return self._bot(decision.seat)
-        return WAIT  # a seat played elsewhere decides
+        return WAIT  # a seat played elsewhere, or by the room's master, decides
+
+    def _moved_here(self) -> bool:
+        """The game's own bots played a move this side sees no event of (a secret bid): the
+        table is shown the new position all the same."""
+        if not self.door.plays_bots() or self.door.position() == self.known:
+            return False
+        self.known = self.door.position()
+        return True
+
+    def _held(self, step: Step) -> Step:
+        self._hold(True)
+        return step
+
+    def _hold(self, held: bool) -> None:
+        """Hold the game's bots while the table shows something first, or let them play."""
+        self.holding = held
+        self.door.hold(held)
 
     def _ask(self, decision: Decision) -> Step:
         """Ask a seat played here, once per position."""
@@ -185,7 +214,9 @@ class TurnFlow:
         """Play the pending decision's move here (IllegalMoveError leaves everything as it
         was); the events it caused."""
         mover = self.door.decision().seat
+        self._hold(True)  # the table shows this move before a bot plays on
         events = self.door.play(move)
+        self.known = self.door.position()
         if self.unlocked == mover:
             self.unlocked = None  # the secret decision is made: the curtain comes down again
         if mover in self.door.here:
@@ -237,7 +268,9 @@ class TurnFlow:
 
     def undo(self) -> Move | None:
         """Take back the last action of the seat played here that decides, if it may."""
-        return self.door.undo()
+        undone = self.door.undo()
+        self.known = self.door.position()
+        return undone
 
     def acting_here(self) -> bool:
         """A seat played here decides now."""
@@ -246,11 +279,13 @@ class TurnFlow:
 
     def computer_deciding(self) -> bool:
         """A computer seat run at this table decides now (its moves come one after another)."""
-        return not self.door.over and self.door.decision().seat in self.bots
+        return not self.door.over and self.door.decision().seat in self.computers
 
     def computer_held(self) -> bool:
         """A computer run here is to decide but not yet asked: the table holds the game (a
         dialog over it, a tutorial page, a show still playing), so it is not thinking."""
+        if not self.bots:  # the room's bots: held by the table
+            return self.computer_deciding() and self.holding
         return self.computer_deciding() and not self.thinker.asked("bot", self.door.position())
 
     def ask_again(self) -> None:

@@ -1,22 +1,37 @@
-"""A game played on this computer, behind the table's door: a `Session` (the true game, its
-seats and its autosave) offering only what `TableDoor` promises."""
+"""A game played on this computer, behind the table's door: a client of the game's room.
+
+The game is a room of the master in this process (`urland.table.room.LocalRoom`): a move or an
+undo made here is asked of the room, which checks it, keeps it in the game's save and tells
+the seats played here; the bots are the room's, so their moves arrive as news (`arrived`), as
+a game held elsewhere does. The `Session` is the game's record: its seats, its save and, at
+the end, its story and replay.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+import asyncio
+from collections.abc import Awaitable, Callable, Hashable
 
 from urland.bots.candidates import cheapest_payment
 from urland.bots.registry import bot_seed
-from urland.engine import Board, Decision, Event, Move, Option, PlayerView
-from urland.table import unsaved
+from urland.engine import Board, Decision, Event, IllegalMoveError, Move, Option, PlayerView
+from urland.master.room import MoveRefused
+from urland.table.room import LocalRoom
 from urland.table.session import Seat, Session
 
 
 class LocalTable:
-    """`TableDoor` over a Session: hot-seat humans here, bots run here, nobody elsewhere."""
+    """`TableDoor` over a local room: hot-seat humans here, the room's bots, nobody elsewhere.
 
-    def __init__(self, session: Session) -> None:
+    `pace()`: the settings' AI pace; `block`: how long a frame may wait for a thinking bot;
+    `wait`: how the pace is waited for (a test's own clock)."""
+
+    def __init__(self, session: Session, pace: Callable[[], float] = lambda: 0.0,
+                 block: float = 0.0,
+                 wait: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self.session = session
+        self.room = LocalRoom(session, pace, block, wait)
+        self._told = len(session.game.log)  # the events of the log given to the table so far
 
     @property
     def seats(self) -> list[Seat]:
@@ -32,7 +47,7 @@ class LocalTable:
 
     @property
     def here(self) -> list[int]:
-        return self.session.humans
+        return self.room.here
 
     @property
     def viewer(self) -> int | None:
@@ -59,7 +74,7 @@ class LocalTable:
         return self.session.save_problem
 
     def seat_status(self, seat: int) -> str:
-        return ""  # everybody plays at this screen or is a bot run here
+        return ""  # everybody plays at this screen or is a bot of the room
 
     def stand_in_in(self, seat: int) -> float | None:
         return None  # nobody is waited for
@@ -67,6 +82,9 @@ class LocalTable:
     def bots_here(self) -> dict[int, tuple[str, int]]:
         seed = self.session.seed
         return {i: (s.kind, bot_seed(seed, i)) for i, s in enumerate(self.seats) if not s.human}
+
+    def plays_bots(self) -> bool:
+        return True  # the room's master plays them: their moves arrive as news
 
     def moves_played(self) -> int:
         return self.session.moves_played
@@ -90,19 +108,43 @@ class LocalTable:
         return self.session.after_last_move_of(seat)
 
     def play(self, move: Move) -> list[Event]:
-        events = self.session.play(move)
-        if self.session.over:  # kept in memory and retried while the disk refuses it
-            unsaved.hold(self.session)
-        return events
+        seat, game = self.decision().seat, self.session.game
+        at = len(game.moves)
+        try:
+            self.room.play(seat, move)
+        except MoveRefused as exc:
+            raise IllegalMoveError(str(exc)) from None
+        # this move's events only: a bot of the room may have played on already
+        end = game.move_log_start[at + 1] if len(game.move_log_start) > at + 1 else len(game.log)
+        self._told = end
+        return self.room.seen_here(game.move_log_start[at], end)
+
+    def hold(self, held: bool) -> None:
+        self.room.hold(held)
 
     def arrived(self) -> list[Event]:
-        return []  # every move of a game here is made through `play`
+        """The events of the bots' moves the room played since the last call."""
+        self.room.step()
+        log = self.session.game.log
+        self._told = min(self._told, len(log))  # an undo cut the log back
+        events, self._told = self.room.seen_here(self._told), len(log)
+        return events
 
     def can_undo(self) -> bool:
-        return self.session.can_undo()
+        seat = self.decision().seat
+        news = self.room.update(seat) if not self.over else None
+        return news is not None and news.at == self.moves_played() and news.can_undo
 
     def undo(self) -> Move | None:
-        return self.session.undo_for_human()
+        if not self.can_undo():
+            return None
+        undone = self.session.game.moves[-1]
+        try:
+            self.room.undo(self.decision().seat)
+        except MoveRefused:
+            return None
+        self._told = min(self._told, len(self.session.game.log))
+        return undone
 
     def sentence(self, event: Event) -> str:
         return self.session.sentence(event)
@@ -116,6 +158,11 @@ class LocalTable:
 
     def leave(self) -> None:
         self.session.save()  # the game left last is the one Continue resumes
+        self.close()
+
+    def close(self) -> None:
+        """The table is gone: the room's bots stop (every change is in the save already)."""
+        self.room.close()
 
     def finished(self) -> Session:
         if not self.over:

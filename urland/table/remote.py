@@ -185,6 +185,12 @@ class RemoteTable:
             return {}
         return {seat: (DEFAULT_BOT, bot_seed(self.seed, seat)) for seat in self.links}
 
+    def plays_bots(self) -> bool:
+        return False  # an autoplayed seat is played by the table's flow
+
+    def hold(self, held: bool) -> None:
+        """The server's game goes on whatever this table shows."""
+
     def moves_played(self) -> int:
         return self.link.mirror.at
 

@@ -1,11 +1,10 @@
 """The table: the board, the players, the genes, the log, and every decision of the game.
 
-A thin scene behind the table's door (`urland.table.TableDoor`): it asks the pending decision
-what may be done and what a gesture or a key means (`gestures`, `keys`), plays moves through
-the turn flow (`urland.table.TurnFlow`: what happens next, a dialog, a curtain, a bot's move)
-and plays back the events each move caused (`ui.event_show`). It never sees the true state:
-the same scene seats players at a game held on another computer.
-"""
+A thin scene behind the table's door (`urland.table.TableDoor`; a game here: its own room): it
+asks the pending decision what may be done and what a gesture or a key means, plays moves
+through the turn flow (`urland.table.TurnFlow`: what happens next) and plays back the events
+each move caused (`ui.event_show`). It never sees the true state: the same scene seats
+players at a game held on another computer."""
 
 from __future__ import annotations
 
@@ -45,12 +44,11 @@ class TableScene(KeyedTable, Scene):
                  guide: TableGuide | None = None) -> None:
         """A table for a game on this computer (`session`) or behind any other `door`."""
         super().__init__(app)
-        if door is None:
-            assert session is not None, "a table needs a session or a door"
-            door = LocalTable(session)
+        block = 0.05 if app.headless else 0.0  # frames back to back: wait a little for a bot
+        self.local = None if door else LocalTable(session, lambda: app.settings.pause, block)
+        door = door or self.local
         self.door, self.guide = door, guide
-        self.flow = TurnFlow(door, pause=lambda: app.settings.pause,
-                             block=0.05 if app.headless else 0.0)
+        self.flow = TurnFlow(door, pause=lambda: app.settings.pause, block=block)
         self.board_view = BoardView(door.board)
         self.panel = SidePanel([SeatLabel(s.name, s.colour, s.kind) for s in door.seats])
         self.gestures, self.keys = BoardGestures(self), BoardKeys(self)
@@ -160,6 +158,8 @@ class TableScene(KeyedTable, Scene):
 
     def leave(self) -> None:  # the App's lifecycle: the bots' and hints' threads stop
         self.flow.shutdown()
+        if self.local is not None:
+            self.local.close()
 
     def language_changed(self) -> None:  # every text anew: the ocean names, log and notes
         self.board_view.static = None
