@@ -504,6 +504,90 @@ def test_the_window_sends_a_move_the_disk_refused_again_by_itself(monkeypatch):
         game.close()
 
 
+def test_a_refused_move_is_dropped_once_an_ai_stood_in_for_the_seat(monkeypatch):
+    """The window's move is refused with not-kept, then its connection drops and an AI stands
+    in for the seat and plays its decision. Back online, the refused move is not sent for any
+    other position and is not taken as the player's own (an undo would name it)."""
+    import threading
+    import time
+
+    from urland.engine import Game, IllegalMoveError
+    from urland.net import hosting
+    from urland.net import link as link_module
+    from urland.net.client import NetClient
+    from urland.net.hosting import HostedGame
+    from urland.net.link import NetLink
+    from urland.net.server import GameServer
+    from urland.table.remote import RemoteTable
+
+    full = {"on": False}
+    real_append = Journal._append
+
+    def append(self, data: bytes) -> None:
+        if full["on"]:
+            raise OSError(28, "No space left on device")
+        real_append(self, data)
+    monkeypatch.setattr(Journal, "_append", append)
+    monkeypatch.setattr(hosting, "STAND_IN_AFTER", 0.05)
+    sent_at: list[int] = []  # the positions the seat's moves answered, as the server got them
+    real_move = GameServer._move
+
+    async def move(self, client, msg):
+        sent_at.append(msg["at"])
+        await real_move(self, client, msg)
+    monkeypatch.setattr(GameServer, "_move", move)
+    may_come_back = threading.Event()
+    real_reconnect = link_module.reconnect
+
+    async def reconnect(client, patience):
+        await asyncio.to_thread(may_come_back.wait, 30)
+        return await real_reconnect(client, patience)
+    monkeypatch.setattr(link_module, "reconnect", reconnect)
+
+    seed = next(s for s in range(200) if Game.new(s, 3).state.actor == 0)
+    game = HostedGame(["human", "easy", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
+                      seed=seed, host="127.0.0.1", port=0)
+    link = NetLink.open(NetClient(game.local_address, game.code, "", game.token), None)
+    try:
+        door = RemoteTable(link)
+        while not door.view().my_turn:
+            door.arrived()
+            time.sleep(0.01)
+        at = door.moves_played()
+        move_refused = door.view().legal_options()[0].move
+        full["on"] = True
+        with pytest.raises(IllegalMoveError, match="sent again by itself"):
+            door.play(move_refused)
+        full["on"] = False
+        room = game.room
+        ws = next(c.ws for (_code, seat), c in game.server.clients.items() if seat == 0)
+        asyncio.run_coroutine_threadsafe(ws.close(), game.loop).result(5)
+        deadline = time.monotonic() + 30
+        while len(room.game.moves) == at and time.monotonic() < deadline:
+            door.arrived()  # the window's frames go on while it is offline
+            time.sleep(0.02)
+        assert len(room.game.moves) > at  # the AI played the seat's decision
+        stood_in = room.game.moves[at]
+        while door._resend.tries < 2 and time.monotonic() < deadline:
+            door.arrived()  # the first try again, offline, went nowhere
+            time.sleep(0.02)
+        may_come_back.set()
+        while (not link.online or door._refused_move is not None) and (
+                time.monotonic() < deadline):
+            door.arrived()
+            time.sleep(0.02)
+        assert link.online and door._refused_move is None
+        for _ in range(50):  # frames after the position moved on send nothing more
+            door.arrived()
+            time.sleep(0.02)
+        assert room.game.moves[at] == stood_in
+        assert set(sent_at) == {at}  # never sent as the answer to a later position
+        assert door._sent[0] == []  # not the player's own: an undo would not name it
+    finally:
+        link.close()
+        game.close()
+
+
 def test_a_word_given_as_a_room_code_gets_a_suffix_unless_it_must_stay_plain(tmp_path):
     from urland.net.room_codes import strengthened, word_like
 

@@ -275,11 +275,13 @@ class NetClient:
         assert self.ws is not None
         await self.ws.send(p.encode(message))
 
-    async def play(self, move: Move) -> None:
+    async def play(self, move: Move, at: int | None = None) -> None:
+        """Send `move` as the answer to the position after `at` moves (default: the position
+        known now); the server refuses it when its position has moved on."""
         view = self.mirror.view
         assert view is not None
         await self.send({"type": "move", "move": format_move(move, view.state.board),
-                         "at": self.mirror.at})
+                         "at": self.mirror.at if at is None else at})
 
     async def undo(self) -> None:
         await self.send({"type": "undo", "at": self.mirror.at})
