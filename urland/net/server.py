@@ -478,7 +478,11 @@ class GameServer:
     # --- telling the seats ----------------------------------------------------------------
 
     def _room_clients(self, room: Room) -> list[Client]:
-        return [c for c in list(self.clients.values()) if c.room is room]
+        """The room's connected seats, looked up seat by seat (not through every client of
+        the server: a chat line costs the same beside 10 rooms or 1,000)."""
+        key = normal_code(room.code)
+        found = (self.clients.get((key, seat)) for seat in range(len(room.seats)))
+        return [c for c in found if c is not None and c.room is room]
 
     def _send(self, client: Client, message: dict) -> None:
         """Put the message in the client's outbox (its writer sends it); a client with more
