@@ -270,6 +270,25 @@ def test_a_seat_that_chats_too_fast_is_told_and_the_others_never_get_the_excess(
     run(scenario())
 
 
+def test_a_chat_flood_past_the_limit_is_answered_ten_times_then_refused_unanswered():
+    """Each refused line costs the server an answer only for the first ten in a row; a seat
+    whose line passes again is told again of the next one refused."""
+    from urland.net.chat_limit import TOLD_IN_A_ROW, RoomChat
+
+    now = [0.0]
+    chat = RoomChat(rate=1.0, burst=2, clock=lambda: now[0])
+    assert chat.say(0, "Anna", "a") and chat.say(0, "Anna", "b")
+    told = 0
+    for _ in range(40):
+        assert chat.say(0, "Anna", "flood") is None
+        told += chat.to_tell(0)
+    assert told == TOLD_IN_A_ROW == 10
+    assert chat.say(1, "Ben", "mine") and chat.to_tell(1)  # each seat its own count
+    now[0] += 1.0
+    assert chat.say(0, "Anna", "calm again") is not None
+    assert chat.say(0, "Anna", "too fast") is None and chat.to_tell(0)
+
+
 def test_after_a_reconnect_no_chat_line_is_taken_in_twice():
     async def scenario():
         options = ServerOptions(chat_rate=1000, chat_burst=1000)
@@ -294,6 +313,70 @@ def test_after_a_reconnect_no_chat_line_is_taken_in_twice():
             await anna.close()
             await ben.close()
     run(scenario())
+
+
+async def _play_to(clients, server_room, at: int) -> None:
+    """Play the seats of `clients` with random bots (an AI stands in for those away) until
+    the room's game has `at` moves."""
+    from urland.bots.registry import make_bot
+
+    bots = [make_bot("random", i) for i in range(len(clients))]
+    while len(server_room.game.moves) < at:
+        for client, bot in zip(clients, bots, strict=True):
+            with contextlib.suppress(TimeoutError):
+                while True:
+                    await client.receive(0.02)
+            mirror = client.mirror
+            if mirror.my_turn and mirror.at == len(server_room.game.moves):
+                await client.play(bot.choose(mirror.view))
+        await asyncio.sleep(0.01)
+
+
+def test_chat_lines_sent_again_after_a_rejoin_go_where_they_were_said():
+    """Ben hears Anna's first line, drops, and comes back in a new window while Anna said a
+    second one: both lines come again, each with its place in Ben's log (the events before
+    the position it was said at), not at the end of it."""
+    async def scenario():
+        options = ServerOptions(ai_after=0.05, hello_seconds=2.0)
+        async with serving(options) as (server, address):
+            room = server.open_room("placed", ["remote", "remote", "random"], 21)
+            anna = await seated(address, "placed", "Anna")
+            ben = await seated(address, "placed", "Ben")
+            await _play_to([anna, ben], room, 4)
+            await anna.chat("before")
+            while not ben.mirror.chat:
+                await ben.receive(5)
+            heard_at = ben.mirror.chat_places[-1]
+            assert heard_at == len(ben.mirror.log)  # heard live: after Ben's log so far
+            await ben.ws.close()
+            await _play_to([anna], room, len(room.game.moves) + 3)
+            said_at = len(room.game.moves)
+            await anna.chat("while Ben was away")
+            await _play_to([anna], room, said_at + 4)
+            again = await seated(address, "placed", token=ben.token)  # a new window
+            while [t for _n, t in again.mirror.chat] != ["before", "while Ben was away"]:
+                await again.receive(5)
+            before, away = again.mirror.chat_places
+            assert before == heard_at
+            seen = room.game.log[:room.game.move_log_start[said_at]]
+            assert away == sum(1 for e in seen if e.visible(1))
+            assert before < away < len(again.mirror.log)
+            for client in (anna, again):
+                await client.close()
+    run(scenario())
+
+
+def test_the_window_logs_a_line_heard_late_where_it_was_said(app):
+    from urland.texts.log import LogEntry
+    from urland.ui.game_log import GameLogView
+
+    log = GameLogView()
+    log.set_entries([LogEntry(f"move {i}", "draw") for i in range(6)])
+    log.add_said(["Ben: now"])
+    log.add_said(["Anna: earlier", "Cleo: first"], places=[4, 1])
+    assert [e.text for e in log.entries] == [
+        "move 0", "Cleo: first", "move 1", "move 2", "move 3", "Anna: earlier", "move 4",
+        "move 5", "Ben: now"]
 
 
 def test_the_window_logs_every_line_after_the_first_fifty(app):

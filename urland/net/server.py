@@ -30,7 +30,7 @@ from urland.master.news import News
 from urland.master.room import MoveRefused, Room, normal_code, token_hash
 from urland.net import protocol as p
 from urland.net.chat_keep import ChatFile, chat_path, read_chat
-from urland.net.chat_limit import CHAT_BURST, CHAT_RATE, RoomChat
+from urland.net.chat_limit import CHAT_BURST, CHAT_RATE, RoomChat, places_in_log
 from urland.net.gate import Gate, GateLimits
 from urland.net.guesses import GUESS_BURST, GUESS_RATE, SLOW_DOWN, Guesses
 from urland.net.listener import listening_socket
@@ -299,8 +299,10 @@ class GameServer:
                        "is back in" if "token" in hello else "took", seat + 1)
         self.master.join(room, seat)
         chat = self._room_chat(room)
-        for line in chat.again():  # numbered: a client that had them already drops them
-            self._send(client, line.message(chat.name))
+        again = chat.again()  # numbered: a client that had them already drops them
+        places = places_in_log(room.game, seat, [line.at for line in again])
+        for line, place in zip(again, places, strict=True):  # each placed where it was said
+            self._send(client, line.message(chat.name, place))
         self.master.presence(room)
         return client
 
@@ -452,7 +454,8 @@ class GameServer:
         line = chat.say(client.seat, room.names()[client.seat], text, len(room.game.moves))
         if line is None:  # too fast: told to the sender only, never sent to the others
             self.gate.tally.count("chat lines refused: a seat chatting too fast")
-            self._send(client, chat.too_fast())
+            if chat.to_tell(client.seat):
+                self._send(client, chat.too_fast())
             return
         kept = self.chat_files.get(room.key)
         if kept is not None:

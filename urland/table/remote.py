@@ -321,6 +321,16 @@ class RemoteTable:
         return [_notice(text) if name == CHAT_NOTICE else (name, text)
                 for name, text in self.link.mirror.chat]
 
+    def chat_places(self) -> list[int]:
+        """Beside each of `chat_lines`, where it was said: how many events of `log(viewer)`
+        came before it (a line sent again after a reconnect goes back to its place)."""
+        mirror = self.link.mirror
+        places = list(mirror.chat_places)
+        if self.viewer is not None:
+            return places
+        log = mirror.log  # a shared screen's log: the public events only
+        return [sum(1 for e in log[:n] if e.visible_to is None) for n in places]
+
     def chat_count(self) -> int:
         """How many lines have come since the start: the window logs each new one once."""
         return self.link.mirror.chat_count
