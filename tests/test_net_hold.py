@@ -350,9 +350,11 @@ def test_chat_lines_sent_again_after_a_rejoin_go_where_they_were_said():
             assert heard_at == len(ben.mirror.log)  # heard live: after Ben's log so far
             await ben.ws.close()
             await _play_to([anna], room, len(room.game.moves) + 3)
-            said_at = len(room.game.moves)
             await anna.chat("while Ben was away")
-            await _play_to([anna], room, said_at + 4)
+            await _play_to([anna], room, len(room.game.moves) + 4)
+            said = server.chats[room.key].lines[-1]  # its place: the bots play on meanwhile
+            assert said.text == "while Ben was away"
+            said_at = said.at
             again = await seated(address, "placed", token=ben.token)  # a new window
             while [t for _n, t in again.mirror.chat] != ["before", "while Ben was away"]:
                 await again.receive(5)
@@ -396,6 +398,31 @@ def test_the_window_logs_every_line_after_the_first_fifty(app):
     box.update(0.1)
     assert len(mirror.chat) == 50
     assert logged == [f"Ben: line {n:03d}" for n in range(1, 71)]
+
+
+def test_a_seat_that_comes_back_again_and_again_is_told_busy_before_its_welcome():
+    """Each return with the seat's token sends its whole log: past the seat's allowance of
+    returns the hello is refused "busy" (the client tries again later), and nothing of the
+    game is sent for it."""
+    async def scenario():
+        options = ServerOptions(back_rate=0.001, back_burst=2, hello_seconds=2.0)
+        async with serving(options) as (server, address):
+            server.open_room("back", SEATS, 10)
+            anna = await seated(address, "back", "Anna")
+            for _ in range(2):
+                await anna.ws.close()
+                await anna.connect()  # back in the seat: the allowance holds two
+            await anna.ws.close()
+            anna.received.clear()
+            with pytest.raises(JoinRefused) as refused:
+                await anna.connect()
+            assert refused.value.code == "busy"
+            assert [m["type"] for m in anna.received] == ["error"]
+            counted = server.gate.tally.total
+            assert counted["hellos refused: a seat coming back too often"] == 1
+            ben = await seated(address, "back", "Ben")  # another seat has its own
+            await ben.close()
+    run(scenario())
 
 
 # --- N10: names --------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from urland.master.master import Master, MasterOptions
 from urland.master.news import News
 from urland.master.room import MoveRefused, Room, normal_code, token_hash
 from urland.net import protocol as p
+from urland.net.allowance import Allowances
 from urland.net.chat_keep import ChatFile, chat_path, read_chat
 from urland.net.chat_limit import CHAT_BURST, CHAT_RATE, RoomChat, places_in_log
 from urland.net.gate import Gate, GateLimits
@@ -73,6 +74,8 @@ class ServerOptions(MasterOptions):
     chat_burst: int = CHAT_BURST  # ... and at once
     guess_rate: float = GUESS_RATE  # wrong room codes or tokens a second per address ...
     guess_burst: int = GUESS_BURST  # ... and at once
+    back_rate: float = 0.5  # times a second a seat may come back with its token, on average ...
+    back_burst: int = 5  # ... and at once; past that "busy" (its client tries again)
 
     def gate_limits(self) -> GateLimits:
         return GateLimits(self.per_address, self.frames_before_hello, self.control_rate,
@@ -150,6 +153,9 @@ class GameServer:
         self.chats: dict[str, RoomChat] = {}  # what each room's seats said, by room key
         self.chat_files: dict[str, ChatFile] = {}  # where each room's chat is kept, by room key
         self.guesses = Guesses(self.options.guess_rate, self.options.guess_burst)
+        # Each seat's returns with its token: a welcome sends the seat's whole log, so a
+        # client that comes back again and again is refused before that work is done.
+        self.returns = Allowances(self.options.back_rate, self.options.back_burst)
         skeleton("")  # the look-alike tables are built now, not at the first hello
         # Called with (room, seat, message) before each message to a seat (tests check it).
         self.observer: Callable[[Room, int, dict], None] | None = None
@@ -286,6 +292,11 @@ class GameServer:
             return None
         room, seat = found
         key = normal_code(room.code)
+        if "token" in hello and not self.returns.take((key, seat)):
+            self.gate.tally.count("hellos refused: a seat coming back too often")
+            await self._refuse(ws, "busy", "This seat has come back too often: wait a moment.",
+                               p.CLOSE_TOO_MANY)
+            return None
         old = self.clients.get((key, seat))
         client = Client(ws, room, seat, self._seat_bucket(key, seat))
         client.writer = asyncio.get_running_loop().create_task(self._write(client))
