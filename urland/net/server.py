@@ -74,8 +74,8 @@ class ServerOptions(MasterOptions):
     chat_burst: int = CHAT_BURST  # ... and at once
     guess_rate: float = GUESS_RATE  # wrong room codes or tokens a second per address ...
     guess_burst: int = GUESS_BURST  # ... and at once
-    back_rate: float = 0.5  # times a second a seat may come back with its token, on average ...
-    back_burst: int = 5  # ... and at once; past that "busy" (its client tries again)
+    back_rate: float = 1.0  # times a second a seat may come back with its token, on average ...
+    back_burst: int = 20  # ... and at once; past that "busy" (its client tries again)
 
     def gate_limits(self) -> GateLimits:
         return GateLimits(self.per_address, self.frames_before_hello, self.control_rate,
