@@ -20,8 +20,12 @@ address, loopback only):
   names       hellos with look-alike and blank names, seated, gone, again
 
 Prints, per phase: honest moves, round-trip median and 99th percentile, the change of the p99
-against the baseline (alone), the server's CPU, its memory and the machine's load average
-(other programs slow the figures down); then what the server's gate counted. Asserts nothing.
+against the baseline (alone), the server's CPU (share of a core, and seconds), the hostile
+connections begun and the server's CPU per one of them beyond what its honest moves cost (the
+figure that does not depend on how busy the machine is), its memory and the machine's load
+average (other programs slow the round trips down); then what the server's gate counted.
+`--kinds names` runs one kind alone; `--profile` adds the server's profile per phase and
+`--memory` where its memory grew. Asserts nothing.
 """
 
 from __future__ import annotations
@@ -54,12 +58,12 @@ HOSTILE_ADDRESS = {kind: f"127.0.0.{2 + i}" for i, kind in enumerate(KINDS)}
 
 # --- the server ------------------------------------------------------------------------------
 
-def serve_rooms(rooms: int, folder: str, profile: str = "") -> None:
+def serve_rooms(rooms: int, folder: str, profile: str = "", memory: bool = False) -> None:
     from urland.net.server import GameServer, ServerOptions, bound_port
 
     async def main() -> None:
         if profile:
-            _profile_by_phase(Path(profile))
+            _profile_by_phase(Path(profile), memory)
         server = GameServer(ServerOptions(rooms_dir=Path(folder)))
         for i in range(rooms):
             server.open_room(f"honest-{i}", ["remote"] * SEATS, i)
@@ -74,17 +78,28 @@ def serve_rooms(rooms: int, folder: str, profile: str = "") -> None:
     asyncio.run(main())
 
 
-def _profile_by_phase(folder: Path) -> None:
-    """Profile the server (cProfile); each SIGUSR1 writes what it counted since the last one
-    to `folder`/NN.prof and starts again (the driver signals at the end of each phase)."""
+def _profile_by_phase(folder: Path, memory: bool) -> None:
+    """Profile the server (cProfile) and, with `memory`, trace its allocations (tracemalloc:
+    it slows the server down many times over, so its round trips mean nothing then); each
+    SIGUSR1 writes what it counted since the last one to `folder`/NN.prof (and where memory
+    grew to NN.mem) and starts again (the driver signals at the end of each phase)."""
     import cProfile
     import signal
+    import tracemalloc
 
-    state = {"profiler": cProfile.Profile(), "phase": 0}
+    if memory:
+        tracemalloc.start(1)
+    state = {"profiler": cProfile.Profile(), "phase": 0,
+             "memory": tracemalloc.take_snapshot() if memory else None}
 
     def next_phase() -> None:
         state["profiler"].disable()
         state["profiler"].dump_stats(folder / f"{state['phase']:02d}.prof")
+        if state["memory"] is not None:
+            now = tracemalloc.take_snapshot()
+            grown = now.compare_to(state["memory"], "lineno")[:8]
+            (folder / f"{state['phase']:02d}.mem").write_text("\n".join(map(str, grown)))
+            state["memory"] = now
         state["phase"] += 1
         state["profiler"] = cProfile.Profile()
         state["profiler"].enable()
@@ -94,7 +109,9 @@ def _profile_by_phase(folder: Path) -> None:
 
 
 def _print_profiles(folder: Path, phases: list[str], top: int = 14) -> None:
-    """The functions the server spent most of its own time in, phase by phase."""
+    """The functions the server spent most of its own time in, phase by phase; its CPU
+    seconds in the transport's own functions (`urland/net/`, with what they call); and
+    where its memory grew."""
     import io
     import pstats
 
@@ -107,6 +124,16 @@ def _print_profiles(folder: Path, phases: list[str], top: int = 14) -> None:
         body = out.getvalue()
         print(f"--- the server's profile, phase {phase} ---")
         print(body[body.find("ncalls"):].rstrip())
+        out = io.StringIO()
+        pstats.Stats(str(path), stream=out).sort_stats("cumulative").print_stats(
+            r"urland/net/(server|gate|listener)\.py", 8)
+        body = out.getvalue()
+        print(f"--- the transport's functions, phase {phase} (with what they call) ---")
+        print(body[body.find("ncalls"):].rstrip())
+        memory = folder / f"{i:02d}.mem"
+        if memory.exists():
+            print(f"--- where the server's memory grew, phase {phase} ---")
+            print(memory.read_text())
 
 
 # --- honest clients --------------------------------------------------------------------------
@@ -180,15 +207,20 @@ async def _seated(port: int, source: str, room: str, name: str):
             welcomed = True
 
 
-async def _again_and_again(act, until: float, count: int) -> None:
-    """`count` hostile connections, each doing `act` again whenever it is cut, until `until`."""
+async def _again_and_again(act, until: float, count: int) -> int:
+    """`count` hostile connections, each doing `act` again whenever it is cut, until `until`;
+    how many times one was begun (a connection made, or tried)."""
+    tries = [0]
+
     async def one(i: int) -> None:
         while time.monotonic() < until:
+            tries[0] += 1
             try:
                 await asyncio.wait_for(act(i), max(0.1, until - time.monotonic()))
             except (OSError, ConnectionError, asyncio.IncompleteReadError, TimeoutError):
                 await asyncio.sleep(0.05)
     await asyncio.gather(*(one(i) for i in range(count)), return_exceptions=True)
+    return tries[0]
 
 
 async def _flood(writer, data: bytes, until: float) -> None:
@@ -197,7 +229,7 @@ async def _flood(writer, data: bytes, until: float) -> None:
         await writer.drain()
 
 
-async def hostile(kind: str, port: int, seconds: float) -> None:
+async def hostile(kind: str, port: int, seconds: float) -> int:
     src = HOSTILE_ADDRESS[kind]
     until = time.monotonic() + seconds
 
@@ -241,7 +273,7 @@ async def hostile(kind: str, port: int, seconds: float) -> None:
              "noread": (noread, 12), "chat": (chat, 12), "guesses": (guesses, 8),
              "names": (names, 4)}
     act, count = kinds[kind]
-    await _again_and_again(act, until, count)
+    return await _again_and_again(act, until, count)
 
 
 # --- the phases ------------------------------------------------------------------------------
@@ -270,26 +302,38 @@ async def _phases(port: int, server_pid: int, args) -> list[dict]:
         if kind != "alone":
             attacker = await asyncio.create_subprocess_exec(
                 "nice", "-n", str(args.attacker_nice), sys.executable, __file__, "--hostile",
-                kind, str(port), str(args.phase_seconds))
+                kind, str(port), str(args.phase_seconds), stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.DEVNULL)
         await asyncio.sleep(args.phase_seconds)
         median, p99 = _figures(list(rtts))
-        cpu = (_cpu_seconds(server_pid) - cpu0) / (time.monotonic() - t0)
+        cpu_seconds, seconds = _cpu_seconds(server_pid) - cpu0, time.monotonic() - t0
         if args.profile:
             os.kill(server_pid, signal.SIGUSR1)
         results.append({"phase": kind, "moves": len(rtts), "median": median, "p99": p99,
-                        "cpu": cpu, "rss": _rss_mb(server_pid), "load": os.getloadavg()[0]})
-        print(f"  ({kind}: {len(rtts)} moves, median {median:.1f} ms, p99 {p99:.1f} ms)",
+                        "cpu": cpu_seconds / seconds, "cpu_seconds": cpu_seconds,
+                        "rss": _rss_mb(server_pid), "load": os.getloadavg()[0],
+                        "tries": await _tries(attacker)})
+        moves = results[-1]["moves"]
+        print(f"  ({kind}: {moves} moves, median {median:.1f} ms, p99 {p99:.1f} ms)",
               file=sys.stderr, flush=True)  # as it goes: a long run cut short keeps its phases
-        if attacker is not None:
-            try:
-                await asyncio.wait_for(attacker.wait(), 15)
-            except TimeoutError:
-                attacker.kill()
-                await attacker.wait()
         await asyncio.sleep(2)  # the cut connections gone before the next phase
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
     return results
+
+
+async def _tries(attacker) -> int:
+    """The hostile connections the attacker began (0 for the phase alone)."""
+    if attacker is None:
+        return 0
+    try:
+        out, _err = await asyncio.wait_for(attacker.communicate(), 15)
+    except TimeoutError:
+        attacker.kill()
+        await attacker.wait()
+        return 0
+    words = out.decode().split()
+    return int(words[-1]) if words and words[-1].isdigit() else 0
 
 
 def main() -> None:
@@ -297,28 +341,35 @@ def main() -> None:
     parser.add_argument("--rooms", type=int, default=200)
     parser.add_argument("--phase-seconds", type=float, default=20.0)
     parser.add_argument("--pace", type=float, default=2.0)
-    parser.add_argument("--kinds", default=",".join(KINDS))
+    parser.add_argument("--kinds", default=",".join(KINDS),
+                        help="the hostile kinds to run, one phase each (e.g. --kinds names)")
     parser.add_argument("--attacker-nice", type=int, default=19,
                         help="the hostile process's niceness (19: the lowest priority; on a "
                              "busy machine 0, or it hardly runs)")
     parser.add_argument("--profile", action="store_true",
                         help="profile the server (cProfile) and print, per phase, the "
                              "functions it spent most of its time in")
-    parser.add_argument("--serve", nargs=3, help=argparse.SUPPRESS)
+    parser.add_argument("--memory", action="store_true",
+                        help="with --profile: where the server's memory grew, phase by phase "
+                             "(tracemalloc; the round trips are then far slower)")
+    parser.add_argument("--serve", nargs=4, help=argparse.SUPPRESS)
     parser.add_argument("--hostile", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve_rooms(int(args.serve[0]), args.serve[1], args.serve[2])
+        serve_rooms(int(args.serve[0]), args.serve[1], args.serve[2], args.serve[3] == "1")
         return
     if args.hostile:
-        asyncio.run(hostile(args.hostile[0], int(args.hostile[1]), float(args.hostile[2])))
+        tries = asyncio.run(hostile(args.hostile[0], int(args.hostile[1]),
+                                    float(args.hostile[2])))
+        print(tries, flush=True)  # read by the driver: the hostile connections begun
         return
     args.kinds = [k for k in args.kinds.split(",") if k]
     with tempfile.TemporaryDirectory() as folder:
         profiles = Path(folder) / "profiles"
         profiles.mkdir()
         server = subprocess.Popen([sys.executable, __file__, "--serve", str(args.rooms), folder,
-                                   str(profiles) if args.profile else ""],
+                                   str(profiles) if args.profile else "",
+                                   "1" if args.memory else "0"],
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
             assert server.stdout is not None
@@ -335,12 +386,18 @@ def main() -> None:
 def _report(args, results: list[dict], out: str, err: str) -> None:
     print(f"{args.rooms} honest rooms of {SEATS} bot clients, one move per {args.pace:g} s a "
           f"room; {args.phase_seconds:g} s a phase; server CPU as a share of one core")
+    print("CPU s: the server's CPU seconds in the phase; tries: hostile connections begun; "
+          "ms/try: the server's CPU beyond the phase alone (per honest move), per try")
     print(f"{'phase':>10} {'moves':>6} {'median ms':>10} {'p99 ms':>8} {'p99 +ms':>8} "
-          f"{'CPU':>6} {'RSS MB':>7} {'load':>5}")
-    base = results[0]["p99"]
+          f"{'CPU':>6} {'CPU s':>6} {'tries':>7} {'ms/try':>7} {'RSS MB':>7} {'load':>5}")
+    base = results[0]
+    per_move = base["cpu_seconds"] / max(1, base["moves"])
     for r in results:
+        extra = r["cpu_seconds"] - per_move * r["moves"]
+        per_try = f"{1000 * extra / r['tries']:>7.2f}" if r["tries"] else f"{'':>7}"
         print(f"{r['phase']:>10} {r['moves']:>6} {r['median']:>10.1f} {r['p99']:>8.1f} "
-              f"{r['p99'] - base:>+8.1f} {r['cpu']:>6.1%} {r['rss']:>7.1f} {r['load']:>5.1f}")
+              f"{r['p99'] - base['p99']:>+8.1f} {r['cpu']:>6.1%} {r['cpu_seconds']:>6.2f} "
+              f"{r['tries']:>7} {per_try} {r['rss']:>7.1f} {r['load']:>5.1f}")
     counted = [line for line in out.splitlines() if line.startswith("{")]
     if counted:
         print("the server's gate counted:")

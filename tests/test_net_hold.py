@@ -271,6 +271,25 @@ def test_a_seat_that_chats_too_fast_is_told_and_the_others_never_get_the_excess(
     run(scenario())
 
 
+def test_a_chat_flood_past_the_limit_is_answered_ten_times_then_refused_unanswered():
+    """Each refused line costs the server an answer only for the first ten in a row; a seat
+    whose line passes again is told again of the next one refused."""
+    from urland.net.chat_limit import TOLD_IN_A_ROW, RoomChat
+
+    now = [0.0]
+    chat = RoomChat(rate=1.0, burst=2, clock=lambda: now[0])
+    assert chat.say(0, "Anna", "a") and chat.say(0, "Anna", "b")
+    told = 0
+    for _ in range(40):
+        assert chat.say(0, "Anna", "flood") is None
+        told += chat.to_tell(0)
+    assert told == TOLD_IN_A_ROW == 10
+    assert chat.say(1, "Ben", "mine") and chat.to_tell(1)  # each seat its own count
+    now[0] += 1.0
+    assert chat.say(0, "Anna", "calm again") is not None
+    assert chat.say(0, "Anna", "too fast") is None and chat.to_tell(0)
+
+
 def test_after_a_reconnect_no_chat_line_is_taken_in_twice():
     async def scenario():
         options = ServerOptions(chat_rate=1000, chat_burst=1000)
@@ -297,6 +316,72 @@ def test_after_a_reconnect_no_chat_line_is_taken_in_twice():
     run(scenario())
 
 
+async def _play_to(clients, server_room, at: int) -> None:
+    """Play the seats of `clients` with random bots (an AI stands in for those away) until
+    the room's game has `at` moves."""
+    from urland.bots.registry import make_bot
+
+    bots = [make_bot("random", i) for i in range(len(clients))]
+    while len(server_room.game.moves) < at:
+        for client, bot in zip(clients, bots, strict=True):
+            with contextlib.suppress(TimeoutError):
+                while True:
+                    await client.receive(0.02)
+            mirror = client.mirror
+            if mirror.my_turn and mirror.at == len(server_room.game.moves):
+                await client.play(bot.choose(mirror.view))
+        await asyncio.sleep(0.01)
+
+
+def test_chat_lines_sent_again_after_a_rejoin_go_where_they_were_said():
+    """Ben hears Anna's first line, drops, and comes back in a new window while Anna said a
+    second one: both lines come again, each with its place in Ben's log (the events before
+    the position it was said at), not at the end of it."""
+    async def scenario():
+        options = ServerOptions(ai_after=0.05, hello_seconds=2.0)
+        async with serving(options) as (server, address):
+            room = server.open_room("placed", ["remote", "remote", "random"], 21)
+            anna = await seated(address, "placed", "Anna")
+            ben = await seated(address, "placed", "Ben")
+            await _play_to([anna, ben], room, 4)
+            await anna.chat("before")
+            while not ben.mirror.chat:
+                await ben.receive(5)
+            heard_at = ben.mirror.chat_places[-1]
+            assert heard_at == len(ben.mirror.log)  # heard live: after Ben's log so far
+            await ben.ws.close()
+            await _play_to([anna], room, len(room.game.moves) + 3)
+            await anna.chat("while Ben was away")
+            await _play_to([anna], room, len(room.game.moves) + 4)
+            said = server.chats[room.key].lines[-1]  # its place: the bots play on meanwhile
+            assert said.text == "while Ben was away"
+            said_at = said.at
+            again = await seated(address, "placed", token=ben.token)  # a new window
+            while [t for _n, t in again.mirror.chat] != ["before", "while Ben was away"]:
+                await again.receive(5)
+            before, away = again.mirror.chat_places
+            assert before == heard_at
+            seen = room.game.log[:room.game.move_log_start[said_at]]
+            assert away == sum(1 for e in seen if e.visible(1))
+            assert before < away < len(again.mirror.log)
+            for client in (anna, again):
+                await client.close()
+    run(scenario())
+
+
+def test_the_window_logs_a_line_heard_late_where_it_was_said(app):
+    from urland.texts.log import LogEntry
+    from urland.ui.game_log import GameLogView
+
+    log = GameLogView()
+    log.set_entries([LogEntry(f"move {i}", "draw") for i in range(6)])
+    log.add_said(["Ben: now"])
+    log.add_said(["Anna: earlier", "Cleo: first"], places=[4, 1])
+    assert [e.text for e in log.entries] == [
+        "move 0", "Cleo: first", "move 1", "move 2", "move 3", "Anna: earlier", "move 4",
+        "move 5", "Ben: now"]
+
+
 def test_the_window_logs_every_line_after_the_first_fifty(app):
     """The client keeps the last 50 lines; the chat box counts by the running number, so the
     51st line and every one after it still reach the log."""
@@ -314,6 +399,31 @@ def test_the_window_logs_every_line_after_the_first_fifty(app):
     box.update(0.1)
     assert len(mirror.chat) == 50
     assert logged == [f"Ben: line {n:03d}" for n in range(1, 71)]
+
+
+def test_a_seat_that_comes_back_again_and_again_is_told_busy_before_its_welcome():
+    """Each return with the seat's token sends its whole log: past the seat's allowance of
+    returns the hello is refused "busy" (the client tries again later), and nothing of the
+    game is sent for it."""
+    async def scenario():
+        options = ServerOptions(back_rate=0.001, back_burst=2, hello_seconds=2.0)
+        async with serving(options) as (server, address):
+            server.open_room("back", SEATS, 10)
+            anna = await seated(address, "back", "Anna")
+            for _ in range(2):
+                await anna.ws.close()
+                await anna.connect()  # back in the seat: the allowance holds two
+            await anna.ws.close()
+            anna.received.clear()
+            with pytest.raises(JoinRefused) as refused:
+                await anna.connect()
+            assert refused.value.code == "busy"
+            assert [m["type"] for m in anna.received] == ["error"]
+            counted = server.gate.tally.total
+            assert counted["hellos refused: a seat coming back too often"] == 1
+            ben = await seated(address, "back", "Ben")  # another seat has its own
+            await ben.close()
+    run(scenario())
 
 
 # --- N10: names --------------------------------------------------------------------------
@@ -500,6 +610,90 @@ def test_the_window_sends_a_move_the_disk_refused_again_by_itself(monkeypatch):
             door.arrived()
             time.sleep(0.02)
         assert door.moves_played() > at
+    finally:
+        link.close()
+        game.close()
+
+
+def test_a_refused_move_is_dropped_once_an_ai_stood_in_for_the_seat(monkeypatch):
+    """The window's move is refused with not-kept, then its connection drops and an AI stands
+    in for the seat and plays its decision. Back online, the refused move is not sent for any
+    other position and is not taken as the player's own (an undo would name it)."""
+    import threading
+    import time
+
+    from urland.engine import Game, IllegalMoveError
+    from urland.net import hosting
+    from urland.net import link as link_module
+    from urland.net.client import NetClient
+    from urland.net.hosting import HostedGame
+    from urland.net.link import NetLink
+    from urland.net.server import GameServer
+    from urland.table.remote import RemoteTable
+
+    full = {"on": False}
+    real_append = Journal._append
+
+    def append(self, data: bytes) -> None:
+        if full["on"]:
+            raise OSError(28, "No space left on device")
+        real_append(self, data)
+    monkeypatch.setattr(Journal, "_append", append)
+    monkeypatch.setattr(hosting, "STAND_IN_AFTER", 0.05)
+    sent_at: list[int] = []  # the positions the seat's moves answered, as the server got them
+    real_move = GameServer._move
+
+    async def move(self, client, msg):
+        sent_at.append(msg["at"])
+        await real_move(self, client, msg)
+    monkeypatch.setattr(GameServer, "_move", move)
+    may_come_back = threading.Event()
+    real_reconnect = link_module.reconnect
+
+    async def reconnect(client, patience):
+        await asyncio.to_thread(may_come_back.wait, 30)
+        return await real_reconnect(client, patience)
+    monkeypatch.setattr(link_module, "reconnect", reconnect)
+
+    seed = next(s for s in range(200) if Game.new(s, 3).state.actor == 0)
+    game = HostedGame(["human", "easy", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
+                      seed=seed, host="127.0.0.1", port=0)
+    link = NetLink.open(NetClient(game.local_address, game.code, "", game.token), None)
+    try:
+        door = RemoteTable(link)
+        while not door.view().my_turn:
+            door.arrived()
+            time.sleep(0.01)
+        at = door.moves_played()
+        move_refused = door.view().legal_options()[0].move
+        full["on"] = True
+        with pytest.raises(IllegalMoveError, match="sent again by itself"):
+            door.play(move_refused)
+        full["on"] = False
+        room = game.room
+        ws = next(c.ws for (_code, seat), c in game.server.clients.items() if seat == 0)
+        asyncio.run_coroutine_threadsafe(ws.close(), game.loop).result(5)
+        deadline = time.monotonic() + 30
+        while len(room.game.moves) == at and time.monotonic() < deadline:
+            door.arrived()  # the window's frames go on while it is offline
+            time.sleep(0.02)
+        assert len(room.game.moves) > at  # the AI played the seat's decision
+        stood_in = room.game.moves[at]
+        while door._resend.tries < 2 and time.monotonic() < deadline:
+            door.arrived()  # the first try again, offline, went nowhere
+            time.sleep(0.02)
+        may_come_back.set()
+        while (not link.online or door._refused_move is not None) and (
+                time.monotonic() < deadline):
+            door.arrived()
+            time.sleep(0.02)
+        assert link.online and door._refused_move is None
+        for _ in range(50):  # frames after the position moved on send nothing more
+            door.arrived()
+            time.sleep(0.02)
+        assert room.game.moves[at] == stood_in
+        assert set(sent_at) == {at}  # never sent as the answer to a later position
+        assert door._sent[0] == []  # not the player's own: an undo would not name it
     finally:
         link.close()
         game.close()

@@ -169,9 +169,11 @@ class Master:
             self.kick(key)
 
     def _linked(self, room: Room) -> list[tuple[int, Link]]:
-        """The seats linked to this very room, with their links."""
-        return [(seat, link) for (_, seat), link in list(self.links.items())
-                if link.room is room]
+        """The seats linked to this very room, with their links (looked up seat by seat: the
+        cost of a change grows with the room's seats, not with the server's links)."""
+        key = normal_code(room.code)
+        found = ((seat, self.links.get((key, seat))) for seat in range(len(room.seats)))
+        return [(seat, link) for seat, link in found if link is not None and link.room is room]
 
     # --- changes ----------------------------------------------------------------------------
 

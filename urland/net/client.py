@@ -76,6 +76,8 @@ class Mirror:
     joined: list[bool] = field(default_factory=list)  # per seat: taken by someone (or an AI)
     lobby: bool = False  # the host has not started the game yet
     chat: list[tuple[str, str]] = field(default_factory=list)  # the last CHAT_KEPT lines
+    # ... and beside each, its place: how many events of `log` came before it was said
+    chat_places: list[int] = field(default_factory=list)
     chat_count: int = 0  # lines taken into `chat` since the start (a window counts by it)
     chat_name: str = ""  # the server's chat of the room, whose lines are numbered ...
     chat_last: int = 0  # ... and the number of the last line of it taken in
@@ -179,17 +181,28 @@ def _chat(m: Mirror, msg: dict) -> None:
             return
         m.chat_last = number
     name = str(msg.get("name", ""))[:24] or "?"
-    _said(m, (name, str(msg.get("text", ""))[:200]))
+    _said(m, (name, str(msg.get("text", ""))[:200]), _place(m, msg))
 
 
-def _said(m: Mirror, line: tuple[str, str]) -> None:
+def _place(m: Mirror, msg: dict) -> int:
+    """Where a line goes in the log: a line said earlier and sent again (after a welcome)
+    comes with `log`, this seat's events before the position it was said at (`at`); a line
+    said just now goes after the log as it is."""
+    place = msg.get("log")
+    if isinstance(place, int) and not isinstance(place, bool) and 0 <= place <= len(m.log):
+        return place
+    return len(m.log)
+
+
+def _said(m: Mirror, line: tuple[str, str], place: int) -> None:
     m.chat = [*m.chat[-(CHAT_KEPT - 1):], line]
+    m.chat_places = [*m.chat_places[-(CHAT_KEPT - 1):], place]
     m.chat_count += 1
 
 
 def _chat_refused(m: Mirror, msg: dict) -> None:
     """The server refused this seat's line (too fast): a notice, for this seat only."""
-    _said(m, (CHAT_NOTICE, str(msg.get("code", ""))[:20]))
+    _said(m, (CHAT_NOTICE, str(msg.get("code", ""))[:20]), len(m.log))
 
 
 def _refused(m: Mirror, msg: dict) -> None:
@@ -275,11 +288,13 @@ class NetClient:
         assert self.ws is not None
         await self.ws.send(p.encode(message))
 
-    async def play(self, move: Move) -> None:
+    async def play(self, move: Move, at: int | None = None) -> None:
+        """Send `move` as the answer to the position after `at` moves (default: the position
+        known now); the server refuses it when its position has moved on."""
         view = self.mirror.view
         assert view is not None
         await self.send({"type": "move", "move": format_move(move, view.state.board),
-                         "at": self.mirror.at})
+                         "at": self.mirror.at if at is None else at})
 
     async def undo(self) -> None:
         await self.send({"type": "undo", "at": self.mirror.at})

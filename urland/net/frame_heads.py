@@ -9,6 +9,8 @@ the first frame it may not send, before the library spends anything on the chunk
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 
 class FrameHeads:
     """The opcodes of the frames in a byte stream fed chunk by chunk (a head or a payload may
@@ -18,9 +20,10 @@ class FrameHeads:
         self.head = bytearray()  # the head of the frame being read, so far
         self.skip = 0  # payload bytes of the current frame still to come
 
-    def feed(self, data: bytes) -> list[int]:
-        """The opcode of each frame whose head ends in `data`."""
-        opcodes: list[int] = []
+    def feed(self, data: bytes) -> Iterator[int]:
+        """The opcode of each frame whose head ends in `data`, one at a time: a reader that
+        stops at a frame it refuses (the gate cuts the connection there) never reads the
+        heads after it, so a chunk of 40,000 pings costs the few heads up to the limit."""
         i, n = 0, len(data)
         while i < n:
             if self.skip:
@@ -33,10 +36,10 @@ class FrameHeads:
             self.head += data[i:i + take]
             i += take
             if len(self.head) == self._head_size():  # complete (the size may have grown)
-                opcodes.append(self.head[0] & 0x0F)
+                opcode = self.head[0] & 0x0F
                 self.skip = self._payload_length()
                 self.head.clear()
-        return opcodes
+                yield opcode
 
     def _head_size(self) -> int:
         if len(self.head) < 2:

@@ -42,6 +42,9 @@ class NetLink:
         self.kept = False
         self.listener: Future | None = None
         self.closed = False
+        # Counts the connections made (1 once open, one more after each reconnect): while it
+        # stays the same the seat never left, so no AI could have stood in for it.
+        self.connections = 0
 
     @classmethod
     def open(cls, client: NetClient, history_dir: Path | None, timeout: float = 10.0
@@ -54,6 +57,7 @@ class NetLink:
             link.close()
             raise
         link.online = True
+        link.connections = 1
         link.listener = asyncio.run_coroutine_threadsafe(link._listen(), link.loop)
         return link
 
@@ -75,6 +79,7 @@ class NetLink:
                     self.gone = True
                     self._notify()
                     return
+                self.connections += 1
                 self._set_online(True)
                 continue
             except (p.ProtocolError, TimeoutError):
@@ -124,14 +129,16 @@ class NetLink:
             raise LinkLost("the server is gone")
         return self.mirror.refused if self.mirror.at == at and not self.mirror.over else ""
 
-    def send_again(self, move: Move) -> None:
-        """Send the move again without waiting for the answer (its news come as usual)."""
+    def send_again(self, move: Move, at: int) -> None:
+        """Send the move again as the answer to the position after `at` moves, without
+        waiting for the answer (its news come as usual); the server refuses it if the
+        position moved on meanwhile."""
         with contextlib.suppress(RuntimeError):
-            asyncio.run_coroutine_threadsafe(self._send_quietly(move), self.loop)
+            asyncio.run_coroutine_threadsafe(self._send_quietly(move, at), self.loop)
 
-    async def _send_quietly(self, move: Move) -> None:
+    async def _send_quietly(self, move: Move, at: int) -> None:
         with contextlib.suppress(ConnectionClosed, AssertionError):
-            await self.client.play(move)
+            await self.client.play(move, at)
 
     def chat(self, text: str) -> None:
         with contextlib.suppress(Exception):

@@ -29,7 +29,8 @@ from urland.master.master import Master, MasterOptions
 from urland.master.news import News
 from urland.master.room import MoveRefused, Room, normal_code, token_hash
 from urland.net import protocol as p
-from urland.net.chat_limit import CHAT_BURST, CHAT_RATE, KEPT_LINES, RoomChat, Said
+from urland.net.allowance import Allowances
+from urland.net.chat_limit import CHAT_BURST, CHAT_RATE, KEPT_LINES, RoomChat, Said, places_in_log
 from urland.net.gate import Gate, GateLimits
 from urland.net.guesses import GUESS_BURST, GUESS_RATE, SLOW_DOWN, Guesses
 from urland.net.listener import listening_socket
@@ -73,6 +74,8 @@ class ServerOptions(MasterOptions):
     chat_burst: int = CHAT_BURST  # ... and at once
     guess_rate: float = GUESS_RATE  # wrong room codes or tokens a second per address ...
     guess_burst: int = GUESS_BURST  # ... and at once
+    back_rate: float = 1.0  # times a second a seat may come back with its token, on average ...
+    back_burst: int = 20  # ... and at once; past that "busy" (its client tries again)
 
     def gate_limits(self) -> GateLimits:
         return GateLimits(self.per_address, self.frames_before_hello, self.control_rate,
@@ -149,6 +152,9 @@ class GameServer:
         self.gate = Gate(self.options.gate_limits())  # the transport's limits, from accept
         self.chats: dict[str, RoomChat] = {}  # what each room's seats said, by room key
         self.guesses = Guesses(self.options.guess_rate, self.options.guess_burst)
+        # Each seat's returns with its token: a welcome sends the seat's whole log, so a
+        # client that comes back again and again is refused before that work is done.
+        self.returns = Allowances(self.options.back_rate, self.options.back_burst)
         skeleton("")  # the look-alike tables are built now, not at the first hello
         # Called with (room, seat, message) before each message to a seat (tests check it).
         self.observer: Callable[[Room, int, dict], None] | None = None
@@ -285,6 +291,11 @@ class GameServer:
             return None
         room, seat = found
         key = normal_code(room.code)
+        if "token" in hello and not self.returns.take((key, seat)):
+            self.gate.tally.count("hellos refused: a seat coming back too often")
+            await self._refuse(ws, "busy", "This seat has come back too often: wait a moment.",
+                               p.CLOSE_TOO_MANY)
+            return None
         old = self.clients.get((key, seat))
         client = Client(ws, room, seat, self._seat_bucket(key, seat))
         client.writer = asyncio.get_running_loop().create_task(self._write(client))
@@ -298,8 +309,10 @@ class GameServer:
                        "is back in" if "token" in hello else "took", seat + 1)
         self.master.join(room, seat)
         chat = self._room_chat(room)
-        for line in chat.again():  # numbered: a client that had them already drops them
-            self._send(client, line.message(chat.name))
+        again = chat.again()  # numbered: a client that had them already drops them
+        places = places_in_log(room.game, seat, [line.at for line in again])
+        for line, place in zip(again, places, strict=True):  # each placed where it was said
+            self._send(client, line.message(chat.name, place))
         self.master.presence(room)
         return client
 
@@ -451,7 +464,8 @@ class GameServer:
         line = chat.say(client.seat, room.names()[client.seat], text, len(room.game.moves))
         if line is None:  # too fast: told to the sender only, never sent to the others
             self.gate.tally.count("chat lines refused: a seat chatting too fast")
-            self._send(client, chat.too_fast())
+            if chat.to_tell(client.seat):
+                self._send(client, chat.too_fast())
             return
         self.master.keeper.keep_chat(room.key, chat.name, ChatLine(
             line.number, line.seat, line.name, line.text, line.at))
@@ -472,7 +486,11 @@ class GameServer:
     # --- telling the seats ----------------------------------------------------------------
 
     def _room_clients(self, room: Room) -> list[Client]:
-        return [c for c in list(self.clients.values()) if c.room is room]
+        """The room's connected seats, looked up seat by seat (not through every client of
+        the server: a chat line costs the same beside 10 rooms or 1,000)."""
+        key = normal_code(room.code)
+        found = (self.clients.get((key, seat)) for seat in range(len(room.seats)))
+        return [c for c in found if c is not None and c.room is room]
 
     def _send(self, client: Client, message: dict) -> None:
         """Put the message in the client's outbox (its writer sends it); a client with more

@@ -80,6 +80,7 @@ class RemoteTable:
         # A move the server's disk refused, sent again by itself: (seat, position, move).
         self._refused_move: tuple[int, int, Move] | None = None
         self._resend = Resend()
+        self._resent_on: int | None = None  # the link's connection it was sent again on
         for seat, lk in self.links.items():
             with lk.changed:
                 self._shown[seat] = len(lk.mirror.log)
@@ -245,6 +246,7 @@ class RemoteTable:
                                      "Try again in a moment.")) from None
         if refused and self.links[mover].mirror.refused_code == "not-kept":
             self._refused_move = (mover, self.links[mover].mirror.at, move)
+            self._resent_on = None
             self._resend.refused()
             raise IllegalMoveError(_("The server could not keep this move, so it was not "
                                      "played yet: it is sent again by itself in a moment."))
@@ -256,19 +258,24 @@ class RemoteTable:
 
     def _send_refused_again(self) -> None:
         """The resend rule (`urland.net.resend`): a move the server's disk refused is sent
-        again after a growing wait, until the position moves on or the tries are spent."""
+        again after a growing wait, for the position it answered, until the position moves
+        on or the tries are spent. Once the position has moved on the move is dropped: it is
+        taken as the seat's own only when it was sent again on the connection that is still
+        open (an AI that stood in for the seat meanwhile played a move of its own)."""
         if self._refused_move is None:
             return
         seat, at, move = self._refused_move
         link = self.links[seat]
-        if link.mirror.at != at or link.mirror.over:  # kept at last (or the game moved on)
-            if link.mirror.at == at + 1:
+        if link.mirror.at != at or link.mirror.over:  # kept at last, or the game moved on
+            resent_on = self._resent_on
+            if link.mirror.at == at + 1 and resent_on == link.connections:
                 self._sent[seat].append(move)
-            self._refused_move = None
+            self._refused_move, self._resent_on = None, None
             self._resend.settled()
         elif self._resend.now():
             self._resend.refused()  # the next wait, should this try be refused too
-            link.send_again(move)
+            self._resent_on = link.connections
+            link.send_again(move, at)
         elif self._resend.given_up:
             self._refused_move = None
 
@@ -319,6 +326,16 @@ class RemoteTable:
         the server refused to pass on is said here in the player's language."""
         return [_notice(text) if name == CHAT_NOTICE else (name, text)
                 for name, text in self.link.mirror.chat]
+
+    def chat_places(self) -> list[int]:
+        """Beside each of `chat_lines`, where it was said: how many events of `log(viewer)`
+        came before it (a line sent again after a reconnect goes back to its place)."""
+        mirror = self.link.mirror
+        places = list(mirror.chat_places)
+        if self.viewer is not None:
+            return places
+        log = mirror.log  # a shared screen's log: the public events only
+        return [sum(1 for e in log[:n] if e.visible_to is None) for n in places]
 
     def chat_count(self) -> int:
         """How many lines have come since the start: the window logs each new one once."""

@@ -22,21 +22,25 @@ MAX_CHAT = 200
 class ChatBox:
     def __init__(self, lines: Callable[[], list[tuple[str, str]]],
                  send: Callable[[str], None],
-                 logged: Callable[[list[str]], None] = lambda said: None,
-                 count: Callable[[], int] | None = None) -> None:
+                 logged: Callable[..., None] = lambda said, places=None: None,
+                 count: Callable[[], int] | None = None,
+                 places: Callable[[], list[int]] | None = None) -> None:
         """`lines`: the last lines said (a bounded list); `send` says a line; `logged` keeps
         each new line (in the game's log, so that nothing said is lost once it fades here);
         `count`: how many lines have been said in all (default: as many as `lines` holds),
-        so that new lines are found once the list is full and older ones fall off it."""
+        so that new lines are found once the list is full and older ones fall off it;
+        `places`: beside each of `lines`, the game's events before it was said, handed to
+        `logged` with the lines (None: logged where the log ends now)."""
         self.lines, self.send, self.logged = lines, send, logged
         self.count = count or (lambda: len(self.lines()))
+        self.places = places
         self.field = TextField("", limit=MAX_CHAT, placeholder=L_("Say something, Enter sends"))
         self.mute_button = Button(L_("Mute chat"), self.toggle_mute)
         self.muted = False
         said = lines()
         self.seen = self.count()
-        if said:  # said before this table opened: logged from here on
-            self.logged(_as_log_lines(said))
+        if said:  # said before this table opened: logged where each was said
+            self._log(said, len(said))
         self.recent: list[tuple[str, str, float]] = []  # (name, text, seconds shown)
 
     def toggle_mute(self) -> None:
@@ -49,11 +53,19 @@ class ChatBox:
         new = min(max(0, total - self.seen), len(lines))
         fresh, self.seen = lines[len(lines) - new:] if new else [], total
         if fresh:
-            self.logged(_as_log_lines(fresh))
+            self._log(fresh, new)
         if not self.muted:
             self.recent += [(name, text, 0.0) for name, text in fresh]
         self.recent = [(n, t, age + dt) for n, t, age in self.recent
                        if age + dt < LINE_SECONDS][-SHOWN_LINES:]
+
+    def _log(self, fresh: list[tuple[str, str]], new: int) -> None:
+        """Hand the newest `new` lines to the log, with their places when they are known."""
+        places = self.places() if self.places is not None else []
+        if len(places) >= new > 0:
+            self.logged(_as_log_lines(fresh), places[len(places) - new:])
+        else:
+            self.logged(_as_log_lines(fresh))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.mute_button.handle(event):

@@ -7,6 +7,8 @@ so are the players who join, lose their connection and come back."""
 
 from __future__ import annotations
 
+import bisect
+
 import pygame
 
 from urland.texts.i18n import fmt
@@ -62,10 +64,15 @@ class GameLogView:
             return len(entries)
         return sum(len(_entry_lines(e, False, *self._wrap)) for e in entries)
 
-    def add_said(self, lines: list[str], kind: str = "chat") -> None:
-        """Lines the players said just now (or, `kind` "presence", who came and went),
-        logged after the game's entries so far."""
-        self.said += [(len(self._moves), LogEntry(line, kind)) for line in lines]
+    def add_said(self, lines: list[str], kind: str = "chat",
+                 places: list[int] | None = None) -> None:
+        """Lines the players said (or, `kind` "presence", who came and went), logged after
+        the game's entries so far, or, given `places`, each after that many of the game's
+        entries (a line said earlier and only heard now goes back where it was said)."""
+        for i, line in enumerate(lines):
+            place = len(self._moves) if places is None else places[i]
+            at = bisect.bisect_right([p for p, _said in self.said], place)
+            self.said.insert(at, (place, LogEntry(line, kind)))
         self.set_entries(self._moves)
 
     def set_show_said(self, shown: bool) -> None:

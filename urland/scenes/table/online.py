@@ -8,6 +8,7 @@ from urland.scenes.base import Scene
 from urland.scenes.table.scene import TableScene
 from urland.table.presence import ComingsAndGoings
 from urland.texts.i18n import _
+from urland.texts.log import log_entries
 from urland.ui.chat_box import ChatBox
 from urland.ui.widgets import TextField
 from urland.userfiles.join_memory import forget_room
@@ -28,11 +29,22 @@ class OnlineTableScene(TableScene):
         the menu shows again; None at a table joined elsewhere."""
         super().__init__(app, door=door)
         self.hosted = hosted
-        self.chat = ChatBox(door.chat_lines, door.chat, self.log.add_said,
-                            getattr(door, "chat_count", None))
+        self.chat = ChatBox(door.chat_lines, door.chat, self._log_said,
+                            getattr(door, "chat_count", None), getattr(door, "chat_places", None))
         self.comings = ComingsAndGoings()
         self.chat_area = pygame.Rect(0, 0, 0, 0)
         self.joined_ended = False
+
+    def _log_said(self, lines: list[str], places: list[int] | None = None) -> None:
+        """Log lines said, each after the log's entries of the events before it was said
+        (`places`: counts of the door's events; None: after the log as it is now)."""
+        if places is None:
+            self.log.add_said(lines)
+            return
+        events = self.door.log(self.door.viewer)
+        entries = {n: len(log_entries(events[:n], self.sentence, self.door.names))
+                   for n in set(places)}
+        self.log.add_said(lines, places=[entries[n] for n in places])
 
     def layout(self) -> None:
         """The chat takes a strip of the side column under the log: off the board."""
