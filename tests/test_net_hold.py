@@ -632,13 +632,13 @@ def test_a_refused_move_is_dropped_once_an_ai_stood_in_for_the_seat(monkeypatch)
     from urland.table.remote import RemoteTable
 
     full = {"on": False}
-    real_append = Journal._append
+    real_write = SqlStore.write
 
-    def append(self, data: bytes) -> None:
+    def write(self, writes):
         if full["on"]:
-            raise OSError(28, "No space left on device")
-        real_append(self, data)
-    monkeypatch.setattr(Journal, "_append", append)
+            raise StoreError("the rooms cannot be kept: database or disk is full")
+        return real_write(self, writes)
+    monkeypatch.setattr(SqlStore, "write", write)
     monkeypatch.setattr(hosting, "STAND_IN_AFTER", 0.05)
     sent_at: list[int] = []  # the positions the seat's moves answered, as the server got them
     real_move = GameServer._move
