@@ -10,10 +10,10 @@ import pytest
 from examples import CI_EXAMPLES
 from hypothesis import settings
 
-# Hypothesis: `ci` draws every property test's full count, `dev` (the default) a quarter of it
+# Hypothesis: `ci` draws every property test's full count, `dev` (the default) a tenth of it
 # (tests/examples.py); CI selects its profile with HYPOTHESIS_PROFILE=ci (.ci/run).
 settings.register_profile("ci", max_examples=CI_EXAMPLES)
-settings.register_profile("dev", max_examples=CI_EXAMPLES // 4)
+settings.register_profile("dev", max_examples=CI_EXAMPLES // 10)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
