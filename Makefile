@@ -26,6 +26,11 @@ play: $(PLAY_STAMP)
 	$(PY) -m urland $(ARGS)
 
 # The test loops (README, "The test loops"; the markers are given in tests/loops.py).
+# They keep Python's compiled files (__pycache__, git-ignored), even where the environment sets
+# PYTHONDONTWRITEBYTECODE: otherwise every worker of every run compiles the project and the
+# 100-odd test modules again, with pytest's rewriting of their asserts (about 7 s of CPU each).
+check test test-slow test-tours: export PYTHONDONTWRITEBYTECODE :=
+
 # After each change: the linter and the quick tests (no window, server, program or whole game
 # of the strong bots).
 check: $(STAMP)

@@ -13,10 +13,10 @@ from hypothesis import settings
 # a real PostgreSQL for the tests that ask for `postgres_server` or `postgres_url`
 pytest_plugins = ("postgres_server",)
 
-# Hypothesis: `ci` draws every property test's full count, `dev` (the default) a quarter of it
+# Hypothesis: `ci` draws every property test's full count, `dev` (the default) a tenth of it
 # (tests/examples.py); CI selects its profile with HYPOTHESIS_PROFILE=ci (.ci/run).
 settings.register_profile("ci", max_examples=CI_EXAMPLES)
-settings.register_profile("dev", max_examples=CI_EXAMPLES // 4)
+settings.register_profile("dev", max_examples=CI_EXAMPLES // 10)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 

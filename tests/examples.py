@@ -1,7 +1,7 @@
 """How many examples a Hypothesis test draws, by the profile the run loaded (tests/conftest.py).
 
 CI runs with HYPOTHESIS_PROFILE=ci: every property test draws the count written beside it (the
-counts the suite always ran). A developer's run loads `dev`, which draws a quarter of each (at
+counts the suite always ran). A developer's run loads `dev`, which draws a tenth of each (at
 least a few), so the inner loop stays short; the properties checked are the same.
 """
 

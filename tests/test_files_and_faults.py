@@ -5,8 +5,10 @@ file set aside or left alone, the screen still up. (The fuzz corpus is tests/tes
 
 import os
 import random
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -47,10 +49,26 @@ def mid_game(path: Path, seed: int = 5, moves: int = 20) -> Session:
     return play(Session.new(list(SEATS), seed, path), moves)
 
 
+# seed -> a folder holding what playing that game to its end wrote in the user's folder
+_FINISHED: dict[int, Path] = {}
+_FINISHED_ROOT = tempfile.TemporaryDirectory(prefix="urland-finished-")  # gone at exit
+
+
 def finished_record(home: Path, seed: int = 9) -> Path:
-    session = play(Session.new(list(SEATS), seed, home / "autosave.yaml"))
-    assert session.record is not None
-    return session.record
+    """The history record of a finished game (with its autosave and the list of records found
+    sound) in `home`, as playing the game there leaves them. The game is played once per run
+    in a folder of its own, and its files are copied into each test's `home`."""
+    played = _FINISHED.get(seed)
+    if played is None:
+        played = Path(_FINISHED_ROOT.name) / f"seed{seed}"
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setenv("URLAND_HOME", str(played))
+            session = play(Session.new(list(SEATS), seed, played / "autosave.yaml"))
+        assert session.record is not None
+        _FINISHED[seed] = played
+    shutil.copytree(played, home, dirs_exist_ok=True)
+    [record] = (home / "history").glob("*.yaml")
+    return record
 
 
 def damaged_names(folder: Path, stem: str) -> list[str]:

@@ -18,7 +18,14 @@ from urland import paths
 from urland.bots.appraise import TURN_MOVES, appraise, candidates
 from urland.engine import ACTION, UNKNOWN, PlayerView, SaveError, view
 from urland.records.history import write_record
-from urland.records.review import THRESHOLD, Review, ReviewJob, judge_decision, review_seed
+from urland.records.review import (
+    THRESHOLD,
+    Judged,
+    Review,
+    ReviewJob,
+    judge_decision,
+    review_seed,
+)
 from urland.records.review_words import why
 from urland.table.session import Session
 
@@ -302,6 +309,27 @@ def reviewed_record(blunder_game, monkeypatch, day):
     return path, review
 
 
+def record_with_its_blunder_judged(blunder_game, monkeypatch, day):
+    """The blunder game kept in the history (dated March `day`), and its review done with the
+    planted blunder judged by the steady judge and every other decision entered as one whose
+    played move was the best (as the review enters those): a page with a marked decision, for
+    a test about the page rather than the judging of a whole game (that is `reviewed_record`).
+    The review is forgotten after the test, so no other test is shown it."""
+    import urland.records.review as reviewing
+
+    monkeypatch.setattr(reviewing, "_KEPT", {})
+    game, planted = blunder_game
+    path = write_record(game, SEATS, paths.history_dir(), datetime(2026, 3, day, tzinfo=UTC))
+    review = reviewing.review_for(game, [0])
+    review.judged = [
+        judge_decision(review.states[step], game.moves[step], step, steady, 1e6,
+                       review_seed(step)) if step == planted
+        else Judged(step, 0, game.moves[step], game.moves[step], 0.0, None)
+        for step in review.steps]
+    assert review.done and [j.step for j in review.marked()] == [planted]
+    return path, review
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (960, 540)], ids=["1280x720", "960x540"])
 def test_the_review_page_fits_with_nothing_drawn_over_anything(size, blunder_game,
                                                                monkeypatch):
@@ -332,9 +360,9 @@ def test_the_wheel_scrolls_a_long_list_which_says_how_many_more_it_holds(app, bl
                                                                         monkeypatch):
     from urland.ui import text as text_ui
 
-    path, review = reviewed_record(blunder_game, monkeypatch, day=4)
+    path, review = record_with_its_blunder_judged(blunder_game, monkeypatch, day=4)
     page = app.open("review", session=Session.from_record(path))
-    rows = review.marked() * 8  # more marked decisions than the list holds at once
+    rows = review.marked() * 40  # more marked decisions than the list holds at once
     monkeypatch.setattr(page, "marked", lambda: rows)
     watch = text_ui.start_watching()
     try:

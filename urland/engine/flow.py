@@ -23,8 +23,8 @@ VOLCANO_TILES = 7  # R5: one at set-up and two per epoch end
 def run(state: GameState) -> None:
     agenda = state.agenda
     while state.phase is None:
-        name, *args = agenda.pop()
-        STEPS[name](state, *args)
+        step = agenda.pop()  # (name, *arguments)
+        STEPS[step[0]](state, *step[1:])
 
 
 def _everyone(state: GameState) -> int:

@@ -55,16 +55,14 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     v = state.clone()
     mask = 0 if seat is None else 1 << seat
     seen = state.seen
-
-    def known(chip: int) -> bool:
-        return bool(seen[chip] & mask)
-
-    unseen = [c for c in state.pile]
+    unseen = list(state.pile)
     v.pile = [UNKNOWN] * len(state.pile)
-    hand_known = sorted(c for c in state.hand if known(c))
-    unseen += [c for c in state.hand if not known(c)]
+    hand_known = []
+    for chip in state.hand:
+        (hand_known if seen[chip] & mask else unseen).append(chip)
+    hand_known.sort()
     v.hand = hand_known + [UNKNOWN] * (len(state.hand) - len(hand_known))
-    if state.chosen >= 0 and not known(state.chosen):
+    if state.chosen >= 0 and not seen[state.chosen] & mask:
         unseen.append(state.chosen)
         v.chosen = UNKNOWN
     v.seen = [m if m & mask else 0 for m in seen]
