@@ -24,7 +24,8 @@ comparison (checked before each; one under way is finished). The decisions of a 
 three actions, six with a double turn, the scoring chip as environment player) each get a budget
 of their own; what one leaves unused is not carried to the next, so a turn's thinking never
 depends on how its earlier decisions went. Bids, purchases and Panic choices take far less
-(the hard bot's quick reasoning) and only the chip's search is held to the budget. Time beyond what the six comparisons take is left unused: every use of
+(the hard bot's quick reasoning) and only the chip's search is held to the budget. Time
+beyond what the six comparisons take is left unused: every use of
 it measured so far (wider replies, more chips, more moves compared, deeper searches, rollouts
 past the turn, rivals' replies drawn as hard players spread them, the hidden pile and hands
 drawn again and again) did no better than the six comparisons alone, or lost
