@@ -20,8 +20,8 @@ the hard bot's choice. The budget (budget.py) is processor time of the bot's own
 busy machine does not cut short, with a cap of WALL_FACTOR budgets on the clock so that a
 starved machine still answers. Each decision has the whole budget, from the start of the hard
 bot's search (which stops at its iterations or the budget, whichever comes first) to the last
-comparison (checked before each; one under way is finished). The decisions of a turn (up to
-three actions, six with a double turn, the scoring chip as environment player) each get a budget
+comparison (checked before each; one under way is finished). The decisions of a turn (each
+action, those a double-turn chip buys too, the scoring chip as environment player) each get a budget
 of their own; what one leaves unused is not carried to the next, so a turn's thinking never
 depends on how its earlier decisions went. Bids, purchases and Panic choices take far less
 (the hard bot's quick reasoning) and only the chip's search is held to the budget. Time
