@@ -106,7 +106,7 @@ class TurnFlow:
                  block: float = 0.0) -> None:
         self.door = door
         self.pause, self.block = pause, block
-        self.bots = {seat: make_bot(kind, seed) for seat, (kind, seed) in door.bots_here().items()}
+        self.bots = {seat: make_bot(*plan) for seat, plan in door.bots_here().items()}
         self.thinker = Thinker()
         self.asked: Hashable | None = None  # the decision last asked of a seat played here
         self.unlocked: int | None = None  # the seat whose secrets a curtain last unlocked

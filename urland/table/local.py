@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from urland.bots.candidates import cheapest_payment
-from urland.bots.registry import bot_seed
+from urland.bots.registry import BotPlan, bot_seed
 from urland.engine import Board, Decision, Event, Move, Option, PlayerView
 from urland.table import unsaved
 from urland.table.session import Seat, Session
@@ -64,9 +64,11 @@ class LocalTable:
     def stand_in_in(self, seat: int) -> float | None:
         return None  # nobody is waited for
 
-    def bots_here(self) -> dict[int, tuple[str, int]]:
+    def bots_here(self) -> dict[int, BotPlan]:
         seed = self.session.seed
-        return {i: (s.kind, bot_seed(seed, i)) for i, s in enumerate(self.seats) if not s.human}
+        return {i: (s.kind, bot_seed(seed, i)) if s.think is None
+                else (s.kind, bot_seed(seed, i), s.think)
+                for i, s in enumerate(self.seats) if not s.human}
 
     def moves_played(self) -> int:
         return self.session.moves_played
