@@ -69,13 +69,20 @@ class ExpertBot:
         """`clocks`: the processor and the wall clock the budget reads (tests drive them)."""
         self.rng = random.Random(seed)
         self.seconds = seconds
-        self.budget = (Budget.processor(seconds, WALL_FACTOR) if clocks is None
-                       else Budget.processor(seconds, WALL_FACTOR, *clocks))
+        self.clocks = clocks
         # Its memory of the table, its first ranking and its other decisions; a fixed number
         # of iterations (tests) makes them the same on any machine: such a search runs them all.
         self.fixed_search = hard_iterations is not None
         self.hard = HardBot(seed, max_iterations=hard_iterations, read_styles=True,
                             budget=None if self.fixed_search else self.budget)
+
+    @property
+    def budget(self) -> Budget:
+        """A decision's budget: `seconds` of processor time, at most WALL_FACTOR times that on
+        the clock."""
+        if self.clocks is None:
+            return Budget.processor(self.seconds, WALL_FACTOR)
+        return Budget.processor(self.seconds, WALL_FACTOR, *self.clocks)
         self.last_compared = 0  # the hard bot's moves compared for the last decision
         self.last_iterations = 0  # lines the turn search played for the last decision
         self.last_stop = ""  # what ended the last comparisons: "processor", "clock" or ""
@@ -83,6 +90,8 @@ class ExpertBot:
     def choose(self, view: PlayerView) -> Move:
         self.last_compared = self.last_iterations = 0
         self.last_stop = ""
+        if not self.fixed_search:  # the chip's search too, at the budget of now
+            self.hard.budget = self.budget
         state = view.state
         options = view.legal_options()
         if len(options) == 1 and options[0].complete:
