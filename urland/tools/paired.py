@@ -7,7 +7,7 @@ and seat) takes the luck of the deal out of the comparison: what is left is the 
 bot in that seat made.
 
     python -m urland tournament --paired expert hard --bots hard --players 4 --games 200 \
-        --seed 1000001 --log pairs.jsonl      # plays both sides, reports the difference
+        --seed 1000002 --log pairs.jsonl      # plays both sides, reports the difference
     python -m urland tournament --report pairs.jsonl            # the same report, read back
     python -m urland tournament --bots expert,hard,hard,hard --games 200 --seed 9 --log a.jsonl
     python -m urland tournament --bots hard,hard,hard,hard --games 200 --seed 9 --log b.jsonl
