@@ -12,7 +12,7 @@ from test_bots import _position_with_secrets
 from urland.bots.bidding import best_bid, strong_rivals
 from urland.bots.candidates import candidate_moves
 from urland.bots.evaluate import win_chance
-from urland.bots.expert import MOVES, WALL_FACTOR, ExpertBot
+from urland.bots.expert import HARD_SHARE, MOVES, WALL_FACTOR, ExpertBot
 from urland.bots.gene_worth import measured_gene_worth
 from urland.bots.ismcts import HardBot
 from urland.bots.judge import learned_win_chance
@@ -227,3 +227,16 @@ def test_strong_rivals_buy_what_the_measured_table_rates_highest():
     assert max(s.display, key=rivals.wants.__getitem__) == "assimilation"
     # A strong rival's bid is the hard bot's own reasoning for that seat.
     assert rivals.bid(s, BLACK, random.Random(3)) == best_bid(s, BLACK, random.Random(3), 6, worth)
+
+
+def test_the_experts_hard_search_leaves_a_fifth_of_the_budget_for_its_comparisons():
+    # Every reading of the processor clock moves it on 0.01 s: the hard search, with no cap on
+    # its iterations, stops at 0.8 of the 1-s budget (about 80 iterations), and the six
+    # comparisons still get their turn in the fifth left.
+    seen, _ = crowded_decision()
+    clocks = Clocks(cpu_step=0.01, wall_step=0.0)
+    expert = ExpertBot(1, seconds=1.0, clocks=(clocks.read_cpu, clocks.read_wall))
+    expert.hard.max_iterations = 10**6
+    expert.choose(seen)
+    assert 75 <= expert.hard.last_iterations <= HARD_SHARE * 100
+    assert expert.last_compared == MOVES and expert.last_stop == ""

@@ -42,6 +42,12 @@ class Budget:
         """`seconds` on the clock only (the hard bot's own limit)."""
         return cls(None, seconds)
 
+    def share(self, fraction: float) -> Budget:
+        """`fraction` of the processor time, under the same cap on the clock: the part of a
+        decision one stage of its search may take."""
+        cpu = None if self.cpu_seconds is None else fraction * self.cpu_seconds
+        return Budget(cpu, self.wall_seconds, self.cpu_clock, self.wall_clock)
+
     def start(self) -> Deadline:
         """The deadline of a decision that begins now."""
         cpu_end = (math.inf if self.cpu_seconds is None

@@ -19,16 +19,16 @@ is spent, and plays the best it has compared; with no time to compare even the f
 the hard bot's choice. The budget (budget.py) is processor time of the bot's own thread, which a
 busy machine does not cut short, with a cap of WALL_FACTOR budgets on the clock so that a
 starved machine still answers. Each decision has the whole budget, from the start of the hard
-bot's search (which stops at its iterations or the budget, whichever comes first) to the last
-comparison (checked before each; one under way is finished). The decisions of a turn (each
-action, those a double-turn chip buys too, the scoring chip as environment player) each get a budget
-of their own; what one leaves unused is not carried to the next, so a turn's thinking never
-depends on how its earlier decisions went. Bids, purchases and Panic choices take far less
-(the hard bot's quick reasoning) and only the chip's search is held to the budget. Time
-beyond what the six comparisons take is left unused: every use of
-it measured so far (wider replies, more chips, more moves compared, deeper searches, rollouts
-past the turn, rivals' replies drawn as hard players spread them, the hidden pile and hands
-drawn again and again) did no better than the six comparisons alone, or lost
+bot's search (which stops at its iterations or at HARD_SHARE of the budget, whichever comes
+first) to the last comparison (checked before each; one under way is finished). The decisions
+of a turn (each action, those a double-turn chip buys too, the scoring chip as environment
+player) each get a budget of their own; what one leaves unused is not carried to the next, so a
+turn's thinking never depends on how its earlier decisions went. Bids, purchases and Panic
+choices take far less (the hard bot's quick reasoning); of them only the chip's search is held
+to the budget (its HARD_SHARE). Time beyond what the six comparisons take is left unused: every
+use of it measured so far (wider replies, more chips, more moves compared, deeper searches,
+rollouts past the turn, rivals' replies drawn as hard players spread them, the hidden pile and
+hands drawn again and again) did no better than the six comparisons alone, or lost
 (docs/bot-strength.md).
 
 It reads the face-down chip better than the hard bot: the hard bot expects every environment
@@ -55,6 +55,9 @@ from urland.engine import ACTION, BID, Move, PlayerView
 
 SECONDS = 1.0  # default thinking time per decision, at most
 WALL_FACTOR = 4.0  # the most a decision may take on the clock, in budgets
+# The share of the budget its hard search may take (as the hard bot's own 0.8-s limit did at the
+# 1-s default), so that the comparisons always keep a fifth of it.
+HARD_SHARE = 0.8
 MOVES = 6  # the hard bot's best moves compared, at most
 WIDTH = 5  # replies each later decision of the turn weighs
 CHIPS = 6  # face-down chips the turn's end is scored under, at most
@@ -74,7 +77,7 @@ class ExpertBot:
         # of iterations (tests) makes them the same on any machine: such a search runs them all.
         self.fixed_search = hard_iterations is not None
         self.hard = HardBot(seed, max_iterations=hard_iterations, read_styles=True,
-                            budget=None if self.fixed_search else self.budget)
+                            budget=None if self.fixed_search else self.budget.share(HARD_SHARE))
 
     @property
     def budget(self) -> Budget:
@@ -91,7 +94,7 @@ class ExpertBot:
         self.last_compared = self.last_iterations = 0
         self.last_stop = ""
         if not self.fixed_search:  # the chip's search too, at the budget of now
-            self.hard.budget = self.budget
+            self.hard.budget = self.budget.share(HARD_SHARE)
         state = view.state
         options = view.legal_options()
         if len(options) == 1 and options[0].complete:
@@ -115,8 +118,10 @@ class ExpertBot:
         """The best of the hard bot's best `MOVES` by the turn search, compared in the hard
         bot's order while the budget (which the hard bot's search spends first) lasts; the hard
         bot's choice if it runs out before the first comparison."""
-        deadline = self.budget.start()
-        ranked = self.hard.search(view, None if self.fixed_search else deadline)
+        budget = self.budget
+        deadline = budget.start()
+        ranked = self.hard.search(view, None if self.fixed_search
+                                  else budget.share(HARD_SHARE).start())
         if len(ranked) == 1:
             return ranked[0]
         # Built before the clock is read: its draws from self.rng do not depend on the time.
