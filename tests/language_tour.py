@@ -113,6 +113,8 @@ def every_scene(seed: int = 3, size: tuple[int, int] = SIZES[0]) -> list[str]:
     _show(app)
     for name in ("new_game", "rules", "settings", "load_game", "history"):
         look(name)
+    thinking_choices(app)
+    drawn += ["new_game", "settings"]
     drawn += ["rules"] * rules_pages(app)
     history = app.open("history")
     history.show_page("stats")
@@ -150,6 +152,24 @@ def every_scene(seed: int = 3, size: tuple[int, int] = SIZES[0]) -> list[str]:
         drawn.append("review")
     pygame.quit()
     return drawn
+
+
+def thinking_choices(app: App) -> None:
+    """New game with every seat the expert, its thinking time shown at each choice, then
+    Settings at each choice of the expert's thinking time."""
+    scene = app.open("new_game")
+    for row in scene.rows:
+        row.kind.index = row.kind.values.index("expert")
+        row.kind.label = row.kind.labels[row.kind.index]
+    for _ in range(len(scene.rows[0].thinking.values)):
+        scene.rows[0].thinking.step(1)
+        _show(app)
+    app.pop()
+    settings = app.open("settings")
+    for _ in range(len(settings.thinking.values)):
+        settings.thinking.step(1)
+        _show(app)
+    app.pop()
 
 
 def online_scenes(size: tuple[int, int] = SIZES[0]) -> list[str]:

@@ -9,11 +9,10 @@ from positions import BLACK, GREY, area, table
 from test_auction import auction
 from test_bots import _position_with_secrets
 
-from urland.bots import expert as expert_module
 from urland.bots.bidding import best_bid, strong_rivals
 from urland.bots.candidates import candidate_moves
 from urland.bots.evaluate import win_chance
-from urland.bots.expert import MOVES, ExpertBot
+from urland.bots.expert import HARD_SHARE, MOVES, WALL_FACTOR, ExpertBot
 from urland.bots.gene_worth import measured_gene_worth
 from urland.bots.ismcts import HardBot
 from urland.bots.judge import learned_win_chance
@@ -88,30 +87,72 @@ def test_the_expert_thinking_longer_compares_more_of_the_hard_bots_moves():
     assert steady.last_iterations > 0
 
 
-class TickingClock:
-    """A processor clock that moves on a second each time it is read, and a still wall clock."""
+class Clocks:
+    """A processor clock and a wall clock that move on by fixed steps each time they are read
+    (a busy machine: the wall clock runs ahead of the processor time the thread gets)."""
 
-    def __init__(self) -> None:
-        self.now = 0.0
+    def __init__(self, cpu_step: float, wall_step: float) -> None:
+        self.cpu = self.wall = 0.0
+        self.cpu_step, self.wall_step = cpu_step, wall_step
 
-    def thread_time(self) -> float:
-        self.now += 1.0
-        return self.now
+    def read_cpu(self) -> float:
+        self.cpu += self.cpu_step
+        return self.cpu
 
-    @staticmethod
-    def perf_counter() -> float:
-        return 0.0
+    def read_wall(self) -> float:
+        self.wall += self.wall_step
+        return self.wall
 
 
-def test_the_expert_plays_the_best_it_compared_when_its_time_runs_out(monkeypatch):
-    # The budget is read once at the start (second 1), then before each comparison (2, 3, 4):
-    # 2.5 s buys two comparisons, the third finds the budget spent.
+def test_the_expert_plays_the_best_it_compared_when_its_processor_time_runs_out():
+    # The budget is read once at the start (processor second 1), then before each comparison
+    # (2, 3, 4): 2.5 s buys two comparisons, the third finds the budget spent. The wall clock
+    # runs three times as fast (a busy machine) but stays below its cap of four budgets.
     seen, ranked = crowded_decision()
-    monkeypatch.setattr(expert_module, "time", TickingClock())
-    hurried = ExpertBot(1, seconds=2.5, hard_iterations=40)
+    clocks = Clocks(cpu_step=1.0, wall_step=3.0)
+    hurried = ExpertBot(1, seconds=2.5, hard_iterations=40,
+                        clocks=(clocks.read_cpu, clocks.read_wall))
     move = hurried.choose(seen)
-    assert hurried.last_compared == 2
+    assert hurried.last_compared == 2 and hurried.last_stop == "processor"
     assert move in ranked[:2]
+    assert clocks.wall - 3.0 < WALL_FACTOR * 2.5  # the clock never reached its cap
+
+
+def test_a_busy_clock_below_its_cap_never_cuts_the_experts_thinking_short():
+    # Processor time hardly moves (a starved thread), the clock runs: every one of the six
+    # comparisons is made as long as the clock stays below four budgets.
+    seen, _ = crowded_decision()
+    clocks = Clocks(cpu_step=0.001, wall_step=0.5)
+    steady = ExpertBot(1, seconds=1.0, hard_iterations=40,
+                       clocks=(clocks.read_cpu, clocks.read_wall))
+    steady.choose(seen)
+    assert steady.last_compared == MOVES and steady.last_stop == ""
+    assert clocks.wall < WALL_FACTOR * 1.0
+
+
+def test_a_starved_expert_answers_when_the_clock_reaches_its_cap():
+    # The thread gets no processor time at all; at four budgets on the clock the expert plays
+    # the best it has compared.
+    seen, ranked = crowded_decision()
+    clocks = Clocks(cpu_step=0.0, wall_step=1.5)
+    starved = ExpertBot(1, seconds=1.0, hard_iterations=40,
+                        clocks=(clocks.read_cpu, clocks.read_wall))
+    move = starved.choose(seen)
+    # The clock reads 1.5 at the start, then 3.0, 4.5 (under the cap of 1.5 + 4), 6.0 (over).
+    assert starved.last_compared == 2 and starved.last_stop == "clock"
+    assert move in ranked[:2]
+
+
+def test_the_experts_own_hard_search_stops_on_the_budget_not_on_a_busy_clock():
+    # Without fixed iterations the hard search inside the expert is held to the expert's
+    # processor budget: its 60 iterations take 3 s on a busy clock (past the hard bot's own
+    # 0.8-s limit, below the cap) and none is cut.
+    seen, _ = crowded_decision()
+    clocks = Clocks(cpu_step=0.0, wall_step=0.05)
+    patient = ExpertBot(1, seconds=1.0, clocks=(clocks.read_cpu, clocks.read_wall))
+    patient.hard.max_iterations = 60
+    patient.choose(seen)
+    assert patient.hard.last_iterations == 60
 
 
 def test_the_expert_is_offered_everywhere_and_takes_a_thinking_time():
@@ -186,3 +227,16 @@ def test_strong_rivals_buy_what_the_measured_table_rates_highest():
     assert max(s.display, key=rivals.wants.__getitem__) == "assimilation"
     # A strong rival's bid is the hard bot's own reasoning for that seat.
     assert rivals.bid(s, BLACK, random.Random(3)) == best_bid(s, BLACK, random.Random(3), 6, worth)
+
+
+def test_the_experts_hard_search_leaves_a_fifth_of_the_budget_for_its_comparisons():
+    # Every reading of the processor clock moves it on 0.01 s: the hard search, with no cap on
+    # its iterations, stops at 0.8 of the 1-s budget (about 80 iterations), and the six
+    # comparisons still get their turn in the fifth left.
+    seen, _ = crowded_decision()
+    clocks = Clocks(cpu_step=0.01, wall_step=0.0)
+    expert = ExpertBot(1, seconds=1.0, clocks=(clocks.read_cpu, clocks.read_wall))
+    expert.hard.max_iterations = 10**6
+    expert.choose(seen)
+    assert 75 <= expert.hard.last_iterations <= HARD_SHARE * 100
+    assert expert.last_compared == MOVES and expert.last_stop == ""

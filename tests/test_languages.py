@@ -14,6 +14,7 @@ from language_tour import (
     autoplayed_tutorial,
     every_scene,
     online_scenes,
+    thinking_choices,
 )
 
 from urland.app import App
@@ -463,3 +464,18 @@ def test_a_list_of_names_takes_the_italian_euphonic_d_and_an_areas_oceans_are_a_
     assert "confina con O1 e O2 · " in area_tooltip(state, region, names)[1]
     i18n.set_language("de")
     assert describe(Move("chip", count=5), state) == "Chip 5 für die Wertung wählen"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_the_experts_thinking_time_fits_in_new_game_and_settings(code, size, user_home):
+    """Each thinking time, in New game's expert seats and in Settings: no text wider than its
+    box, and nothing drawn over anything (the fast part of the language tour)."""
+    i18n.set_language(code)
+    watch = text_ui.start_watching()
+    app = App(Settings(animation_speed="instant", ai_pause="none"), size=size)
+    app.show("title")
+    thinking_choices(app)
+    pygame.quit()
+    assert sorted(set(watch.overflows)) == []
+    assert sorted(watch.overlaps) == []

@@ -281,6 +281,24 @@ def test_the_sentence_of_why_says_the_biggest_difference():
     assert why(None, land, board) == ""
 
 
+def test_the_points_scored_are_the_reason_only_when_the_cost_holds_them():
+    # The page says "it cost about N points" beside the reason: a better move that would have
+    # scored 5 points more this turn but is worth only 1.2 in the end (it gives the rest up
+    # later) is not explained by its 5 points, which would say two figures at odds.
+    from urland.bots.appraise import Contrast
+    from urland.engine import Move, standard_board
+
+    board = standard_board()
+    land = Move("land", src=board.parse_area("O2"), dst=board.parse_area("5"), count=1)
+    held = why(Contrast(3.2, 3.0, -1, 0.0, 0, 0), land, board)
+    assert held == "The better move would have scored about 3 points more in this turn's scoring."
+    traded = why(Contrast(1.2, 5.0, -1, 0.0, 0, 0), land, board)
+    assert traded == ("The better move would have left you about 1 point better placed "
+                      "against your rivals.")
+    # the cost the page says (the judge's) is the one the reason is held to
+    assert why(Contrast(1.2, 3.0, -1, 0.0, 0, 0), land, board, lost=3.0) == held
+
+
 def test_when_the_outcomes_differ_in_nothing_nameable_the_why_is_the_better_moves_reason():
     from positions import GREY, table
 

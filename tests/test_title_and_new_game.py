@@ -9,7 +9,7 @@ from test_scenes import click, frames
 
 from urland import paths
 from urland.app import App
-from urland.scenes.new_game import KIND_LINES
+from urland.scenes.seat_row import KIND_LINES
 from urland.table.session import Seat, Session
 from urland.ui import art
 from urland.ui import theme as th
@@ -198,7 +198,7 @@ def test_each_seat_kind_is_explained_in_one_line(app):
         "easy": "A beginner who knows the rules.",
         "medium": "A solid player.",
         "hard": "Thinks ahead with search, up to a second a move.",
-        "expert": "Looks ahead over whole turns, up to a second a move.",
+        "expert": "Looks ahead over whole turns, as long as you let it think.",
         "online": "A player who joins from another computer.",
     }
     # the line is written in its own space beside the choice, inside the row

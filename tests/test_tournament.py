@@ -146,8 +146,8 @@ def test_tournament_logs_each_game_and_pairs_two_runs(capsys, tmp_path):
     assert [g["subject_seat"] for g in games] == [0, 1, 2]
     assert all(g["seats"][g["subject_seat"]] == "medium" for g in games)
     assert all(len(g["seat_times"]) == 3 and all(g["seat_times"]) for g in games)
-    code, out = run(capsys, "tournament", "--paired", str(a), str(b), "--json")
-    report = json.loads(out.out)
+    code, out = run(capsys, "tournament", "--report", str(a), str(b), "--json")
+    report = json.loads(out.out)["paired"]
     assert code == 0 and report["3"]["pairs"] == 3
     assert report["3"]["bot_a"] == "medium" and report["3"]["bot_b"] == "random"
 
@@ -157,7 +157,7 @@ def test_paired_report_of_a_damaged_log_says_which_line(capsys, tmp_path):
     good.write_text(json.dumps(_game(1, 0, ["a", "b", "c"], [3, 2, 1])) + "\n")
     bad.write_text(json.dumps(_game(1, 0, ["a", "b", "c"], [3, 2, 1])) + "\n{not json\n")
     with pytest.raises(SystemExit):
-        main(["tournament", "--paired", str(good), str(bad)])
+        main(["tournament", "--report", str(good), str(bad)])
     assert "bad.jsonl, line 2: not a game of a tournament log" in capsys.readouterr().err
 
 
@@ -166,5 +166,97 @@ def test_paired_report_refuses_a_log_holding_a_game_twice(capsys, tmp_path):
     line = json.dumps(_game(1, 0, ["a", "b", "c"], [3, 2, 1]))
     twice.write_text(line + "\n" + line + "\n")
     with pytest.raises(SystemExit):
-        main(["tournament", "--paired", str(twice), str(twice)])
+        main(["tournament", "--report", str(twice), str(twice)])
     assert "twice.jsonl, line 2: the game of line 1 again" in capsys.readouterr().err
+
+
+def test_a_paired_run_plays_each_deal_with_either_bot_in_the_seat_under_test(capsys, tmp_path):
+    log = tmp_path / "pairs.jsonl"
+    code, out = run(capsys, "tournament", "--paired", "medium", "random", "--bots", "easy",
+                    "--players", "3", "--games", "4", "--seed", "6", "--log", str(log), "--json")
+    games = [json.loads(line) for line in log.read_text().splitlines()]
+    a = [g for g in games if g["side"] == "A"]
+    b = [g for g in games if g["side"] == "B"]
+    assert code == 0 and len(a) == len(b) == 4
+    # The same deals, the seat under test rotated 0, 1, 2, 0, the others easy bots on both sides
+    assert [g["seed"] for g in a] == [g["seed"] for g in b]
+    assert [g["subject_seat"] for g in a] == [g["subject_seat"] for g in b] == [0, 1, 2, 0]
+    for x, y in zip(a, b, strict=True):
+        seat = x["subject_seat"]
+        assert x["seats"][seat] == "medium" and y["seats"][seat] == "random"
+        assert [s for i, s in enumerate(x["seats"]) if i != seat] == ["easy", "easy"]
+        assert [s for i, s in enumerate(y["seats"]) if i != seat] == ["easy", "easy"]
+    summary = json.loads(out.out.strip().splitlines()[-1])
+    three = summary["by_players"]["3"]
+    assert summary["paired"] == ["medium", "random"] and summary["seed_set"] == "tuning"
+    assert three["pairs"] == 4
+    assert three["wins_a"] == sum(g["winner"] == g["subject_seat"] for g in a)
+    # read back, the log gives the same comparison
+    code, back = run(capsys, "tournament", "--report", str(log), "--json")
+    assert json.loads(back.out)["paired"] == summary["by_players"]
+
+
+def test_the_same_bot_on_both_sides_plays_the_same_games(capsys, tmp_path):
+    # The other seats keep their seeds from one side to the other: with the same bot in the
+    # seat under test, every game is played move for move alike and nothing differs.
+    log = tmp_path / "same.jsonl"
+    run(capsys, "tournament", "--paired", "easy", "easy", "--bots", "random", "--players", "4",
+        "--games", "4", "--seed", "3", "--log", str(log))
+    games = [json.loads(line) for line in log.read_text().splitlines()]
+    a = [g["track"] for g in games if g["side"] == "A"]
+    b = [g["track"] for g in games if g["side"] == "B"]
+    assert a == b and len(a) == 4
+
+
+def _logged(seed, subject_seat, seats, track, side, times, run_seed=1_000_007):
+    line = _game(seed, subject_seat, seats, track)
+    line.update(side=side, seat_times=times, run_seed=run_seed,
+                seed_set="fresh" if run_seed >= 1_000_000 else "tuning")
+    return json.dumps(line)
+
+
+def test_the_report_of_a_written_log_does_the_arithmetic(capsys, tmp_path):
+    log = tmp_path / "written.jsonl"
+    quick, slow = [0.1] * 19 + [2.0], [0.5]
+    log.write_text("\n".join([
+        _logged(1, 0, ["expert", "hard", "hard"], [30, 20, 25], "A", [quick, slow, slow]),
+        _logged(2, 1, ["hard", "expert", "hard"], [18, 22, 30], "A", [slow, quick, slow]),
+        _logged(1, 0, ["hard", "hard", "hard"], [24, 20, 25], "B", [slow, slow, slow]),
+        _logged(2, 1, ["hard", "hard", "hard"], [18, 16, 30], "B", [slow, slow, slow]),
+    ]) + "\n")
+    code, out = run(capsys, "tournament", "--report", str(log), "--json")
+    found = json.loads(out.out)
+    assert code == 0 and found["seeds"] == "seeds: fresh (--seed 1000007)"
+    expert = found["tables"]["3 A"]["per_bot"]["expert"]
+    assert expert["wins"] == 1 and expert["win_rate"] == 0.5
+    assert expert["ci95"] == [pytest.approx(0.0945, abs=1e-4), pytest.approx(0.9055, abs=1e-4)]
+    assert expert["mean_score"] == 26.0
+    assert expert["decisions"] == 40 and expert["p95_decision_seconds"] == 0.1
+    assert expert["max_decision_seconds"] == 2.0
+    three = found["paired"]["3"]
+    # scores 30 and 22 against 24 and 16: +6 both times; margins +5, -8 against -1, -14
+    assert three["score_difference"] == {"mean": 6.0, "standard_error": 0.0, "ci95": [6.0, 6.0]}
+    assert three["margin_difference"]["mean"] == 6.0
+    # wins: 1 and 0 against 0 and 0: +0.5 +- 0.5, the interval kept within [-1, 1]
+    assert three["win_difference"] == {"mean": 0.5, "standard_error": 0.5, "ci95": [-0.48, 1.0]}
+    text = run(capsys, "tournament", "--report", str(log))[1].out
+    assert "seeds: fresh" in text and "win share +50.0% +- 50.0%" in text
+
+
+def test_a_tuning_seed_is_never_called_fresh(capsys, tmp_path):
+    with pytest.raises(SystemExit):
+        main(["tournament", "--bots", "easy,random,random", "--games", "1", "--seed", "9",
+              "--seed-set", "fresh"])
+    assert "seed 9 is kept for tuning: fresh seeds are 1,000,000 and above" in \
+        capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["tournament", "--bots", "easy,random,random", "--games", "1",
+              "--seed", "1000001", "--seed-set", "tuning"])
+    assert "seed 1000001 is a fresh seed" in capsys.readouterr().err
+    claimed = tmp_path / "claimed.jsonl"  # a log edited to call a tuning seed's games fresh
+    line = json.loads(_logged(1, 0, ["a", "b", "c"], [3, 2, 1], "A", [[], [], []], run_seed=9))
+    line["seed_set"] = "fresh"
+    claimed.write_text(json.dumps(line) + "\n")
+    with pytest.raises(SystemExit):
+        main(["tournament", "--report", str(claimed)])
+    assert "calls its games fresh, but seed 9 is kept for tuning" in capsys.readouterr().err

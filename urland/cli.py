@@ -15,6 +15,7 @@ from urland.engine import PLAYER_COUNTS
 from urland.engine.files import MAX_DIGITS
 from urland.seats import ANY_BOT
 from urland.texts.i18n import LANGUAGES, known
+from urland.tools.seed_sets import FRESH_FROM, SEED_SETS, SeedSetError, checked
 
 if TYPE_CHECKING:
     from urland.app import App
@@ -76,32 +77,48 @@ def _tournament(argv: Sequence[str]) -> int:
     parser.add_argument("--log", type=Path, default=None,
                         help="append one JSON line per game (deal, seats, scores, winner, "
                              "decision times) to this file")
-    parser.add_argument("--paired", type=Path, nargs=2, metavar=("A", "B"), default=None,
-                        help="play nothing: compare two --log files of the same deals, game by "
-                             "game, for the line-up's first seat")
+    parser.add_argument("--paired", nargs=2, metavar=("A", "B"), default=None,
+                        help="play every deal twice, bot A and then bot B in the seat under "
+                             "test, the other seats the --bots named (the same seeds), and "
+                             "report the difference game by game")
+    parser.add_argument("--report", type=Path, nargs="+", metavar="FILE", default=None,
+                        help="play nothing: the table of a --log file read back (two files: "
+                             "paired game by game, for the line-up's first seat)")
+    parser.add_argument("--seed-set", choices=SEED_SETS, default=None,
+                        help="the set of seeds --seed must belong to: tuning (below "
+                             f"{FRESH_FROM:,}) or fresh ({FRESH_FROM:,} and above)")
     args = parser.parse_args(argv)
-    if args.paired:
-        return _paired(*args.paired, as_json=args.json, parser=parser)
+    if args.report:
+        return _report(args.report, as_json=args.json, parser=parser)
     if not args.bots:
-        parser.error("--bots is needed (or --paired A B)")
+        parser.error("--bots is needed (the other seats, with --paired A B)")
     if args.games < 1 or args.workers < 1 or (args.think is not None and args.think <= 0):
         parser.error("--games and --workers must be at least 1, --think above 0")
     try:
-        counts = [int(t) for t in args.players.split(",") if t.strip()]
-    except ValueError:
-        counts = [0]
-    if any(c not in PLAYER_COUNTS for c in counts):
-        parser.error("--players takes player counts from 3 to 5, e.g. 3,4,5")
+        checked(args.seed, args.seed_set)
+    except SeedSetError as exc:
+        parser.error(str(exc))
+    counts = _player_counts(args.players, parser)
     names = [t.strip() for t in args.bots.split(",") if t.strip()]
+    subjects = list(args.paired or [])
+    seats = len(names) + (1 if subjects else 0)  # the line-up: the seat under test, the others
     if counts:
-        if not 1 <= len(names) <= max(PLAYER_COUNTS):
+        if not 1 <= seats <= max(PLAYER_COUNTS) or (subjects and not names):
             parser.error("--bots names 1 to 5 bots: the first, then the others in turn")
-    elif len(names) not in PLAYER_COUNTS:
-        parser.error("--bots names 3 to 5 bots, one per seat (with --players, 1 to 5)")
+    elif seats not in PLAYER_COUNTS:
+        parser.error("--bots names 3 to 5 bots, one per seat (with --players, 1 to 5; with "
+                     "--paired, the other seats)")
     try:
-        names = _bots(args.bots, len(names))
+        names = _bots(",".join(subjects + names), len(subjects) + len(names))
     except argparse.ArgumentTypeError as exc:
         parser.error(str(exc))
+    if subjects:
+        from urland.tools.tournament import paired_tournament
+
+        paired_tournament(names[0], names[1], names[2:], args.games, args.seed,
+                          workers=args.workers, as_json=args.json, players=counts or None,
+                          think=args.think, log=args.log)
+        return 0
     from urland.tools.tournament import tournament
 
     tournament(names, args.games, args.seed, workers=args.workers, as_json=args.json,
@@ -109,15 +126,28 @@ def _tournament(argv: Sequence[str]) -> int:
     return 0
 
 
-def _paired(a: Path, b: Path, as_json: bool, parser: argparse.ArgumentParser) -> int:
-    from urland.tools.paired import LogError, compare, read_log, report_lines
-
+def _player_counts(text: str, parser: argparse.ArgumentParser) -> list[int]:
     try:
-        report = compare(read_log(a), read_log(b))
+        counts = [int(t) for t in text.split(",") if t.strip()]
+    except ValueError:
+        counts = [0]
+    if any(c not in PLAYER_COUNTS for c in counts):
+        parser.error("--players takes player counts from 3 to 5, e.g. 3,4,5")
+    return counts
+
+
+def _report(files: list[Path], as_json: bool, parser: argparse.ArgumentParser) -> int:
+    from urland.tools.log_report import report, report_text
+    from urland.tools.paired import LogError, read_log
+
+    if len(files) > 2:
+        parser.error("--report reads one log, or two to pair")
+    try:
+        found = report(*(read_log(f) for f in files))
     except LogError as exc:
         parser.error(str(exc))
-    print(json.dumps(report) if as_json else "\n".join(report_lines(report)))
-    return 0 if report else 1
+    print(json.dumps(found) if as_json else "\n".join(report_text(found)))
+    return 0 if found["tables"] or found["paired"] else 1
 
 
 USAGE = """Urland - play, or run the tools:
@@ -128,7 +158,9 @@ USAGE = """Urland - play, or run the tools:
   python -m urland simulate --players N --games G --seed S [--bots random,...] [--json]
   python -m urland tournament --bots hard,medium,medium,medium --games N --seed S
                              [--players 3,4,5] [--workers W] [--json] [--log FILE]
-  python -m urland tournament --paired A.jsonl B.jsonl [--json]
+  python -m urland tournament --paired A B --bots hard --players 4 --games N --seed S
+                             [--seed-set tuning|fresh] [--log FILE]
+  python -m urland tournament --report FILE [FILE] [--json]
   python -m urland serve [--host H] [--port P] [--room CODE --seats remote,remote,medium
                          --seed N] [--quit-when-over] [--cert FILE --key FILE]
   python -m urland join ADDRESS --room CODE [--name N] [--autoplay] [--quit-when-over]

@@ -29,10 +29,10 @@ from __future__ import annotations
 
 import math
 import random
-import time
 
 from urland.bots.beliefs import ChipMemory, region_belief
 from urland.bots.bidding import best_bid
+from urland.bots.budget import Budget, Deadline
 from urland.bots.candidates import candidate_moves
 from urland.bots.chip_styles import Styles
 from urland.bots.evaluate import pending_distribution, win_chance
@@ -79,13 +79,15 @@ class HardBot:
 
     def __init__(self, seed: int = 0, time_limit: float | None = None,
                  max_iterations: int | None = None, exploration: float = 0.3,
-                 read_styles: bool = False) -> None:
+                 read_styles: bool = False, budget: Budget | None = None) -> None:
         self.rng = random.Random(seed)
         # A search given its number of iterations (tests, benchmarks) runs them all, so that it
-        # plays the same moves on a busy machine; the bot at the table also has a clock.
+        # plays the same moves on a busy machine; the bot at the table also has a clock, or the
+        # `budget` of the bot it serves (the expert's processor time).
         if time_limit is None:
             time_limit = TIME_LIMIT if max_iterations is None else math.inf
         self.time_limit = time_limit
+        self.budget = budget
         self.max_iterations = max_iterations  # None: ITERATIONS for the player count
         self.exploration = exploration
         # Its own habits, and the decisions it does not search (purchases by measured worth).
@@ -123,9 +125,10 @@ class HardBot:
         self.greedy.note(view.state, moves[0])
         return moves[0]
 
-    def search(self, view: PlayerView) -> list[Move]:
+    def search(self, view: PlayerView, deadline: Deadline | None = None) -> list[Move]:
         """The searched decision's moves (an Ichto action or the scoring chip), the most
-        visited first: the first is the hard bot's choice."""
+        visited first: the first is the hard bot's choice. The search stops at its iteration
+        cap or at the `deadline` (by default one of its own budget, begun now)."""
         seat = view.seat
         assert seat is not None
         beliefs = self.belief = self.memory.belief(view)
@@ -136,10 +139,11 @@ class HardBot:
         root.moves = self._ranked(view.state)
         if len(root.moves) == 1:
             return root.moves
-        deadline = time.perf_counter() + self.time_limit
+        if deadline is None:
+            deadline = (self.budget or Budget.clock(self.time_limit)).start()
         iterations = 0
         cap = self.max_iterations or ITERATIONS[view.state.n]
-        while iterations < cap and time.perf_counter() < deadline:
+        while iterations < cap and not deadline.over():
             self._iterate(root, sample_hidden(view, self.rng, beliefs), seat)
             iterations += 1
         self.last_iterations = iterations

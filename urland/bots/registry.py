@@ -73,7 +73,7 @@ BOTS: dict[str, BotEntry] = {e.key: e for e in (
     BotEntry("hard", _hard, L_("AI hard"),
              L_("Thinks ahead with search, up to a second a move.")),
     BotEntry("expert", _expert, L_("AI expert"),
-             L_("Looks ahead over whole turns, up to a second a move."),
+             L_("Looks ahead over whole turns, as long as you let it think."),
              timed=_expert_timed),
     BotEntry("random", _random, L_("AI random"), offered=False),
 )}
@@ -83,6 +83,11 @@ ONLINE = "online"  # a person at another computer, in a game hosted from New gam
 SEAT_KINDS = (HUMAN, *BOTS)  # every kind a seat may be: in saves, records and on the table
 # New game's choices: a person here, the bots it offers, a person joining from elsewhere
 OFFERED_KINDS = (HUMAN, *(k for k, e in BOTS.items() if e.offered), ONLINE)
+
+
+# How a table makes the bot of a seat: (kind, seed), or (kind, seed, seconds a decision) for a
+# bot given its thinking time; `make_bot(*plan)` makes it.
+BotPlan = tuple[str, int] | tuple[str, int, float]
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -95,6 +100,12 @@ def seat_kind_word(kind: str) -> str:
     """'' for a human seat, else the computer player's label ('AI medium')."""
     entry = BOTS.get(kind)
     return "" if entry is None else str(entry.label)
+
+
+def takes_thinking_time(kind: str) -> bool:
+    """Whether the bot `kind` is made with a thinking time a player may choose (the expert)."""
+    entry = BOTS.get(kind)
+    return entry is not None and entry.timed is not None
 
 
 def bot_names() -> list[str]:

@@ -81,7 +81,7 @@ class Master:
 
     def _adopt(self, key: str, room: Room) -> None:
         self.rooms[key] = room
-        self.bots[key] = {i: make_bot(s.kind, bot_seed(room.game.seed, i))
+        self.bots[key] = {i: make_bot(s.kind, bot_seed(room.game.seed, i), s.think)
                           for i, s in enumerate(room.seats)
                           if not s.remote and s.seat_kind.bot is not None}  # (not a person)
         if room.game.over:

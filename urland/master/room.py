@@ -73,6 +73,9 @@ class SeatSlot:
     name: str = ""
     token_hash: str = ""  # empty until a client takes the seat
     bot: str = ""  # the level of the bot that took this remote seat from elsewhere ("": a person)
+    # seconds a decision for a bot of the room that takes a thinking time (None: its own);
+    # a game at this computer sets it from the player's choice (memory only)
+    think: float | None = None
 
     @property
     def remote(self) -> bool:

@@ -201,6 +201,23 @@ def seats_from_meta(meta: dict, colours: list[int]) -> tuple[list[str], list[str
     return names, kinds
 
 
+MOST_THINKING = 60.0  # seconds a decision a record may give a bot: more is not believed
+
+
+def thinking_from_meta(meta: dict, players: int) -> list[float | None]:
+    """Each seat's thinking time a decision, where the record gives one (a bot that takes a
+    thinking time: the expert); None elsewhere, and for a value that is not a time."""
+    raw = meta.get("seats") if isinstance(meta, dict) else None
+    times: list[float | None] = []
+    for i in range(players):
+        entry = raw[i] if isinstance(raw, list) and i < len(raw) and isinstance(
+            raw[i], dict) else {}
+        think = entry.get("think")
+        ok = type(think) in (int, float) and 0 < think <= MOST_THINKING
+        times.append(float(think) if ok else None)
+    return times
+
+
 def list_records(folder: Path) -> tuple[list[RecordSummary], list[str]]:
     """Every readable record, newest first, and a message for each file that could not be read."""
     if not folder.is_dir():

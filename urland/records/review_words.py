@@ -13,6 +13,7 @@ from urland.texts.words import Words, sentences
 
 NOTABLE = 0.75  # a difference (points, Ichtos) must reach this to be the reason given
 ICHTO_WORTH = 0.5  # points an Ichto kept on the board is roughly worth (evaluate.HARD)
+ROUNDING = 0.5  # points said as whole numbers: a reason may round up to this above the cost
 
 
 def why(contrast: Contrast | None, played: Move, board: Board, lost: float | None = None,
@@ -39,13 +40,17 @@ def why(contrast: Contrast | None, played: Move, board: Board, lost: float | Non
 
 def reason(c: Contrast, played: Move, board: Board, lost: float | None = None
            ) -> tuple[str, dict]:
-    """The template that says the biggest difference, and its values."""
+    """The template that says the biggest difference, and its values. The page says the cost
+    beside it ("it cost about N points"), so a reason in points must be part of that cost: the
+    points scored are the reason only when they are no more than the cost (to the rounding);
+    a better move that scores more now but gives part of it up later is explained otherwise."""
     if c.genes_won:
         return "review_gene_won", {"gene": _genes(c.genes_won)}
     if c.genes_lost:
         return "review_gene_lost", {"gene": _genes(c.genes_lost)}
+    cost = c.value if lost is None else lost
     board_worth = ICHTO_WORTH * c.board  # Ichtos kept, in points, to weigh against scoring
-    if c.scored >= NOTABLE and c.scored >= board_worth:
+    if NOTABLE <= c.scored <= cost + ROUNDING and c.scored >= board_worth:
         points = max(1, round(c.scored))
         if c.region >= 0:
             return "review_scoring_region", {"points": points,

@@ -12,7 +12,7 @@ import pygame
 from urland.bots.registry import BOTS
 from urland.engine import PLAYER_COUNTS
 from urland.scenes.base import Scene
-from urland.scenes.seat_row import KIND_LINES, SeatRow
+from urland.scenes.seat_row import DIM_INK, SeatRow
 from urland.seats import plays_elsewhere, seat_kind
 from urland.table import library
 from urland.table.session import Seat, Session
@@ -24,11 +24,11 @@ from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
 from urland.ui.colour_picker import ColourPicker
 from urland.ui.focus import Target, targets_of
-from urland.ui.text import blit_text, line_height, wrap
+from urland.ui.text import blit_text
 from urland.ui.widgets import Button, Stepper, TextField, panel
 from urland.userfiles.setup_memory import Setup, read_setup, save_setup
 
-FLASH_SECONDS, DIM_INK = 2.0, (100, 90, 80)
+FLASH_SECONDS = 2.0
 
 
 class NewGameScene(Scene):
@@ -39,7 +39,8 @@ class NewGameScene(Scene):
         super().__init__(app)
         # Autoplay sets its own seats and must leave the player's remembered set-up alone.
         setup, problem = (Setup(), "") if app.autoplay else read_setup()
-        self.rows = [SeatRow(seat) for seat in setup.seats]
+        thinking = app.settings.expert_thinking
+        self.rows = [SeatRow(seat, thinking, self.choose_thinking) for seat in setup.seats]
         for i, row in enumerate(self.rows):
             row.colour_button.on_click = lambda i=i: self.open_picker(i)
         self.players = Stepper(setup.players, min(PLAYER_COUNTS), max(PLAYER_COUNTS),
@@ -84,6 +85,14 @@ class NewGameScene(Scene):
         row.flash = FLASH_SECONDS
         self.error = ""
 
+    def choose_thinking(self, key: str) -> None:
+        """The expert's thinking time, chosen on a seat: one setting (Settings shows it too),
+        so every expert seat shows it."""
+        self.app.settings.expert_thinking = key
+        self.app.save_settings()
+        for row in self.rows:
+            row.show_thinking(key)
+
     # --- layout -------------------------------------------------------------------------------
 
     def layout(self) -> None:
@@ -102,6 +111,8 @@ class NewGameScene(Scene):
             row.kind.rect = pygame.Rect(left + t.px(422), y + t.px(4), t.px(216), t.px(48))
             row.about = pygame.Rect(row.kind.rect.right + t.px(16), y,
                                     row.rect.right - row.kind.rect.right - t.px(26), t.px(56))
+            row.thinking.rect = pygame.Rect(row.about.left, y + t.px(4),
+                                            min(row.about.width, t.px(260)), t.px(48))
         self.start.rect = pygame.Rect(0, 0, t.px(220), t.px(54))
         self.start.rect.bottomright = (box.right - t.px(30), box.bottom - t.px(24))
         self.back.rect = pygame.Rect(0, 0, t.px(160), t.px(54))
@@ -132,7 +143,9 @@ class NewGameScene(Scene):
         if self.seed.handle(event):
             return True
         for row in self.active_rows():
-            if row.name.handle(event) or row.kind.handle(event) or row.colour_button.handle(event):
+            if (row.name.handle(event) or row.kind.handle(event)
+                    or row.colour_button.handle(event)
+                    or (row.thinks and row.thinking.handle(event))):
                 return True
         return super().handle(event)
 
@@ -163,7 +176,10 @@ class NewGameScene(Scene):
     # --- starting -----------------------------------------------------------------------------
 
     def seats(self) -> list[Seat]:
-        return [Seat(row.name.text.strip() or colour_word(row.colour), row.colour, row.kind.value)
+        """The seats to play; a bot that takes a thinking time gets the one chosen."""
+        seconds = self.app.settings.expert_seconds
+        return [Seat(row.name.text.strip() or colour_word(row.colour), row.colour, row.kind.value,
+                     seconds if row.thinks else None)
                 for row in self.active_rows()]
 
     def setup(self) -> Setup:
@@ -177,7 +193,8 @@ class NewGameScene(Scene):
         With the colour strip open: its five colours."""
         if (seat := self.picker.seat) is not None:
             return self.picker.targets(lambda colour: self.choose_colour(seat, colour))
-        rows = [w for r in self.active_rows() for w in (r.colour_button, r.name, r.kind)]
+        rows = [w for r in self.active_rows()
+                for w in (r.colour_button, r.name, r.kind, *([r.thinking] if r.thinks else []))]
         return targets_of(self.players, self.seed, *rows, *self.buttons)
 
     def remember(self) -> None:
@@ -239,6 +256,8 @@ class NewGameScene(Scene):
                   bold=bool(self.error or self.message), anchor="center",
                   width=box.width - t.px(40))
         super().draw(surface)
+        for row in self.active_rows():
+            row.draw_tooltip(surface, t)
         seat = self.picker.seat
         if seat is not None:
             wearers = [None if (h := self.holder(c)) is None else self.rows[h].label(h)
@@ -262,12 +281,7 @@ class NewGameScene(Scene):
                   width=b.rect.right - b.rect.left - t.px(60))
         row.name.draw(surface, t)
         row.kind.draw(surface, t)
-        lines = wrap(KIND_LINES[row.kind.value], t.px(20), row.about.width)[:2]
-        step = line_height(t.px(20))
-        y = row.about.centery - step * len(lines) // 2
-        for line in lines:
-            blit_text(surface, line, (row.about.left, y), t.px(20), DIM_INK)
-            y += step
+        row.draw_about(surface, t)
 
     def autoplay_step(self) -> None:
         auto = self.app.autoplay

@@ -13,14 +13,22 @@ import pygame
 from urland.scenes.base import Dialog
 from urland.texts import i18n
 from urland.texts.i18n import L_, LANGUAGES, Text, _, fmt
+from urland.texts.thinking import thinking_labels
 from urland.ui import theme as th
 from urland.ui.screen import screen_size
 from urland.ui.text import blit_text
 from urland.ui.widgets import Button, Choice, panel
-from urland.userfiles.settings import AI_PAUSES, ANIMATION_SPEEDS, TEXT_SIZES, VOLUMES, WINDOW_SIZES
+from urland.userfiles.settings import (
+    AI_PAUSES,
+    ANIMATION_SPEEDS,
+    TEXT_SIZES,
+    THINKING_TIMES,
+    VOLUMES,
+    WINDOW_SIZES,
+)
 
 # The dialog in design units (1280x720 at 100 %): two columns of groups.
-WIDTH, HEIGHT = 1000, 600
+WIDTH, HEIGHT = 1000, 670
 ROW = 64  # row pitch
 CONTROL_W, CONTROL_H = 230, 46
 NOTE = (L_("Saved for next time."), L_("Anywhere: F11 full screen, M sound on or off."))
@@ -53,6 +61,9 @@ class SettingsScene(Dialog):
         pauses = list(AI_PAUSES)
         self.pause = Choice(pauses, pauses.index(s.ai_pause), self._pause,
                             labels=[L_("No pause"), L_("Short pause"), L_("Long pause")])
+        times = list(THINKING_TIMES)
+        self.thinking = Choice(times, times.index(s.expert_thinking), self._thinking,
+                               labels=thinking_labels(THINKING_TIMES))
         volumes = [str(v) for v in VOLUMES]
         labels = [L_("Off") if v == 0 else fmt("{value} %", value=v) for v in VOLUMES]
         self.effects = Choice(volumes, _nearest(s.effects_volume), self._effects, labels=labels)
@@ -67,7 +78,8 @@ class SettingsScene(Dialog):
         self.groups: list[tuple[Text, list[tuple[Text, Choice]]]] = [
             (L_("Screen"), [(L_("Window size"), self.size), (L_("Display"), self.full),
                             (L_("Text size"), self.text)]),
-            (L_("Playing"), [(L_("Animations"), self.speed), (L_("AI moves"), self.pause)]),
+            (L_("Playing"), [(L_("Animations"), self.speed), (L_("AI moves"), self.pause),
+                             (L_("AI expert thinks"), self.thinking)]),
             (L_("Sound"), [(L_("Sound effects"), self.effects), (L_("Sea sounds"), self.ambience),
                            (L_("Sound"), self.mute)]),
             (L_("Language"), [(L_("Language"), self.language)]),
@@ -125,6 +137,9 @@ class SettingsScene(Dialog):
 
     def _pause(self, i: int) -> None:
         self.app.settings.ai_pause = self.pause.value
+
+    def _thinking(self, i: int) -> None:
+        self.app.settings.expert_thinking = self.thinking.value
 
     def _effects(self, i: int) -> None:
         self.app.settings.effects_volume = VOLUMES[i]

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 from urland.engine import Board, Decision, Event, Move, Option, PlayerView
 
 if TYPE_CHECKING:
+    from urland.bots.registry import BotPlan
     from urland.table.session import Seat, Session
 
 
@@ -92,8 +93,9 @@ class TableDoor(Protocol):
         when nobody is waited for there, or no AI will stand in."""
         ...
 
-    def bots_here(self) -> dict[int, tuple[str, int]]:
-        """The seats a bot plays on this side: seat -> (bot kind, seed)."""
+    def bots_here(self) -> dict[int, BotPlan]:
+        """The seats a bot plays on this side: seat -> (bot kind, seed) or (bot kind, seed,
+        seconds a decision) for a bot given its thinking time."""
         ...
 
     def plays_bots(self) -> bool:

@@ -113,7 +113,7 @@ class TurnFlow:
         self.computers = set(door.bots_here())  # the seats a computer plays on this side
         # ... and the bots the flow plays itself (none when the door's room plays them)
         self.bots = {} if door.plays_bots() else {
-            seat: make_bot(kind, seed) for seat, (kind, seed) in door.bots_here().items()}
+            seat: make_bot(*plan) for seat, plan in door.bots_here().items()}
         self.holding = False  # the game's bots are held: the table shows a move or a page
         self._hold(True)  # until the first frame has shown what it must
         self.known = door.position()  # the position the table was last shown

@@ -13,7 +13,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Hashable
 
 from urland.bots.candidates import cheapest_payment
-from urland.bots.registry import bot_seed
+from urland.bots.registry import BotPlan, bot_seed
 from urland.engine import Board, Decision, Event, IllegalMoveError, Move, Option, PlayerView
 from urland.master.room import MoveRefused
 from urland.table.room import LocalRoom
@@ -79,9 +79,11 @@ class LocalTable:
     def stand_in_in(self, seat: int) -> float | None:
         return None  # nobody is waited for
 
-    def bots_here(self) -> dict[int, tuple[str, int]]:
+    def bots_here(self) -> dict[int, BotPlan]:
         seed = self.session.seed
-        return {i: (s.kind, bot_seed(seed, i)) for i, s in enumerate(self.seats) if not s.human}
+        return {i: (s.kind, bot_seed(seed, i)) if s.think is None
+                else (s.kind, bot_seed(seed, i), s.think)
+                for i, s in enumerate(self.seats) if not s.human}
 
     def plays_bots(self) -> bool:
         return True  # the room's master plays them: their moves arrive as news

@@ -55,7 +55,7 @@ class LocalRoom:
         self.master = Master(self.outlet, MasterOptions(bot_pause=pace(), wait=wait),
                              SaveStore(session))
         self.here = [i for i, seat in enumerate(session.seats) if seat.human]
-        slots = [SeatSlot(seat.kind, seat.name) for seat in session.seats]
+        slots = [SeatSlot(seat.kind, seat.name, think=seat.think) for seat in session.seats]
         self.room = Room(CODE, session.game, slots, in_history=session.recorded)
         self.master.add_room(self.room)
         # A table dropped without `close` (a test's) stops its bots when it is collected.

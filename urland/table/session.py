@@ -50,6 +50,7 @@ class Seat:
     name: str
     colour: int
     kind: str = "human"
+    think: float | None = None  # seconds a decision, for a bot that takes a thinking time
 
     @property
     def human(self) -> bool:
@@ -216,8 +217,11 @@ class Session:
             return None
         return self.undo(self.game.state.actor)
 
-    def seat_meta(self) -> list[dict[str, str]]:
-        return [{"name": s.name, "kind": s.kind} for s in self.seats]
+    def seat_meta(self) -> list[dict]:
+        """The seats as saves and records keep them: name, kind and, for a bot given a
+        thinking time, that time (so a game continued or replayed knows it)."""
+        return [{"name": s.name, "kind": s.kind} | ({} if s.think is None else {"think": s.think})
+                for s in self.seats]
 
     def save(self) -> bool:
         """Autosave; on failure set `save_problem` and carry on. True when the game is saved."""
@@ -267,5 +271,6 @@ class Session:
 def _seats(game: Game, meta: dict) -> list[Seat]:
     colours = list(game.options.resolved_colours())
     names, kinds = history.seats_from_meta(meta, colours)
-    return [Seat(name, colour, kind) for name, colour, kind in zip(names, colours, kinds,
-                                                                  strict=True)]
+    thinks = history.thinking_from_meta(meta, len(colours))
+    return [Seat(name, colour, kind, think) for name, colour, kind, think
+            in zip(names, colours, kinds, thinks, strict=True)]

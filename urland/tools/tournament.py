@@ -1,14 +1,17 @@
 """Bots against bots, seats rotated so every bot sits in every seat equally often.
 
     python -m urland tournament --bots hard,medium,medium,medium --games N --seed S
-                                [--players 3,4,5] [--json] [--log FILE]
-    python -m urland tournament --paired A.jsonl B.jsonl [--json]
+                                [--players 3,4,5] [--json] [--log FILE] [--seed-set SET]
+    python -m urland tournament --paired expert hard --bots hard --games N --seed S [--log FILE]
+    python -m urland tournament --report FILE [FILE] [--json]
 
 With `--players`, the line-up is resized for each player count: its first bot, then the others
 repeated in order (hard,medium,... at 3 players is hard,medium,medium). What is reported, per
 bot and per player count, is decided in tournament_report.py. `--log` writes one JSON line per
-game (its deal, seats, scores, winner and each seat's decision times), which `--paired` compares
-game by game with another run's (paired.py).
+game (its deal, seats, scores, winner and each seat's decision times), which `--report` reads
+back (log_report.py). `--paired A B` plays every deal twice, bot A and then bot B in the seat
+under test, the other seats the same bots with the same seeds, and reports the difference game
+by game (paired.py). `--seed-set` names the set of seeds the run must come from (seed_sets.py).
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from pathlib import Path
 from urland.bots.loop import StateTable, play_out
 from urland.bots.registry import make_bot
 from urland.engine import Move, new_game
+from urland.tools.paired import compare, report_lines
+from urland.tools.seed_sets import seed_set
 from urland.tools.tournament_report import report, summarise, table_lines
 
 
@@ -78,10 +83,11 @@ def planned_tables(lineup: list[str], games: int, seed: int, think: float | None
 
 
 def play_games(lineup: list[str], games: int, seed: int, workers: int = 1,
-               think: float | None = None, log: Path | None = None
+               think: float | None = None, log: Path | None = None, side: str = ""
                ) -> tuple[list[TableResult], float]:
     """`games` games with the seats rotated; the results and the seconds they took. With a
-    `log`, each game is appended to it as one JSON line as soon as it has been played."""
+    `log`, each game is appended to it as one JSON line as soon as it has been played (`side`:
+    which bot of a paired run sat in the seat under test)."""
     tables = planned_tables(lineup, games, seed, think)
     start = time.perf_counter()
     results = []
@@ -90,16 +96,24 @@ def play_games(lineup: list[str], games: int, seed: int, workers: int = 1,
         for g, ((game_seed, _, _), result) in enumerate(zip(tables, played, strict=True)):
             results.append(result)
             if log is not None:
-                _append(log, game_line(g, game_seed, think, result))
+                _append(log, game_line(g, game_seed, think, result, seed, side))
     return results, time.perf_counter() - start
 
 
-def game_line(game: int, game_seed: int, think: float | None, result: TableResult) -> dict:
-    """One game of a tournament's `--log`: the line-up's first bot sits in `subject_seat`."""
+def game_line(game: int, game_seed: int, think: float | None, result: TableResult,
+              run_seed: int | None = None, side: str = "") -> dict:
+    """One game of a tournament's `--log`: the line-up's first bot sits in `subject_seat`;
+    `track` holds the final scores, `seat_times` each seat's decision seconds on the clock,
+    `run_seed` the run's `--seed` and `seed_set` the set it belongs to (seed_sets.py)."""
     players = len(result.seats)
-    return {"game": game, "players": players, "seed": game_seed, "think": think,
+    line = {"game": game, "players": players, "seed": game_seed, "think": think,
             "subject_seat": game % players, "seats": result.seats, "winner": result.winner,
             "track": result.track, "seat_times": result.seat_times}
+    if run_seed is not None:
+        line.update(run_seed=run_seed, seed_set=seed_set(run_seed))
+    if side:
+        line["side"] = side
+    return line
 
 
 def _append(log: Path, line: dict) -> None:
@@ -126,8 +140,35 @@ def tournament(bot_names: list[str], games: int, seed: int, workers: int = 1,
             for line in table_lines(run):
                 out(line)
     summary = report(runs, bot_names, games, seed, workers)
+    summary["seed_set"] = seed_set(seed)
     if think is not None:
         summary["think"] = think
     if as_json:
         out(json.dumps(summary))
+    return summary
+
+
+def paired_tournament(bot_a: str, bot_b: str, others: list[str], games: int, seed: int,
+                      workers: int = 1, as_json: bool = False, out=print,
+                      players: list[int] | None = None, think: float | None = None,
+                      log: Path | None = None) -> dict:
+    """Every deal played twice: bot A, then bot B, in the seat under test (the line-up's first,
+    rotated through the seats as in a tournament), the other seats the same `others` with the
+    same seeds; the difference game by game, per player count (paired.py)."""
+    if log is not None:
+        log.write_text("", encoding="utf-8")
+    lines: dict[str, list[dict]] = {"A": [], "B": []}
+    for count in players or [len(others) + 1]:
+        for side, bot in (("A", bot_a), ("B", bot_b)):
+            lineup = lineup_for([bot, *others], count)
+            results, _ = play_games(lineup, games, seed, workers, think, log, side)
+            tables = planned_tables(lineup, games, seed, think)
+            lines[side] += [game_line(g, game_seed, think, result, seed, side)
+                            for g, ((game_seed, _, _), result)
+                            in enumerate(zip(tables, results, strict=True))]
+    paired = compare(lines["A"], lines["B"])
+    summary = {"paired": [bot_a, bot_b], "others": others, "games": games, "seed": seed,
+               "seed_set": seed_set(seed), "think": think, "by_players": paired}
+    out(json.dumps(summary) if as_json else "\n".join(
+        [f"seeds: {seed_set(seed)} (--seed {seed})", *report_lines(paired)]))
     return summary

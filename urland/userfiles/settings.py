@@ -1,5 +1,5 @@
-"""The player's settings: window, text size, animation speed, AI pace, sound. Saved as YAML
-in the config dir."""
+"""The player's settings: window, text size, animation speed, AI pace, the expert's thinking
+time, sound. Saved as YAML in the config dir."""
 
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ MAX_SETTINGS_BYTES = 64 * 1024
 WINDOW_SIZES = ((960, 540), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
 ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "instant": 0.0}
 AI_PAUSES = {"none": 0.0, "short": 0.7, "long": 1.6}  # seconds before each computer action
+# The expert's thinking time a decision, in seconds of its own processor time (bots/budget.py)
+THINKING_TIMES = {"quick": 0.25, "normal": 1.0, "deep": 4.0}
 VOLUMES = (0, 25, 50, 75, 100)  # percent; the steps the settings screen offers
 TEXT_SIZES = (90, 100, 115, 130)  # percent: every text and widget, the board's marks apart
 
@@ -30,6 +32,7 @@ class Settings:
     fullscreen: bool = False
     animation_speed: str = "normal"
     ai_pause: str = "short"
+    expert_thinking: str = "normal"  # a key of THINKING_TIMES
     effects_volume: int = 75  # percent
     ambience_volume: int = 25  # percent
     muted: bool = False
@@ -53,6 +56,11 @@ class Settings:
     @property
     def pause(self) -> float:
         return AI_PAUSES.get(self.ai_pause, 0.5)
+
+    @property
+    def expert_seconds(self) -> float:
+        """The expert's thinking time a decision."""
+        return THINKING_TIMES.get(self.expert_thinking, THINKING_TIMES["normal"])
 
 
 def read_settings(path: Path | None = None) -> tuple[Settings, UserFileError | None]:
@@ -86,6 +94,8 @@ def settings_from(data: Any) -> Settings:
         settings.language = ""
     if settings.ai_pause not in AI_PAUSES:
         settings.ai_pause = "short"
+    if settings.expert_thinking not in THINKING_TIMES:
+        settings.expert_thinking = "normal"
     settings.effects_volume = min(max(settings.effects_volume, 0), 100)
     settings.ambience_volume = min(max(settings.ambience_volume, 0), 100)
     settings.text_size = min(TEXT_SIZES, key=lambda v: abs(v - settings.text_size))
