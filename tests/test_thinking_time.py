@@ -14,8 +14,8 @@ from urland.bots.random_bot import random_move
 from urland.engine import Game
 from urland.engine.save import load_game
 from urland.records import history
-from urland.table.flow import TurnFlow
 from urland.table.local import LocalTable
+from urland.table.room import CODE
 from urland.table.session import Seat, Session
 from urland.userfiles.settings import THINKING_TIMES, Settings, load_settings, save_settings
 
@@ -74,9 +74,10 @@ def test_the_thinking_time_is_saved_with_the_seats_and_made_into_the_experts_bud
     assert [s.think for s in again.seats] == [None, 4.0, None]
     door = LocalTable(again)
     assert door.bots_here()[1][2] == 4.0
-    flow = TurnFlow(door)
-    assert flow.bots[1].seconds == 4.0  # type: ignore[attr-defined]
-    assert flow.bots[2].name == "medium"
+    room_bots = door.room.master.bots[CODE]  # the game's room plays its bots
+    assert room_bots[1].seconds == 4.0  # type: ignore[attr-defined]
+    assert room_bots[2].name == "medium"
+    door.close()
     assert session.seat_meta() == again.seat_meta()
 
 
