@@ -10,6 +10,9 @@ import pytest
 from examples import CI_EXAMPLES
 from hypothesis import settings
 
+# A real PostgreSQL (`postgres`, `pg_database`) for the tests that need one.
+pytest_plugins = ("postgres_cluster",)
+
 # Hypothesis: `ci` draws every property test's full count, `dev` (the default) a quarter of it
 # (tests/examples.py); CI selects its profile with HYPOTHESIS_PROFILE=ci (.ci/run).
 settings.register_profile("ci", max_examples=CI_EXAMPLES)
