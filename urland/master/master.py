@@ -63,6 +63,9 @@ class Master:
         self.drivers: dict[str, asyncio.Task] = {}
         self.locks: dict[str, asyncio.Lock] = {}  # one change at a time in each room
         self.closing = False
+        # Called with each room whose change was just kept (several processes: the others
+        # hear of it, `urland.cluster`).
+        self.after_commit: Callable[[Room], None] | None = None
         self.keeper = RoomKeeper(self.options.rooms_dir)
         for key, room in self.keeper.restore().items():
             self._adopt(key, room)
@@ -93,6 +96,34 @@ class Master:
         with contextlib.suppress(RuntimeError):  # no loop yet: `start` lets the bots play
             asyncio.get_running_loop()
             self.kick(key)
+        return room
+
+    def take_room(self, room: Room) -> None:
+        """Serve a room rebuilt from the store that another process served until now (it
+        stopped, or died): every taken seat counts as away until its player is back, and the
+        room's bots play on."""
+        key = normal_code(room.code)
+        self._adopt(key, room)
+        with contextlib.suppress(RuntimeError):  # no loop yet: `start` lets the bots play
+            asyncio.get_running_loop()
+            self.kick(key)
+
+    def let_go(self, code: str) -> Room | None:
+        """Stop serving the room (another process serves it now, from the store, where every
+        change it kept already is): its bots stop, its links and clocks are forgotten, and a
+        change still on its way is refused. The room let go; None when it was not here."""
+        key = normal_code(code)
+        room = self.rooms.pop(key, None)
+        if room is None:
+            return None
+        task = self.drivers.pop(key, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        for name in ("bots", "wakes", "locks"):
+            getattr(self, name).pop(key, None)
+        for seat in range(len(room.seats)):
+            self.links.pop((key, seat), None)
+            self.stand_ins.back((key, seat))
         return room
 
     async def start_room(self, code: str, stand_in: str = STAND_IN) -> None:
@@ -158,7 +189,11 @@ class Master:
         async with self.lock(room):
             if room.replaced:  # its records' numbers go on in the new game's
                 raise MoveRefused("This room has been opened again for a new game.")
+            if self.rooms.get(normal_code(room.code)) is not room:  # `let_go`
+                raise MoveRefused("This room is served by another process of the server now.")
             await self.keeper.keep(room, change(), self._rooms_and_locks)
+            if self.after_commit is not None:
+                self.after_commit(room)
 
     async def move(self, room: Room, seat: int, text: str, at: int) -> None:
         """Play `seat`'s move written `text`, answering the position after `at` moves, and
@@ -280,7 +315,9 @@ class Master:
         """Let the bots of the room under `key` play while a bot decides there (a room opened
         again under the code, while its driver was busy, is driven on by it)."""
         while True:
-            room = self.rooms[key]
+            room = self.rooms.get(key)
+            if room is None:  # let go: another process serves it now
+                return
             seat = room.actor
             if room.lobby or seat is None:
                 return

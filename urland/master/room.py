@@ -23,7 +23,7 @@ from typing import Any
 from urland.engine import COLOUR_NAMES, Game, IllegalMoveError, Move, format_move, parse_move
 from urland.engine.errors import SaveError, UrlandError
 from urland.engine.files import write_atomic
-from urland.engine.save import dumps, load_game, save_game
+from urland.engine.save import dumps, load_game, loads, save_game
 from urland.master.names import clean_name, unique_name
 from urland.seats import PERSON_ONLINE, REMOTE, SeatKind, bot_elsewhere, seat_kind
 
@@ -143,21 +143,32 @@ class Room:
     def load(cls, path: Path) -> Room:
         """A room from its file; SaveError when the file is not one."""
         game, meta = load_game(path)
+        return cls._read(game, meta, path.name, path.parent)
+
+    @classmethod
+    def from_snapshot(cls, text: str, name: str) -> Room:
+        """A room from the text of its file as a store keeps it (no folder: the store writes
+        it); SaveError when the text is not one. `name` names it in a sentence."""
+        game, meta = loads(text, name)
+        return cls._read(game, meta, name, None)
+
+    @classmethod
+    def _read(cls, game: Game, meta: dict[str, Any], name: str, folder: Path | None) -> Room:
         code, raw = meta.get("room"), meta.get("seats")
         if not isinstance(code, str) or not isinstance(raw, list) or len(raw) != len(
                 game.state.track):
-            raise SaveError(f"{path.name}: not an Urland room.")
+            raise SaveError(f"{name}: not an Urland room.")
         seats = []
         for entry in raw:
             if not isinstance(entry, dict):
-                raise SaveError(f"{path.name}: damaged seat.")
+                raise SaveError(f"{name}: damaged seat.")
             seats.append(SeatSlot(str(entry.get("kind", REMOTE)),
                                   clean_name(str(entry.get("name", ""))),
                                   str(entry.get("token", ""))[:64], _level(entry.get("bot"))))
         seq = meta.get("journal", 0)
         if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
-            raise SaveError(f"{path.name}: damaged journal number.")
-        return cls(code, game, seats, path.parent, seq=seq, saved_seq=seq)
+            raise SaveError(f"{name}: damaged journal number.")
+        return cls(code, game, seats, folder, seq=seq, saved_seq=seq)
 
     @property
     def path(self) -> Path | None:
