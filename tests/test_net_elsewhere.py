@@ -8,12 +8,13 @@ middle of a game takes its seat again there at once.
 
 from __future__ import annotations
 
+import pytest
 from netplay import run, serving
 from websockets.exceptions import ConnectionClosed
 
 from urland.master.room import Room, normal_code
 from urland.net import protocol as p
-from urland.net.client import NetClient, reconnect, server_url
+from urland.net.client import JoinRefused, NetClient, reconnect, server_url
 from urland.net.server import ServerOptions
 
 CODE = "ELSE-WHER-EABC"
@@ -49,12 +50,9 @@ def test_a_client_sent_elsewhere_takes_its_seat_there_and_comes_back_the_same_wa
             assert again.mirror.seat == 0 and again.mirror.names[0] == "Anna"
             await again.close()
             stranger = NetClient(entry_address, "NOPE-NOPE-NOPE", "Ben")  # no such room
-            try:
+            with pytest.raises(JoinRefused) as refused:
                 await stranger.connect()
-            except Exception as exc:  # noqa: BLE001 - the refusal's kind is checked next
-                assert getattr(exc, "code", "") == "no-room"
-            else:
-                raise AssertionError("a room nobody serves was joined")
+            assert refused.value.code == "no-room"
     run(scenario())
 
 
@@ -101,3 +99,20 @@ def test_a_client_whose_server_is_out_of_reach_tries_the_other_addresses_it_know
     assert client.url == "ws://127.0.0.1:9001/"
     client.try_next_address()
     assert client.url == "ws://127.0.0.1:9002/"
+
+
+def test_join_given_several_addresses_knows_each_process_of_the_server():
+    import argparse
+
+    from urland.net.commands import seat_client, server_urls
+
+    first, *others = server_urls("127.0.0.1:9001, ws://127.0.0.1:9002")
+    args = argparse.Namespace(room=CODE, name="Anna", autoplay=True, more_addresses=others)
+    client = seat_client(first, args, None)
+    assert client.addresses == ["ws://127.0.0.1:9001/", "ws://127.0.0.1:9002/"]
+    for bad in ("127.0.0.1:9001,http://x", ""):
+        try:
+            server_urls(bad)
+        except ValueError:
+            continue
+        raise AssertionError(f"{bad!r} was taken for server addresses")

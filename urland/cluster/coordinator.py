@@ -109,7 +109,7 @@ class Cluster:
         the store has no such unfinished room."""
         lock = self._taking.setdefault(key, asyncio.Lock())
         async with lock:
-            here = self._served(key)
+            here = self.served(key)
             if here is not None:
                 return here
             kept = await asyncio.to_thread(self.store.room, key)
@@ -138,7 +138,8 @@ class Cluster:
             self.notify(Notice("owned", key, room.seq))
             return room
 
-    def _served(self, key: str) -> Room | None:
+    def served(self, key: str) -> Room | None:
+        """The room under `key` when this process serves it."""
         for room in self.master.rooms.values():
             if room.key == key:
                 return room

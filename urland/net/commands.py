@@ -228,7 +228,9 @@ async def _until_over(server, room, stop: asyncio.Event) -> None:
 def join_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="urland join",
                                      description="Take a seat in a game on a server.")
-    parser.add_argument("address", help="the server: host:port or a ws:// (wss://) URL")
+    parser.add_argument("address", help="the server: host:port or a ws:// (wss://) URL; "
+                        "several, comma-separated, for the processes of one server (each is "
+                        "tried in turn when the one played on is out of reach)")
     parser.add_argument("--room", required=True, type=_room_code, help="the room code")
     parser.add_argument("--name", default="", help="your name at the table")
     parser.add_argument("--autoplay", action="store_true",
@@ -241,6 +243,14 @@ def join_parser() -> argparse.ArgumentParser:
                         help="trust this certificate (PEM) for a wss:// server, besides the "
                              "system's authorities")
     return parser
+
+
+def server_urls(text: str) -> list[str]:
+    """The URLs of `join`'s address: one, or several comma-separated (ValueError if any is
+    not a server address)."""
+    from urland.net.client import server_url
+
+    return [server_url(part) for part in text.split(",") if part.strip()] or [server_url("")]
 
 
 def client_tls(cafile: Path | None = None) -> ssl.SSLContext:
@@ -259,10 +269,8 @@ def join_main(argv: Sequence[str], with_window: Callable[[str, argparse.Namespac
     args = parser.parse_args(argv)
     if len(args.name) > 24:
         parser.error("--name is at most 24 characters")
-    from urland.net.client import server_url
-
     try:
-        url = server_url(args.address)
+        url, *args.more_addresses = server_urls(args.address)
     except ValueError as exc:
         parser.error(str(exc))
     tls = None
@@ -282,7 +290,11 @@ def seat_client(url: str, args: argparse.Namespace, tls: ssl.SSLContext | None):
     from urland.net.tokens import saved_token
 
     bot = DEFAULT_BOT if getattr(args, "autoplay", False) else ""  # the level autoplay plays
-    return NetClient(url, args.room, args.name, saved_token(url, args.room), tls, bot=bot)
+    client = NetClient(url, args.room, args.name, saved_token(url, args.room), tls, bot=bot)
+    for other in getattr(args, "more_addresses", []):  # the server's other processes
+        if other not in client.addresses:
+            client.addresses.append(other)
+    return client
 
 
 def seat_not_taken(exc: Exception) -> int:
