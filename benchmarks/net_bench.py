@@ -1,6 +1,7 @@
 """Network play under load: one server process, N rooms of 4 bot clients at a fixed pace.
 
     python benchmarks/net_bench.py [--rooms 50,100,200,300] [--seconds 20] [--pace 2.0]
+        [--store postgresql://...|scratch [--processes N] [--kill-one]]
 
 For each room count a fresh server process (rooms kept on disk, as `serve` does: every change in
 the journal, flushed, before anyone is told) holds N rooms
@@ -11,44 +12,78 @@ Prints, per room count: moves, round-trip median and 99th percentile, the server
 of one core, and per room) and memory (resident, and per room), the clients' own CPU and the
 machine's load average (other programs slow the figures down); then the most rooms whose 99th
 percentile stayed at or under 100 ms. Loopback only (127.0.0.1). Asserts nothing.
+
+With `--store`, `--processes N` server processes share one PostgreSQL (`scratch`: one started
+for the run in a scratch folder): process i opens rooms i, i + N, ... and room r's clients
+connect to process r mod N. With `--kill-one` the first process is killed (kill -9) halfway
+through each line: its rooms are taken by the others and its clients come back through them,
+and the round trips across the take-over count in the figures.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from websockets.exceptions import ConnectionClosed
+
 from urland.bots.registry import make_bot
-from urland.net.client import NetClient
+from urland.net.client import NetClient, reconnect
+from urland.net.server import ServerOptions
 
 SEATS = 4
 GOAL_MS = 100.0
 
 
+def _lifted(rooms: int, **more) -> ServerOptions:
+    """Every client connects from 127.0.0.1: the limits per address are lifted."""
+    return ServerOptions(rate=50, burst=100, per_address=SEATS * rooms + 16, hello_rate=10_000,
+                         hello_burst=10_000, connect_rate=10_000, connect_burst=10_000, **more)
+
+
 def serve_rooms(rooms: int, folder: str) -> None:
     """The server process: N rooms, then serve until killed (prints its port). Folder "-":
     rooms kept in memory only (to tell the disk's share of the round trip)."""
-    from urland.net.server import GameServer, ServerOptions, bound_port
+    from urland.net.server import GameServer, bound_port
 
     async def main() -> None:
         rooms_dir = None if folder == "-" else Path(folder)
-        # Every client connects from 127.0.0.1: the limits per address are lifted.
-        server = GameServer(ServerOptions(rooms_dir=rooms_dir, rate=50, burst=100,
-                                          per_address=SEATS * rooms + 16, hello_rate=10_000,
-                                          hello_burst=10_000, connect_rate=10_000,
-                                          connect_burst=10_000))
+        server = GameServer(_lifted(rooms, rooms_dir=rooms_dir))
         for i in range(rooms):
             server.open_room(f"bench-{i}", ["remote"] * SEATS, i)
         async with server.serve("127.0.0.1", 0) as ws:
             print(bound_port(ws), flush=True)
+            await asyncio.Event().wait()
+
+    asyncio.run(main())
+
+
+def serve_share(rooms: int, url: str, place: int, processes: int) -> None:
+    """One of `processes` server processes on the PostgreSQL at `url`: it opens the rooms
+    numbered `place`, `place + processes`, ... and serves until killed (prints its port)."""
+    from urland.cluster.pg_rooms import PostgresRooms
+    from urland.net.clustered import join_cluster, open_or_find
+    from urland.net.server import GameServer, bound_port
+
+    async def main() -> None:
+        store = PostgresRooms(url)
+        server = GameServer(_lifted(rooms, store=store, read_back=False))
+        async with server.serve("127.0.0.1", 0) as ws:
+            port = bound_port(ws)
+            cluster = await join_cluster(server, store, url, f"ws://127.0.0.1:{port}")
+            for i in range(place, rooms, processes):
+                await open_or_find(cluster, server, f"bench-{i}", ["remote"] * SEATS, i)
+            print(port, flush=True)
             await asyncio.Event().wait()
 
     asyncio.run(main())
@@ -98,22 +133,34 @@ async def timed_moves(client: NetClient, bot, pace: float, rtts: list[float],
             await client.receive(1.0)
         except TimeoutError:
             continue
+        except ConnectionClosed:  # its process was killed: back through another one
+            if not await reconnect(client, 60):
+                return
+            asked = -1
 
 
-async def _clients(address: str, rooms: int, seconds: float, pace: float) -> list[float]:
+async def _clients(addresses: list[str], rooms: int, seconds: float, pace: float,
+                   kill: Callable[[], None] | None = None) -> list[float]:
+    """The clients of every room (room r's through process r mod N, the one that opened
+    it); the round trips of `seconds`. `kill`: called halfway through."""
     rtts: list[float] = []
     loop = asyncio.get_running_loop()
     until = loop.time() + seconds + 30
     tasks = []
     for r in range(rooms):  # seats join in order, so seat i is client i of its room
         for s in range(SEATS):
-            client_until = until
+            address = addresses[r % len(addresses)]
             tasks.append(asyncio.create_task(_seat(address, f"bench-{r}", r * SEATS + s, pace,
-                                                   client_until, rtts)))
+                                                   until, rtts)))
             await asyncio.sleep(0.002)
     await asyncio.sleep(5)  # everyone seated and playing
     rtts.clear()
-    await asyncio.sleep(seconds)
+    if kill is None:
+        await asyncio.sleep(seconds)
+    else:
+        await asyncio.sleep(seconds / 2)
+        kill()
+        await asyncio.sleep(seconds / 2)
     measured = list(rtts)
     for task in tasks:
         task.cancel()
@@ -121,23 +168,42 @@ async def _clients(address: str, rooms: int, seconds: float, pace: float) -> lis
     return measured
 
 
-def measure(rooms: int, seconds: float, pace: float, disk: bool = True) -> dict:
+def _servers(rooms: int, folder: str, store: str | None, processes: int
+             ) -> list[subprocess.Popen]:
+    if store is None:
+        return [subprocess.Popen([sys.executable, __file__, "--serve", str(rooms), folder],
+                                 stdout=subprocess.PIPE, text=True)]
+    return [subprocess.Popen([sys.executable, __file__, "--serve-share", str(rooms), store,
+                              str(place), str(processes)], stdout=subprocess.PIPE, text=True)
+            for place in range(processes)]
+
+
+def measure(rooms: int, seconds: float, pace: float, disk: bool = True,
+            store: str | None = None, processes: int = 1, kill_one: bool = False) -> dict:
+    """One line of figures: `store` a PostgreSQL URL (None: files, or memory), `processes`
+    server processes on it, and with `kill_one` the first killed (kill -9) halfway through."""
     with tempfile.TemporaryDirectory() as folder:
-        server = subprocess.Popen([sys.executable, __file__, "--serve", str(rooms),
-                                   folder if disk else "-"],
-                                  stdout=subprocess.PIPE, text=True)
+        servers = _servers(rooms, folder if disk else "-", store, processes)
+        gone: list[float] = []  # the killed process's CPU, counted up to its death
+
+        def kill() -> None:
+            gone.append(_cpu_seconds(servers[0].pid))
+            servers[0].kill()
         try:
-            port = int(server.stdout.readline())
-            cpu0, t0 = _cpu_seconds(server.pid), time.monotonic()
+            ports = [int(server.stdout.readline()) for server in servers]
+            cpu0, t0 = sum(_cpu_seconds(s.pid) for s in servers), time.monotonic()
             mine0 = time.process_time()
-            rtts = asyncio.run(_clients(f"127.0.0.1:{port}", rooms, seconds, pace))
+            rtts = asyncio.run(_clients([f"127.0.0.1:{port}" for port in ports], rooms,
+                                        seconds, pace, kill if kill_one else None))
             elapsed = time.monotonic() - t0
-            cpu = (_cpu_seconds(server.pid) - cpu0) / elapsed
+            living = [s for s in servers if s.poll() is None]
+            cpu = (sum(_cpu_seconds(s.pid) for s in living) + sum(gone) - cpu0) / elapsed
             clients_cpu = (time.process_time() - mine0) / elapsed
-            rss = _rss_mb(server.pid)
+            rss = sum(_rss_mb(s.pid) for s in living)
         finally:
-            server.kill()
-            server.wait()
+            for server in servers:
+                server.kill()
+                server.wait()
     ms = sorted(1000 * t for t in rtts) or [float("nan")]
     return {"rooms": rooms, "moves": len(rtts), "median": statistics.median(ms),
             "p99": ms[min(len(ms) - 1, int(0.99 * len(ms)))], "cpu": cpu, "rss": rss,
@@ -152,19 +218,75 @@ def main() -> None:
                         help="seconds each client waits before its move")
     parser.add_argument("--memory", action="store_true",
                         help="keep rooms in memory only (no journal written)")
+    parser.add_argument("--store", metavar="postgresql://...|scratch",
+                        help="keep the rooms in this PostgreSQL ('scratch': start one in a "
+                             "scratch folder for the run, as the tests do)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes on the --store database (default 1)")
+    parser.add_argument("--kill-one", action="store_true",
+                        help="kill -9 one process halfway through each line: its rooms move "
+                             "to the others while the figures are taken")
     parser.add_argument("--serve", nargs=2, help=argparse.SUPPRESS)
+    parser.add_argument("--serve-share", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
         serve_rooms(int(args.serve[0]), args.serve[1])
         return
+    if args.serve_share:
+        rooms, url, place, processes = args.serve_share
+        serve_share(int(rooms), url, int(place), int(processes))
+        return
+    if (args.processes > 1 or args.kill_one) and not args.store:
+        parser.error("--processes and --kill-one need --store")
+    with _database(args.store) as url:
+        _lines(args, url)
+
+
+@contextlib.contextmanager
+def _database(store: str | None) -> Iterator[str | None]:
+    """The PostgreSQL URL to use (a scratch one started and stopped here for 'scratch')."""
+    if store != "scratch":
+        yield store
+        return
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from postgres_cluster import PostgresServer, postgres_bin
+
+    bin_dir = postgres_bin()
+    if bin_dir is None:
+        raise SystemExit("PostgreSQL is not installed (initdb under /usr/lib/postgresql/*/bin)")
+    folder = Path(tempfile.mkdtemp(prefix="urland-bench-pg-"))
+    server = PostgresServer(bin_dir, folder)
+    server.start()
+    try:
+        yield server.url
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _fresh(url: str) -> None:
+    """Empty the store's tables between lines (each line opens its rooms anew)."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("DROP TABLE IF EXISTS cluster_rooms, cluster_changes, cluster_finished")
+
+
+def _lines(args: argparse.Namespace, url: str | None) -> None:
+    where = (f"PostgreSQL, {args.processes} process{'es' if args.processes > 1 else ''}"
+             + (", one killed halfway" if args.kill_one else "") if url
+             else "in memory only" if args.memory else "every move on disk (journal)")
     print(f"{SEATS} bot clients a room, one move per {args.pace:g} s a room, "
-          f"{args.seconds:g} s measured; server CPU as a share of one core; rooms "
-          + ("in memory only" if args.memory else "every move on disk (journal)"))
+          f"{args.seconds:g} s measured; server CPU (all processes) as a share of one core; "
+          f"rooms {where}")
     print(f"{'rooms':>6} {'moves':>6} {'median ms':>10} {'p99 ms':>8} {'CPU':>6} "
           f"{'CPU/room':>9} {'RSS MB':>7} {'MB/room':>8} {'clients CPU':>11} {'load':>5}")
     held = 0
     for rooms in (int(n) for n in args.rooms.split(",")):
-        r = measure(rooms, args.seconds, args.pace, disk=not args.memory)
+        if url:
+            _fresh(url)
+        r = measure(rooms, args.seconds, args.pace, disk=not args.memory, store=url,
+                    processes=args.processes, kill_one=args.kill_one)
         print(f"{r['rooms']:>6} {r['moves']:>6} {r['median']:>10.1f} {r['p99']:>8.1f} "
               f"{r['cpu']:>6.1%} {r['cpu'] / rooms:>9.3%} {r['rss']:>7.1f} "
               f"{r['rss'] / rooms:>8.2f} {r['clients_cpu']:>11.1%} {r['load']:>5.1f}",

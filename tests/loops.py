@@ -23,7 +23,7 @@ import pytest
 # Whole files whose every test opens a window or a server, or starts a program.
 INTEGRATION_FILES = frozenset({
     "test_art.py", "test_autoplay.py", "test_board_view.py", "test_bot_registry.py",
-    "test_cluster_ownership.py", "test_net_elsewhere.py",
+    "test_cluster_faults.py", "test_cluster_ownership.py", "test_net_elsewhere.py",
     "test_damaged_language_files.py", "test_files_and_faults.py", "test_files_of_0_1_0.py",
     "test_fixed_shortcuts.py", "test_hostile_files.py", "test_join_form.py",
     "test_keyboard_play.py", "test_languages.py", "test_linux_download.py",

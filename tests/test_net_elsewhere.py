@@ -31,6 +31,9 @@ class Pointing:
         self.asked.append(code)
         return self.address if normal_code(code) == normal_code(CODE) else None
 
+    def peers(self) -> list[str]:
+        return [self.address, "ws://127.0.0.1:1", "http://not.a.server"]
+
 
 def test_a_client_sent_elsewhere_takes_its_seat_there_and_comes_back_the_same_way():
     async def scenario():
@@ -38,10 +41,13 @@ def test_a_client_sent_elsewhere_takes_its_seat_there_and_comes_back_the_same_wa
         async with serving(options) as (owner, owner_address), \
                 serving(ServerOptions(hello_seconds=2.0)) as (entry, entry_address):
             owner.open_room(CODE, ["remote", "remote", "remote"], seed=5)
-            entry.placement = Pointing(f"ws://{owner_address}")
+            entry.placement = owner.placement = Pointing(f"ws://{owner_address}")
             anna = NetClient(entry_address, CODE, "Anna")
             await anna.connect()
             assert anna.url == server_url(owner_address)
+            # The welcome named the server's other processes: tried should this one be lost.
+            assert anna.addresses == [server_url(entry_address), server_url(owner_address),
+                                      "ws://127.0.0.1:1/"]
             assert anna.mirror.seat == 0 and anna.mirror.view is not None
             assert owner.connected(owner.room(CODE)) == [True, False, False]
             await anna.close()

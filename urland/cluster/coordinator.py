@@ -20,30 +20,20 @@ import logging
 import math
 from collections.abc import Callable
 
+import psycopg
+
 from urland.cluster.bulletin import Listener, Notice, tell
 from urland.cluster.ownership import Ownership, OwnershipLost, lock_key
 from urland.engine.errors import UrlandError
 from urland.master.master import Master
 from urland.master.room import Room, normal_code, room_key
+from urland.master.store_keeper import rebuilt
 from urland.store.base import KeptRoom, RoomStore
 
 log = logging.getLogger("urland.server")
 rooms_log = logging.getLogger("urland.rooms")
 
 SWEEP_SECONDS = 1.0  # how often the rooms nobody owns are looked for
-
-
-def rebuilt(kept: KeptRoom) -> Room:
-    """A room where the store has it: its snapshot with every change after it replayed.
-    ValueError (or UrlandError) when a change does not fit."""
-    room = Room.from_snapshot(kept.snapshot, f"room {kept.key}")
-    room.seq = room.saved_seq = kept.number
-    for change in kept.changes:
-        if change.number != room.seq + 1:
-            raise ValueError(f"change {room.seq + 1} is missing")
-        room.apply(change.change)
-        room.seq = change.number
-    return room
 
 
 class Cluster:
@@ -63,6 +53,11 @@ class Cluster:
         self._notices: dict[str, Notice] = {}  # waiting to be sent, the last per room
         self._sending: asyncio.Task | None = None
         self.taken_over = 0  # rooms taken from a process that stopped or died (for the log)
+        self._peers: list[str] = []  # the other live processes, as the last sweep saw them
+
+    def peers(self) -> list[str]:
+        """The other live processes' addresses (told to each client in its welcome)."""
+        return list(self._peers)
 
     # --- start and stop -----------------------------------------------------------------------
 
@@ -84,11 +79,19 @@ class Cluster:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
         await self.listener.close()
+        others: list[str] = []
         with contextlib.suppress(OwnershipLost, Exception):
-            conn = self.ownership.conn
-            for key in sorted(self.ownership.owned):
-                await tell(conn, Notice("released", key, self.known.get(key, 0)))
+            others = [a for a in await self.ownership.servers() if a != self.address]
+            released = sorted(self.ownership.owned)
+            await self.ownership.close()  # every lock ends here ...
+            async with await psycopg.AsyncConnection.connect(self.ownership.url,
+                                                             autocommit=True) as conn:
+                for key in released:  # ... and the others hear it at once
+                    await tell(conn, Notice("released", key, self.known.get(key, 0)))
         await self.ownership.close()
+        for room in list(self.master.rooms.values()):
+            if others and not room.game.over:  # the others take it as its clients come
+                self.send_elsewhere(room, others[0])
 
     # --- a client's room ------------------------------------------------------------------------
 
@@ -211,6 +214,7 @@ class Cluster:
         """Take this process's share of the known rooms that nobody owns."""
         held = await self.ownership.held()
         servers = await self.ownership.servers()
+        self._peers = [a for a in servers if a != self.address]
         mine = set(self.ownership.owned)
         free = sorted(key for key in self.known
                       if key not in mine and lock_key(key) not in held)
@@ -238,6 +242,10 @@ class Cluster:
                 continue
             if not await self.ownership.claim(room.key):
                 await self.lost(room)
+
+    def number_taken(self, room: Room) -> None:
+        """Another process kept the room's next change first: it serves the room now."""
+        asyncio.get_running_loop().create_task(self.lost(room))
 
     async def lost(self, room: Room) -> None:
         """Another process serves the room now: stop serving it and send its clients there."""

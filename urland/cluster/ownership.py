@@ -26,6 +26,11 @@ CREATE TABLE IF NOT EXISTS urland_servers (
     address text NOT NULL
 )"""
 
+# Held while a process makes the tables it needs: CREATE TABLE IF NOT EXISTS is not safe
+# against another process making the same table at the same moment. (Outside the rooms' keys,
+# which are 63-bit hashes: a clash is a 1-in-2**63 chance.)
+SCHEMA_LOCK = 0x55524C414E44  # "URLAND"
+
 # The advisory locks held by a live process, with the address it gave.
 _HELD = """
 SELECT l.classid::bigint, l.objid::bigint, s.address
@@ -48,6 +53,12 @@ def _joined(classid: int, objid: int) -> int:
     return (classid << 32) | objid
 
 
+async def held_locks(conn: psycopg.AsyncConnection) -> dict[int, str]:
+    """Every room lock a live process holds, with that process's address."""
+    cur = await conn.execute(_HELD)
+    return {_joined(classid, objid): address for classid, objid, address in await cur.fetchall()}
+
+
 class OwnershipLost(Exception):
     """The lock connection is gone (the database restarted or is out of reach): every lock it
     held is gone with it."""
@@ -68,7 +79,9 @@ class Ownership:
         try:
             self.conn = await psycopg.AsyncConnection.connect(
                 self.url, autocommit=True, application_name="urland serve", connect_timeout=5)
-            await self.conn.execute(_SERVERS)
+            async with self.conn.transaction():  # two processes starting at once
+                await self.conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+                await self.conn.execute(_SERVERS)
             # Rows of processes gone (their backend no longer runs) are dropped, then ours.
             await self.conn.execute("DELETE FROM urland_servers WHERE pid = pg_backend_pid() OR "
                                     "pid NOT IN (SELECT pid FROM pg_stat_activity)")
@@ -105,8 +118,12 @@ class Ownership:
 
     async def held(self) -> dict[int, str]:
         """Every room lock a live process holds, with that process's address."""
-        rows = await self._query(_HELD)
-        return {_joined(classid, objid): address for classid, objid, address in rows}
+        if self.conn is None or self.conn.closed:
+            raise OwnershipLost("not connected")
+        try:
+            return await held_locks(self.conn)
+        except psycopg.Error as exc:
+            raise OwnershipLost(str(exc).strip()) from None
 
     async def owner(self, key: str) -> str | None:
         """The address of the process that owns the room now, or None: nobody does."""

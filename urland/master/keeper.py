@@ -22,7 +22,12 @@ log = logging.getLogger("urland.server")
 
 
 class NotKept(Exception):
-    """The change could not be written to disk; it was taken back."""
+    """The change could not be written to disk; it was taken back. `taken`: another writer
+    kept its number first (another process serves the room now: `urland.cluster`)."""
+
+    def __init__(self, message: str = "", taken: bool = False) -> None:
+        super().__init__(message)
+        self.taken = taken
 
 
 def _replay(rooms: dict[str, Room], records: list[Record]) -> tuple[set[str], list[str]]:

@@ -24,8 +24,10 @@ from urland.master.keeper import NotKept, RoomKeeper
 from urland.master.news import Finished, Outlet, Presence, Update
 from urland.master.room import Change, MoveRefused, Room, normal_code
 from urland.master.stand_ins import StandIns
+from urland.master.store_keeper import StoreKeeper
 from urland.records import history
 from urland.seats import STAND_IN
+from urland.store.base import RoomStore
 
 log = logging.getLogger("urland.server")
 # How each game ends: what `serve` shows its operator.
@@ -38,6 +40,8 @@ class MasterOptions:
     history_dir: Path | None = None  # where finished games are kept (None: not kept)
     ai_after: float | None = None  # seconds a missing player's decision waits for an AI
     bot_pause: float = 0.0  # seconds a bot waits before it plays (a pace people can follow)
+    store: RoomStore | None = None  # rooms in a database instead of `rooms_dir`
+    read_back: bool = True  # read every room of the store at start (False: several processes)
 
 
 @dataclass
@@ -66,7 +70,11 @@ class Master:
         # Called with each room whose change was just kept (several processes: the others
         # hear of it, `urland.cluster`).
         self.after_commit: Callable[[Room], None] | None = None
-        self.keeper = RoomKeeper(self.options.rooms_dir)
+        # Called with a room whose change another process kept first (it serves the room).
+        self.number_taken: Callable[[Room], None] | None = None
+        self.keeper: RoomKeeper | StoreKeeper = (
+            RoomKeeper(self.options.rooms_dir) if self.options.store is None
+            else StoreKeeper(self.options.store, self.options.read_back))
         for key, room in self.keeper.restore().items():
             self._adopt(key, room)
         self.problems: list[str] = self.keeper.problems
@@ -191,7 +199,12 @@ class Master:
                 raise MoveRefused("This room has been opened again for a new game.")
             if self.rooms.get(normal_code(room.code)) is not room:  # `let_go`
                 raise MoveRefused("This room is served by another process of the server now.")
-            await self.keeper.keep(room, change(), self._rooms_and_locks)
+            try:
+                await self.keeper.keep(room, change(), self._rooms_and_locks)
+            except NotKept as exc:
+                if exc.taken and self.number_taken is not None:
+                    self.number_taken(room)
+                raise
             if self.after_commit is not None:
                 self.after_commit(room)
 

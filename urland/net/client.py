@@ -30,6 +30,7 @@ from urland.seats import is_person
 DEFAULT_PORT = 8765
 RETRY_SECONDS = (0.2, 0.5, 1.0, 2.0, 3.0)
 MAX_HOPS = 4  # `elsewhere` followed at most this many times in one connection
+MAX_ADDRESSES = 16  # addresses of one server's processes a client keeps
 
 
 class JoinRefused(Exception):
@@ -231,18 +232,26 @@ class NetClient:
         """Go to the address an `elsewhere` names, keeping the seat's token; False (and
         nothing changes) for an address that is not one, or a plain ws:// one after wss://
         (the token would then cross the network unencrypted)."""
-        if not isinstance(address, str) or len(address) > p.MAX_ADDRESS:
+        url = self.learn(address)
+        if url is None:
             return False
+        self.url, self.moved = url, True
+        return True
+
+    def learn(self, address: object) -> str | None:
+        """Keep another address of the server (its URL), to try when this one is lost; None
+        when it is not one this client may use (see `follow`)."""
+        if not isinstance(address, str) or len(address) > p.MAX_ADDRESS:
+            return None
         try:
             url = server_url(address)
         except ValueError:
-            return False
+            return None
         if self.url.startswith("wss:") and not url.startswith("wss:"):
-            return False
-        if url not in self.addresses:
+            return None
+        if url not in self.addresses and len(self.addresses) < MAX_ADDRESSES:
             self.addresses.append(url)
-        self.url, self.moved = url, True
-        return True
+        return url
 
     def try_next_address(self) -> None:
         """The server at this address is out of reach: the next one known is tried."""
@@ -292,6 +301,9 @@ class NetClient:
         if first["type"] != "welcome":
             raise p.ProtocolError("the server did not welcome this client")
         token = first.get("token", self.token)
+        servers = first.get("servers")
+        for address in servers[:MAX_ADDRESSES] if isinstance(servers, list) else ():
+            self.learn(address)  # the server's other processes, should this one be lost
         while self.mirror.view is None:  # the seat's view follows the welcome at once
             msg = await self._receive(timeout)
             if msg["type"] == "error":  # a newcomer's seat the server could not keep after all

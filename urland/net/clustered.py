@@ -10,10 +10,22 @@ from __future__ import annotations
 
 import asyncio
 
-from urland.cluster.coordinator import Cluster, rebuilt
+from urland.cluster.coordinator import Cluster
 from urland.master.room import Room, room_key
+from urland.master.store_keeper import rebuilt
 from urland.net.server import GameServer
 from urland.store.base import RoomStore
+
+
+def opened_store(url: str) -> RoomStore:
+    """The PostgreSQL store at `url`; SystemExit with a sentence when it cannot be opened."""
+    from urland.cluster.pg_rooms import PostgresRooms
+    from urland.store.base import StoreError
+
+    try:
+        return PostgresRooms(url)
+    except StoreError as exc:
+        raise SystemExit(f"urland serve: {exc}") from None
 
 
 async def join_cluster(server: GameServer, store: RoomStore, url: str,
@@ -23,6 +35,7 @@ async def join_cluster(server: GameServer, store: RoomStore, url: str,
     cluster = Cluster(server.master, store, url, address, server.send_elsewhere)
     server.placement = cluster
     server.master.after_commit = cluster.changed
+    server.master.number_taken = cluster.number_taken
     await cluster.start(await asyncio.to_thread(store.rooms))
     return cluster
 

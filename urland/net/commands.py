@@ -81,6 +81,12 @@ def serve_parser() -> argparse.ArgumentParser:
                              "announced)")
     parser.add_argument("--cert", type=Path, help="TLS certificate (PEM): speak wss://")
     parser.add_argument("--key", type=Path, help="the certificate's private key (PEM)")
+    parser.add_argument("--store", metavar="postgresql://...",
+                        help="keep the rooms in this PostgreSQL database, shared by any number "
+                             "of serve processes (default: files in --rooms)")
+    parser.add_argument("--advertise", metavar="ws://HOST:PORT",
+                        help="with --store: the address this process's clients reach it at; "
+                             "the other processes send a room's players here")
     return parser
 
 
@@ -97,6 +103,10 @@ def serve_main(argv: Sequence[str]) -> int:
         parser.error("--seed has at most 18 digits")
     if args.quit_when_over and not args.room:
         parser.error("--quit-when-over needs --room")
+    if args.store and not args.store.startswith(("postgresql://", "postgres://")):
+        parser.error("--store is a postgresql:// address")
+    if bool(args.store) != bool(args.advertise):
+        parser.error("--store and --advertise go together")
     tls = None
     if args.cert:
         from urland.net.server import tls_context
@@ -133,15 +143,23 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
 
     _say_who_comes_and_goes()
 
+    from urland.net.clustered import opened_store
+
     rooms_dir = args.rooms or paths.data_dir() / "rooms"
-    server = GameServer(ServerOptions(rooms_dir=rooms_dir, history_dir=paths.history_dir(),
+    store = opened_store(args.store) if args.store else None
+    server = GameServer(ServerOptions(rooms_dir=None if store else rooms_dir,
+                                      history_dir=paths.history_dir(),
                                       ai_after=args.ai_after,
-                                      per_address=args.max_per_address))
+                                      per_address=args.max_per_address, store=store,
+                                      read_back=store is None))
     for problem in server.problems:
         print(f"urland serve: {problem}", file=sys.stderr)
     room = None
     seed = args.seed if args.seed is not None else secrets.randbelow(SECRET_SEED_BELOW)
-    if args.room:
+    cluster, elsewhere = None, ""
+    if store is not None:
+        cluster, room, elsewhere = await _in_cluster(server, store, args, seed)
+    elif args.room:
         room = server.open_room(_room_to_open(server, args), args.seats, seed)
     elif not any(not r.game.over for r in server.rooms.values()):
         from urland.master.room import new_room_code
@@ -156,6 +174,8 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
         scheme = "wss" if tls else "ws"
         print(f"Urland server listening on {scheme}://{args.host}:{bound_port(ws_server)}",
               flush=True)
+        if elsewhere:
+            print(elsewhere, flush=True)
         for kept in server.rooms.values():
             if kept is room or not kept.game.over:
                 kinds = ",".join(s.kind for s in kept.seats)
@@ -172,13 +192,31 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
         finally:
             if advert is not None:
                 advert.close()
+            if cluster is not None:  # its rooms go to the other processes, with its clients
+                await cluster.close()
+                await server.drained(5.0)
     await server.close()
     if stop.is_set():
-        print(f"Server stopped. Its games are kept in {rooms_dir}: start it again with the "
-              "same command and each goes on where it stood.", flush=True)
+        print(f"Server stopped. Its games are kept in {store.where if store else rooms_dir}: "
+              "start it again with the same command and each goes on where it stood.",
+              flush=True)
     elif room is not None:
         print(f"Room {room.code}: the game is over, so the server stops.", flush=True)
     return 0
+
+
+async def _in_cluster(server, store, args: argparse.Namespace, seed: int):
+    """Join the processes on the database (--store); the --room opened or taken here, or a
+    line saying which process serves it."""
+    from urland.net.clustered import join_cluster, open_or_find
+
+    cluster = await join_cluster(server, store, args.store, args.advertise)
+    if not args.room:
+        return cluster, None, ""
+    found = await open_or_find(cluster, server, _room_to_open(server, args), args.seats, seed)
+    if isinstance(found, str):
+        return cluster, None, f"Room {args.room} is served by {found}"
+    return cluster, found, ""
 
 
 def announced(args: argparse.Namespace, port: int) -> Advert | None:

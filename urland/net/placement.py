@@ -17,3 +17,7 @@ class Placement(Protocol):
     async def locate(self, code: str) -> Room | str | None:
         """The room under `code` taken here, the address of the process serving it, or None."""
         ...
+
+    def peers(self) -> list[str]:
+        """The addresses of the server's other live processes (told in each `welcome`)."""
+        ...

@@ -312,10 +312,13 @@ class GameServer:
         names = room.names()
         if name is not None:  # a newcomer's seat, not yet confirmed: its name is not set yet
             names[seat] = name
-        return {"type": "welcome", "version": p.VERSION, "server": self.started_as,
-                "room": room.code, "seat": seat,
-                "players": len(room.seats), "colours": list(room.game.state.colours),
-                "names": names, "kinds": [s.table_kind() for s in room.seats]}
+        welcome = {"type": "welcome", "version": p.VERSION, "server": self.started_as,
+                   "room": room.code, "seat": seat,
+                   "players": len(room.seats), "colours": list(room.game.state.colours),
+                   "names": names, "kinds": [s.table_kind() for s in room.seats]}
+        if self.placement is not None:
+            welcome["servers"] = self.placement.peers()
+        return welcome
 
     async def _seat_of(self, ws: ServerConnection, address: str, hello: dict
                        ) -> tuple[Room, int] | None:
@@ -537,6 +540,13 @@ class GameServer:
                     return
                 await client.ws.send(data)
                 client.queued -= len(data)
+
+    async def drained(self, limit: float) -> None:
+        """Wait (at most `limit` seconds) until every client sent elsewhere has been sent its
+        last message and closed."""
+        writers = [c.writer for c in self.clients.values() if c.writer is not None]
+        if writers:
+            await asyncio.wait(writers, timeout=limit)
 
     async def close(self) -> None:
         self.gate.tally.flush()
