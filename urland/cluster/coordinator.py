@@ -242,6 +242,15 @@ class Cluster:
                 continue
             if not await self.ownership.claim(room.key):
                 await self.lost(room)
+            elif await self._behind(room):  # another process played it on meanwhile
+                self.master.let_go(normal_code(room.code))
+                await self.take(room.key)
+                self.send_elsewhere(room, self.address)  # its clients take the new one here
+
+    async def _behind(self, room: Room) -> bool:
+        """Does the store hold changes of the room that this process does not have?"""
+        kept = await asyncio.to_thread(self.store.room, room.key)
+        return kept is not None and kept.number + len(kept.changes) != room.seq
 
     def number_taken(self, room: Room) -> None:
         """Another process kept the room's next change first: it serves the room now."""

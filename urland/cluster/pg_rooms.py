@@ -16,7 +16,6 @@ import time
 from collections.abc import Sequence
 
 import psycopg
-from psycopg import errors
 
 from urland.cluster.ownership import SCHEMA_LOCK
 from urland.store.base import (
@@ -119,12 +118,11 @@ class PostgresRooms:
 
     @staticmethod
     def _one(conn: psycopg.Connection, write: Write) -> StoreError | None:
-        if isinstance(write, AddChange):
-            try:
-                with conn.transaction():  # a savepoint: one refused number leaves the rest
-                    conn.execute("INSERT INTO cluster_changes VALUES (%s, %s, %s)",
-                                 (write.key, write.number, json.dumps(write.change)))
-            except errors.UniqueViolation:
+        if isinstance(write, AddChange):  # a number kept already inserts nothing
+            kept = conn.execute("INSERT INTO cluster_changes VALUES (%s, %s, %s) "
+                                "ON CONFLICT (key, number) DO NOTHING RETURNING number",
+                                (write.key, write.number, json.dumps(write.change))).fetchone()
+            if kept is None:
                 return NumberTaken(f"Change {write.number} of the room is kept already.")
         elif isinstance(write, PutSnapshot):
             conn.execute("INSERT INTO cluster_rooms VALUES (%s, %s, %s, %s) ON CONFLICT (key) "
