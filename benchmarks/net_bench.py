@@ -71,16 +71,20 @@ def serve_rooms(rooms: int, folder: str) -> None:
 def serve_share(rooms: int, url: str, place: int, processes: int) -> None:
     """One of `processes` server processes on the PostgreSQL at `url`: it opens the rooms
     numbered `place`, `place + processes`, ... and serves until killed (prints its port)."""
-    from urland.cluster.pg_rooms import PostgresRooms
     from urland.net.clustered import join_cluster, open_or_find
     from urland.net.server import GameServer, bound_port
 
     async def main() -> None:
-        store = PostgresRooms(url)
-        server = GameServer(_lifted(rooms, store=store, read_back=False))
+        with tempfile.TemporaryDirectory() as folder:  # the rooms folder holds nothing here
+            server = GameServer(_lifted(rooms, rooms_dir=Path(folder), store=url,
+                                        read_back=False))
+            await serve_cluster(server, rooms, url, place, processes)
+
+    async def serve_cluster(server: GameServer, rooms: int, url: str, place: int,
+                            processes: int) -> None:
         async with server.serve("127.0.0.1", 0) as ws:
             port = bound_port(ws)
-            cluster = await join_cluster(server, store, url, f"ws://127.0.0.1:{port}")
+            cluster = await join_cluster(server, url, f"ws://127.0.0.1:{port}")
             for i in range(place, rooms, processes):
                 await open_or_find(cluster, server, f"bench-{i}", ["remote"] * SEATS, i)
             print(port, flush=True)
@@ -269,7 +273,8 @@ def _fresh(url: str) -> None:
     import psycopg
 
     with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute("DROP TABLE IF EXISTS cluster_rooms, cluster_changes, cluster_finished")
+        conn.execute("DROP TABLE IF EXISTS rooms, changes, finished_rooms, chat_lines, "
+                     "schema_version")
 
 
 def _lines(args: argparse.Namespace, url: str | None) -> None:

@@ -125,16 +125,13 @@ def told_views_fit(client: NetClient, record: Game) -> int:
 
 def store_finished_moves(database: str, code: str = CODE) -> list[str]:
     """The moves of the room's finished game as the store keeps it."""
-    from urland.cluster.pg_rooms import PostgresRooms
     from urland.master.room import Room
 
-    store = PostgresRooms(database)
-    try:
-        text = store.finished(room_key(code))
-    finally:
-        store.close()
-    assert text is not None, "the store has no finished room under the code"
-    return Room.from_snapshot(text, "finished room").game.notation()
+    with psycopg.connect(database) as conn:
+        row = conn.execute("SELECT snapshot FROM finished_rooms WHERE room = %s "
+                           "ORDER BY seq DESC LIMIT 1", (room_key(code),)).fetchone()
+    assert row is not None, "the store has no finished room under the code"
+    return Room.from_text(row[0], "finished room").game.notation()
 
 
 class WatchedClient(NetClient):
@@ -160,10 +157,10 @@ async def refuse_writes(database: str) -> AsyncIterator[None]:
         await conn.execute(
             "CREATE FUNCTION urland_test_full() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
             "RAISE EXCEPTION 'no space left on device' USING ERRCODE = 'disk_full'; END $$")
-        await conn.execute("CREATE TRIGGER urland_test_full BEFORE INSERT ON cluster_changes "
+        await conn.execute("CREATE TRIGGER urland_test_full BEFORE INSERT ON changes "
                            "FOR EACH ROW EXECUTE FUNCTION urland_test_full()")
         try:
             yield
         finally:
-            await conn.execute("DROP TRIGGER urland_test_full ON cluster_changes")
+            await conn.execute("DROP TRIGGER urland_test_full ON changes")
             await conn.execute("DROP FUNCTION urland_test_full()")

@@ -28,7 +28,7 @@ INTEGRATION_FILES = frozenset({
     "test_fixed_shortcuts.py", "test_hostile_files.py", "test_join_form.py",
     "test_keyboard_play.py", "test_languages.py", "test_linux_download.py",
     "test_missing_assets.py", "test_net_commands.py", "test_net_hold.py",
-    "test_net_host_seats.py", "test_net_hostile.py", "test_net_journal.py",
+    "test_net_host_seats.py", "test_net_hostile.py", "test_net_store.py",
     "test_net_layout.py", "test_net_limits.py", "test_net_lobby.py", "test_net_play.py",
     "test_net_resume_host.py", "test_net_screens.py", "test_net_tls.py",
     "test_playtest_table.py", "test_release_assets.py", "test_review.py",
@@ -67,7 +67,7 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
         "test_the_review_page_opens_from_the_game_over_screen_and_from_history",
         "test_the_review_page_fits_with_nothing_drawn_over_anything",
         "test_a_hinted_ichto_action_is_never_marked_by_the_review"),
-    "test_net_journal.py": (
+    "test_net_store.py": (
         "test_a_room_made_again_while_its_bots_write_the_last_games_end_is_played_by_its_bots",),
     "test_sound.py": ("test_the_sound_script_writes_exactly_the_files_in_the_repository",),
     "test_story_scenes.py": ("test_the_replay_command_steps_to_the_end_and_back_saving_pictures",),

@@ -12,6 +12,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from kept_rooms import kept_rooms
 from netplay import run, seated, serving
 
 from urland import paths
@@ -19,7 +20,7 @@ from urland.bots.random_bot import random_move
 from urland.engine import Game, position_to_text, view
 from urland.engine.save import load_game, save_game
 from urland.master.keeper import RoomKeeper
-from urland.master.room import Room, normal_code
+from urland.master.room import normal_code
 from urland.net.hosted_memory import hosted_game
 from urland.net.server import ServerOptions
 from urland.net.wire import record_from_wire
@@ -110,7 +111,8 @@ def test_a_room_served_by_0_1_0_is_restored_with_its_journal_and_plays_on(old_fi
         while not room.game.over:
             room.play_move(random_move(room.game.legal_options(), r))
         room.save()
-        assert Room.load(room.path).game.state.key() == room.game.state.key()
+        kept = kept_rooms(old_files / "server")[normal_code(SERVED_CODE)]
+        assert kept.game.state.key() == room.game.state.key()
     finally:
         keeper.close(list(rooms.values()))
 

@@ -1,4 +1,4 @@
-"""The chat is kept with the room (beside its journal): a server started again on the same
+"""The chat is kept with the room (in the room store): a server started again on the same
 folder, as after a restart or when the host hosts the same game again, gives the last lines
 back to whoever comes back, each with its place in the game (the moves played when it was
 said), and none twice to a window that had them."""
@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from netplay import free_port, run, seated, serving
 
+from urland.master.room import room_key
 from urland.net.chat_limit import KEPT_LINES
 from urland.net.client import NetClient
 from urland.net.server import ServerOptions
+from urland.store.sqlite import SqliteStore
 
 SEATS = ["remote", "remote", "remote"]
 
@@ -63,8 +65,10 @@ def test_the_kept_chat_stays_bounded_and_keeps_its_last_lines(tmp_path):
             while anna.mirror.chat_count < 3 * KEPT_LINES:
                 await anna.receive(5)
             await anna.close()
-        (kept,) = rooms.glob("*.chat.jsonl")
-        assert len(kept.read_text(encoding="utf-8").splitlines()) <= 2 * KEPT_LINES
+        store = SqliteStore(rooms)
+        _name, kept = store.chat(room_key("long"))
+        store.close()
+        assert len(kept) <= 2 * KEPT_LINES  # the store keeps the last lines only
         async with serving(ServerOptions(rooms_dir=rooms), port) as (_again, address):
             ben = await seated(address, "long", "Ben")
             while ben.mirror.chat_count < 20:

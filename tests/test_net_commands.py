@@ -109,7 +109,7 @@ def test_a_server_stopped_with_ctrl_c_says_its_games_are_kept_and_go_on(tmp_path
 def test_serve_draws_an_unguessable_seed_unless_one_is_given_and_refuses_19_digits(tmp_path):
     """A client who can brute-force the seed from the opening knows every hand and the pile:
     a served game's seed comes from 10**18 (as many digits as a save holds), never from 2**31."""
-    from urland.master.room import load_rooms
+    from kept_rooms import kept_rooms
 
     def served_seed(home) -> int:
         env = {**os.environ, "URLAND_HOME": str(home)}
@@ -119,10 +119,10 @@ def test_serve_draws_an_unguessable_seed_unless_one_is_given_and_refuses_19_digi
         finally:
             server.kill()
             server.wait()
-        folders = {path.parent for path in home.rglob("*.room.yaml")}
+        folders = {path.parent for path in home.rglob("rooms.sqlite3")}
         assert len(folders) == 1
-        rooms, problems = load_rooms(folders.pop())
-        assert len(rooms) == 1 and not problems
+        rooms = kept_rooms(folders.pop())
+        assert len(rooms) == 1
         return next(iter(rooms.values())).game.seed
 
     seeds = [served_seed(tmp_path / "one"), served_seed(tmp_path / "two")]

@@ -18,10 +18,11 @@ import pytest
 from netplay import free_port, play_seat, run, seated, serve_process, serving
 from rawsocket import closed_by_peer, confirm_welcome, frame, handshake, read_frame
 
-from urland.master.journal import Journal
 from urland.net import protocol as p
 from urland.net.client import JoinRefused, Mirror
 from urland.net.server import ServerOptions
+from urland.store.base import StoreError
+from urland.store.sql import SqlStore
 
 SEATS = ["remote", "remote", "remote"]
 
@@ -425,17 +426,17 @@ def test_a_seat_whose_newcomer_never_confirms_after_the_host_started_goes_to_the
 # --- N4: a move the disk refused is sent again ---------------------------------------------
 
 def test_join_autoplay_sends_a_refused_move_again_once_the_disk_keeps_it(tmp_path, monkeypatch):
-    """The journal refuses every write for a while (as a full disk does): each seat's move is
+    """The store refuses every write for a while (as a full disk does): each seat's move is
     refused with not-kept; once the disk keeps writes again the autoplay clients send their
     moves again by themselves and the game ends."""
     full = {"on": False}
-    real_append = Journal._append
+    real_write = SqlStore.write
 
-    def append(self, data: bytes) -> None:
+    def write(self, writes):
         if full["on"]:
-            raise OSError(28, "No space left on device")
-        real_append(self, data)
-    monkeypatch.setattr(Journal, "_append", append)
+            raise StoreError("the rooms cannot be kept: database or disk is full")
+        return real_write(self, writes)
+    monkeypatch.setattr(SqlStore, "write", write)
 
     async def scenario():
         refusals = []
@@ -471,13 +472,13 @@ def test_the_window_sends_a_move_the_disk_refused_again_by_itself(monkeypatch):
     from urland.table.remote import RemoteTable
 
     full = {"on": False}
-    real_append = Journal._append
+    real_write = SqlStore.write
 
-    def append(self, data: bytes) -> None:
+    def write(self, writes):
         if full["on"]:
-            raise OSError(28, "No space left on device")
-        real_append(self, data)
-    monkeypatch.setattr(Journal, "_append", append)
+            raise StoreError("the rooms cannot be kept: database or disk is full")
+        return real_write(self, writes)
+    monkeypatch.setattr(SqlStore, "write", write)
     seed = next(s for s in range(200) if Game.new(s, 3).state.actor == 0)
     game = HostedGame(["human", "easy", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
                       seed=seed, host="127.0.0.1", port=0)

@@ -25,9 +25,9 @@ import psycopg
 from urland.cluster.bulletin import Listener, Notice, tell
 from urland.cluster.ownership import Ownership, OwnershipLost, lock_key
 from urland.engine.errors import UrlandError
+from urland.master.keeper import rebuilt
 from urland.master.master import Master
 from urland.master.room import Room, normal_code, room_key
-from urland.master.store_keeper import rebuilt
 from urland.store.base import KeptRoom, RoomStore
 
 log = logging.getLogger("urland.server")
@@ -128,11 +128,13 @@ class Cluster:
                 await self.ownership.release(key)
                 return None
             try:
-                room = rebuilt(kept)
+                room, stopped = rebuilt(kept)
             except (ValueError, UrlandError) as exc:
                 log.error("room %s cannot be rebuilt from the store: %s", key, exc)
                 await self.ownership.release(key)
                 return None
+            if stopped:
+                log.error("%s", stopped)
             self.master.take_room(room)
             self.known[key] = room.seq
             self.taken_over += 1

@@ -18,6 +18,8 @@ import logging
 
 import psycopg
 
+from urland.store.postgres import SCHEMA_LOCK  # the tables are made one process at a time
+
 log = logging.getLogger("urland.server")
 
 _SERVERS = """
@@ -25,11 +27,6 @@ CREATE TABLE IF NOT EXISTS urland_servers (
     pid integer PRIMARY KEY,
     address text NOT NULL
 )"""
-
-# Held while a process makes the tables it needs: CREATE TABLE IF NOT EXISTS is not safe
-# against another process making the same table at the same moment. (Outside the rooms' keys,
-# which are 63-bit hashes: a clash is a 1-in-2**63 chance.)
-SCHEMA_LOCK = 0x55524C414E44  # "URLAND"
 
 # The advisory locks held by a live process, with the address it gave.
 _HELD = """

@@ -1,28 +1,47 @@
-"""Rooms on disk: each change in the journal before anyone is told, rooms written whole now and
-then, finished rooms moved aside, and at start every room rebuilt where it stood.
+"""Rooms in the room store: each change kept before anyone is told, rooms written whole now
+and then, finished rooms moved aside, and at start every room rebuilt where it stood.
 
-At start the rooms are read from their files and the journal's records are replayed through the
-engine on top of them (a room's file says the number of the last record it holds); then every
-room is written whole and the journal emptied. A finished room is moved into `finished/`, so a
-server's start never replays every game it ever held.
+At start every unfinished room is read from the store (`urland.store`: SQLite in the rooms
+folder by default) and the changes newer than its snapshot are replayed through the engine;
+a room whose game turns out over is moved aside, the others written whole again. A rooms
+folder kept before the store is moved into it first (`urland.master.moving_in`). While the
+server runs, each change is one insert at the room's next number, written by the store's one
+writer thread together with every change that came meanwhile (`urland.store.writer`); every
+SNAPSHOT_EVERY changes the room is written whole, so a start replays few.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Callable
 from pathlib import Path
 
-from urland.engine.errors import UrlandError
-from urland.master.journal import Journal, Record, read_journal
-from urland.master.room import Change, Room, load_rooms
+from urland.engine.errors import SaveError, UrlandError
+from urland.master import old_rooms
+from urland.master.moving_in import move_in
+from urland.master.room import Change, Room, normal_code, room_file, room_key
+from urland.store.base import (
+    AddChange,
+    AddChat,
+    ChatLine,
+    FinishRoom,
+    KeptRoom,
+    NumberTaken,
+    PutSnapshot,
+    RoomStore,
+    StoreError,
+    Write,
+)
+from urland.store.choice import SQLITE, open_store
+from urland.store.sqlite import SqliteStore, store_file
+from urland.store.writer import StoreWriter
 
 log = logging.getLogger("urland.server")
 
+SNAPSHOT_EVERY = 100  # changes after which a room is written whole again
+
 
 class NotKept(Exception):
-    """The change could not be written to disk; it was taken back. `taken`: another writer
+    """The change could not be kept in the store; it was taken back. `taken`: another writer
     kept its number first (another process serves the room now: `urland.cluster`)."""
 
     def __init__(self, message: str = "", taken: bool = False) -> None:
@@ -30,140 +49,183 @@ class NotKept(Exception):
         self.taken = taken
 
 
-def _replay(rooms: dict[str, Room], records: list[Record]) -> tuple[set[str], list[str]]:
-    """Apply each room's records newer than its file, in order; the rooms changed, and a
-    sentence for each room whose records stop fitting (it goes on from the last that fit).
-    Of two records with one number the later counts (the first was refused by the disk)."""
-    by_key = {room.key: room for room in rooms.values()}
-    latest: dict[tuple[str, int], Record] = {}
-    for record in records:
-        if record.room in by_key:  # others belong to rooms finished and moved aside
-            latest[(record.room, record.number)] = record
-    changed: set[str] = set()
-    stuck: list[str] = []
-    for (key, number), record in sorted(latest.items()):
-        room = by_key[key]
-        if number <= room.seq or key in stuck:
-            continue
+def rebuilt(kept: KeptRoom) -> tuple[Room, str | None]:
+    """The room from its snapshot with its newer changes replayed, and a sentence when they
+    stop fitting (it goes on from the last that fit). SaveError: the snapshot is damaged."""
+    room = Room.from_text(kept.snapshot, f"room {kept.key}")
+    room.seq = room.saved_seq = kept.number
+    for change in kept.changes:
         try:
-            if number != room.seq + 1:
-                raise ValueError("records are missing")
-            room.apply(record.change)
+            if change.number != room.seq + 1:
+                raise ValueError("changes are missing")
+            room.apply(change.change)
         except (ValueError, UrlandError) as exc:
-            stuck.append(key)
-            log.error("room %s: journal record %d not replayed (%s)", room.code, number, exc)
-            continue
-        room.seq = number
-        changed.add(key)
-    sentences = [f"Room {by_key[key].code}: the journal ends early there; the game goes on "
-                 f"from move {len(by_key[key].game.moves)}." for key in stuck]
-    return changed, sentences
+            log.error("room %s: change %d not replayed (%s)", room.code, change.number, exc)
+            return room, (f"Room {room.code}: its kept changes end early; the game goes on "
+                          f"from move {len(room.game.moves)}.")
+        room.seq = change.number
+    return room, None
 
 
-def room_as_it_stands(folder: Path, path: Path) -> Room:
-    """A kept room with the journal's newer records replayed: where its game stands now,
-    read only (nothing is written; the server does that when it starts)."""
+def room_as_it_stands(folder: Path, code: str) -> tuple[Room, float] | None:
+    """A hosted room kept in `folder` where its game stands now, and when it was last written;
+    read only (nothing is written: the server does that when it starts). None when there is
+    none; SaveError or OSError when it cannot be read."""
+    if store_file(folder).exists():
+        store = SqliteStore(folder, read_only=True)
+        try:
+            kept = store.room(room_key(code))
+        finally:
+            store.close()
+        if kept is None:
+            return None
+        return rebuilt(kept)[0], kept.written
+    path = room_file(folder, code)  # a folder from before the store
+    if not path.exists():
+        return None
     room = Room.load(path)
-    records, _unreadable = read_journal(folder)
-    _replay({room.code: room}, records)
-    return room
+    records, _unreadable = old_rooms.read_journal(folder)
+    old_rooms.replay({normal_code(room.code): room}, records)
+    return room, path.stat().st_mtime
 
 
 class RoomKeeper:
-    """Keeps the rooms of one folder (or none: rooms in memory only)."""
+    """Keeps the rooms of one folder's store, or of a PostgreSQL database (or none: rooms in
+    memory only)."""
 
-    def __init__(self, folder: Path | None) -> None:
+    def __init__(self, folder: Path | None, store: str = SQLITE, read_back: bool = True
+                 ) -> None:
         self.folder = folder
-        self.journal: Journal | None = None
+        self.choice = store
+        # False: several processes share the store and none reads every room back at start;
+        # each takes its rooms one by one (`urland.cluster`, `taken_over`).
+        self.read_back = read_back
+        self.store: RoomStore | None = None
+        self.writer: StoreWriter | None = None
         self.problems: list[str] = []
-        self._setting_aside: asyncio.Task | None = None
 
     def restore(self) -> dict[str, Room]:
-        """The unfinished rooms kept in the folder, by normal code, each where it stood."""
+        """The unfinished rooms kept, by normal code, each where it stood. StoreError (an
+        OSError) when the store cannot be opened or read: a sentence."""
         if self.folder is None:
             return {}
-        rooms, self.problems = load_rooms(self.folder)
-        records, unreadable = read_journal(self.folder)
-        self.problems += unreadable
-        changed, stopped = _replay(rooms, records)
-        self.problems += stopped
-        written = True
-        for code, room in list(rooms.items()):
-            try:
-                if room.game.over:
-                    room.archived()()
-                    del rooms[code]
-                elif room.key in changed:
-                    room.save()
-            except OSError as exc:
-                written = False
-                self.problems.append(f"Room {room.code} cannot be written: {exc.strerror}.")
-        self.journal = Journal(self.folder)
-        if written:
-            self.journal.clear()  # every record is in a room's file now
+        self.store = open_store(self.choice, self.folder)
+        if not self.read_back:
+            self.writer = StoreWriter(self.store)
+            return {}
+        try:
+            self.problems = move_in(self.folder, self.store)
+            rooms, writes = self._rebuilt(self.store.rooms())
+            if writes:
+                self.store.write(writes)
+        except StoreError:
+            self.store.close()
+            raise
+        self.writer = StoreWriter(self.store)
+        for room in rooms.values():
+            room.saver = self._save
         return rooms
 
-    async def keep(self, room: Room, change: Change,
-                   rooms: Callable[[], list[tuple[Room, asyncio.Lock]]]) -> None:
-        """Write the change's record and wait until it is on disk; NotKept (the change taken
-        back) when it cannot be. `rooms`: every room with its lock, for setting aside."""
-        if self.journal is None:
+    def _rebuilt(self, kept_rooms: list[KeptRoom]) -> tuple[dict[str, Room], list[Write]]:
+        rooms: dict[str, Room] = {}
+        writes: list[Write] = []
+        for kept in kept_rooms:
+            try:
+                room, stopped = rebuilt(kept)
+            except SaveError as exc:
+                self.problems.append(str(exc))
+                continue
+            if stopped:
+                self.problems.append(stopped)
+            if room.game.over:
+                writes.append(FinishRoom(room.key, room.text(), room.seq))
+                continue
+            if room.seq > room.saved_seq:
+                writes.append(PutSnapshot(room.key, room.text(), room.seq))
+                room.saved_seq = room.seq
+            rooms[normal_code(room.code)] = room
+        return rooms, writes
+
+    def _save(self, room: Room) -> None:
+        """Write the room whole and wait (StoreError when it cannot be)."""
+        if self.writer is not None:
+            seq = room.seq
+            self.writer.submit(PutSnapshot(room.key, room.text(), seq)).result()
+            room.saved_seq = max(room.saved_seq, seq)
+
+    async def keep(self, room: Room, change: Change) -> None:
+        """Keep the change at the room's next number and wait until it is in the store;
+        NotKept (the change taken back) when it cannot be."""
+        if self.writer is None:
             return
         record, take_back = change
         room.seq += 1
         try:
-            await self.journal.append(Record(room.key, room.seq, record))
-        except OSError as exc:
+            await self.writer.keep(AddChange(room.key, room.seq, record))
+        except StoreError as exc:
             room.seq -= 1
             take_back()
-            raise NotKept(str(exc)) from None
-        if self.journal.full and self._setting_aside is None:
-            self._setting_aside = asyncio.get_running_loop().create_task(self._set_aside(rooms))
+            raise NotKept(str(exc), taken=isinstance(exc, NumberTaken)) from None
+        if room.seq - room.saved_seq >= SNAPSHOT_EVERY and not room.game.over:
+            self._snapshot(room)
+
+    def _snapshot(self, room: Room) -> None:
+        """Write the room whole in the background (its changes stay kept if it fails)."""
+        assert self.writer is not None
+        seq = room.seq
+        done = self.writer.submit(PutSnapshot(room.key, room.text(), seq))
+
+        def written(future: object) -> None:
+            if not done.exception():
+                room.saved_seq = max(room.saved_seq, seq)
+        done.add_done_callback(written)
+
+    def taken_over(self, room: Room) -> None:
+        """A room rebuilt from the store, served here from now on (another process served
+        it): written whole through this keeper when it is saved."""
+        room.saver = self._save
 
     def finished(self, room: Room) -> None:
         """The room's game is over (and kept in the history): move it aside."""
-        if self.journal is not None:
-            self.journal.later(room.archived())
+        if self.writer is not None:
+            self.writer.submit(FinishRoom(room.key, room.text(), room.seq))
 
     def replaced(self, old: Room | None, new: Room) -> None:
-        """A new room takes an old one's code: its records go on from the old one's numbers,
-        so none of the old game's records is ever replayed into it. Then it is written, after
-        whatever the writer thread still has to do (an old room moved aside into `finished/`
-        before it, so that it does not take the new room's file with it); OSError when it
-        cannot be."""
+        """A new room takes an old one's code: its numbers go on past the old one's, so none
+        of the old game's changes is ever replayed into it (and the old game's moving aside
+        leaves it). Then it is written, after whatever the writer still has to do; OSError
+        when it cannot be."""
         if old is not None:
-            old.replaced = True  # from now on its file is the new room's
-            new.seq = new.saved_seq = old.seq
-        if self.journal is not None:
-            self.journal.later(new.save).result()
-        elif self.folder is not None:
+            old.replaced = True  # from now on its code is the new room's
+            new.seq = new.saved_seq = old.seq + 1
+        if self.writer is not None:
+            new.saver = self._save
             new.save()
 
-    async def _set_aside(self, rooms: Callable[[], list[tuple[Room, asyncio.Lock]]]) -> None:
-        """Start a new journal, write every room with records in the old one whole, then
-        delete the old one (kept when a room could not be written: read at the next start)."""
-        assert self.journal is not None
-        try:
-            await asyncio.wrap_future(self.journal.set_aside())
-            for room, lock in rooms():
-                if room.seq > room.saved_seq:
-                    async with lock:
-                        job = room.archived() if room.game.over else room.snapshot()
-                    await asyncio.wrap_future(self.journal.later(job))
-            await asyncio.wrap_future(self.journal.drop_old_part())
-        except OSError as exc:
-            log.error("the old journal is kept: %s", exc)
-        finally:
-            self._setting_aside = None
-
     def close(self, rooms: list[Room]) -> None:
-        """Stop writing; each unfinished room whose file is behind its journal is written
-        whole (taken as it is now), so its file shows where it stood (the journal is emptied
-        at the next start)."""
-        if self.journal is None:
+        """Write whole each unfinished room behind its changes, then stop writing."""
+        if self.writer is None or self.store is None:
             return
-        jobs = [room.snapshot() for room in rooms
-                if room.seq > room.saved_seq and not room.game.over]
-        for job in jobs:
-            self.journal.later(job)
-        self.journal.close()
+        for room in rooms:
+            if room.seq > room.saved_seq and not room.game.over and not room.replaced:
+                self.writer.submit(PutSnapshot(room.key, room.text(), room.seq))
+        self.writer.close()
+        self.store.close()
+
+    # --- the chat kept with each room -----------------------------------------------------
+
+    def chat(self, key: str) -> tuple[str, list[ChatLine]]:
+        """The room's kept chat ('' and none when there is none or it cannot be read)."""
+        if self.store is None:
+            return "", []
+        try:
+            return self.store.chat(key)
+        except StoreError as exc:
+            log.error("the chat of a room cannot be read: %s", exc)
+            return "", []
+
+    def keep_chat(self, key: str, chat_name: str, line: ChatLine) -> None:
+        """Keep a chat line with the room, without waiting (a line that cannot be kept is
+        still said: it is only not kept)."""
+        if self.writer is not None:
+            self.writer.submit(AddChat(key, chat_name, line))

@@ -1,10 +1,11 @@
 """The master: every room's game, each change checked by the engine, kept, and told to its seats.
 
 One asyncio loop runs the master. A change (a move, an undo, a seat taken) is made under the
-room's lock and is in the journal before anyone is told (`RoomKeeper`); then every seat linked
-to the room is sent its own `Update` through the `Outlet`, and when the game is over it is kept
-in the history first. The room's bots, and the stand-ins of players who left, are played by the
-master's one bot loop (`_drive`), each from its own seat's view, in a worker thread.
+room's lock and is kept in the room store before anyone is told (`RoomKeeper`); then every
+seat linked to the room is sent its own `Update` through the `Outlet`, and when the game is
+over it is kept in the history first. The room's bots, and the stand-ins of players who
+left, are played by the master's one bot loop (`_drive`), each from its own seat's view, in a
+worker thread.
 """
 
 from __future__ import annotations
@@ -24,10 +25,9 @@ from urland.master.keeper import NotKept, RoomKeeper
 from urland.master.news import Finished, Outlet, Presence, Update
 from urland.master.room import Change, MoveRefused, Room, normal_code
 from urland.master.stand_ins import StandIns
-from urland.master.store_keeper import StoreKeeper
 from urland.records import history
 from urland.seats import STAND_IN
-from urland.store.base import RoomStore
+from urland.store.choice import SQLITE
 
 log = logging.getLogger("urland.server")
 # How each game ends: what `serve` shows its operator.
@@ -37,11 +37,13 @@ rooms_log = logging.getLogger("urland.rooms")
 @dataclass
 class MasterOptions:
     rooms_dir: Path | None = None  # where rooms are kept (None: in memory only)
+    store: str = SQLITE  # in what: a file in `rooms_dir`, or a PostgreSQL URL
     history_dir: Path | None = None  # where finished games are kept (None: not kept)
     ai_after: float | None = None  # seconds a missing player's decision waits for an AI
     bot_pause: float = 0.0  # seconds a bot waits before it plays (a pace people can follow)
-    store: RoomStore | None = None  # rooms in a database instead of `rooms_dir`
-    read_back: bool = True  # read every room of the store at start (False: several processes)
+    # read every room of the store back at start (False: several processes share the store,
+    # each takes its rooms one by one, `urland.cluster`)
+    read_back: bool = True
 
 
 @dataclass
@@ -72,9 +74,8 @@ class Master:
         self.after_commit: Callable[[Room], None] | None = None
         # Called with a room whose change another process kept first (it serves the room).
         self.number_taken: Callable[[Room], None] | None = None
-        self.keeper: RoomKeeper | StoreKeeper = (
-            RoomKeeper(self.options.rooms_dir) if self.options.store is None
-            else StoreKeeper(self.options.store, self.options.read_back))
+        self.keeper = RoomKeeper(self.options.rooms_dir, self.options.store,
+                                 self.options.read_back)
         for key, room in self.keeper.restore().items():
             self._adopt(key, room)
         self.problems: list[str] = self.keeper.problems
@@ -98,7 +99,7 @@ class Master:
         old = self.rooms.get(key)
         if old is not None and not old.game.over:
             return old
-        room = Room.create(code, kinds, seed, self.options.rooms_dir, colours, names)
+        room = Room.create(code, kinds, seed, colours, names)
         self.keeper.replaced(old, room)
         self._adopt(key, room)
         with contextlib.suppress(RuntimeError):  # no loop yet: `start` lets the bots play
@@ -111,6 +112,7 @@ class Master:
         stopped, or died): every taken seat counts as away until its player is back, and the
         room's bots play on."""
         key = normal_code(room.code)
+        self.keeper.taken_over(room)
         self._adopt(key, room)
         with contextlib.suppress(RuntimeError):  # no loop yet: `start` lets the bots play
             asyncio.get_running_loop()
@@ -187,20 +189,17 @@ class Master:
     def lock(self, room: Room) -> asyncio.Lock:
         return self.locks.setdefault(normal_code(room.code), asyncio.Lock())
 
-    def _rooms_and_locks(self) -> list[tuple[Room, asyncio.Lock]]:
-        return [(room, self.lock(room)) for room in list(self.rooms.values())]
-
     async def commit(self, room: Room, change: Callable[[], Change]) -> None:
-        """Make a change to the room and wait until its journal record is on disk, before
-        anyone is told (the writer thread writes the records of all rooms together).
+        """Make a change to the room and wait until it is kept in the store, before anyone is
+        told (the store's writer thread writes the changes of all rooms together).
         MoveRefused leaves all as it was; NotKept: the disk refused, the change is undone."""
         async with self.lock(room):
-            if room.replaced:  # its records' numbers go on in the new game's
+            if room.replaced:  # its changes' numbers go on in the new game's
                 raise MoveRefused("This room has been opened again for a new game.")
             if self.rooms.get(normal_code(room.code)) is not room:  # `let_go`
                 raise MoveRefused("This room is served by another process of the server now.")
             try:
-                await self.keeper.keep(room, change(), self._rooms_and_locks)
+                await self.keeper.keep(room, change())
             except NotKept as exc:
                 if exc.taken and self.number_taken is not None:
                     self.number_taken(room)
@@ -374,7 +373,7 @@ class Master:
         return True
 
     async def close(self) -> None:
-        """Stop the bots and write every room whose file is behind its journal."""
+        """Stop the bots and write whole every room behind its kept changes."""
         self.closing = True
         for task in self.drivers.values():
             task.cancel()

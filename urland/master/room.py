@@ -2,11 +2,11 @@
 
 Pygame-free and network-free. A room code is unguessable (60 bits from `secrets`, unless the
 server was given one); each remote seat gets its own token when it is first taken, and only
-the token's hash is kept, in memory and on disk. Every move is checked by the engine before it
-is played. Each change (a move, an undo, a seat taken or given back) comes back as a small
-record for the server's journal (`urland.master.journal`) and a way to take it back when the
-journal cannot keep it; `apply` replays such a record when the server starts again. Now and
-then the room is written whole (`save`: the save format, sealed while the game runs), with the
+the token's hash is kept, in memory and in the store. Every move is checked by the engine
+before it is played. Each change (a move, an undo, a seat taken or given back) comes back as a
+small record for the room store (`urland.master.keeper`) and a way to take it back when the
+store cannot keep it; `apply` replays such a record when the server starts again. Now and then
+the room is written whole (`text`: the save format, sealed while the game runs), with the
 number of the last record it holds.
 """
 
@@ -22,15 +22,14 @@ from typing import Any
 
 from urland.engine import COLOUR_NAMES, Game, IllegalMoveError, Move, format_move, parse_move
 from urland.engine.errors import SaveError, UrlandError
-from urland.engine.files import write_atomic
-from urland.engine.save import dumps, load_game, loads, save_game
+from urland.engine.save import dumps, load_game, loads
 from urland.master.names import clean_name, unique_name
 from urland.seats import PERSON_ONLINE, REMOTE, SeatKind, bot_elsewhere, seat_kind
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: easy to read out
 CODE_LENGTH = 12  # 32**12 = 2**60 codes
-SUFFIX = ".room.yaml"
-FINISHED = "finished"  # the subfolder finished rooms are moved to: not read back at start
+SUFFIX = ".room.yaml"  # a room file, as rooms were kept before the store (and are moved in)
+FINISHED = "finished"  # where those rooms folders kept finished rooms
 # A networked game's seed: whoever knows it knows the pile, every hand and the face-down chip,
 # so it is drawn from 10**18 (as many digits as a save holds), far beyond a brute-force search.
 SECRET_SEED_BELOW = 10**18
@@ -51,12 +50,13 @@ def token_hash(token: str) -> str:
 
 
 def room_key(code: str) -> str:
-    """A hash of the code: names the room's file and its journal records, never the code."""
+    """A hash of the code: names the room in the store (and its file before), never the code."""
     return hashlib.sha256(normal_code(code).encode("utf-8")).hexdigest()[:24]
 
 
 def room_file(folder: Path, code: str) -> Path:
-    """The room's file: named by a hash of its code, so nothing received names a path."""
+    """The room's file in a rooms folder from before the store: named by a hash of its code,
+    so nothing received names a path."""
     return folder / f"{room_key(code)}{SUFFIX}"
 
 
@@ -64,7 +64,7 @@ class MoveRefused(ValueError):
     """A move the room does not play: not this seat's decision, stale, or illegal."""
 
 
-Change = tuple[dict[str, Any], Callable[[], None]]  # a journal record, and how to take it back
+Change = tuple[dict[str, Any], Callable[[], None]]  # a store record, and how to take it back
 
 
 @dataclass
@@ -110,16 +110,17 @@ class Room:
     code: str
     game: Game
     seats: list[SeatSlot]
-    folder: Path | None = None
+    # Writes the room whole (the keeper's; None: the room is kept in memory only)
+    saver: Callable[[Room], None] | None = field(default=None, repr=False, compare=False)
     # Seats promised to newcomers whose welcome is not confirmed yet, with their names: in
-    # memory only, so a server killed meanwhile leaves those seats free (the journal has
+    # memory only, so a server killed meanwhile leaves those seats free (the store has
     # nothing of them).
     reserved: dict[int, str] = field(default_factory=dict)
     # seats a newcomer was still confirming as the host started the game: the bot to hand each
     # to if the newcomer never confirms (memory only, as the reservations are)
     started_without: dict[int, str] = field(default_factory=dict)
-    seq: int = 0  # the number of the room's last journal record (what the room holds)
-    saved_seq: int = 0  # ... and of the last one its file on disk holds
+    seq: int = 0  # the number of the room's last change record (what the room holds)
+    saved_seq: int = 0  # ... and of the last one its snapshot in the store holds
     # Open for players to join, not started: no move is played until the host starts it. Only
     # a game hosted from the game opens so; kept in memory only (a room read back has started).
     lobby: bool = False
@@ -128,7 +129,7 @@ class Room:
     replaced: bool = False
 
     @classmethod
-    def create(cls, code: str, kinds: list[str], seed: int, folder: Path | None,
+    def create(cls, code: str, kinds: list[str], seed: int,
                colours: list[int] | None = None, names: list[str] | None = None) -> Room:
         colours = colours or list(range(len(kinds)))
         game = Game.new(seed, len(kinds), colours)
@@ -137,23 +138,21 @@ class Room:
         for i, (kind, name) in enumerate(zip(kinds, names, strict=True)):
             given = clean_name(name) or f"Player {i + 1}"
             seats.append(SeatSlot(kind, unique_name(given, [s.name for s in seats])))
-        return cls(code, game, seats, folder)
+        return cls(code, game, seats)
 
     @classmethod
     def load(cls, path: Path) -> Room:
         """A room from its file; SaveError when the file is not one."""
-        game, meta = load_game(path)
-        return cls._read(game, meta, path.name, path.parent)
+        return cls._from(*load_game(path), path.name)
 
     @classmethod
-    def from_snapshot(cls, text: str, name: str) -> Room:
-        """A room from the text of its file as a store keeps it (no folder: the store writes
-        it); SaveError when the text is not one. `name` names it in a sentence."""
-        game, meta = loads(text, name)
-        return cls._read(game, meta, name, None)
+    def from_text(cls, text: str, name: str) -> Room:
+        """A room from the text of its file (a snapshot in the store); SaveError when the text
+        is not one (`name` names it in the sentence)."""
+        return cls._from(*loads(text, name), name)
 
     @classmethod
-    def _read(cls, game: Game, meta: dict[str, Any], name: str, folder: Path | None) -> Room:
+    def _from(cls, game: Game, meta: dict[str, Any], name: str) -> Room:
         code, raw = meta.get("room"), meta.get("seats")
         if not isinstance(code, str) or not isinstance(raw, list) or len(raw) != len(
                 game.state.track):
@@ -168,47 +167,20 @@ class Room:
         seq = meta.get("journal", 0)
         if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
             raise SaveError(f"{name}: damaged journal number.")
-        return cls(code, game, seats, folder, seq=seq, saved_seq=seq)
-
-    @property
-    def path(self) -> Path | None:
-        return None if self.folder is None else room_file(self.folder, self.code)
+        return cls(code, game, seats, seq=seq, saved_seq=seq)
 
     @property
     def key(self) -> str:
         return room_key(self.code)
 
     def save(self) -> None:
-        """Write the room atomically (OSError when it cannot be written)."""
-        if self.path is not None:
-            save_game(self.game, self.path, self.meta())
-            self.saved_seq = self.seq
+        """Write the room whole now (OSError when it cannot be written)."""
+        if self.saver is not None:
+            self.saver(self)
 
-    def snapshot(self) -> Callable[[], None]:
-        """The room as it is now, to be written by another thread (the text is made here)."""
-        path, text, seq = self.path, dumps(self.game, self.meta()), self.seq
-        if path is None:
-            return lambda: None
-
-        def write() -> None:
-            write_atomic(path, text)
-            self.saved_seq = max(self.saved_seq, seq)
-        return write
-
-    def archived(self) -> Callable[[], None]:
-        """Write the finished room into the `finished` subfolder and remove it from the
-        rooms read back at start (to be run by another thread; a room replaced by then leaves
-        the file to the new room under its code)."""
-        if self.path is None:
-            return lambda: None
-        path, text, seq = self.path, dumps(self.game, self.meta()), self.seq
-
-        def write() -> None:
-            write_atomic(path.parent / FINISHED / path.name, text)
-            if not self.replaced:
-                path.unlink(missing_ok=True)
-            self.saved_seq = max(self.saved_seq, seq)
-        return write
+    def text(self) -> str:
+        """The room as its file holds it (the game sealed while it runs)."""
+        return dumps(self.game, self.meta())
 
     def meta(self) -> dict[str, Any]:
         return {"room": self.code, "seats": [s.meta() for s in self.seats],
@@ -321,7 +293,7 @@ class Room:
         return {"k": "undo", "seat": seat, "at": at}, lambda: self.game.play(undone)
 
     def apply(self, change: dict[str, Any]) -> None:
-        """Replay a journal record; ValueError (MoveRefused) when it does not fit the room."""
+        """Replay a kept change; ValueError (MoveRefused) when it does not fit the room."""
         kind, at = change.get("k"), change.get("at")
         if kind == "move" and at == len(self.game.moves) and isinstance(change.get("move"), str):
             self.play_move(parse_move(change["move"], self.game.board))
@@ -338,19 +310,3 @@ class Room:
 def _level(word: Any) -> str:
     """A bot level as a file or record writes it ("" for none, or anything not a short word)."""
     return word if isinstance(word, str) and word.isalnum() and len(word) <= 16 else ""
-
-
-def load_rooms(folder: Path) -> tuple[dict[str, Room], list[str]]:
-    """Every room kept in `folder`, by normal code, and a message for each unreadable file."""
-    rooms: dict[str, Room] = {}
-    problems: list[str] = []
-    if not folder.is_dir():
-        return rooms, problems
-    for path in sorted(folder.glob(f"*{SUFFIX}")):
-        try:
-            room = Room.load(path)
-        except SaveError as exc:
-            problems.append(str(exc))
-            continue
-        rooms[normal_code(room.code)] = room
-    return rooms, problems

@@ -11,27 +11,17 @@ from __future__ import annotations
 import asyncio
 
 from urland.cluster.coordinator import Cluster
+from urland.master.keeper import rebuilt
 from urland.master.room import Room, room_key
-from urland.master.store_keeper import rebuilt
 from urland.net.server import GameServer
-from urland.store.base import RoomStore
 
 
-def opened_store(url: str) -> RoomStore:
-    """The PostgreSQL store at `url`; SystemExit with a sentence when it cannot be opened."""
-    from urland.cluster.pg_rooms import PostgresRooms
-    from urland.store.base import StoreError
-
-    try:
-        return PostgresRooms(url)
-    except StoreError as exc:
-        raise SystemExit(f"urland serve: {exc}") from None
-
-
-async def join_cluster(server: GameServer, store: RoomStore, url: str,
-                       address: str) -> Cluster:
-    """Make the server one process of the cluster on the database at `url`, reached by its
-    clients at `address`; its share of the rooms nobody owns is taken before it returns."""
+async def join_cluster(server: GameServer, url: str, address: str) -> Cluster:
+    """Make the server one process of the cluster on the database at `url` (its master's
+    store), reached by its clients at `address`; its share of the rooms nobody owns is taken
+    before it returns."""
+    store = server.master.keeper.store
+    assert store is not None, "the server's store is open once its master is made"
     cluster = Cluster(server.master, store, url, address, server.send_elsewhere)
     server.placement = cluster
     server.master.after_commit = cluster.changed
@@ -52,7 +42,7 @@ async def open_or_find(cluster: Cluster, server: GameServer, code: str, kinds: l
         return await cluster.ownership.owner(key) or "another process"
     kept = await asyncio.to_thread(cluster.store.room, key)
     if kept is not None:
-        room = rebuilt(kept)
+        room, _stopped = rebuilt(kept)
         server.master.take_room(room)
     else:
         room = server.open_room(code, kinds, seed)

@@ -22,6 +22,8 @@ from urland.engine import PLAYER_COUNTS
 from urland.master.room import REMOTE, SECRET_SEED_BELOW, normal_code
 from urland.net.client import DEFAULT_PORT
 from urland.net.discovery import Advert
+from urland.store.choice import SQLITE, is_postgres
+from urland.store.sqlite import FILE_NAME
 
 GOODBYE_SECONDS = 10.0  # how long a finished room waits for its clients to take the record
 
@@ -67,6 +69,11 @@ def serve_parser() -> argparse.ArgumentParser:
                         help="exit once the --room game has ended")
     parser.add_argument("--rooms", type=Path, help="folder where rooms are kept "
                         "(default: 'rooms' beside the autosave)")
+    parser.add_argument("--store", default=SQLITE, metavar="sqlite|postgresql://...",
+                        help="what keeps the rooms: 'sqlite' (default), the file "
+                             f"{FILE_NAME} in the rooms folder; or a PostgreSQL URL such as "
+                             "postgresql://urland@db.example/urland (needs the 'server' extra: "
+                             "pip install 'urland[server]')")
     parser.add_argument("--ai-after", type=float, metavar="SECONDS",
                         help="let an AI play for a player who has been away this long")
     parser.add_argument("--max-per-address", type=int, default=16, metavar="N",
@@ -81,12 +88,10 @@ def serve_parser() -> argparse.ArgumentParser:
                              "announced)")
     parser.add_argument("--cert", type=Path, help="TLS certificate (PEM): speak wss://")
     parser.add_argument("--key", type=Path, help="the certificate's private key (PEM)")
-    parser.add_argument("--store", metavar="postgresql://...",
-                        help="keep the rooms in this PostgreSQL database, shared by any number "
-                             "of serve processes (default: files in --rooms)")
     parser.add_argument("--advertise", metavar="ws://HOST:PORT",
-                        help="with --store: the address this process's clients reach it at; "
-                             "the other processes send a room's players here")
+                        help="with --store postgresql://...: the address this process's "
+                             "clients reach it at, which the other processes send a room's "
+                             "players to (default: ws://HOST:PORT of --host and --port)")
     return parser
 
 
@@ -103,10 +108,10 @@ def serve_main(argv: Sequence[str]) -> int:
         parser.error("--seed has at most 18 digits")
     if args.quit_when_over and not args.room:
         parser.error("--quit-when-over needs --room")
-    if args.store and not args.store.startswith(("postgresql://", "postgres://")):
-        parser.error("--store is a postgresql:// address")
-    if bool(args.store) != bool(args.advertise):
-        parser.error("--store and --advertise go together")
+    if args.store != SQLITE and not is_postgres(args.store):
+        parser.error("--store is sqlite or a postgresql:// URL")
+    if args.advertise and not is_postgres(args.store):
+        parser.error("--advertise goes with --store postgresql://...")
     tls = None
     if args.cert:
         from urland.net.server import tls_context
@@ -143,22 +148,21 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
 
     _say_who_comes_and_goes()
 
-    from urland.net.clustered import opened_store
-
     rooms_dir = args.rooms or paths.data_dir() / "rooms"
-    store = opened_store(args.store) if args.store else None
-    server = GameServer(ServerOptions(rooms_dir=None if store else rooms_dir,
+    # Several processes on one PostgreSQL: each takes its rooms one by one (urland.cluster).
+    clustered = is_postgres(args.store)
+    server = GameServer(ServerOptions(rooms_dir=rooms_dir, store=args.store,
                                       history_dir=paths.history_dir(),
                                       ai_after=args.ai_after,
-                                      per_address=args.max_per_address, store=store,
-                                      read_back=store is None))
+                                      per_address=args.max_per_address,
+                                      read_back=not clustered))
     for problem in server.problems:
         print(f"urland serve: {problem}", file=sys.stderr)
     room = None
     seed = args.seed if args.seed is not None else secrets.randbelow(SECRET_SEED_BELOW)
     cluster, elsewhere = None, ""
-    if store is not None:
-        cluster, room, elsewhere = await _in_cluster(server, store, args, seed)
+    if clustered:
+        cluster, room, elsewhere = await _in_cluster(server, args, seed)
     elif args.room:
         room = server.open_room(_room_to_open(server, args), args.seats, seed)
     elif not any(not r.game.over for r in server.rooms.values()):
@@ -197,20 +201,21 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
                 await server.drained(5.0)
     await server.close()
     if stop.is_set():
-        print(f"Server stopped. Its games are kept in {store.where if store else rooms_dir}: "
-              "start it again with the same command and each goes on where it stood.",
-              flush=True)
+        kept_in = rooms_dir if args.store == SQLITE else "the database"
+        print(f"Server stopped. Its games are kept in {kept_in}: start it again with the "
+              "same command and each goes on where it stood.", flush=True)
     elif room is not None:
         print(f"Room {room.code}: the game is over, so the server stops.", flush=True)
     return 0
 
 
-async def _in_cluster(server, store, args: argparse.Namespace, seed: int):
+async def _in_cluster(server, args: argparse.Namespace, seed: int):
     """Join the processes on the database (--store); the --room opened or taken here, or a
     line saying which process serves it."""
     from urland.net.clustered import join_cluster, open_or_find
 
-    cluster = await join_cluster(server, store, args.store, args.advertise)
+    address = args.advertise or f"ws://{args.host}:{args.port}"
+    cluster = await join_cluster(server, args.store, address)
     if not args.room:
         return cluster, None, ""
     found = await open_or_find(cluster, server, _room_to_open(server, args), args.seats, seed)

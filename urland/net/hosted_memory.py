@@ -32,12 +32,6 @@ class HostedRecord:
     names: tuple[str, ...]
     modified: float  # when the room was last written
 
-    @property
-    def room_path(self) -> Path:
-        from urland.master.room import room_file
-
-        return room_file(hosted_dir(), self.code)
-
 
 def memory_path() -> Path:
     return paths.data_dir() / "hosted.yaml"
@@ -87,15 +81,15 @@ def hosted_game() -> HostedRecord | None:
     # Only now the server's code (asyncio and all): the title asks at every start, and there
     # is seldom a hosted game to carry on.
     from urland.master.keeper import room_as_it_stands
-    from urland.master.room import room_file
 
     code, port, tokens = fields
-    path = room_file(hosted_dir(), code)
     try:
-        room = room_as_it_stands(hosted_dir(), path)  # the moves since its file was written
-        modified = path.stat().st_mtime
+        found = room_as_it_stands(hosted_dir(), code)  # with the moves since its snapshot
     except (SaveError, UserFileError, OSError):
         return None
+    if found is None:
+        return None
+    room, modified = found
     if room.game.over or not all(k < len(room.seats) for k in tokens):
         return None
     return HostedRecord(code, port, tokens, room.game, tuple(room.names()), modified)

@@ -29,8 +29,7 @@ from urland.master.master import Master, MasterOptions
 from urland.master.news import News
 from urland.master.room import MoveRefused, Room, normal_code, token_hash
 from urland.net import protocol as p
-from urland.net.chat_keep import ChatFile, chat_path, read_chat
-from urland.net.chat_limit import CHAT_BURST, CHAT_RATE, RoomChat
+from urland.net.chat_limit import CHAT_BURST, CHAT_RATE, KEPT_LINES, RoomChat, Said
 from urland.net.gate import Gate, GateLimits
 from urland.net.guesses import GUESS_BURST, GUESS_RATE, SLOW_DOWN, Guesses
 from urland.net.listener import listening_socket
@@ -38,6 +37,7 @@ from urland.net.log_summary import tame_library_logs
 from urland.net.news_wire import news_to_wire
 from urland.net.placement import Placement
 from urland.seats import STAND_IN
+from urland.store.base import ChatLine
 
 # Who takes, leaves and retakes a seat: what `serve` shows its operator (how each game ends is
 # the master's to say, on the same log)
@@ -149,7 +149,6 @@ class GameServer:
         self.hello_buckets: dict[str, Bucket] = {}  # each address's limit of hellos
         self.gate = Gate(self.options.gate_limits())  # the transport's limits, from accept
         self.chats: dict[str, RoomChat] = {}  # what each room's seats said, by room key
-        self.chat_files: dict[str, ChatFile] = {}  # where each room's chat is kept, by room key
         self.guesses = Guesses(self.options.guess_rate, self.options.guess_burst)
         skeleton("")  # the look-alike tables are built now, not at the first hello
         # Called with (room, seat, message) before each message to a seat (tests check it).
@@ -373,7 +372,7 @@ class GameServer:
                         bot: str = "") -> int | None:
         """Seat a newcomer: a free seat is promised to it in memory only, it is sent its
         welcome with the seat's token, and only once its pong shows it holds the token is the
-        seat written to the journal. A server killed in between has nothing on disk: after a
+        seat kept in the store. A server killed in between has nothing kept: after a
         restart the seat is free. None when refused (full, not confirmed, not kept)."""
         async with self.master.lock(room):
             found = room.free_seat_for(name)
@@ -481,25 +480,20 @@ class GameServer:
             self.gate.tally.count("chat lines refused: a seat chatting too fast")
             self._send(client, chat.too_fast())
             return
-        kept = self.chat_files.get(room.key)
-        if kept is not None:
-            kept.append(chat.name, line, chat.lines)
+        self.master.keeper.keep_chat(room.key, chat.name, ChatLine(
+            line.number, line.seat, line.name, line.text, line.at))
         for other in self._room_clients(room):
             self._send(other, line.message(chat.name))
 
     def _room_chat(self, room: Room) -> RoomChat:
-        """The room's chat: read back from its file beside the room's (a server started
-        again gives its lines back, numbered on), or a new one."""
+        """The room's chat: read back from the store (a server started again gives its lines
+        back, numbered on), or a new one."""
         if room.key not in self.chats:
             o = self.options
-            chat = RoomChat(o.chat_rate, o.chat_burst)
-            if o.rooms_dir is not None:
-                path = chat_path(o.rooms_dir, room.key)
-                name, lines = read_chat(path)
-                if lines:
-                    chat = RoomChat(o.chat_rate, o.chat_burst, name=name, lines=lines)
-                self.chat_files[room.key] = ChatFile(path, len(lines))
-            self.chats[room.key] = chat
+            name, kept = self.master.keeper.chat(room.key)
+            lines = [Said(k.number, k.seat, k.name, k.text, k.at) for k in kept[-KEPT_LINES:]]
+            self.chats[room.key] = (RoomChat(o.chat_rate, o.chat_burst, name=name, lines=lines)
+                                    if lines else RoomChat(o.chat_rate, o.chat_burst))
         return self.chats[room.key]
 
     # --- telling the seats ----------------------------------------------------------------

@@ -32,9 +32,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 
-class StoreError(Exception):
+class StoreError(OSError):
     """The store cannot do what was asked (a full or read-only disk, a lost connection, a
-    damaged file); the message is a sentence for the log or the operator."""
+    damaged file); the message is a sentence for the log or the operator. An OSError, as the
+    disk's own errors are: whoever handled a disk that refuses handles a store that does."""
 
 
 class NumberTaken(StoreError):

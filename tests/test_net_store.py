@@ -1,24 +1,31 @@
-"""Rooms on disk: every change in the server's journal before anyone is told, rooms rebuilt at
-start, a change the disk refuses never reported as played, finished rooms moved aside."""
+"""Rooms in the room store: every change kept before anyone is told, rooms rebuilt at start, a
+change the store refuses never reported as played, finished rooms moved aside, a damaged
+database a sentence."""
 
 from __future__ import annotations
 
 import asyncio
 import os
 import signal
+import sqlite3
+import subprocess
 import threading
 from collections.abc import Callable
 
 import pytest
-from netplay import free_port, restarted, run, seated, serve_process, serving
+from kept_rooms import finished_rooms, kept_rooms
+from netplay import free_port, restarted, run, seated, serve_process, serving, urland_command
 
 from urland.bots.registry import make_bot
 from urland.engine import Move, format_move
-from urland.master.journal import CURRENT, OLD, Journal, Record, encode, read_journal
-from urland.master.room import FINISHED, SUFFIX, Room, room_file, room_key
+from urland.master import keeper
+from urland.master.room import Room, room_key
 from urland.net.client import JoinRefused
-from urland.net.server import NOT_KEPT, ServerOptions
+from urland.net.server import NOT_KEPT, GameServer, ServerOptions
 from urland.records.history import load_record
+from urland.store.base import AddChat, ChatLine, StoreError
+from urland.store.sql import SqlStore
+from urland.store.sqlite import FILE_NAME, SqliteStore
 
 SEATS = ["remote", "random", "random"]  # seed 12: the remote seat decides first
 
@@ -38,58 +45,92 @@ async def _play_own_moves(client, count: int, seed: int = 1) -> None:
             await client.receive(5)
 
 
-def test_moves_go_to_the_journal_not_the_room_file_and_a_restart_carries_on_from_both(
+def _kept(folder, code: str):
+    """The store's own record of a room: its snapshot's number and its changes since."""
+    store = SqliteStore(folder, read_only=True)
+    try:
+        return store.room(room_key(code))
+    finally:
+        store.close()
+
+
+def test_moves_are_kept_as_changes_after_the_snapshot_and_a_restart_carries_on_from_both(
         tmp_path):
     async def scenario():
         async with serving(ServerOptions(rooms_dir=tmp_path)) as (server, address):
             room = server.open_room("jour", SEATS, 12)
             anna = await seated(address, "jour", "Anna")
             await _play_own_moves(anna, 6)
-            # The room's file was written at creation; the moves are in the journal.
-            assert Room.load(room_file(tmp_path, "jour")).game.moves == []
+            # The room was written whole at creation; the moves are kept as its changes.
+            kept = _kept(tmp_path, "jour")
+            assert kept.number == 0 and len(kept.changes) >= 6
+            assert [c.number for c in kept.changes] == list(range(1, len(kept.changes) + 1))
             await anna.close()
         played = room.game.notation()  # the bots may have played on: the server is closed now
-        # Closed: the file is written whole where the room stood.
-        assert Room.load(room_file(tmp_path, "jour")).game.notation() == played
-        records, problems = read_journal(tmp_path)
-        assert len(records) >= len(played) and problems == []
-        assert all(r.room == room_key("jour") for r in records)
-        text = (tmp_path / CURRENT).read_text()
-        assert "jour" not in text and not any(m in text for m in played if " " in m)
+        # Closed: the room is written whole where it stood.
+        assert Room.from_text(_kept(tmp_path, "jour").snapshot, "jour").game.notation() == played
+        sealed = b"".join(p.read_bytes() for p in tmp_path.glob(f"{FILE_NAME}*"))
+        assert not any(m.encode() in sealed for m in played if " " in m)  # no move to be read
         # Restarted: the room where it stood, the player's seat still hers.
         async with restarted(tmp_path) as again:
             back = again.room("jour")
             assert back.game.notation() == played and back.seats[0].name == "Anna"
             assert back.seats[0].taken and again.problems == []
-        # ... and written whole there, its journal emptied
-        assert Room.load(room_file(tmp_path, "jour")).game.notation() == played
-        assert read_journal(tmp_path) == ([], [])
     run(scenario())
 
 
-def test_a_torn_last_record_is_ignored_and_a_damaged_line_skipped_with_a_sentence(tmp_path):
+def test_a_damaged_change_stops_its_room_there_with_a_sentence(tmp_path):
     async def scenario():
         async with serving(ServerOptions(rooms_dir=tmp_path)) as (server, address):
-            room = server.open_room("torn", SEATS, 12)
+            room = server.open_room("torn", ["remote", "remote", "random"], 12)
             anna = await seated(address, "torn", "Anna")
-            await _play_own_moves(anna, 3)
+            await _play_own_moves(anna, 1)
             await anna.close()
+            server.master.keeper.close([])  # stopped as a killed server stops: no snapshot
         played = room.game.notation()
-        lines = (tmp_path / CURRENT).read_bytes().splitlines(keepends=True)
-        torn = encode(Record(room_key("torn"), 999, {"k": "move", "at": 0, "move": "x"}))
-        damaged = b'{"r": "__import__(\'os\').system(\'false\')", "n": 1}\n'
-        (tmp_path / CURRENT).write_bytes(lines[0] + damaged + b"".join(lines[1:])
-                                         + torn[:len(torn) // 2])
+        connection = sqlite3.connect(tmp_path / FILE_NAME)
+        with connection:  # the last change, a move, damaged
+            connection.execute("UPDATE changes SET change = '__import__' WHERE seq ="
+                               " (SELECT MAX(seq) FROM changes)")
+        connection.close()
         async with restarted(tmp_path) as again:
-            assert again.room("torn").game.notation() == played
-            assert again.problems == [f"{CURRENT}, line 2: damaged; skipped."]
+            assert again.room("torn").game.notation() == played[:-1]
+            assert again.problems == [f"Room torn: its kept changes end early; the game goes "
+                                      f"on from move {len(played) - 1}."]
     run(scenario())
 
 
-def test_a_move_the_disk_refuses_is_not_played_and_the_player_is_told(tmp_path):
-    """The journal turns into a folder mid-game (as root no permission stops a write): the
-    move is refused with a sentence, the game is as before, and a newcomer is not seated.
-    Once the disk takes writes again the game goes on, and a restart has only what was told."""
+def test_a_damaged_database_is_a_sentence_and_serve_stops_without_a_crash(tmp_path):
+    (tmp_path / "rooms").mkdir()
+    (tmp_path / "rooms" / FILE_NAME).write_bytes(b"not a database at all " * 300)
+    with pytest.raises(StoreError, match=r"is damaged .* restore a backup"):
+        GameServer(ServerOptions(rooms_dir=tmp_path / "rooms"))
+    served = subprocess.run(urland_command("serve", "--rooms", str(tmp_path / "rooms"),
+                                           "--host", "127.0.0.1", "--port", "0"),
+                            capture_output=True, text=True, timeout=60)
+    assert served.returncode == 1 and "Traceback" not in served.stderr
+    assert f"{FILE_NAME} in {tmp_path / 'rooms'} is damaged" in served.stderr
+
+
+def _disk_full(monkeypatch) -> dict[str, bool]:
+    """While `full["on"]`, the store refuses every write as a full disk does."""
+    full = {"on": False}
+    real_write = SqlStore.write
+
+    def write(self, writes):
+        if full["on"]:
+            raise StoreError("the rooms cannot be kept: database or disk is full")
+        return real_write(self, writes)
+    monkeypatch.setattr(SqlStore, "write", write)
+    return full
+
+
+def test_a_move_the_store_refuses_is_not_played_and_the_player_is_told(tmp_path, monkeypatch):
+    """The store refuses every write mid-game (a full disk): the move is refused with a
+    sentence, the game is as before, and a newcomer is not seated. Once the store takes
+    writes again the game goes on, and a restart has only what was told."""
+    full = _disk_full(monkeypatch)
+
     async def scenario():
         async with serving(ServerOptions(rooms_dir=tmp_path)) as (server, address):
             room = server.open_room("full", ["remote", "remote", "random"], 12)
@@ -97,9 +138,7 @@ def test_a_move_the_disk_refuses_is_not_played_and_the_player_is_told(tmp_path):
             while not anna.mirror.my_turn:
                 await anna.receive(5)
             before, view = room.game.notation(), room.game.view(0)
-            journal = tmp_path / CURRENT
-            os.replace(journal, tmp_path / "aside")
-            journal.mkdir()
+            full["on"] = True
             move = make_bot("random", 3).choose(anna.mirror.view)
             await anna.play(move)
             while not anna.mirror.refused:
@@ -109,12 +148,11 @@ def test_a_move_the_disk_refuses_is_not_played_and_the_player_is_told(tmp_path):
             assert room.game.notation() == before and room.game.view(0) == view
             try:
                 await seated(address, "full", "Ben")
-                raise AssertionError("a seat was given that is not on disk")
+                raise AssertionError("a seat was given that is not kept")
             except JoinRefused as refused:
                 assert refused.code == "not-kept"
             assert not room.seats[1].taken
-            journal.rmdir()
-            os.replace(tmp_path / "aside", journal)
+            full["on"] = False
             await anna.play(move)
             while anna.mirror.at == len(before):
                 await anna.receive(5)
@@ -127,7 +165,7 @@ def test_a_move_the_disk_refuses_is_not_played_and_the_player_is_told(tmp_path):
     run(scenario())
 
 
-def test_a_finished_room_moves_to_finished_and_is_not_read_back_at_start(tmp_path):
+def test_a_finished_room_is_moved_aside_and_not_read_back_at_start(tmp_path):
     async def scenario():
         history = tmp_path / "history"
         options = ServerOptions(rooms_dir=tmp_path / "rooms", history_dir=history)
@@ -135,65 +173,79 @@ def test_a_finished_room_moves_to_finished_and_is_not_read_back_at_start(tmp_pat
             room = server.open_room("done", ["random"] * 3, 4)  # the server's bots play it
             while not room.game.over:
                 await asyncio.sleep(0.05)
-            for _ in range(100):  # the move aside is written after the last record
-                if not room_file(tmp_path / "rooms", "done").exists():
-                    break
-                await asyncio.sleep(0.05)
-        kept = tmp_path / "rooms" / FINISHED / room_file(tmp_path, "done").name
-        assert Room.load(kept).game.notation() == room.game.notation()
-        assert list((tmp_path / "rooms").glob(f"*{SUFFIX}")) == []
+        (done,) = finished_rooms(tmp_path / "rooms")  # moved aside by the time it closed
+        assert done.game.notation() == room.game.notation()
+        assert kept_rooms(tmp_path / "rooms") == {}
         assert len(list(history.glob("*.yaml"))) == 1
         async with restarted(tmp_path / "rooms") as again:
             assert again.rooms == {}
     run(scenario(), 120)
 
 
-def test_a_full_journal_is_set_aside_once_every_room_is_written_whole(tmp_path):
+def test_a_room_is_written_whole_now_and_then_so_a_start_replays_few_changes(
+        tmp_path, monkeypatch):
+    monkeypatch.setattr(keeper, "SNAPSHOT_EVERY", 4)
+
     async def scenario():
         async with serving(ServerOptions(rooms_dir=tmp_path)) as (server, address):
-            journal = server.master.keeper.journal
-            journal.limit = 600  # a few records
-            rooms = [server.open_room(f"r{i}", SEATS, 12) for i in range(2)]
-            clients = [await seated(address, f"r{i}", "Anna") for i in range(2)]
-            await asyncio.gather(*(_play_own_moves(c, 8, i) for i, c in enumerate(clients)))
-            for client in clients:
-                await client.close()
-            for _ in range(200):  # the bots play up to Anna's turn, then all is written
-                keeper = server.master.keeper
-                if (all(r.actor == 0 for r in rooms) and keeper._setting_aside is None
-                        and not (tmp_path / OLD).exists()):
+            room = server.open_room("often", SEATS, 12)
+            anna = await seated(address, "often", "Anna")
+            await _play_own_moves(anna, 8)
+            await anna.close()
+            for _ in range(200):  # the snapshot is written after the change that called it
+                if room.saved_seq >= 4:
                     break
                 await asyncio.sleep(0.05)
-            assert not (tmp_path / OLD).exists()
-            assert len(read_journal(tmp_path)[0]) < journal.records  # the rest was deleted
-        played = [r.game.notation() for r in rooms]
+            kept = _kept(tmp_path, "often")
+            assert kept.number >= 4 and len(kept.changes) < room.seq
+            assert all(c.number > kept.number for c in kept.changes)
+        played = room.game.notation()
         async with restarted(tmp_path) as again:
-            assert [again.room(f"r{i}").game.notation() for i in range(2)] == played
+            assert again.room("often").game.notation() == played
     run(scenario())
 
 
-def test_changes_arriving_together_are_flushed_to_disk_together(tmp_path):
-    async def scenario():
-        journal = Journal(tmp_path)
-        holding, gate = threading.Event(), threading.Event()
+class _HeldStore:
+    """A store whose first write waits until `gate` is set (the writer busy meanwhile)."""
 
-        def hold() -> None:  # the writer busy with a batch while the changes arrive
-            holding.set()
-            gate.wait()
+    def __init__(self, store) -> None:
+        self.store, self.holding, self.gate = store, threading.Event(), threading.Event()
+        self.where = store.where
+
+    def write(self, writes):
+        if not self.holding.is_set():
+            self.holding.set()
+            self.gate.wait(30)
+        return self.store.write(writes)
+
+    def __getattr__(self, name):
+        return getattr(self.store, name)
+
+
+def test_changes_arriving_together_are_written_in_one_transaction(tmp_path):
+    from urland.store.base import AddChange
+    from urland.store.writer import StoreWriter
+
+    async def scenario():
+        held = _HeldStore(SqliteStore(tmp_path))
+        writer = StoreWriter(held)
         try:
-            journal.later(hold)
-            assert await asyncio.to_thread(holding.wait, 5)
-            changes = [asyncio.ensure_future(journal.append(Record(room_key(f"r{i}"), 1,
+            first = writer.submit(AddChat("room", "chat", ChatLine(1, 0, "Anna", "hello")))
+            assert await asyncio.to_thread(held.holding.wait, 5)
+            changes = [asyncio.ensure_future(writer.keep(AddChange(room_key(f"r{i}"), 1,
                                                                    {"k": "x"})))
                        for i in range(200)]
             await asyncio.sleep(0)  # every change has gone to the writer's queue
-            gate.set()
+            held.gate.set()
             await asyncio.gather(*changes)
+            first.result(5)
         finally:
-            gate.set()
-            await asyncio.to_thread(journal.close)
-        assert journal.records == 200 and journal.batches == 1
-        assert len(read_journal(tmp_path)[0]) == 200
+            held.gate.set()
+            await asyncio.to_thread(writer.close)
+        assert writer.writes == 201 and writer.batches == 2  # the 200 in one transaction
+        count = held.store._run("SELECT COUNT(*) FROM changes").fetchone()[0]
+        held.store.close()
+        assert count == 200
     run(scenario())
 
 
@@ -204,26 +256,30 @@ def test_a_room_made_again_under_a_finished_ones_code_never_takes_its_old_record
             while not old.game.over:
                 await asyncio.sleep(0.05)
             new = server.open_room("again", SEATS, 12)
-            assert new is not old and new.seq == old.seq and new.game.moves == []
+            assert new is not old and new.seq > old.seq and new.game.moves == []
         async with restarted(tmp_path) as again:
             assert again.room("again").game.moves == []
     run(scenario(), 120)
 
 
 def test_a_failed_write_is_told_to_whoever_waits_and_a_stopped_writer_refuses_at_once(
-        tmp_path):
-    """A room that cannot be written reaches its caller as an error, never a wait for ever,
-    and so does a room asked to be written after the server stopped writing."""
-    journal = Journal(tmp_path)
+        tmp_path, monkeypatch):
+    """A write the store refuses reaches its caller as an error, never a wait for ever, and
+    so does a write asked for after the server stopped writing."""
+    from urland.store.writer import StoreWriter
 
-    def broken() -> None:
-        raise ValueError("damaged")
-    with pytest.raises(ValueError):
-        journal.later(broken).result(5)
-    assert journal.later(lambda: None).result(5) is None  # the writer went on
-    journal.close()
-    with pytest.raises(OSError):
-        journal.later(lambda: None).result(1)
+    full = _disk_full(monkeypatch)
+    writer = StoreWriter(SqliteStore(tmp_path))
+    line = AddChat("room", "chat", ChatLine(1, 0, "Anna", "hello"))
+    full["on"] = True
+    with pytest.raises(StoreError, match="disk is full"):
+        writer.submit(line).result(5)
+    full["on"] = False
+    assert writer.submit(line).result(5) is None  # the writer went on
+    writer.close()
+    with pytest.raises(StoreError):
+        writer.submit(line).result(1)
+    writer.store.close()
 
 
 def _up_to_the_last_move(room: Room) -> Move:
@@ -242,10 +298,16 @@ async def _writer_held(server) -> Callable[[], None]:
     it go on."""
     holding, gate = threading.Event(), threading.Event()
 
-    def hold() -> None:
-        holding.set()
-        gate.wait(30)
-    server.master.keeper.journal.later(hold)
+    store = server.master.keeper.store
+    real_write = store.write
+
+    def held(writes):
+        if not holding.is_set():
+            holding.set()
+            gate.wait(30)
+        return real_write(writes)
+    store.write = held
+    server.master.keeper.writer.submit(AddChat("held", "chat", ChatLine(1, 0, "Anna", "wait")))
     assert await asyncio.to_thread(holding.wait, 5)
     return gate.set
 
@@ -262,10 +324,10 @@ async def _last_move_held(server, room: Room):
     return last, release
 
 
-def test_a_room_made_again_while_the_last_move_is_still_on_its_way_to_the_disk_keeps_both(
+def test_a_room_made_again_while_the_last_move_is_still_on_its_way_to_the_store_keeps_both(
         tmp_path):
-    """The old game's last move is written, its game kept in the history and moved aside; the
-    new room's file, written after, is not taken with it (a restart finds the new room)."""
+    """The old game's last move is kept, its game kept in the history and moved aside; the
+    new room, written after, is not taken with it (a restart finds the new room)."""
     async def scenario():
         options = ServerOptions(rooms_dir=tmp_path, history_dir=tmp_path / "history")
         async with serving(options) as (server, _):
@@ -281,7 +343,7 @@ def test_a_room_made_again_while_the_last_move_is_still_on_its_way_to_the_disk_k
             assert new.game.moves == [] and server.room("again") is new
         async with restarted(tmp_path) as again:
             assert again.room("again").game.moves == []
-        finished = Room.load(tmp_path / FINISHED / room_file(tmp_path, "again").name)
+        (finished,) = finished_rooms(tmp_path)
         assert finished.game.over and finished.game.notation() == old.game.notation()
         assert len(list((tmp_path / "history").glob("*.yaml"))) == 1  # kept once
     run(scenario(), 60)
