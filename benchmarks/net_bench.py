@@ -1,10 +1,11 @@
 """Network play under load: one server process, N rooms of 4 bot clients at a fixed pace.
 
     python benchmarks/net_bench.py [--rooms 50,100,200,300] [--seconds 20] [--pace 2.0]
-        [--store postgresql://...|scratch [--processes N] [--kill-one]]
+        [--store sqlite|postgresql://...|scratch [--processes N] [--kill-one]]
 
-For each room count a fresh server process (rooms kept on disk, as `serve` does: every change in
-the journal, flushed, before anyone is told) holds N rooms
+For each room count a fresh server process (rooms kept as `serve` keeps them: every change
+committed to the room store before anyone is told; SQLite in a fresh folder by default, or the
+PostgreSQL database given, each run's rooms under codes of their own) holds N rooms
 of 4 remote seats; the clients (random bots, in this process, deciding at once) wait `pace`
 seconds before each move, so every room plays one move per `pace` seconds whatever the load.
 A move's round trip is the time from sending it to receiving the update that shows it played.
@@ -26,7 +27,6 @@ import argparse
 import asyncio
 import contextlib
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -51,16 +51,16 @@ def _lifted(rooms: int, **more) -> ServerOptions:
                          hello_burst=10_000, connect_rate=10_000, connect_burst=10_000, **more)
 
 
-def serve_rooms(rooms: int, folder: str) -> None:
+def serve_rooms(rooms: int, folder: str, store: str, prefix: str) -> None:
     """The server process: N rooms, then serve until killed (prints its port). Folder "-":
     rooms kept in memory only (to tell the disk's share of the round trip)."""
     from urland.net.server import GameServer, bound_port
 
     async def main() -> None:
         rooms_dir = None if folder == "-" else Path(folder)
-        server = GameServer(_lifted(rooms, rooms_dir=rooms_dir))
+        server = GameServer(_lifted(rooms, rooms_dir=rooms_dir, store=store))
         for i in range(rooms):
-            server.open_room(f"bench-{i}", ["remote"] * SEATS, i)
+            server.open_room(f"{prefix}{i}", ["remote"] * SEATS, i)
         async with server.serve("127.0.0.1", 0) as ws:
             print(bound_port(ws), flush=True)
             await asyncio.Event().wait()
@@ -68,7 +68,7 @@ def serve_rooms(rooms: int, folder: str) -> None:
     asyncio.run(main())
 
 
-def serve_share(rooms: int, url: str, place: int, processes: int) -> None:
+def serve_share(rooms: int, url: str, place: int, processes: int, prefix: str) -> None:
     """One of `processes` server processes on the PostgreSQL at `url`: it opens the rooms
     numbered `place`, `place + processes`, ... and serves until killed (prints its port)."""
     from urland.net.clustered import join_cluster, open_or_find
@@ -86,7 +86,7 @@ def serve_share(rooms: int, url: str, place: int, processes: int) -> None:
             port = bound_port(ws)
             cluster = await join_cluster(server, url, f"ws://127.0.0.1:{port}")
             for i in range(place, rooms, processes):
-                await open_or_find(cluster, server, f"bench-{i}", ["remote"] * SEATS, i)
+                await open_or_find(cluster, server, f"{prefix}{i}", ["remote"] * SEATS, i)
             print(port, flush=True)
             await asyncio.Event().wait()
 
@@ -144,7 +144,7 @@ async def timed_moves(client: NetClient, bot, pace: float, rtts: list[float],
 
 
 async def _clients(addresses: list[str], rooms: int, seconds: float, pace: float,
-                   kill: Callable[[], None] | None = None) -> list[float]:
+                   prefix: str, kill: Callable[[], None] | None = None) -> list[float]:
     """The clients of every room (room r's through process r mod N, the one that opened
     it); the round trips of `seconds`. `kill`: called halfway through."""
     rtts: list[float] = []
@@ -154,8 +154,8 @@ async def _clients(addresses: list[str], rooms: int, seconds: float, pace: float
     for r in range(rooms):  # seats join in order, so seat i is client i of its room
         for s in range(SEATS):
             address = addresses[r % len(addresses)]
-            tasks.append(asyncio.create_task(_seat(address, f"bench-{r}", r * SEATS + s, pace,
-                                                   until, rtts)))
+            tasks.append(asyncio.create_task(_seat(address, f"{prefix}{r}", r * SEATS + s,
+                                                   pace, until, rtts)))
             await asyncio.sleep(0.002)
     await asyncio.sleep(5)  # everyone seated and playing
     rtts.clear()
@@ -172,22 +172,24 @@ async def _clients(addresses: list[str], rooms: int, seconds: float, pace: float
     return measured
 
 
-def _servers(rooms: int, folder: str, store: str | None, processes: int
+def _servers(rooms: int, folder: str, store: str, processes: int, prefix: str
              ) -> list[subprocess.Popen]:
-    if store is None:
-        return [subprocess.Popen([sys.executable, __file__, "--serve", str(rooms), folder],
-                                 stdout=subprocess.PIPE, text=True)]
+    if processes == 1:
+        return [subprocess.Popen([sys.executable, __file__, "--serve", str(rooms), folder,
+                                  store, prefix], stdout=subprocess.PIPE, text=True)]
     return [subprocess.Popen([sys.executable, __file__, "--serve-share", str(rooms), store,
-                              str(place), str(processes)], stdout=subprocess.PIPE, text=True)
+                              str(place), str(processes), prefix], stdout=subprocess.PIPE,
+                             text=True)
             for place in range(processes)]
 
 
 def measure(rooms: int, seconds: float, pace: float, disk: bool = True,
-            store: str | None = None, processes: int = 1, kill_one: bool = False) -> dict:
-    """One line of figures: `store` a PostgreSQL URL (None: files, or memory), `processes`
-    server processes on it, and with `kill_one` the first killed (kill -9) halfway through."""
+            store: str = "sqlite", processes: int = 1, kill_one: bool = False) -> dict:
+    """One line of figures: `store` sqlite or a PostgreSQL URL, `processes` server processes
+    on it (PostgreSQL), and with `kill_one` the first killed (kill -9) halfway through."""
+    prefix = f"bench-{os.getpid()}-{rooms}-{time.time_ns() % 10**9}-"
     with tempfile.TemporaryDirectory() as folder:
-        servers = _servers(rooms, folder if disk else "-", store, processes)
+        servers = _servers(rooms, folder if disk else "-", store, processes, prefix)
         gone: list[float] = []  # the killed process's CPU, counted up to its death
 
         def kill() -> None:
@@ -198,7 +200,7 @@ def measure(rooms: int, seconds: float, pace: float, disk: bool = True,
             cpu0, t0 = sum(_cpu_seconds(s.pid) for s in servers), time.monotonic()
             mine0 = time.process_time()
             rtts = asyncio.run(_clients([f"127.0.0.1:{port}" for port in ports], rooms,
-                                        seconds, pace, kill if kill_one else None))
+                                        seconds, pace, prefix, kill if kill_one else None))
             elapsed = time.monotonic() - t0
             living = [s for s in servers if s.poll() is None]
             cpu = (sum(_cpu_seconds(s.pid) for s in living) + sum(gone) - cpu0) / elapsed
@@ -221,66 +223,55 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=2.0,
                         help="seconds each client waits before its move")
     parser.add_argument("--memory", action="store_true",
-                        help="keep rooms in memory only (no journal written)")
-    parser.add_argument("--store", metavar="postgresql://...|scratch",
-                        help="keep the rooms in this PostgreSQL ('scratch': start one in a "
-                             "scratch folder for the run, as the tests do)")
+                        help="keep rooms in memory only (no store written)")
+    parser.add_argument("--store", default="sqlite", metavar="sqlite|postgresql://...|scratch",
+                        help="the room store (default: SQLite in a fresh folder); a PostgreSQL "
+                             "URL, or 'scratch': a PostgreSQL started for the run in a scratch "
+                             "folder")
     parser.add_argument("--processes", type=int, default=1,
                         help="server processes on the --store database (default 1)")
     parser.add_argument("--kill-one", action="store_true",
                         help="kill -9 one process halfway through each line: its rooms move "
                              "to the others while the figures are taken")
-    parser.add_argument("--serve", nargs=2, help=argparse.SUPPRESS)
-    parser.add_argument("--serve-share", nargs=4, help=argparse.SUPPRESS)
+    parser.add_argument("--serve", nargs=4, help=argparse.SUPPRESS)
+    parser.add_argument("--serve-share", nargs=5, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve_rooms(int(args.serve[0]), args.serve[1])
+        serve_rooms(int(args.serve[0]), *args.serve[1:])
         return
     if args.serve_share:
-        rooms, url, place, processes = args.serve_share
-        serve_share(int(rooms), url, int(place), int(processes))
+        rooms, url, place, processes, prefix = args.serve_share
+        serve_share(int(rooms), url, int(place), int(processes), prefix)
         return
-    if (args.processes > 1 or args.kill_one) and not args.store:
-        parser.error("--processes and --kill-one need --store")
+    if (args.processes > 1 or args.kill_one) and args.store == "sqlite":
+        parser.error("--processes and --kill-one need --store postgresql://... (or scratch)")
     with _database(args.store) as url:
         _lines(args, url)
 
 
 @contextlib.contextmanager
-def _database(store: str | None) -> Iterator[str | None]:
-    """The PostgreSQL URL to use (a scratch one started and stopped here for 'scratch')."""
+def _database(store: str) -> Iterator[str]:
+    """The store to use (a scratch PostgreSQL started and stopped here for 'scratch')."""
     if store != "scratch":
         yield store
         return
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-    from postgres_cluster import PostgresServer, postgres_bin
+    from postgres_server import CannotStart, started_postgres
 
-    bin_dir = postgres_bin()
-    if bin_dir is None:
-        raise SystemExit("PostgreSQL is not installed (initdb under /usr/lib/postgresql/*/bin)")
-    folder = Path(tempfile.mkdtemp(prefix="urland-bench-pg-"))
-    server = PostgresServer(bin_dir, folder)
-    server.start()
     try:
-        yield server.url
-    finally:
-        server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
+        with started_postgres() as server:
+            yield server.url("postgres")
+    except CannotStart as exc:
+        raise SystemExit(f"net_bench: {exc}") from None
 
 
-def _fresh(url: str) -> None:
-    """Empty the store's tables between lines (each line opens its rooms anew)."""
-    import psycopg
+def _lines(args: argparse.Namespace, store: str) -> None:
+    from urland.store.postgres import without_password
 
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute("DROP TABLE IF EXISTS rooms, changes, finished_rooms, chat_lines, "
-                     "schema_version")
-
-
-def _lines(args: argparse.Namespace, url: str | None) -> None:
-    where = (f"PostgreSQL, {args.processes} process{'es' if args.processes > 1 else ''}"
-             + (", one killed halfway" if args.kill_one else "") if url
-             else "in memory only" if args.memory else "every move on disk (journal)")
+    shown = "SQLite" if store == "sqlite" else without_password(store)
+    where = ("in memory only" if args.memory else f"every move kept first ({shown}, "
+             f"{args.processes} process{'es' if args.processes > 1 else ''}"
+             + (", one killed halfway" if args.kill_one else "") + ")")
     print(f"{SEATS} bot clients a room, one move per {args.pace:g} s a room, "
           f"{args.seconds:g} s measured; server CPU (all processes) as a share of one core; "
           f"rooms {where}")
@@ -288,9 +279,7 @@ def _lines(args: argparse.Namespace, url: str | None) -> None:
           f"{'CPU/room':>9} {'RSS MB':>7} {'MB/room':>8} {'clients CPU':>11} {'load':>5}")
     held = 0
     for rooms in (int(n) for n in args.rooms.split(",")):
-        if url:
-            _fresh(url)
-        r = measure(rooms, args.seconds, args.pace, disk=not args.memory, store=url,
+        r = measure(rooms, args.seconds, args.pace, disk=not args.memory, store=store,
                     processes=args.processes, kill_one=args.kill_one)
         print(f"{r['rooms']:>6} {r['moves']:>6} {r['median']:>10.1f} {r['p99']:>8.1f} "
               f"{r['cpu']:>6.1%} {r['cpu'] / rooms:>9.3%} {r['rss']:>7.1f} "

@@ -10,8 +10,8 @@ import pytest
 from examples import CI_EXAMPLES
 from hypothesis import settings
 
-# A real PostgreSQL (`postgres`, `pg_database`) for the tests that need one.
-pytest_plugins = ("postgres_cluster",)
+# a real PostgreSQL for the tests that ask for `postgres_server` or `postgres_url`
+pytest_plugins = ("postgres_server",)
 
 # Hypothesis: `ci` draws every property test's full count, `dev` (the default) a quarter of it
 # (tests/examples.py); CI selects its profile with HYPOTHESIS_PROFILE=ci (.ci/run).

@@ -77,7 +77,8 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
 def mark(item: pytest.Item) -> None:
     """Give a collected test the markers of the loops it is kept out of."""
     name = item.path.name
-    if name in INTEGRATION_FILES or "app" in getattr(item, "fixturenames", ()):
+    fixtures = getattr(item, "fixturenames", ())
+    if name in INTEGRATION_FILES or "app" in fixtures or "postgres_server" in fixtures:
         item.add_marker(pytest.mark.integration)
     function = getattr(item, "originalname", item.name)
     if any(function == slow or _matches(item.name, slow) for slow in SLOW_TESTS.get(name, ())):

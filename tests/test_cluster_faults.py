@@ -79,16 +79,16 @@ def _check_every_seat(clients: list[NetClient], tokens: list[str | None]) -> lis
 
 
 def test_a_game_through_two_processes_with_the_owner_killed_mid_turn_ends_the_same_everywhere(
-        pg_database, tmp_path):
+        postgres_url, tmp_path):
     """The done-when test: `join --autoplay` clients reach the second process, are sent to
     the owner, the owner is killed with kill -9 mid-game, the other takes the room; every
     client's record, the store's finished room and the history record hold the same moves."""
-    first, second = _processes(pg_database, tmp_path)
+    first, second = _processes(postgres_url, tmp_path)
 
     async def scenario():
         first.start()
         second.start()
-        assert await owner_of(pg_database) == first.address
+        assert await owner_of(postgres_url) == first.address
         joins = []
         for i, name in enumerate(("Anna", "Ben", "Cleo")):
             home = tmp_path / f"join{i}"
@@ -97,11 +97,11 @@ def test_a_game_through_two_processes_with_the_owner_killed_mid_turn_ends_the_sa
                 [sys.executable, "-m", "urland", "join", f"{second.address},{first.address}",
                  "--room", CODE, "--name", name, "--autoplay", "--no-window",
                  "--quit-when-over"], env=env, stdout=subprocess.DEVNULL)))
-        async with notices(pg_database) as heard:
+        async with notices(postgres_url) as heard:
             await until_change(heard, 20)  # seats taken, the game well under way
             first.kill()
             await until_change(heard, 40, limit=90)  # played on by the other process
-        assert await owner_of(pg_database) == second.address
+        assert await owner_of(postgres_url) == second.address
         for _home, join in joins:
             assert await asyncio.to_thread(join.wait, 120) == 0
         return joins
@@ -114,15 +114,15 @@ def test_a_game_through_two_processes_with_the_owner_killed_mid_turn_ends_the_sa
         kept = second.history()
         assert len(kept) == 1
         assert records == [_moves(kept[0])] * 3
-        assert store_finished_moves(pg_database) == records[0]
+        assert store_finished_moves(postgres_url) == records[0]
     finally:
         for process in (first, second):
             process.kill()
 
 
 def test_the_clients_of_a_killed_owner_keep_their_seats_and_every_view_they_were_told(
-        pg_database, tmp_path):
-    first, second = _processes(pg_database, tmp_path)
+        postgres_url, tmp_path):
+    first, second = _processes(postgres_url, tmp_path)
 
     async def scenario():
         first.start()
@@ -130,7 +130,7 @@ def test_the_clients_of_a_killed_owner_keep_their_seats_and_every_view_they_were
         clients = await _clients(second.address)
         assert all(c.url == first.address + "/" for c in clients)
         tokens = [c.token for c in clients]
-        async with notices(pg_database) as heard:
+        async with notices(postgres_url) as heard:
             seats = await _play(clients)
             await until_change(heard, 15)
             first.kill()
@@ -146,12 +146,12 @@ def test_the_clients_of_a_killed_owner_keep_their_seats_and_every_view_they_were
 
 
 def test_two_processes_started_at_once_on_one_room_leave_it_one_owner_and_one_game(
-        pg_database, tmp_path):
-    racers = _processes(pg_database, tmp_path, count=2)
+        postgres_url, tmp_path):
+    racers = _processes(postgres_url, tmp_path, count=2)
 
     async def scenario():
         await asyncio.gather(*(asyncio.to_thread(r.start) for r in racers))
-        owner = await owner_of(pg_database)
+        owner = await owner_of(postgres_url)
         assert owner in {r.address for r in racers}
         other = next(r for r in racers if r.address != owner)
         clients = await _clients(other.address)  # the other one sends them to the owner
@@ -169,24 +169,24 @@ def test_two_processes_started_at_once_on_one_room_leave_it_one_owner_and_one_ga
 
 
 def test_a_database_restarted_mid_game_loses_nothing_and_the_game_plays_on(
-        postgres, pg_database, tmp_path):
+        postgres_server, postgres_url, tmp_path):
     """`pg_ctl restart` mid-game: a move being kept then is taken back (`refused`,
     `not-kept`) and sent again by its client once the database is back; the process claims
     its room back and the game ends with every seat."""
-    (only,) = _processes(pg_database, tmp_path, count=1)
+    (only,) = _processes(postgres_url, tmp_path, count=1)
 
     async def scenario():
         only.start()
         clients = await _clients(only.address)
         tokens = [c.token for c in clients]
-        async with notices(pg_database) as heard:
+        async with notices(postgres_url) as heard:
             seats = await _play(clients)
             await until_change(heard, 15)
-            await asyncio.to_thread(postgres.restart)
-        async with notices(pg_database) as heard:
+            await asyncio.to_thread(postgres_server.restart)
+        async with notices(postgres_url) as heard:
             await until_change(heard, 1, limit=90)  # a change kept after the restart
         assert await asyncio.wait_for(asyncio.gather(*seats), 150) == [0, 0, 0]
-        assert await owner_of(pg_database) == only.address
+        assert await owner_of(postgres_url) == only.address
         _check_every_seat(clients, tokens)
 
     try:
@@ -195,25 +195,25 @@ def test_a_database_restarted_mid_game_loses_nothing_and_the_game_plays_on(
         only.kill()
 
 
-def test_a_process_whose_clock_is_an_hour_off_takes_over_as_any_other(pg_database, tmp_path):
+def test_a_process_whose_clock_is_an_hour_off_takes_over_as_any_other(postgres_url, tmp_path):
     """The second process's clocks (wall and monotonic) run an hour behind the first's (a
     `sitecustomize` of the test shifts them, tests/fixtures/clock_off): ownership reads no
     clock, so it takes the room of the killed owner as quickly as any."""
     env = {"PYTHONPATH": os.pathsep.join([str(CLOCK_OFF), os.environ.get("PYTHONPATH", "")]),
            "URLAND_TEST_CLOCK_OFFSET": "-3600"}
-    first, second = _processes(pg_database, tmp_path, p1=env)
+    first, second = _processes(postgres_url, tmp_path, p1=env)
 
     async def scenario():
         first.start()
         second.start()
         clients = await _clients(second.address)  # sent on to the owner, the first
         tokens = [c.token for c in clients]
-        async with notices(pg_database) as heard:
+        async with notices(postgres_url) as heard:
             seats = await _play(clients)
             await until_change(heard, 15)
             first.kill()
             assert await asyncio.wait_for(asyncio.gather(*seats), 120) == [0, 0, 0]
-        assert await owner_of(pg_database) == second.address
+        assert await owner_of(postgres_url) == second.address
         _check_every_seat(clients, tokens)
 
     try:
@@ -223,21 +223,21 @@ def test_a_process_whose_clock_is_an_hour_off_takes_over_as_any_other(pg_databas
         second.kill()
 
 
-def test_a_change_the_database_refuses_is_taken_back_and_sent_again(pg_database, tmp_path):
+def test_a_change_the_database_refuses_is_taken_back_and_sent_again(postgres_url, tmp_path):
     """A trigger the test installs refuses every new change with PostgreSQL's "disk full"
     error (standing in for a full disk): the move is taken back (`refused`, `not-kept`) and
     nobody is told it; once the disk has room again the client's resend is kept and the game
     ends with every seat."""
-    (only,) = _processes(pg_database, tmp_path, count=1)
+    (only,) = _processes(postgres_url, tmp_path, count=1)
 
     async def scenario():
         only.start()
         clients = await _clients(only.address)
         tokens = [c.token for c in clients]
-        async with notices(pg_database) as heard:
+        async with notices(postgres_url) as heard:
             seats = await _play(clients)
             last = await until_change(heard, 10)
-            async with refuse_writes(pg_database):
+            async with refuse_writes(postgres_url):
                 waits = [asyncio.create_task(c.not_kept.wait()) for c in clients]
                 await asyncio.wait(waits, timeout=60, return_when=asyncio.FIRST_COMPLETED)
                 for wait in waits:

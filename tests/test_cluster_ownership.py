@@ -27,9 +27,9 @@ async def _opened(url: str, address: str) -> Ownership:
     return ownership
 
 
-def test_two_processes_racing_for_one_room_leave_it_with_exactly_one_owner(pg_database):
+def test_two_processes_racing_for_one_room_leave_it_with_exactly_one_owner(postgres_url):
     async def scenario():
-        racers = [await _opened(pg_database, f"ws://127.0.0.1:{9000 + i}") for i in range(4)]
+        racers = [await _opened(postgres_url, f"ws://127.0.0.1:{9000 + i}") for i in range(4)]
         won = await asyncio.gather(*(r.claim(ROOM) for r in racers))
         assert sum(won) == 1
         winner = racers[won.index(True)]
@@ -41,10 +41,10 @@ def test_two_processes_racing_for_one_room_leave_it_with_exactly_one_owner(pg_da
     run(scenario())
 
 
-def test_a_room_let_go_or_whose_owner_died_is_taken_by_another_process(pg_database):
+def test_a_room_let_go_or_whose_owner_died_is_taken_by_another_process(postgres_url):
     async def scenario():
-        first = await _opened(pg_database, "ws://127.0.0.1:9001")
-        second = await _opened(pg_database, "ws://127.0.0.1:9002")
+        first = await _opened(postgres_url, "ws://127.0.0.1:9001")
+        second = await _opened(postgres_url, "ws://127.0.0.1:9002")
         assert await first.claim(ROOM) and await first.claim(OTHER)
         assert not await second.claim(ROOM)
         await first.release(ROOM)  # a process stopping lets its rooms go one by one
@@ -72,7 +72,7 @@ def test_notices_carry_a_rooms_key_and_number_and_nothing_else_is_read():
         assert read_notice(payload) is None
 
 
-def test_every_process_hears_a_rooms_notice_and_a_lost_listener_listens_again(pg_database):
+def test_every_process_hears_a_rooms_notice_and_a_lost_listener_listens_again(postgres_url):
     async def scenario():
         heard: asyncio.Queue[Notice] = asyncio.Queue()
         again = asyncio.Event()
@@ -82,10 +82,10 @@ def test_every_process_hears_a_rooms_notice_and_a_lost_listener_listens_again(pg
 
         async def on_again() -> None:
             again.set()
-        listener = Listener(pg_database, on_notice, on_again)
+        listener = Listener(postgres_url, on_notice, on_again)
         listener.start()
         await asyncio.wait_for(listener.listening.wait(), 10)
-        async with await psycopg.AsyncConnection.connect(pg_database, autocommit=True) as conn:
+        async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as conn:
             await tell(conn, Notice("changed", ROOM, 7))
             assert await asyncio.wait_for(heard.get(), 10) == Notice("changed", ROOM, 7)
             await conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "

@@ -402,14 +402,16 @@ def test_newcomers_arriving_together_each_get_their_own_seat_while_the_disk_writ
     run(scenario())
 
 
-def test_a_server_killed_right_after_telling_a_move_has_it_after_a_restart(tmp_path):
+@pytest.mark.parametrize("kept_in", ["sqlite", "postgresql"])
+def test_a_server_killed_right_after_telling_a_move_has_it_after_a_restart(tmp_path, kept_in,
+                                                                           request):
     """kill -9 of a real `serve` the moment the client has been told its move: the restarted
     server holds that move, and the client takes its seat again with its token."""
     port = free_port()
     env = {**os.environ, "URLAND_HOME": str(tmp_path)}
+    store = "sqlite" if kept_in == "sqlite" else request.getfixturevalue("postgres_url")
     args = ("--host", "127.0.0.1", "--port", str(port), "--room", "kill", "--plain-code",
-            "--seats",
-            "remote,random,random", "--seed", "12")
+            "--seats", "remote,random,random", "--seed", "12", "--store", store)
 
     async def scenario():
         server = serve_process(env, *args)

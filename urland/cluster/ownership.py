@@ -18,7 +18,7 @@ import logging
 
 import psycopg
 
-from urland.store.postgres import SCHEMA_LOCK  # the tables are made one process at a time
+from urland.store.postgres import MIGRATION_LOCK  # the tables are made one at a time
 
 log = logging.getLogger("urland.server")
 
@@ -77,7 +77,7 @@ class Ownership:
             self.conn = await psycopg.AsyncConnection.connect(
                 self.url, autocommit=True, application_name="urland serve", connect_timeout=5)
             async with self.conn.transaction():  # two processes starting at once
-                await self.conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+                await self.conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
                 await self.conn.execute(_SERVERS)
             # Rows of processes gone (their backend no longer runs) are dropped, then ours.
             await self.conn.execute("DELETE FROM urland_servers WHERE pid = pg_backend_pid() OR "

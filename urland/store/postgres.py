@@ -1,82 +1,70 @@
-"""The rooms kept in PostgreSQL (`serve --store postgresql://...`), shared by any number of
-`serve` processes (`urland.cluster`): the shared SQL of `urland.store.sql` through psycopg 3.
+"""The rooms kept in a PostgreSQL database (`serve --store postgresql://...`), through
+psycopg 3 (the `server` extra: `pip install 'urland[server]'`).
 
-The connection is in autocommit; each batch is one explicit transaction. A lost connection
-(the database restarted, a network cut) fails the batch it met (`StoreError`: the change is
-taken back and its client sends it again) and is opened again for the next one, never in the
-middle of a transaction. Making the tables is done under a transaction-level advisory lock, so
-two processes starting at once on an empty database do not race (`CREATE TABLE IF NOT EXISTS`
-is not safe against that in PostgreSQL).
+The same schema and statements as SQLite (`urland.store.sql`). Each transaction is committed
+with PostgreSQL's own durability (`synchronous_commit` on, its default), so a change is on the
+database server's disk before it is answered. Several servers may share one database: the
+schema's steps are taken under a lock, and a change number kept by one is refused to another
+(`NumberTaken`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
-import psycopg
-
-from urland.store import schema
 from urland.store.base import StoreError
 from urland.store.sql import SqlStore
 
-# Held while a process makes or migrates the tables. (Outside the rooms' lock keys, which are
-# 63-bit hashes: a clash is a 1-in-2**63 chance.)
-SCHEMA_LOCK = 0x55524C414E44  # "URLAND"
-CONNECT_SECONDS = 5
+CONNECT_SECONDS = 10
+MIGRATION_LOCK = 0x75726C61  # "urla": the advisory lock taken while the schema's steps run
 
 
-def _where(url: str) -> str:
-    """The database in words for the log, without its password."""
-    try:
-        info = psycopg.conninfo.conninfo_to_dict(url)
-    except psycopg.Error:
-        return "a PostgreSQL database"
-    info.pop("password", None)
-    return "PostgreSQL " + " ".join(f"{k}={v}" for k, v in sorted(info.items()))
+def without_password(url: str) -> str:
+    """The URL as the log may show it."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    netloc = f"{parts.username}:***@{host}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit(parts._replace(netloc=netloc))
 
 
 class PostgresStore(SqlStore):
-    """The store in the PostgreSQL database at `url`."""
+    """The store in the database at `url`."""
 
     placeholder = "%s"
 
     def __init__(self, url: str) -> None:
-        self.url = url
-        self.where = _where(url)
-        self._in_transaction = False
-        super().__init__(self._connect(), psycopg)
-
-    def _connect(self) -> psycopg.Connection:
+        self.where = f"the database {without_password(url)}"
         try:
-            return psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_SECONDS,
-                                   application_name="urland serve store")
+            import psycopg
+        except ImportError:
+            raise StoreError("a PostgreSQL store needs psycopg: pip install 'urland[server]'"
+                             ) from None
+        self._url = url
+        connection = self._connect()
+        try:
+            super().__init__(connection, psycopg)
+        except StoreError:
+            connection.close()
+            raise
+
+    def _ready(self) -> None:
+        if self._conn.closed or self._conn.broken:  # the database restarted, the link dropped
+            self._conn = self._connect()
+
+    def _connect(self) -> Any:
+        import psycopg
+
+        try:
+            return psycopg.connect(self._url, autocommit=True, connect_timeout=CONNECT_SECONDS)
         except psycopg.Error as exc:
             raise StoreError(self._sentence(exc)) from None
 
-    def _run(self, sql: str, args: Sequence[Any] = ()) -> Any:
-        if not self._in_transaction and (self._conn.closed or self._conn.broken):
-            self._conn = self._connect()  # between batches only
-        if sql == self.begin:
-            self._in_transaction = True
-        elif sql in ("COMMIT", "ROLLBACK"):
-            self._in_transaction = False
-        return super()._run(sql, args)
-
-    def _rollback(self) -> None:
-        super()._rollback()
-        self._in_transaction = False
-
     def _lock_for_migration(self) -> None:
-        self._run("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
+        self._run("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
 
-    def _migrate(self) -> None:
-        self._run(self.begin)
-        try:
-            self._lock_for_migration()
-            self._run(schema.CREATE_VERSION)
-            self._run("COMMIT")
-        except BaseException:
-            self._rollback()
-            raise
-        super()._migrate()
+    def _sentence(self, exc: BaseException) -> str:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        return f"the rooms cannot be kept in {self.where}: {first}"

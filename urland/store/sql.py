@@ -78,21 +78,26 @@ class SqlStore:
         with contextlib.suppress(self._driver.Error):
             self._run("ROLLBACK")
 
+    def _ready(self) -> None:
+        """Make sure the connection is open (a dialect whose link may drop opens it again)."""
+
     def _migrate(self) -> None:
-        self._run(schema.CREATE_VERSION)
-        for number, statements in schema.STEPS:
-            self._run(self.begin)
-            try:
-                self._lock_for_migration()
+        """Run the schema's steps the database lacks, all in one transaction (another process
+        starting at the same time waits, then finds them done)."""
+        self._run(self.begin)
+        try:
+            self._lock_for_migration()
+            self._run(schema.CREATE_VERSION)
+            for number, statements in schema.STEPS:
                 if self._run("SELECT 1 FROM schema_version WHERE version = ?",
                              (number,)).fetchone() is None:
                     for statement in statements:
                         self._run(statement)
                     self._run("INSERT INTO schema_version (version) VALUES (?)", (number,))
-                self._run("COMMIT")
-            except BaseException:
-                self._rollback()
-                raise
+            self._run("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
         newest = self._run("SELECT MAX(version) FROM schema_version").fetchone()[0]
         if newest is not None and newest > schema.LATEST:
             raise StoreError(f"{self.where} was written by a newer Urland (schema {newest}); "
@@ -110,6 +115,7 @@ class SqlStore:
         return found[0] if found else None
 
     def _rooms(self, key: str | None) -> list[KeptRoom]:
+        self._ready()
         where, args = ("WHERE room = ?", (key,)) if key is not None else ("", ())
         rooms = {}
         for room, snapshot, seq, written in self._run(
@@ -129,6 +135,7 @@ class SqlStore:
 
     def chat(self, key: str) -> tuple[str, list[ChatLine]]:
         with self._lock:
+            self._guarded(self._ready)
             rows = self._guarded(lambda: self._run(
                 "SELECT chat, n, seat, name, said, at FROM chat_lines WHERE room = ?"
                 " ORDER BY n", (key,)).fetchall())
@@ -139,15 +146,31 @@ class SqlStore:
     # --- writing ----------------------------------------------------------------------------
 
     def write(self, writes: Sequence[Write]) -> list[StoreError | None]:
+        """One transaction; when a number turns out taken, it is run again with a savepoint
+        around each write, so only the refused ones are left out (the usual batch, with no
+        number taken, costs no savepoints)."""
         with self._lock:
             try:
-                self._run(self.begin)
-                outcomes = [self._one(w) for w in writes]
-                self._run("COMMIT")
+                self._ready()
+                try:
+                    return self._transaction(writes, careful=False)
+                except self._driver.IntegrityError:
+                    self._rollback()
+                return self._transaction(writes, careful=True)
             except self._driver.Error as exc:
                 self._rollback()
                 raise StoreError(self._sentence(exc)) from None
-            return outcomes
+
+    def _transaction(self, writes: Sequence[Write], careful: bool) -> list[StoreError | None]:
+        self._run(self.begin)
+        if careful:
+            outcomes = [self._one(w) for w in writes]
+        else:
+            for write in writes:
+                self._apply(write)
+            outcomes = [None] * len(writes)
+        self._run("COMMIT")
+        return outcomes
 
     def _one(self, write: Write) -> StoreError | None:
         self._run("SAVEPOINT one_write")
