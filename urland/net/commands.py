@@ -91,7 +91,7 @@ def serve_parser() -> argparse.ArgumentParser:
     parser.add_argument("--advertise", metavar="ws://HOST:PORT",
                         help="with --store postgresql://...: the address this process's "
                              "clients reach it at, which the other processes send a room's "
-                             "players to (default: ws://HOST:PORT of --host and --port)")
+                             "players to (without it, one process serves every room)")
     return parser
 
 
@@ -149,8 +149,9 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
     _say_who_comes_and_goes()
 
     rooms_dir = args.rooms or paths.data_dir() / "rooms"
-    # Several processes on one PostgreSQL: each takes its rooms one by one (urland.cluster).
-    clustered = is_postgres(args.store)
+    # Several processes on one PostgreSQL (--advertise): each takes its rooms one by one
+    # (urland.cluster); without it, one process reads every room back, as on SQLite.
+    clustered = bool(args.advertise)
     server = GameServer(ServerOptions(rooms_dir=rooms_dir, store=args.store,
                                       history_dir=paths.history_dir(),
                                       ai_after=args.ai_after,
@@ -214,8 +215,7 @@ async def _in_cluster(server, args: argparse.Namespace, seed: int):
     line saying which process serves it."""
     from urland.net.clustered import join_cluster, open_or_find
 
-    address = args.advertise or f"ws://{args.host}:{args.port}"
-    cluster = await join_cluster(server, args.store, address)
+    cluster = await join_cluster(server, args.store, args.advertise)
     if not args.room:
         return cluster, None, ""
     found = await open_or_find(cluster, server, _room_to_open(server, args), args.seats, seed)
