@@ -1,7 +1,7 @@
 """Network play under load: one server process, N rooms of 4 bot clients at a fixed pace.
 
     python benchmarks/net_bench.py [--rooms 50,100,200,300] [--seconds 20] [--pace 2.0]
-                                   [--store sqlite|postgresql://...]
+        [--store sqlite|postgresql://...|scratch [--processes N] [--kill-one]]
 
 For each room count a fresh server process (rooms kept as `serve` keeps them: every change
 committed to the room store before anyone is told; SQLite in a fresh folder by default, or the
@@ -13,44 +13,81 @@ Prints, per room count: moves, round-trip median and 99th percentile, the server
 of one core, and per room) and memory (resident, and per room), the clients' own CPU and the
 machine's load average (other programs slow the figures down); then the most rooms whose 99th
 percentile stayed at or under 100 ms. Loopback only (127.0.0.1). Asserts nothing.
+
+With `--store`, `--processes N` server processes share one PostgreSQL (`scratch`: one started
+for the run in a scratch folder): process i opens rooms i, i + N, ... and room r's clients
+connect to process r mod N. With `--kill-one` the first process is killed (kill -9) halfway
+through each line: its rooms are taken by the others and its clients come back through them,
+and the round trips across the take-over count in the figures.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from websockets.exceptions import ConnectionClosed
+
 from urland.bots.registry import make_bot
-from urland.net.client import NetClient
+from urland.net.client import NetClient, reconnect
+from urland.net.server import ServerOptions
 
 SEATS = 4
 GOAL_MS = 100.0
 
 
+def _lifted(rooms: int, **more) -> ServerOptions:
+    """Every client connects from 127.0.0.1: the limits per address are lifted."""
+    return ServerOptions(rate=50, burst=100, per_address=SEATS * rooms + 16, hello_rate=10_000,
+                         hello_burst=10_000, connect_rate=10_000, connect_burst=10_000, **more)
+
+
 def serve_rooms(rooms: int, folder: str, store: str, prefix: str) -> None:
     """The server process: N rooms, then serve until killed (prints its port). Folder "-":
     rooms kept in memory only (to tell the disk's share of the round trip)."""
-    from urland.net.server import GameServer, ServerOptions, bound_port
+    from urland.net.server import GameServer, bound_port
 
     async def main() -> None:
         rooms_dir = None if folder == "-" else Path(folder)
-        # Every client connects from 127.0.0.1: the limits per address are lifted.
-        server = GameServer(ServerOptions(rooms_dir=rooms_dir, store=store, rate=50, burst=100,
-                                          per_address=SEATS * rooms + 16, hello_rate=10_000,
-                                          hello_burst=10_000, connect_rate=10_000,
-                                          connect_burst=10_000))
+        server = GameServer(_lifted(rooms, rooms_dir=rooms_dir, store=store))
         for i in range(rooms):
             server.open_room(f"{prefix}{i}", ["remote"] * SEATS, i)
         async with server.serve("127.0.0.1", 0) as ws:
             print(bound_port(ws), flush=True)
+            await asyncio.Event().wait()
+
+    asyncio.run(main())
+
+
+def serve_share(rooms: int, url: str, place: int, processes: int, prefix: str) -> None:
+    """One of `processes` server processes on the PostgreSQL at `url`: it opens the rooms
+    numbered `place`, `place + processes`, ... and serves until killed (prints its port)."""
+    from urland.net.clustered import join_cluster, open_or_find
+    from urland.net.server import GameServer, bound_port
+
+    async def main() -> None:
+        with tempfile.TemporaryDirectory() as folder:  # the rooms folder holds nothing here
+            server = GameServer(_lifted(rooms, rooms_dir=Path(folder), store=url,
+                                        read_back=False))
+            await serve_cluster(server, rooms, url, place, processes)
+
+    async def serve_cluster(server: GameServer, rooms: int, url: str, place: int,
+                            processes: int) -> None:
+        async with server.serve("127.0.0.1", 0) as ws:
+            port = bound_port(ws)
+            cluster = await join_cluster(server, url, f"ws://127.0.0.1:{port}")
+            for i in range(place, rooms, processes):
+                await open_or_find(cluster, server, f"{prefix}{i}", ["remote"] * SEATS, i)
+            print(port, flush=True)
             await asyncio.Event().wait()
 
     asyncio.run(main())
@@ -100,23 +137,34 @@ async def timed_moves(client: NetClient, bot, pace: float, rtts: list[float],
             await client.receive(1.0)
         except TimeoutError:
             continue
+        except ConnectionClosed:  # its process was killed: back through another one
+            if not await reconnect(client, 60):
+                return
+            asked = -1
 
 
-async def _clients(address: str, rooms: int, seconds: float, pace: float,
-                   prefix: str) -> list[float]:
+async def _clients(addresses: list[str], rooms: int, seconds: float, pace: float,
+                   prefix: str, kill: Callable[[], None] | None = None) -> list[float]:
+    """The clients of every room (room r's through process r mod N, the one that opened
+    it); the round trips of `seconds`. `kill`: called halfway through."""
     rtts: list[float] = []
     loop = asyncio.get_running_loop()
     until = loop.time() + seconds + 30
     tasks = []
     for r in range(rooms):  # seats join in order, so seat i is client i of its room
         for s in range(SEATS):
-            client_until = until
+            address = addresses[r % len(addresses)]
             tasks.append(asyncio.create_task(_seat(address, f"{prefix}{r}", r * SEATS + s,
-                                                   pace, client_until, rtts)))
+                                                   pace, until, rtts)))
             await asyncio.sleep(0.002)
     await asyncio.sleep(5)  # everyone seated and playing
     rtts.clear()
-    await asyncio.sleep(seconds)
+    if kill is None:
+        await asyncio.sleep(seconds)
+    else:
+        await asyncio.sleep(seconds / 2)
+        kill()
+        await asyncio.sleep(seconds / 2)
     measured = list(rtts)
     for task in tasks:
         task.cancel()
@@ -124,35 +172,48 @@ async def _clients(address: str, rooms: int, seconds: float, pace: float,
     return measured
 
 
+def _servers(rooms: int, folder: str, store: str, processes: int, prefix: str
+             ) -> list[subprocess.Popen]:
+    if processes == 1:
+        return [subprocess.Popen([sys.executable, __file__, "--serve", str(rooms), folder,
+                                  store, prefix], stdout=subprocess.PIPE, text=True)]
+    return [subprocess.Popen([sys.executable, __file__, "--serve-share", str(rooms), store,
+                              str(place), str(processes), prefix], stdout=subprocess.PIPE,
+                             text=True)
+            for place in range(processes)]
+
+
 def measure(rooms: int, seconds: float, pace: float, disk: bool = True,
-            store: str = "sqlite") -> dict:
+            store: str = "sqlite", processes: int = 1, kill_one: bool = False) -> dict:
+    """One line of figures: `store` sqlite or a PostgreSQL URL, `processes` server processes
+    on it (PostgreSQL), and with `kill_one` the first killed (kill -9) halfway through."""
     prefix = f"bench-{os.getpid()}-{rooms}-{time.time_ns() % 10**9}-"
     with tempfile.TemporaryDirectory() as folder:
-        server = subprocess.Popen([sys.executable, __file__, "--serve", str(rooms),
-                                   folder if disk else "-", store, prefix],
-                                  stdout=subprocess.PIPE, text=True)
+        servers = _servers(rooms, folder if disk else "-", store, processes, prefix)
+        gone: list[float] = []  # the killed process's CPU, counted up to its death
+
+        def kill() -> None:
+            gone.append(_cpu_seconds(servers[0].pid))
+            servers[0].kill()
         try:
-            port = int(server.stdout.readline())
-            cpu0, t0 = _cpu_seconds(server.pid), time.monotonic()
+            ports = [int(server.stdout.readline()) for server in servers]
+            cpu0, t0 = sum(_cpu_seconds(s.pid) for s in servers), time.monotonic()
             mine0 = time.process_time()
-            rtts = asyncio.run(_clients(f"127.0.0.1:{port}", rooms, seconds, pace, prefix))
+            rtts = asyncio.run(_clients([f"127.0.0.1:{port}" for port in ports], rooms,
+                                        seconds, pace, prefix, kill if kill_one else None))
             elapsed = time.monotonic() - t0
-            cpu = (_cpu_seconds(server.pid) - cpu0) / elapsed
+            living = [s for s in servers if s.poll() is None]
+            cpu = (sum(_cpu_seconds(s.pid) for s in living) + sum(gone) - cpu0) / elapsed
             clients_cpu = (time.process_time() - mine0) / elapsed
-            rss = _rss_mb(server.pid)
+            rss = sum(_rss_mb(s.pid) for s in living)
         finally:
-            server.kill()
-            server.wait()
+            for server in servers:
+                server.kill()
+                server.wait()
     ms = sorted(1000 * t for t in rtts) or [float("nan")]
     return {"rooms": rooms, "moves": len(rtts), "median": statistics.median(ms),
             "p99": ms[min(len(ms) - 1, int(0.99 * len(ms)))], "cpu": cpu, "rss": rss,
             "clients_cpu": clients_cpu, "load": os.getloadavg()[0]}
-
-
-def _shown(store: str) -> str:
-    from urland.store.postgres import without_password
-
-    return "SQLite" if store == "sqlite" else without_password(store)
 
 
 def main() -> None:
@@ -163,21 +224,63 @@ def main() -> None:
                         help="seconds each client waits before its move")
     parser.add_argument("--memory", action="store_true",
                         help="keep rooms in memory only (no store written)")
-    parser.add_argument("--store", default="sqlite", metavar="sqlite|postgresql://...",
-                        help="the room store (default: SQLite in a fresh folder)")
+    parser.add_argument("--store", default="sqlite", metavar="sqlite|postgresql://...|scratch",
+                        help="the room store (default: SQLite in a fresh folder); a PostgreSQL "
+                             "URL, or 'scratch': a PostgreSQL started for the run in a scratch "
+                             "folder")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes on the --store database (default 1)")
+    parser.add_argument("--kill-one", action="store_true",
+                        help="kill -9 one process halfway through each line: its rooms move "
+                             "to the others while the figures are taken")
     parser.add_argument("--serve", nargs=4, help=argparse.SUPPRESS)
+    parser.add_argument("--serve-share", nargs=5, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
         serve_rooms(int(args.serve[0]), *args.serve[1:])
         return
+    if args.serve_share:
+        rooms, url, place, processes, prefix = args.serve_share
+        serve_share(int(rooms), url, int(place), int(processes), prefix)
+        return
+    if (args.processes > 1 or args.kill_one) and args.store == "sqlite":
+        parser.error("--processes and --kill-one need --store postgresql://... (or scratch)")
+    with _database(args.store) as url:
+        _lines(args, url)
+
+
+@contextlib.contextmanager
+def _database(store: str) -> Iterator[str]:
+    """The store to use (a scratch PostgreSQL started and stopped here for 'scratch')."""
+    if store != "scratch":
+        yield store
+        return
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from postgres_server import CannotStart, started_postgres
+
+    try:
+        with started_postgres() as server:
+            yield server.url("postgres")
+    except CannotStart as exc:
+        raise SystemExit(f"net_bench: {exc}") from None
+
+
+def _lines(args: argparse.Namespace, store: str) -> None:
+    from urland.store.postgres import without_password
+
+    shown = "SQLite" if store == "sqlite" else without_password(store)
+    where = ("in memory only" if args.memory else f"every move kept first ({shown}, "
+             f"{args.processes} process{'es' if args.processes > 1 else ''}"
+             + (", one killed halfway" if args.kill_one else "") + ")")
     print(f"{SEATS} bot clients a room, one move per {args.pace:g} s a room, "
-          f"{args.seconds:g} s measured; server CPU as a share of one core; rooms "
-          + ("in memory only" if args.memory else f"every move kept first ({_shown(args.store)})"))
+          f"{args.seconds:g} s measured; server CPU (all processes) as a share of one core; "
+          f"rooms {where}")
     print(f"{'rooms':>6} {'moves':>6} {'median ms':>10} {'p99 ms':>8} {'CPU':>6} "
           f"{'CPU/room':>9} {'RSS MB':>7} {'MB/room':>8} {'clients CPU':>11} {'load':>5}")
     held = 0
     for rooms in (int(n) for n in args.rooms.split(",")):
-        r = measure(rooms, args.seconds, args.pace, disk=not args.memory, store=args.store)
+        r = measure(rooms, args.seconds, args.pace, disk=not args.memory, store=store,
+                    processes=args.processes, kill_one=args.kill_one)
         print(f"{r['rooms']:>6} {r['moves']:>6} {r['median']:>10.1f} {r['p99']:>8.1f} "
               f"{r['cpu']:>6.1%} {r['cpu'] / rooms:>9.3%} {r['rss']:>7.1f} "
               f"{r['rss'] / rooms:>8.2f} {r['clients_cpu']:>11.1%} {r['load']:>5.1f}",

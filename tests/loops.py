@@ -23,6 +23,7 @@ import pytest
 # Whole files whose every test opens a window or a server, or starts a program.
 INTEGRATION_FILES = frozenset({
     "test_art.py", "test_autoplay.py", "test_board_view.py", "test_bot_registry.py",
+    "test_cluster_faults.py", "test_cluster_ownership.py", "test_net_elsewhere.py",
     "test_damaged_language_files.py", "test_files_and_faults.py", "test_files_of_0_1_0.py",
     "test_fixed_shortcuts.py", "test_hostile_files.py", "test_join_form.py",
     "test_keyboard_play.py", "test_languages.py", "test_linux_download.py",
@@ -45,6 +46,13 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
                            "test_no_silly_habit_where_an_earlier_bot_slipped[*-expert]",
                            "test_whole_games_show_no_silly_habit"),
     "test_bots.py": ("test_every_bot_answers_every_decision_legally_through_whole_games",),
+    "test_cluster_faults.py": (  # real serve processes on a real PostgreSQL, whole games
+        "test_a_game_through_two_processes_with_the_owner_killed_mid_turn_ends_the_same_everywhere",
+        "test_the_clients_of_a_killed_owner_keep_their_seats_and_every_view_they_were_told",
+        "test_two_processes_started_at_once_on_one_room_leave_it_one_owner_and_one_game",
+        "test_a_database_restarted_mid_game_loses_nothing_and_the_game_plays_on",
+        "test_a_process_whose_clock_is_an_hour_off_takes_over_as_any_other",
+        "test_a_change_the_database_refuses_is_taken_back_and_sent_again"),
     "test_chip_styles.py": (
         "test_each_seats_styles_are_told_the_chips_that_seat_laid_and_no_others",
         "test_a_chip_scored_just_before_an_epoch_ends_is_still_seen_revealed_by_every_other_seat",

@@ -11,6 +11,7 @@ tests/conftest.py loads this module as a plugin: a test asks for either fixture 
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import itertools
 import os
@@ -20,7 +21,7 @@ import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -51,6 +52,11 @@ def _free_port() -> int:
 class PostgresServer:
     port: int
     folder: Path
+    restart_command: list[str] = field(default_factory=list)
+
+    def restart(self) -> None:
+        """Stop the server (every connection cut) and start it again on the same port."""
+        _run(self.restart_command)
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{USER}@127.0.0.1:{self.port}/{database}"
@@ -65,18 +71,23 @@ class PostgresServer:
         return self.url(name)
 
 
+class CannotStart(Exception):
+    """PostgreSQL cannot be started here: the reason."""
+
+
 def _as_postgres_user() -> list[str]:
     """The command prefix that runs PostgreSQL's programs as a user allowed to ([] when not
-    root); pytest.skip when none is."""
+    root); CannotStart when none is."""
     if os.geteuid() != 0:
         return []
     try:
         pwd.getpwnam("postgres")
     except KeyError:
-        pytest.skip("PostgreSQL will not run as root and there is no 'postgres' user")
+        raise CannotStart("PostgreSQL will not run as root and there is no 'postgres' user"
+                          ) from None
     runuser = shutil.which("runuser")
     if runuser is None:
-        pytest.skip("PostgreSQL will not run as root and runuser is not installed")
+        raise CannotStart("PostgreSQL will not run as root and runuser is not installed")
     return [runuser, "-u", "postgres", "--"]
 
 
@@ -87,12 +98,13 @@ def _run(command: list[str]) -> None:
                            f"{done.stdout}{done.stderr}")
 
 
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[PostgresServer]:
-    pytest.importorskip("psycopg", reason="psycopg is not installed (pip install '.[server]')")
+@contextlib.contextmanager
+def started_postgres() -> Iterator[PostgresServer]:
+    """A PostgreSQL started in a scratch folder for the block (the tests' fixture, and
+    `benchmarks/net_bench.py --store scratch`); CannotStart with the reason."""
     bin_dir = _bin_dir()
     if bin_dir is None:
-        pytest.skip("PostgreSQL is not installed (no initdb and pg_ctl)")
+        raise CannotStart("PostgreSQL is not installed (no initdb and pg_ctl)")
     prefix = _as_postgres_user()
     folder = Path(tempfile.mkdtemp(prefix="urland-postgres-"))
     if prefix:
@@ -101,16 +113,27 @@ def postgres_server() -> Iterator[PostgresServer]:
     data, port = folder / "data", _free_port()
     _run([*prefix, str(bin_dir / "initdb"), "-D", str(data), "-U", USER, "-A", "trust",
           "--no-sync", "-E", "UTF8"])
-    options = f"-h 127.0.0.1 -p {port} -k {folder}"
-    _run([*prefix, str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options, "-l",
-          str(folder / "log"), "-w", "-t", str(START_SECONDS), "start"])
+    options = f"-h 127.0.0.1 -p {port} -k {folder} -c max_connections=200"
+    ctl = [*prefix, str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options, "-l",
+           str(folder / "log"), "-w", "-t", str(START_SECONDS)]
+    _run([*ctl, "start"])
     try:
-        yield PostgresServer(port, folder)
+        yield PostgresServer(port, folder, [*ctl, "-m", "fast", "restart"])
     finally:
         subprocess.run([*prefix, str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "fast",
                         "-w", "-t", str(START_SECONDS), "stop"],
                        capture_output=True, timeout=START_SECONDS + 10)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    pytest.importorskip("psycopg", reason="psycopg is not installed (pip install '.[server]')")
+    try:
+        with started_postgres() as server:
+            yield server
+    except CannotStart as exc:
+        pytest.skip(str(exc))
 
 
 @pytest.fixture

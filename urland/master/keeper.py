@@ -26,6 +26,7 @@ from urland.store.base import (
     ChatLine,
     FinishRoom,
     KeptRoom,
+    NumberTaken,
     PutSnapshot,
     RoomStore,
     StoreError,
@@ -41,7 +42,12 @@ SNAPSHOT_EVERY = 100  # changes after which a room is written whole again
 
 
 class NotKept(Exception):
-    """The change could not be kept in the store; it was taken back."""
+    """The change could not be kept in the store; it was taken back. `taken`: another writer
+    kept its number first (another process serves the room now: `urland.cluster`)."""
+
+    def __init__(self, message: str = "", taken: bool = False) -> None:
+        super().__init__(message)
+        self.taken = taken
 
 
 def rebuilt(kept: KeptRoom) -> tuple[Room, str | None]:
@@ -116,9 +122,13 @@ class RoomKeeper:
     """Keeps the rooms of one folder's store, or of a PostgreSQL database (or none: rooms in
     memory only)."""
 
-    def __init__(self, folder: Path | None, store: str = SQLITE) -> None:
+    def __init__(self, folder: Path | None, store: str = SQLITE, read_back: bool = True
+                 ) -> None:
         self.folder = folder
         self.choice = store
+        # False: several processes share the store and none reads every room back at start;
+        # each takes its rooms one by one (`urland.cluster`, `taken_over`).
+        self.read_back = read_back
         self.store: RoomStore | None = None
         self.writer: StoreWriter | None = None
         self.problems: list[str] = []
@@ -129,6 +139,9 @@ class RoomKeeper:
         if self.folder is None:
             return {}
         self.store = open_store(self.choice, self.folder)
+        if not self.read_back:
+            self.writer = StoreWriter(self.store)
+            return {}
         try:
             self.problems = move_in(self.folder, self.store)
             rooms, writes = self._rebuilt(self.store.rooms())
@@ -181,7 +194,7 @@ class RoomKeeper:
         except StoreError as exc:
             room.seq -= 1
             take_back()
-            raise NotKept(str(exc)) from None
+            raise NotKept(str(exc), taken=isinstance(exc, NumberTaken)) from None
         if room.seq - room.saved_seq >= SNAPSHOT_EVERY and not room.game.over:
             self._snapshot(room)
 
@@ -195,6 +208,11 @@ class RoomKeeper:
             if not done.exception():
                 room.saved_seq = max(room.saved_seq, seq)
         done.add_done_callback(written)
+
+    def taken_over(self, room: Room) -> None:
+        """A room rebuilt from the store, served here from now on (another process served
+        it): written whole through this keeper when it is saved."""
+        room.saver = self._save
 
     def finished(self, room: Room) -> None:
         """The room's game is over (and kept in the history): move it aside."""

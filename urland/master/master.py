@@ -43,6 +43,9 @@ class MasterOptions:
     bot_pause: float = 0.0  # seconds a bot's move takes at least (a pace people can follow)
     # How the bot pause is waited for (a test passes a clock it moves itself).
     wait: Callable[[float], Awaitable[None]] = asyncio.sleep
+    # read every room of the store back at start (False: several processes share the store,
+    # each takes its rooms one by one, `urland.cluster`)
+    read_back: bool = True
 
 
 @dataclass
@@ -72,7 +75,13 @@ class Master:
         # Set while a room's bots may play; cleared while its table shows a move or a page.
         self.free: dict[str, asyncio.Event] = {}
         self.closing = False
-        self.keeper: Store = store or RoomKeeper(self.options.rooms_dir, self.options.store)
+        # Called with each room whose change was just kept (several processes: the others
+        # hear of it, `urland.cluster`).
+        self.after_commit: Callable[[Room], None] | None = None
+        # Called with a room whose change another process kept first (it serves the room).
+        self.number_taken: Callable[[Room], None] | None = None
+        self.keeper: Store = store or RoomKeeper(self.options.rooms_dir, self.options.store,
+                                                 self.options.read_back)
         for key, room in self.keeper.restore().items():
             self._adopt(key, room)
         self.problems: list[str] = self.keeper.problems
@@ -124,6 +133,35 @@ class Master:
         free = self.free.get(key)
         if free is not None:
             await free.wait()
+
+    def take_room(self, room: Room) -> None:
+        """Serve a room rebuilt from the store that another process served until now (it
+        stopped, or died): every taken seat counts as away until its player is back, and the
+        room's bots play on."""
+        key = normal_code(room.code)
+        self.keeper.taken_over(room)
+        self._adopt(key, room)
+        with contextlib.suppress(RuntimeError):  # no loop yet: `start` lets the bots play
+            asyncio.get_running_loop()
+            self.kick(key)
+
+    def let_go(self, code: str) -> Room | None:
+        """Stop serving the room (another process serves it now, from the store, where every
+        change it kept already is): its bots stop, its links and clocks are forgotten, and a
+        change still on its way is refused. The room let go; None when it was not here."""
+        key = normal_code(code)
+        room = self.rooms.pop(key, None)
+        if room is None:
+            return None
+        task = self.drivers.pop(key, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        for name in ("bots", "wakes", "locks", "free"):
+            getattr(self, name).pop(key, None)
+        for seat in range(len(room.seats)):
+            self.links.pop((key, seat), None)
+            self.stand_ins.back((key, seat))
+        return room
 
     async def start_room(self, code: str, stand_in: str = STAND_IN) -> None:
         """A room opened as a lobby starts: empty remote seats go to the bot `stand_in`, the
@@ -187,7 +225,16 @@ class Master:
         async with self.lock(room):
             if room.replaced:  # its changes' numbers go on in the new game's
                 raise MoveRefused("This room has been opened again for a new game.")
-            await self.keeper.keep(room, change())
+            if self.rooms.get(normal_code(room.code)) is not room:  # `let_go`
+                raise MoveRefused("This room is served by another process of the server now.")
+            try:
+                await self.keeper.keep(room, change())
+            except NotKept as exc:
+                if exc.taken and self.number_taken is not None:
+                    self.number_taken(room)
+                raise
+            if self.after_commit is not None:
+                self.after_commit(room)
 
     async def move(self, room: Room, seat: int, text: str, at: int) -> None:
         """Play `seat`'s move written `text`, answering the position after `at` moves, and
@@ -309,7 +356,9 @@ class Master:
         """Let the bots of the room under `key` play while a bot decides there (a room opened
         again under the code, while its driver was busy, is driven on by it)."""
         while True:
-            room = self.rooms[key]
+            room = self.rooms.get(key)
+            if room is None:  # let go: another process serves it now
+                return
             seat = room.actor
             if room.lobby or seat is None:
                 return

@@ -29,6 +29,8 @@ from urland.seats import is_person
 
 DEFAULT_PORT = 8765
 RETRY_SECONDS = (0.2, 0.5, 1.0, 2.0, 3.0)
+MAX_HOPS = 4  # `elsewhere` followed at most this many times in one connection
+MAX_ADDRESSES = 16  # addresses of one server's processes a client keeps
 
 
 class JoinRefused(Exception):
@@ -234,9 +236,53 @@ class NetClient:
         # Held while a message is taken into the mirror (a window reads it from another thread).
         self.lock = threading.Lock()
         self.source: str | None = None  # the local address to connect from (None: any)
+        # Every address of the server this client has reached or been sent to (`elsewhere`):
+        # when the one it is on is lost, it tries the others for its seat.
+        self.addresses: list[str] = [self.url]
+        self.moved = False  # just sent elsewhere: the next connection goes at once
+
+    def follow(self, address: object) -> bool:
+        """Go to the address an `elsewhere` names, keeping the seat's token; False (and
+        nothing changes) for an address that is not one, or a plain ws:// one after wss://
+        (the token would then cross the network unencrypted)."""
+        url = self.learn(address)
+        if url is None:
+            return False
+        self.url, self.moved = url, True
+        return True
+
+    def learn(self, address: object) -> str | None:
+        """Keep another address of the server (its URL), to try when this one is lost; None
+        when it is not one this client may use (see `follow`)."""
+        if not isinstance(address, str) or len(address) > p.MAX_ADDRESS:
+            return None
+        try:
+            url = server_url(address)
+        except ValueError:
+            return None
+        if self.url.startswith("wss:") and not url.startswith("wss:"):
+            return None
+        if url not in self.addresses and len(self.addresses) < MAX_ADDRESSES:
+            self.addresses.append(url)
+        return url
+
+    def try_next_address(self) -> None:
+        """The server at this address is out of reach: the next one known is tried."""
+        if len(self.addresses) > 1 and self.url in self.addresses:
+            self.url = self.addresses[(self.addresses.index(self.url) + 1) % len(self.addresses)]
 
     async def connect(self, timeout: float = 10.0) -> None:
-        """Connect and take the seat; JoinRefused with the server's reason when refused."""
+        """Connect and take the seat; JoinRefused with the server's reason when refused. A
+        process of the server that does not serve the room sends this client where it is
+        served (`elsewhere`): followed at once, a few times at most."""
+        for _hop in range(MAX_HOPS):
+            if await self._connect_here(timeout):
+                return
+        raise ConnectionError(f"the server sent this client elsewhere {MAX_HOPS} times over")
+
+    async def _connect_here(self, timeout: float) -> bool:
+        """Take the seat at `url`; False when sent elsewhere (`url` is the new address)."""
+        self.moved = False
         kwargs: dict[str, object] = {}
         if self.url.startswith("wss:"):  # no context given: the system's authorities
             kwargs["ssl"] = self.tls or ssl.create_default_context()
@@ -257,23 +303,34 @@ class NetClient:
         with contextlib.suppress(ConnectionClosed):  # refused at once: its reason is read next
             await self.ws.send(p.encode(hello))
         first = await self._receive(timeout)
+        if first["type"] == "elsewhere":
+            await self.close()
+            if not self.moved:
+                raise p.ProtocolError("the server sent this client to an address it cannot use")
+            return False
         if first["type"] == "error":
             await self.close()
             raise JoinRefused(str(first.get("message", "refused")), str(first.get("code", "")))
         if first["type"] != "welcome":
             raise p.ProtocolError("the server did not welcome this client")
         token = first.get("token", self.token)
+        servers = first.get("servers")
+        for address in servers[:MAX_ADDRESSES] if isinstance(servers, list) else ():
+            self.learn(address)  # the server's other processes, should this one be lost
         while self.mirror.view is None:  # the seat's view follows the welcome at once
             msg = await self._receive(timeout)
             if msg["type"] == "error":  # a newcomer's seat the server could not keep after all
                 await self.close()
                 raise JoinRefused(str(msg.get("message", "refused")), str(msg.get("code", "")))
         self.token = token
+        return True
 
     async def _receive(self, timeout: float | None = None) -> dict:
         assert self.ws is not None
         raw = await asyncio.wait_for(self.ws.recv(), timeout)
         msg = p.decode_server_message(raw)
+        if msg["type"] == "elsewhere":  # the server closes next; the seat is taken there
+            self.follow(msg.get("address"))
         if self.keep_messages:
             self.received.append(msg)
         with self.lock:
@@ -326,7 +383,8 @@ async def reconnect(client: NetClient, patience: float) -> bool:
     deadline = loop.time() + patience
     attempt = 0
     while loop.time() < deadline:
-        await asyncio.sleep(RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)])
+        if not client.moved:  # sent elsewhere: at once
+            await asyncio.sleep(RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)])
         attempt += 1
         try:
             await client.connect()
@@ -337,6 +395,7 @@ async def reconnect(client: NetClient, patience: float) -> bool:
             client.refusal = str(exc)
             return False
         except (ConnectionError, ConnectionClosed, TimeoutError, p.ProtocolError):
+            client.try_next_address()
             continue
         except ValueError as exc:  # the server's answer does not fit this game
             await client.close()

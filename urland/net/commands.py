@@ -88,6 +88,10 @@ def serve_parser() -> argparse.ArgumentParser:
                              "announced)")
     parser.add_argument("--cert", type=Path, help="TLS certificate (PEM): speak wss://")
     parser.add_argument("--key", type=Path, help="the certificate's private key (PEM)")
+    parser.add_argument("--advertise", metavar="ws://HOST:PORT",
+                        help="with --store postgresql://...: the address this process's "
+                             "clients reach it at, which the other processes send a room's "
+                             "players to (without it, one process serves every room)")
     return parser
 
 
@@ -106,6 +110,8 @@ def serve_main(argv: Sequence[str]) -> int:
         parser.error("--quit-when-over needs --room")
     if args.store != SQLITE and not is_postgres(args.store):
         parser.error("--store is sqlite or a postgresql:// URL")
+    if args.advertise and not is_postgres(args.store):
+        parser.error("--advertise goes with --store postgresql://...")
     tls = None
     if args.cert:
         from urland.net.server import tls_context
@@ -143,15 +149,22 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
     _say_who_comes_and_goes()
 
     rooms_dir = args.rooms or paths.data_dir() / "rooms"
+    # Several processes on one PostgreSQL (--advertise): each takes its rooms one by one
+    # (urland.cluster); without it, one process reads every room back, as on SQLite.
+    clustered = bool(args.advertise)
     server = GameServer(ServerOptions(rooms_dir=rooms_dir, store=args.store,
                                       history_dir=paths.history_dir(),
                                       ai_after=args.ai_after,
-                                      per_address=args.max_per_address))
+                                      per_address=args.max_per_address,
+                                      read_back=not clustered))
     for problem in server.problems:
         print(f"urland serve: {problem}", file=sys.stderr)
     room = None
     seed = args.seed if args.seed is not None else secrets.randbelow(SECRET_SEED_BELOW)
-    if args.room:
+    cluster, elsewhere = None, ""
+    if clustered:
+        cluster, room, elsewhere = await _in_cluster(server, args, seed)
+    elif args.room:
         room = server.open_room(_room_to_open(server, args), args.seats, seed)
     elif not any(not r.game.over for r in server.rooms.values()):
         from urland.master.room import new_room_code
@@ -166,6 +179,8 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
         scheme = "wss" if tls else "ws"
         print(f"Urland server listening on {scheme}://{args.host}:{bound_port(ws_server)}",
               flush=True)
+        if elsewhere:
+            print(elsewhere, flush=True)
         for kept in server.rooms.values():
             if kept is room or not kept.game.over:
                 kinds = ",".join(s.kind for s in kept.seats)
@@ -182,6 +197,9 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
         finally:
             if advert is not None:
                 advert.close()
+            if cluster is not None:  # its rooms go to the other processes, with its clients
+                await cluster.close()
+                await server.drained(5.0)
     await server.close()
     if stop.is_set():
         kept_in = rooms_dir if args.store == SQLITE else "the database"
@@ -190,6 +208,20 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
     elif room is not None:
         print(f"Room {room.code}: the game is over, so the server stops.", flush=True)
     return 0
+
+
+async def _in_cluster(server, args: argparse.Namespace, seed: int):
+    """Join the processes on the database (--store); the --room opened or taken here, or a
+    line saying which process serves it."""
+    from urland.net.clustered import join_cluster, open_or_find
+
+    cluster = await join_cluster(server, args.store, args.advertise)
+    if not args.room:
+        return cluster, None, ""
+    found = await open_or_find(cluster, server, _room_to_open(server, args), args.seats, seed)
+    if isinstance(found, str):
+        return cluster, None, f"Room {args.room} is served by {found}"
+    return cluster, found, ""
 
 
 def announced(args: argparse.Namespace, port: int) -> Advert | None:
@@ -239,7 +271,9 @@ async def _until_over(server, room, stop: asyncio.Event) -> None:
 def join_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="urland join",
                                      description="Take a seat in a game on a server.")
-    parser.add_argument("address", help="the server: host:port or a ws:// (wss://) URL")
+    parser.add_argument("address", help="the server: host:port or a ws:// (wss://) URL; "
+                        "several, comma-separated, for the processes of one server (each is "
+                        "tried in turn when the one played on is out of reach)")
     parser.add_argument("--room", required=True, type=_room_code, help="the room code")
     parser.add_argument("--name", default="", help="your name at the table")
     parser.add_argument("--autoplay", action="store_true",
@@ -252,6 +286,14 @@ def join_parser() -> argparse.ArgumentParser:
                         help="trust this certificate (PEM) for a wss:// server, besides the "
                              "system's authorities")
     return parser
+
+
+def server_urls(text: str) -> list[str]:
+    """The URLs of `join`'s address: one, or several comma-separated (ValueError if any is
+    not a server address)."""
+    from urland.net.client import server_url
+
+    return [server_url(part) for part in text.split(",") if part.strip()] or [server_url("")]
 
 
 def client_tls(cafile: Path | None = None) -> ssl.SSLContext:
@@ -270,10 +312,8 @@ def join_main(argv: Sequence[str], with_window: Callable[[str, argparse.Namespac
     args = parser.parse_args(argv)
     if len(args.name) > 24:
         parser.error("--name is at most 24 characters")
-    from urland.net.client import server_url
-
     try:
-        url = server_url(args.address)
+        url, *args.more_addresses = server_urls(args.address)
     except ValueError as exc:
         parser.error(str(exc))
     tls = None
@@ -293,7 +333,11 @@ def seat_client(url: str, args: argparse.Namespace, tls: ssl.SSLContext | None):
     from urland.net.tokens import saved_token
 
     bot = DEFAULT_BOT if getattr(args, "autoplay", False) else ""  # the level autoplay plays
-    return NetClient(url, args.room, args.name, saved_token(url, args.room), tls, bot=bot)
+    client = NetClient(url, args.room, args.name, saved_token(url, args.room), tls, bot=bot)
+    for other in getattr(args, "more_addresses", []):  # the server's other processes
+        if other not in client.addresses:
+            client.addresses.append(other)
+    return client
 
 
 def seat_not_taken(exc: Exception) -> int:

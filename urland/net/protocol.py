@@ -35,6 +35,8 @@ CLOSE_REPLACED = 4009
 CLOSE_SILENT = 4010
 CLOSE_SLOW = 4011  # the client stopped reading: too much waits to be sent to it
 CLOSE_TOO_MANY = 4012  # too many connections at once from the client's address
+CLOSE_ELSEWHERE = 4013  # the room is served by another process of this server: `elsewhere`
+MAX_ADDRESS = 200  # an `elsewhere` address, ws://host:port or wss://host:port
 
 
 class ProtocolError(ValueError):
@@ -148,6 +150,11 @@ def decode_server_message(raw: str | bytes) -> dict:
 
 def error(code: str, message: str) -> dict:
     return {"type": "error", "code": code, "message": message}
+
+
+def elsewhere(address: str) -> dict:
+    """Tell a client that its room is served by another process, at `address`."""
+    return {"type": "elsewhere", "address": address}
 
 
 def version_message(theirs: object) -> str:

@@ -36,6 +36,7 @@ from urland.net.guesses import GUESS_BURST, GUESS_RATE, SLOW_DOWN, Guesses
 from urland.net.listener import listening_socket
 from urland.net.log_summary import tame_library_logs
 from urland.net.news_wire import news_to_wire
+from urland.net.placement import Placement
 from urland.seats import STAND_IN
 from urland.store.base import ChatLine
 
@@ -159,6 +160,9 @@ class GameServer:
         # Called with (room, seat, message) before each message to a seat (tests check it).
         self.observer: Callable[[Room, int, dict], None] | None = None
         self.problems: list[str] = self.master.problems
+        # Where a room this process does not hold is served (several processes on one
+        # database: `urland.cluster`); None: only this process's rooms are served.
+        self.placement: Placement | None = None
 
     # --- the master's rooms, as its operator and the host's window reach them --------------
 
@@ -320,10 +324,13 @@ class GameServer:
         names = room.names()
         if name is not None:  # a newcomer's seat, not yet confirmed: its name is not set yet
             names[seat] = name
-        return {"type": "welcome", "version": p.VERSION, "server": self.started_as,
-                "room": room.code, "seat": seat,
-                "players": len(room.seats), "colours": list(room.game.state.colours),
-                "names": names, "kinds": [s.table_kind() for s in room.seats]}
+        welcome = {"type": "welcome", "version": p.VERSION, "server": self.started_as,
+                   "room": room.code, "seat": seat,
+                   "players": len(room.seats), "colours": list(room.game.state.colours),
+                   "names": names, "kinds": [s.table_kind() for s in room.seats]}
+        if self.placement is not None:
+            welcome["servers"] = self.placement.peers()
+        return welcome
 
     async def _seat_of(self, ws: ServerConnection, address: str, hello: dict
                        ) -> tuple[Room, int] | None:
@@ -334,6 +341,12 @@ class GameServer:
             await self._refuse(ws, "slow-down", SLOW_DOWN, p.CLOSE_FLOOD)
             return None
         room = self.room(hello["room"])
+        if room is None and self.placement is not None:
+            found = await self.placement.locate(hello["room"])
+            if isinstance(found, str):
+                await self._send_elsewhere(ws, found)
+                return None
+            room = found
         if room is None:
             self.guesses.wrong(address)
             self.gate.tally.count("hellos refused: no room with that code")
@@ -353,6 +366,20 @@ class GameServer:
                                p.CLOSE_FLOOD if guarded else p.CLOSE_REFUSED)
             return None
         return room, seat
+
+    async def _send_elsewhere(self, ws: ServerConnection, address: str) -> None:
+        """The room is served by another process: tell the client where, and close."""
+        with contextlib.suppress(ConnectionClosed):
+            await ws.send(p.encode(p.elsewhere(address)))
+            await ws.close(p.CLOSE_ELSEWHERE, "elsewhere")
+
+    def send_elsewhere(self, room: Room, address: str) -> None:
+        """This process no longer serves the room: each of its clients is told where it is
+        served now (after what waits in its outbox) and its connection closed."""
+        for client in self._room_clients(room):
+            self._send(client, p.elsewhere(address))
+            if not client.dropped:
+                client.outbox.put_nowait(None)  # the writer closes after the message
 
     async def _newcomer(self, ws: ServerConnection, room: Room, name: str,
                         bot: str = "") -> int | None:
@@ -520,8 +547,18 @@ class GameServer:
         with contextlib.suppress(ConnectionClosed):
             while True:
                 data = await client.outbox.get()
+                if data is None:  # sent elsewhere (`send_elsewhere`): the last message
+                    await client.ws.close(p.CLOSE_ELSEWHERE, "elsewhere")
+                    return
                 await client.ws.send(data)
                 client.queued -= len(data)
+
+    async def drained(self, limit: float) -> None:
+        """Wait (at most `limit` seconds) until every client sent elsewhere has been sent its
+        last message and closed."""
+        writers = [c.writer for c in self.clients.values() if c.writer is not None]
+        if writers:
+            await asyncio.wait(writers, timeout=limit)
 
     async def close(self) -> None:
         self.gate.tally.flush()

@@ -1,0 +1,102 @@
+"""Room ownership between `serve` processes, on a real PostgreSQL started by the tests.
+
+Each `Ownership` stands for one process's lock connection: a room is owned by exactly one
+process at a time, another takes it as soon as the owner lets go or its connection dies, and
+any process can say where the owner is. Notices carry a room's key and number, nothing else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import psycopg
+import pytest
+from netplay import run
+
+from urland.cluster.bulletin import Listener, Notice, read_notice, tell
+from urland.cluster.ownership import Ownership, lock_key
+from urland.master.room import room_key
+
+ROOM = room_key("ABCD-EFGH-JKLM")
+OTHER = room_key("NPQR-STUV-WXYZ")
+
+
+async def _opened(url: str, address: str) -> Ownership:
+    ownership = Ownership(url, address)
+    await ownership.open()
+    return ownership
+
+
+def test_two_processes_racing_for_one_room_leave_it_with_exactly_one_owner(postgres_url):
+    async def scenario():
+        racers = [await _opened(postgres_url, f"ws://127.0.0.1:{9000 + i}") for i in range(4)]
+        won = await asyncio.gather(*(r.claim(ROOM) for r in racers))
+        assert sum(won) == 1
+        winner = racers[won.index(True)]
+        for racer in racers:  # everyone, the winner too, names the same owner
+            assert await racer.owner(ROOM) == winner.address
+        assert await racers[0].owner(OTHER) is None  # a room nobody took has no owner
+        for racer in racers:
+            await racer.close()
+    run(scenario())
+
+
+def test_a_room_let_go_or_whose_owner_died_is_taken_by_another_process(postgres_url):
+    async def scenario():
+        first = await _opened(postgres_url, "ws://127.0.0.1:9001")
+        second = await _opened(postgres_url, "ws://127.0.0.1:9002")
+        assert await first.claim(ROOM) and await first.claim(OTHER)
+        assert not await second.claim(ROOM)
+        await first.release(ROOM)  # a process stopping lets its rooms go one by one
+        assert await second.claim(ROOM)
+        # The owner's connection dies as with kill -9: PostgreSQL ends its backend, and with
+        # it every lock it held; no clock is read anywhere on the way.
+        pid = (await (await first.conn.execute("SELECT pg_backend_pid()")).fetchone())[0]
+        await second.conn.execute("SELECT pg_terminate_backend(%s, 10000)", (pid,))  # waits
+        assert await second.owner(OTHER) is None
+        assert await second.claim(OTHER)
+        assert await second.servers() == ["ws://127.0.0.1:9002"]  # the dead one is not listed
+        await second.close()
+    run(scenario())
+
+
+def test_a_room_lock_is_the_rooms_key_and_never_negative():
+    assert lock_key(ROOM) == int(ROOM[:16], 16) >> 1
+    assert 0 <= lock_key("f" * 24) < 2**63
+
+
+def test_notices_carry_a_rooms_key_and_number_and_nothing_else_is_read():
+    assert read_notice(f"changed {ROOM} 12") == Notice("changed", ROOM, 12)
+    for payload in (f"changed {ROOM} 12 e4", f"moved {ROOM} 3", "changed ABCD-EFGH-JKLM 1",
+                    f"changed {ROOM} -1", ""):
+        assert read_notice(payload) is None
+
+
+def test_every_process_hears_a_rooms_notice_and_a_lost_listener_listens_again(postgres_url):
+    async def scenario():
+        heard: asyncio.Queue[Notice] = asyncio.Queue()
+        again = asyncio.Event()
+
+        async def on_notice(notice: Notice) -> None:
+            await heard.put(notice)
+
+        async def on_again() -> None:
+            again.set()
+        listener = Listener(postgres_url, on_notice, on_again)
+        listener.start()
+        await asyncio.wait_for(listener.listening.wait(), 10)
+        async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as conn:
+            await tell(conn, Notice("changed", ROOM, 7))
+            assert await asyncio.wait_for(heard.get(), 10) == Notice("changed", ROOM, 7)
+            await conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                               "WHERE application_name = 'urland serve listener'")
+            await asyncio.wait_for(again.wait(), 10)
+            await tell(conn, Notice("released", ROOM, 8))
+            assert await asyncio.wait_for(heard.get(), 10) == Notice("released", ROOM, 8)
+        await listener.close()
+    run(scenario())
+
+
+@pytest.mark.parametrize("kind", ["changed", "released", "owned"])
+def test_each_kind_of_notice_reads_back_as_it_was_sent(kind):
+    assert read_notice(Notice(kind, OTHER, 3).text()) == Notice(kind, OTHER, 3)

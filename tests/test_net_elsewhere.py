@@ -1,0 +1,124 @@
+"""A process that does not serve a room sends the client where it is served (`elsewhere`).
+
+Two real servers on 127.0.0.1: the first holds no room and knows (as a process of a cluster
+does, from the database) that the second serves it. A client that reaches the first lands on
+the second at once and keeps its seat and token; a client whose server sends it on in the
+middle of a game takes its seat again there at once.
+"""
+
+from __future__ import annotations
+
+import pytest
+from netplay import run, serving
+from websockets.exceptions import ConnectionClosed
+
+from urland.master.room import Room, normal_code
+from urland.net import protocol as p
+from urland.net.client import JoinRefused, NetClient, reconnect, server_url
+from urland.net.server import ServerOptions
+
+CODE = "ELSE-WHER-EABC"
+
+
+class Pointing:
+    """A placement that says the room under CODE is served at `address`."""
+
+    def __init__(self, address: str) -> None:
+        self.address = address
+        self.asked: list[str] = []
+
+    async def locate(self, code: str) -> Room | str | None:
+        self.asked.append(code)
+        return self.address if normal_code(code) == normal_code(CODE) else None
+
+    def peers(self) -> list[str]:
+        return [self.address, "ws://127.0.0.1:1", "http://not.a.server"]
+
+
+def test_a_client_sent_elsewhere_takes_its_seat_there_and_comes_back_the_same_way():
+    async def scenario():
+        options = ServerOptions(hello_seconds=2.0)
+        async with serving(options) as (owner, owner_address), \
+                serving(ServerOptions(hello_seconds=2.0)) as (entry, entry_address):
+            owner.open_room(CODE, ["remote", "remote", "remote"], seed=5)
+            entry.placement = owner.placement = Pointing(f"ws://{owner_address}")
+            anna = NetClient(entry_address, CODE, "Anna")
+            await anna.connect()
+            assert anna.url == server_url(owner_address)
+            # The welcome named the server's other processes: tried should this one be lost.
+            assert anna.addresses == [server_url(entry_address), server_url(owner_address),
+                                      "ws://127.0.0.1:1/"]
+            assert anna.mirror.seat == 0 and anna.mirror.view is not None
+            assert owner.connected(owner.room(CODE)) == [True, False, False]
+            await anna.close()
+            again = NetClient(entry_address, CODE, token=anna.token)  # her seat, through
+            await again.connect()                                     # the entry again
+            assert again.mirror.seat == 0 and again.mirror.names[0] == "Anna"
+            await again.close()
+            stranger = NetClient(entry_address, "NOPE-NOPE-NOPE", "Ben")  # no such room
+            with pytest.raises(JoinRefused) as refused:
+                await stranger.connect()
+            assert refused.value.code == "no-room"
+    run(scenario())
+
+
+def test_a_client_sent_on_in_the_middle_of_a_game_is_seated_again_at_once():
+    async def scenario():
+        async with serving(ServerOptions(hello_seconds=2.0)) as (server, address):
+            room = server.open_room(CODE, ["remote", "random", "random"], seed=5)
+            anna = NetClient(address, CODE, "Anna")
+            anna.keep_messages = True
+            await anna.connect()
+            seen = len(room.game.moves)
+            server.send_elsewhere(room, f"ws://{address}")  # as a process letting it go does
+            code = None
+            try:
+                while True:
+                    await anna.receive(10)
+            except ConnectionClosed as closed:
+                code = closed.rcvd.code if closed.rcvd is not None else None
+            assert code == p.CLOSE_ELSEWHERE
+            assert anna.received[-1] == p.elsewhere(f"ws://{address}")
+            assert anna.moved  # so the next try goes at once, without the retry's wait
+            assert await reconnect(anna, patience=10)
+            assert anna.mirror.seat == 0 and anna.mirror.at >= seen
+            assert server.connected(room)[0]
+            await anna.close()
+    run(scenario())
+
+
+def test_an_elsewhere_address_that_is_not_a_server_or_drops_encryption_is_not_followed():
+    client = NetClient("wss://urland.example:8765", CODE, token="t")
+    for address in ("http://urland.example:80", "", 17, "ws://urland.example:8766",
+                    "wss://" + "x" * 300):
+        assert not client.follow(address)
+        assert client.url == "wss://urland.example:8765/"
+    assert client.follow("wss://second.example:8766")
+    assert client.url == "wss://second.example:8766/"
+    assert client.addresses == ["wss://urland.example:8765/", "wss://second.example:8766/"]
+
+
+def test_a_client_whose_server_is_out_of_reach_tries_the_other_addresses_it_knows():
+    client = NetClient("ws://127.0.0.1:9001", CODE, token="t")
+    client.follow("ws://127.0.0.1:9002")
+    client.try_next_address()
+    assert client.url == "ws://127.0.0.1:9001/"
+    client.try_next_address()
+    assert client.url == "ws://127.0.0.1:9002/"
+
+
+def test_join_given_several_addresses_knows_each_process_of_the_server():
+    import argparse
+
+    from urland.net.commands import seat_client, server_urls
+
+    first, *others = server_urls("127.0.0.1:9001, ws://127.0.0.1:9002")
+    args = argparse.Namespace(room=CODE, name="Anna", autoplay=True, more_addresses=others)
+    client = seat_client(first, args, None)
+    assert client.addresses == ["ws://127.0.0.1:9001/", "ws://127.0.0.1:9002/"]
+    for bad in ("127.0.0.1:9001,http://x", ""):
+        try:
+            server_urls(bad)
+        except ValueError:
+            continue
+        raise AssertionError(f"{bad!r} was taken for server addresses")
