@@ -17,12 +17,11 @@ import socket
 import pytest
 from netplay import free_port, play_seat, run, seated, serve_process, serving
 from rawsocket import closed_by_peer, confirm_welcome, frame, handshake, read_frame
+from store_faults import disk_full
 
 from urland.net import protocol as p
 from urland.net.client import JoinRefused, Mirror
 from urland.net.server import ServerOptions
-from urland.store.base import StoreError
-from urland.store.sql import SqlStore
 
 SEATS = ["remote", "remote", "remote"]
 
@@ -539,14 +538,7 @@ def test_join_autoplay_sends_a_refused_move_again_once_the_disk_keeps_it(tmp_pat
     """The store refuses every write for a while (as a full disk does): each seat's move is
     refused with not-kept; once the disk keeps writes again the autoplay clients send their
     moves again by themselves and the game ends."""
-    full = {"on": False}
-    real_write = SqlStore.write
-
-    def write(self, writes):
-        if full["on"]:
-            raise StoreError("the rooms cannot be kept: database or disk is full")
-        return real_write(self, writes)
-    monkeypatch.setattr(SqlStore, "write", write)
+    full = disk_full(monkeypatch)
 
     async def scenario():
         refusals = []
@@ -581,14 +573,7 @@ def test_the_window_sends_a_move_the_disk_refused_again_by_itself(monkeypatch):
     from urland.net.link import NetLink
     from urland.table.remote import RemoteTable
 
-    full = {"on": False}
-    real_write = SqlStore.write
-
-    def write(self, writes):
-        if full["on"]:
-            raise StoreError("the rooms cannot be kept: database or disk is full")
-        return real_write(self, writes)
-    monkeypatch.setattr(SqlStore, "write", write)
+    full = disk_full(monkeypatch)
     seed = next(s for s in range(200) if Game.new(s, 3).state.actor == 0)
     game = HostedGame(["human", "easy", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
                       seed=seed, host="127.0.0.1", port=0)
@@ -631,14 +616,7 @@ def test_a_refused_move_is_dropped_once_an_ai_stood_in_for_the_seat(monkeypatch)
     from urland.net.server import GameServer
     from urland.table.remote import RemoteTable
 
-    full = {"on": False}
-    real_write = SqlStore.write
-
-    def write(self, writes):
-        if full["on"]:
-            raise StoreError("the rooms cannot be kept: database or disk is full")
-        return real_write(self, writes)
-    monkeypatch.setattr(SqlStore, "write", write)
+    full = disk_full(monkeypatch)
     monkeypatch.setattr(hosting, "STAND_IN_AFTER", 0.05)
     sent_at: list[int] = []  # the positions the seat's moves answered, as the server got them
     real_move = GameServer._move

@@ -15,6 +15,7 @@ from collections.abc import Callable
 import pytest
 from kept_rooms import finished_rooms, kept_rooms
 from netplay import free_port, restarted, run, seated, serve_process, serving, urland_command
+from store_faults import disk_full
 
 from urland.bots.registry import make_bot
 from urland.engine import Move, format_move
@@ -24,7 +25,6 @@ from urland.net.client import JoinRefused
 from urland.net.server import NOT_KEPT, GameServer, ServerOptions
 from urland.records.history import load_record
 from urland.store.base import AddChat, ChatLine, StoreError
-from urland.store.sql import SqlStore
 from urland.store.sqlite import FILE_NAME, SqliteStore
 
 SEATS = ["remote", "random", "random"]  # seed 12: the remote seat decides first
@@ -112,24 +112,11 @@ def test_a_damaged_database_is_a_sentence_and_serve_stops_without_a_crash(tmp_pa
     assert f"{FILE_NAME} in {tmp_path / 'rooms'} is damaged" in served.stderr
 
 
-def _disk_full(monkeypatch) -> dict[str, bool]:
-    """While `full["on"]`, the store refuses every write as a full disk does."""
-    full = {"on": False}
-    real_write = SqlStore.write
-
-    def write(self, writes):
-        if full["on"]:
-            raise StoreError("the rooms cannot be kept: database or disk is full")
-        return real_write(self, writes)
-    monkeypatch.setattr(SqlStore, "write", write)
-    return full
-
-
 def test_a_move_the_store_refuses_is_not_played_and_the_player_is_told(tmp_path, monkeypatch):
     """The store refuses every write mid-game (a full disk): the move is refused with a
     sentence, the game is as before, and a newcomer is not seated. Once the store takes
     writes again the game goes on, and a restart has only what was told."""
-    full = _disk_full(monkeypatch)
+    full = disk_full(monkeypatch)
 
     async def scenario():
         async with serving(ServerOptions(rooms_dir=tmp_path)) as (server, address):
@@ -268,7 +255,7 @@ def test_a_failed_write_is_told_to_whoever_waits_and_a_stopped_writer_refuses_at
     so does a write asked for after the server stopped writing."""
     from urland.store.writer import StoreWriter
 
-    full = _disk_full(monkeypatch)
+    full = disk_full(monkeypatch)
     writer = StoreWriter(SqliteStore(tmp_path))
     line = AddChat("room", "chat", ChatLine(1, 0, "Anna", "hello"))
     full["on"] = True
