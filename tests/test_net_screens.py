@@ -125,7 +125,6 @@ def test_the_chat_line_shows_what_others_say_with_their_name_sends_and_can_be_mu
         frames(app, 2)
         assert not chat.recent  # muted: nothing shown
         log = app.scene.log
-        assert not [e for e in log.entries if e.kind == "chat"]  # nor in the log
         click(app, chat.mute_button.rect.center)
         frames(app, 2)
         # Unmuted, the log holds every line said, the one said while muted too, in order
@@ -133,6 +132,35 @@ def test_the_chat_line_shows_what_others_say_with_their_name_sends_and_can_be_mu
         said = [e.text for e in log.entries if e.kind == "chat"]
         assert said == ["Ben: good luck", "Anna: mmm, thanks", "Ben: are you there?"]
         assert log.entries[-1].text == "Ben: are you there?"
+    finally:
+        ben.close()
+        anna.close()
+        game.close()
+
+
+def test_a_line_said_while_the_chat_is_muted_is_in_the_log_at_once_in_the_chat_colour(app):
+    """Anna mutes the chat at her table, joined over the network; Ben's line does not show in
+    the chat box but is in her log at once, in the chat's green, before she unmutes."""
+    from urland.ui.game_log import SAID
+
+    game = hosted()
+    ben = NetLink.open(NetClient(game.local_address, game.code, "Ben"), None)
+    anna = NetLink.open(NetClient(game.local_address, game.code, "Anna", game.token), None)
+    try:
+        app.show("online_table", door=RemoteTable(anna))
+        table = app.scene
+        frames(app, 2)
+        click(app, table.chat.mute_button.rect.center)
+        assert table.chat.muted
+        ben.chat("are you muted?")
+        until(lambda: anna.mirror.chat[-1:] == [("Ben", "are you muted?")], app)
+        frames(app, 2)
+        assert table.chat.muted and not table.chat.recent  # the chat box shows nothing new
+        log = table.log
+        assert [e.text for e in log.entries if e.kind == "chat"] == ["Ben: are you muted?"]
+        drawn = [(text, colour) for text, colour, _i, _opens in log.lines(400, 16)
+                 if "are you muted?" in text]
+        assert drawn == [("Ben: are you muted?", SAID)]
     finally:
         ben.close()
         anna.close()

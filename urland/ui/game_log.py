@@ -2,8 +2,9 @@
 opens into its full explanation with a click, under the line clicked, which stays where it was.
 New lines follow the end unless the player has scrolled back to read, or has an explanation
 open (End follows again). At an online table what the players say is logged too, each line after
-the moves logged before it was said (kept while the chat is muted, shown again after), and
-so are the players who join, lose their connection and come back."""
+the moves logged before it was said (muting the chat hides it from the chat box only: a line
+said meanwhile is read here at once), and so are the players who join, lose their connection
+and come back."""
 
 from __future__ import annotations
 
@@ -43,14 +44,11 @@ class GameLogView:
         self.held = False  # an explanation was opened: new lines do not move the view
         self._moves: list[LogEntry] = []  # the entries of the game, without what was said
         self.said: list[tuple[int, LogEntry]] = []  # (game entries before it, the line said)
-        self.show_said = True
 
     def set_entries(self, entries: list[LogEntry]) -> None:
         self._moves = entries
         merged = list(entries)
-        shown = [(place, line) for place, line in self.said
-                 if self.show_said or line.kind != "chat"]  # a muted chat leaves the log
-        for offset, (place, line) in enumerate(shown):
+        for offset, (place, line) in enumerate(self.said):
             merged.insert(min(place + offset, len(merged)), line)
         added = merged[len(self.entries):] if len(merged) > len(self.entries) else []
         self.entries = merged
@@ -73,10 +71,6 @@ class GameLogView:
             place = len(self._moves) if places is None else places[i]
             at = bisect.bisect_right([p for p, _said in self.said], place)
             self.said.insert(at, (place, LogEntry(line, kind)))
-        self.set_entries(self._moves)
-
-    def set_show_said(self, shown: bool) -> None:
-        self.show_said = shown
         self.set_entries(self._moves)
 
     def follow(self) -> None:

@@ -99,8 +99,6 @@ class OnlineTableScene(TableScene):
         came_or_went = self.comings.news(self.door)
         if came_or_went:
             self.log.add_said(came_or_went, kind="presence")
-        if self.log.show_said == self.chat.muted:  # muted: out of the log too, until unmuted
-            self.log.set_show_said(not self.chat.muted)
 
     def handle(self, event: pygame.event.Event) -> bool:
         return self.chat.handle(event) or super().handle(event)
