@@ -11,7 +11,7 @@ from test_scenes import click, frames
 from urland.net.hosting import HostedGame
 from urland.net.joining import invitation, split_invitation
 from urland.ui.clipboard import copy, paste
-from urland.userfiles.join_memory import join_path, read_join
+from urland.userfiles.join_memory import join_path, read_join, save_join
 
 
 def press_paste(app, mod=pygame.KMOD_CTRL):
@@ -209,3 +209,56 @@ def test_a_token_kept_for_the_same_code_on_another_server_does_not_stop_a_newcom
         assert joined_as_ben(app, game.local_address, game.code) == 1
     finally:
         game.close()
+
+
+def type_keys(app, text: str) -> None:
+    """`text` typed key by key into the field that has the cursor."""
+    for letter in text:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=0, unicode=letter, mod=0))
+        frames(app, 1)
+
+
+def test_a_link_typed_into_server_gives_its_code_to_room_code_over_the_remembered_code(app):
+    """Issue 47's newcomer: an invitation typed key by key into Server (the remembered code
+    still in Room code) joins the link's room, as a pasted one does: the typed code wins."""
+    game = HostedGame(["human", "online", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
+                      seed=3, port=0)
+    try:
+        save_join("192.0.2.7:8765", "OLDC-ODE2-XXXX", "Ben")
+        app.show("title")
+        app.open("join")
+        frames(app)
+        scene = app.scene
+        assert scene.address.focus and scene.room.text == "OLDC-ODE2-XXXX"
+        link = invitation(f"ws://{game.local_address}", game.code)
+        type_keys(app, link)
+        assert scene.address.text == link  # still being typed: left as it is
+        click(app, scene.join_button.rect.center)
+        assert (scene.address.text, scene.room.text) == (
+            f"ws://{game.local_address}", game.code)
+        assert scene.joiner is not None and scene.joiner.room == game.code
+        until(lambda: app.scenes[0].name == "table" or app.scene.problem, app)
+        assert app.scenes[0].name == "table", app.scene.problem
+        assert app.scenes[0].door.me == 1
+        app.scenes[0].door.leave()
+        assert read_join() == (f"ws://{game.local_address}", game.code, "Ben")
+    finally:
+        game.close()
+
+
+def test_a_typed_link_splits_when_tab_or_a_click_ends_its_typing_the_link_code_winning(app):
+    save_join("192.0.2.7:8765", "ABCD-EFGH-JKLM", "Ben")
+    app.show("title")
+    app.open("join")
+    frames(app)
+    scene = app.scene
+    type_keys(app, "ws://127.0.0.1:8765/JWYV-3BVC-UDUX")
+    key(app, pygame.K_TAB, "\t")
+    assert (scene.address.text, scene.room.text) == ("ws://127.0.0.1:8765", "JWYV-3BVC-UDUX")
+    assert scene.room.focus and not scene.address.focus
+    click(app, scene.address.rect.center)
+    key(app, pygame.K_a, "\x01", pygame.KMOD_CTRL)
+    type_keys(app, "ws://127.0.0.1:9000/WXYZ-2345-6789")
+    click(app, scene.player.rect.center)  # a click on another field ends the typing too
+    assert (scene.address.text, scene.room.text) == ("ws://127.0.0.1:9000", "WXYZ-2345-6789")
+    assert scene.player.focus

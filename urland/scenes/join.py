@@ -1,8 +1,9 @@
 """Join online game: the server's address, the room code and a name; games found on the local
 network listed by themselves. Joining takes a free online seat (or one's own seat again) and
 opens the table for it. The address and name come back as last typed; each field takes a
-paste (Ctrl+V, Cmd+V), and a pasted invitation (`ws://host:port/ROOM-CODE`) fills both the
-address and the room code."""
+paste (Ctrl+V, Cmd+V), and an invitation (`ws://host:port/ROOM-CODE`) fills both the
+address and the room code: pasted, at once; typed, when its typing ends (Tab, Enter, a click
+elsewhere, Join). The invitation's code replaces the one in Room code: it is the newer."""
 
 from __future__ import annotations
 
@@ -78,9 +79,8 @@ class JoinScene(Dialog):
     def join(self) -> None:
         if self.joiner is not None:
             return
+        self._take_invitation_code()
         address, room = self.address.text.strip(), self.room.text.strip()
-        address, code = split_invitation(address)
-        room = room or code
         if not address or not room:
             self.problem = _("Type the server's address and the room code.")
             return
@@ -130,6 +130,14 @@ class JoinScene(Dialog):
         self.address.text = address
         self.room.focus = True
 
+    def _take_invitation_code(self) -> None:
+        """An invitation typed into Server: its room code goes to Room code (replacing the
+        one there, which is older than what was just typed) and Server keeps the address."""
+        address, code = split_invitation(self.address.text)
+        if code:
+            self.address.text, self.room.text = address, code
+            self.address.selected = self.room.selected = False
+
     def paste_into(self, field: TextField) -> None:
         """The clipboard into `field`: an invitation fills the address and the room code."""
         text = paste()
@@ -160,6 +168,13 @@ class JoinScene(Dialog):
         self.focus.put(ahead)
 
     def handle(self, event: pygame.event.Event) -> bool:
+        typing_address = self.address.focus
+        handled = self._handle(event)
+        if typing_address and not self.address.focus:  # its typing ended: Tab, a click away
+            self._take_invitation_code()
+        return handled
+
+    def _handle(self, event: pygame.event.Event) -> bool:
         focused = next((f for f in self.fields if f.focus), None)
         if focused is not None and is_paste(event):
             self.paste_into(focused)
