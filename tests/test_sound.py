@@ -9,8 +9,7 @@ import pygame
 import pytest
 
 from urland.app import App, AutoplayOptions
-from urland.engine import Event
-from urland.table.session import Session
+from urland.engine import Event, Game
 from urland.ui.sound import AMBIENCE, EFFECTS, EVENT_SOUNDS, SoundBoard, sounds_for
 from urland.userfiles.settings import Settings, load_settings, save_settings
 
@@ -135,18 +134,19 @@ def test_typing_an_m_into_a_name_does_not_mute(user_home):
 @pytest.mark.tour
 @pytest.mark.parametrize("muted", [False, True], ids=["sound on", "muted"])
 def test_a_whole_autoplayed_game_with_sound(user_home, monkeypatch, muted):
-    """Every batch of events the game makes goes to the sound board, as the table does."""
+    """Every batch of events the game makes goes to the sound board, as the table does (each
+    move of the game's room, the bots' too, is played through `Game.play`)."""
     save_settings(Settings(muted=muted, effects_volume=100, ambience_volume=50))
     app = App(load_settings(), AutoplayOptions(["ai", "ai", "ai"], 4, None, True),
               size=(1280, 720))
-    real_play = Session.play
+    real_play = Game.play
 
-    def play_and_sound(session, move):
-        events = real_play(session, move)
+    def play_and_sound(game, move):
+        events = real_play(game, move)
         app.sound.play_events(events)
         return events
 
-    monkeypatch.setattr(Session, "play", play_and_sound)
+    monkeypatch.setattr(Game, "play", play_and_sound)
     assert app.run() == 0
     assert app.visited >= {"table", "game_over"}
     if muted:
