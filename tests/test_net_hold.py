@@ -562,34 +562,52 @@ def test_join_autoplay_sends_a_refused_move_again_once_the_disk_keeps_it(tmp_pat
     run(scenario(), limit=90)
 
 
+def _hosted_for_anna():
+    """A game hosted here for Anna (seat 1, first to decide) with two easy AIs, and her link."""
+    from urland.engine import Game
+    from urland.net.client import NetClient
+    from urland.net.hosting import HostedGame
+    from urland.net.link import NetLink
+
+    seed = next(s for s in range(200) if Game.new(s, 3).state.actor == 0)
+    game = HostedGame(["human", "easy", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
+                      seed=seed, host="127.0.0.1", port=0)
+    return game, NetLink.open(NetClient(game.local_address, game.code, "", game.token), None)
+
+
+def _a_move_the_full_disk_refuses(door, full: dict[str, bool]) -> int:
+    """At the table's first decision, a move played while the disk is full is refused and told
+    to be sent again, and the table stays where it was; then the disk keeps writes again. The
+    number of moves played when it was refused."""
+    import time
+
+    from urland.engine import IllegalMoveError
+
+    while not door.view().my_turn:
+        door.arrived()
+        time.sleep(0.01)
+    at = door.moves_played()
+    move = door.view().legal_options()[0].move
+    full["on"] = True
+    with pytest.raises(IllegalMoveError, match="sent again by itself"):
+        door.play(move)
+    assert door.moves_played() == at
+    full["on"] = False
+    return at
+
+
 def test_the_window_sends_a_move_the_disk_refused_again_by_itself(monkeypatch):
     """The table's move is refused with not-kept: the player is told it will be sent again,
     and once the disk keeps writes again the table's own frames send it and it is played."""
     import time
 
-    from urland.engine import Game, IllegalMoveError
-    from urland.net.client import NetClient
-    from urland.net.hosting import HostedGame
-    from urland.net.link import NetLink
     from urland.table.remote import RemoteTable
 
     full = disk_full(monkeypatch)
-    seed = next(s for s in range(200) if Game.new(s, 3).state.actor == 0)
-    game = HostedGame(["human", "easy", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
-                      seed=seed, host="127.0.0.1", port=0)
-    link = NetLink.open(NetClient(game.local_address, game.code, "", game.token), None)
+    game, link = _hosted_for_anna()
     try:
         door = RemoteTable(link)
-        while not door.view().my_turn:
-            door.arrived()
-            time.sleep(0.01)
-        at = door.moves_played()
-        move = door.view().legal_options()[0].move
-        full["on"] = True
-        with pytest.raises(IllegalMoveError, match="sent again by itself"):
-            door.play(move)
-        assert door.moves_played() == at
-        full["on"] = False
+        at = _a_move_the_full_disk_refuses(door, full)
         deadline = time.monotonic() + 30  # the first try again comes after a second
         while door.moves_played() == at and time.monotonic() < deadline:
             door.arrived()
@@ -607,12 +625,8 @@ def test_a_refused_move_is_dropped_once_an_ai_stood_in_for_the_seat(monkeypatch)
     import threading
     import time
 
-    from urland.engine import Game, IllegalMoveError
     from urland.net import hosting
     from urland.net import link as link_module
-    from urland.net.client import NetClient
-    from urland.net.hosting import HostedGame
-    from urland.net.link import NetLink
     from urland.net.server import GameServer
     from urland.table.remote import RemoteTable
 
@@ -633,21 +647,10 @@ def test_a_refused_move_is_dropped_once_an_ai_stood_in_for_the_seat(monkeypatch)
         return await real_reconnect(client, patience)
     monkeypatch.setattr(link_module, "reconnect", reconnect)
 
-    seed = next(s for s in range(200) if Game.new(s, 3).state.actor == 0)
-    game = HostedGame(["human", "easy", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
-                      seed=seed, host="127.0.0.1", port=0)
-    link = NetLink.open(NetClient(game.local_address, game.code, "", game.token), None)
+    game, link = _hosted_for_anna()
     try:
         door = RemoteTable(link)
-        while not door.view().my_turn:
-            door.arrived()
-            time.sleep(0.01)
-        at = door.moves_played()
-        move_refused = door.view().legal_options()[0].move
-        full["on"] = True
-        with pytest.raises(IllegalMoveError, match="sent again by itself"):
-            door.play(move_refused)
-        full["on"] = False
+        at = _a_move_the_full_disk_refuses(door, full)
         room = game.room
         ws = next(c.ws for (_code, seat), c in game.server.clients.items() if seat == 0)
         asyncio.run_coroutine_threadsafe(ws.close(), game.loop).result(5)
