@@ -75,3 +75,31 @@ def test_taking_back_the_end_of_a_turn_gives_the_game_that_never_played_it():
     assert game.take_back().kind == "swim" and game.moves == [] and game.log == []
     with pytest.raises(ValueError, match="No move to take back"):
         game.take_back()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_server_s_game_that_forgets_unreachable_states_undoes_and_takes_back_the_same(seed):
+    """A server's rooms settle after every kept change (`Game.settle`): they keep only the
+    states an undo or the taking back of the last move can reach, and play as before."""
+    game = Game.new(seed, 3 + seed % 3)
+    rng = random.Random(seed)
+    undone = taken_back = 0
+    while not game.over:
+        seat = game.state.actor
+        if game.undo_depth(seat) and rng.random() < 0.3:
+            game.undo(seat)
+            undone += 1
+        elif rng.random() < 0.05:  # a move its store refused, taken back at once
+            move = random_move(game.legal_options(), rng)
+            kept_before = game.state.key()
+            game.play(move)
+            game.take_back()
+            assert game.state.key() == kept_before
+            taken_back += 1
+        else:
+            game.play(random_move(game.legal_options(), rng))
+        game.settle()
+        again = Game.replay(game.seed, game.options, game.moves)
+        assert game.state.key() == again.state.key() and game.log == again.log
+    assert undone > 0 and taken_back > 0
+    assert sum(state is not None for state in game.before) == 1  # of hundreds of moves

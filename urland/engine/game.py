@@ -51,8 +51,10 @@ class Game:
     # undo replays the moves from it instead of from the seed.
     start: GameState | None = None
     # The state before each move, and whether that move may be taken back within its turn.
-    before: list[GameState] = field(default_factory=list, repr=False)
+    # (None: a state `settle` forgot, one no undo can reach any more)
+    before: list[GameState | None] = field(default_factory=list, repr=False)
     undoable: list[bool] = field(default_factory=list, repr=False)
+    settled: int = field(default=0, repr=False, compare=False)  # before[:settled] forgotten
 
     @classmethod
     def new(cls, seed: int, players: int = 4, colours: Sequence[int] | None = None,
@@ -152,14 +154,33 @@ class Game:
             raise ValueError("Nothing to undo.")
         return self.take_back()
 
+    def settle(self) -> None:
+        """Forget the states before moves that no undo can reach any more: all but those of
+        the last run of moves that may be taken back, and the last move's (for `take_back`).
+        A server keeps hundreds of games for hours; their every state, kept, is millions of
+        objects that each full pass of Python's garbage collector walks (hundreds of ms, every
+        player waiting). Undo and taking back the last move work as before."""
+        run = 0
+        for undoable in reversed(self.undoable):
+            if not undoable:
+                break
+            run += 1
+        keep_from = len(self.before) - max(1, run)
+        for i in range(self.settled, keep_from):
+            self.before[i] = None
+        self.settled = max(self.settled, keep_from)
+
     def take_back(self) -> Move:
         """Take back the last move whatever it was, with its events: not a player's undo (that
         is `undo`), but for a move that must not stand, such as one a server could not keep on
         disk before anyone was told. ValueError when no move was played."""
-        if not self.moves:
+        state = self.before[-1] if self.before else None
+        if not self.moves or state is None:
             raise ValueError("No move to take back.")
         taken = self.moves.pop()
         self.undoable.pop()
-        self.state = self.before.pop()
+        self.before.pop()
+        self.state = state
+        self.settled = min(self.settled, len(self.before))
         del self.log[self.move_log_start.pop():]
         return taken

@@ -46,6 +46,10 @@ class MasterOptions:
     # read every room of the store back at start (False: several processes share the store,
     # each takes its rooms one by one, `urland.cluster`)
     read_back: bool = True
+    # False: after each kept change a room's game forgets the states no undo can reach
+    # (`Game.settle`), as a server must that keeps many rooms for long. A game at this
+    # computer keeps them: "since my turn" shows the table as it stood after the seat's move.
+    keep_every_state: bool = True
 
 
 @dataclass
@@ -90,6 +94,7 @@ class Master:
 
     def _adopt(self, key: str, room: Room) -> None:
         self.rooms[key] = room
+        self._settle(room)
         self.bots[key] = {i: make_bot(s.kind, bot_seed(room.game.seed, i), s.think)
                           for i, s in enumerate(room.seats)
                           if not s.remote and s.seat_kind.bot is not None}  # (not a person)
@@ -233,8 +238,13 @@ class Master:
                 if exc.taken and self.number_taken is not None:
                     self.number_taken(room)
                 raise
+            self._settle(room)
             if self.after_commit is not None:
                 self.after_commit(room)
+
+    def _settle(self, room: Room) -> None:
+        if not self.options.keep_every_state:
+            room.game.settle()
 
     async def move(self, room: Room, seat: int, text: str, at: int) -> None:
         """Play `seat`'s move written `text`, answering the position after `at` moves, and

@@ -54,6 +54,7 @@ NOT_KEPT = ("The server could not keep this on its disk, so it did not happen. T
 class ServerOptions(MasterOptions):
     """The master's options (its folders, stand-ins and bot pace) and the transport's limits."""
 
+    keep_every_state: bool = False  # a room's game keeps only the states undo can reach
     handshake_seconds: float = 5.0  # a connection that has not finished its handshake: cut
     hello_seconds: float = 10.0  # a connection that says nothing this long is closed
     ping_interval: float | None = 20.0  # keep-alive: a peer that stops answering is dropped

@@ -182,9 +182,14 @@ class Session:
         if len(game.before) != len(game.moves):  # (the states before the moves are not kept)
             return None
         for i in reversed(range(len(game.moves))):
-            if game.before[i].actor == seat:
+            state = game.before[i]
+            if state is None:  # (forgotten, `Game.settle`)
+                return None
+            if state.actor == seat:
                 later = i + 1 < len(game.moves)
                 after = game.before[i + 1] if later else game.state
+                if after is None:
+                    return None
                 end = game.move_log_start[i + 1] if later else len(game.log)
                 return sum(1 for e in game.log[:end] if e.visible(viewer)), view(after, viewer)
         return None
