@@ -4,7 +4,8 @@ hostile client.
     python benchmarks/net_soak.py [--rooms 200] [--phase-seconds 20] [--pace 2.0] [--kinds ...]
 
 One server process (rooms kept on disk, as `serve` does) holds `--rooms` honest rooms of 3
-remote seats and a few rooms for the hostile clients. The honest clients (random bots, in
+remote seats (each opened again for a new game when one is over) and a few rooms for the
+hostile clients. The honest clients (random bots, in
 this process) connect from 127.0.1.x, 16 connections an address, and play one move a room
 every `pace` seconds. Phase by phase, a second process (at the lowest priority, `nice 19`,
 unless `--attacker-nice` says otherwise) runs one kind of hostile client for
@@ -44,10 +45,15 @@ import tempfile
 import time
 from pathlib import Path
 
-from net_bench import _cpu_seconds, _rss_mb, timed_moves  # shared with the load benchmark
+from net_bench import (  # shared with the load benchmark
+    _cpu_seconds,
+    _rss_mb,
+    collector_held,
+    timed_moves,
+)
 
 from urland.bots.registry import make_bot
-from urland.net.client import NetClient
+from urland.net.client import JoinRefused, NetClient
 
 SEATS = 3
 HOSTILE_ROOMS = 12
@@ -71,11 +77,26 @@ def serve_rooms(rooms: int, folder: str, profile: str = "", memory: bool = False
             server.open_room(f"hostile-{i}", ["remote"] * SEATS, 10_000 + i)
         async with server.serve("127.0.0.1", 0) as ws:
             print(bound_port(ws), flush=True)
-            while True:
+            dealer = asyncio.create_task(_deal_again(server, rooms))
+            while not dealer.done():
                 await asyncio.sleep(5)
                 print(json.dumps(dict(server.gate.tally.total)), flush=True)
+            dealer.result()  # (it only ends by an error: shown)
 
     asyncio.run(main())
+
+
+async def _deal_again(server, rooms: int) -> None:
+    """An honest room whose game is over is opened again for a new game (its clients come
+    back for it): a run of any length keeps every honest room playing."""
+    games = 0
+    while True:
+        await asyncio.sleep(0.5)
+        for i in range(rooms):
+            room = server.master.room(f"honest-{i}")
+            if room is not None and room.game.over:
+                games += 1
+                server.open_room(f"honest-{i}", ["remote"] * SEATS, 100_000 + games)
 
 
 def _profile_by_phase(folder: Path, memory: bool) -> None:
@@ -140,14 +161,22 @@ def _print_profiles(folder: Path, phases: list[str], top: int = 14) -> None:
 
 async def _honest_seat(address: str, room: str, number: int, pace: float, rtts: list,
                        stop: asyncio.Event) -> None:
-    client = NetClient(address, room, f"P{number}")
-    client.source = f"127.0.1.{1 + number // PER_ADDRESS}"
-    await client.connect(60)
-    try:
-        await timed_moves(client, make_bot("random", number), pace, rtts,
-                          lambda: not stop.is_set())
-    finally:
-        await client.close()
+    """One honest seat, game after game (the room is opened again when one is over)."""
+    games = 0
+    while not stop.is_set():
+        client = NetClient(address, room, f"P{number}")
+        client.source = f"127.0.1.{1 + number // PER_ADDRESS}"
+        try:
+            await client.connect(60)
+        except JoinRefused:  # the finished game's seats, until the room is opened again
+            await asyncio.sleep(0.5)
+            continue
+        try:
+            await timed_moves(client, make_bot("random", number + 1000 * games), pace, rtts,
+                              lambda: not stop.is_set())
+        finally:
+            await client.close()
+        games += 1
 
 
 # --- hostile clients (raw sockets: below what a library allows) ------------------------------
@@ -283,6 +312,12 @@ def _figures(rtts: list[float]) -> tuple[float, float]:
     return statistics.median(ms), ms[min(len(ms) - 1, int(0.99 * len(ms)))]
 
 
+def _phase_names(kinds: list[str]) -> list[str]:
+    """Alone first, each hostile kind, and alone again last: how far the honest p99 moves
+    with nothing hostile at all is the measure's own noise, beside which the kinds' stand."""
+    return ["alone", *kinds, "alone again"]
+
+
 async def _phases(port: int, server_pid: int, args) -> list[dict]:
     address = f"127.0.0.1:{port}"
     rtts: list[float] = []
@@ -295,17 +330,18 @@ async def _phases(port: int, server_pid: int, args) -> list[dict]:
             await asyncio.sleep(0.003)
     await asyncio.sleep(5)  # everyone seated and playing
     results = []
-    for kind in ["alone", *args.kinds]:
-        rtts.clear()
-        cpu0, t0 = _cpu_seconds(server_pid), time.monotonic()
-        attacker = None
-        if kind != "alone":
-            attacker = await asyncio.create_subprocess_exec(
-                "nice", "-n", str(args.attacker_nice), sys.executable, __file__, "--hostile",
-                kind, str(port), str(args.phase_seconds), stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.DEVNULL)
-        await asyncio.sleep(args.phase_seconds)
-        median, p99 = _figures(list(rtts))
+    for kind in _phase_names(args.kinds):
+        async with collector_held():
+            rtts.clear()
+            cpu0, t0 = _cpu_seconds(server_pid), time.monotonic()
+            attacker = None
+            if not kind.startswith("alone"):
+                attacker = await asyncio.create_subprocess_exec(
+                    "nice", "-n", str(args.attacker_nice), sys.executable, __file__,
+                    "--hostile", kind, str(port), str(args.phase_seconds),
+                    stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
+            await asyncio.sleep(args.phase_seconds)
+            median, p99 = _figures(list(rtts))
         cpu_seconds, seconds = _cpu_seconds(server_pid) - cpu0, time.monotonic() - t0
         if args.profile:
             os.kill(server_pid, signal.SIGUSR1)
@@ -380,7 +416,7 @@ def main() -> None:
             out, err = server.communicate(timeout=30)
         _report(args, results, out, err)
         if args.profile:
-            _print_profiles(profiles, ["alone", *args.kinds])
+            _print_profiles(profiles, _phase_names(args.kinds))
 
 
 def _report(args, results: list[dict], out: str, err: str) -> None:
