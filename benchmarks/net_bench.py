@@ -1,6 +1,7 @@
 """Network play under load: one server process, N rooms of 4 bot clients at a fixed pace.
 
-    python benchmarks/net_bench.py [--rooms 50,100,200,300] [--seconds 20] [--pace 2.0]
+    python benchmarks/net_bench.py [--rooms 50,100,200,300] [--seconds 20] [--warmup 5]
+        [--pace 2.0]
         [--store sqlite|postgresql://...|scratch [--processes N] [--kill-one]]
 
 For each room count a fresh server process (rooms kept as `serve` keeps them: every change
@@ -162,9 +163,11 @@ async def timed_moves(client: NetClient, bot, pace: float, rtts: list[float],
 
 
 async def _clients(addresses: list[str], rooms: int, seconds: float, pace: float,
-                   prefix: str, kill: Callable[[], None] | None = None) -> list[float]:
+                   prefix: str, kill: Callable[[], None] | None = None,
+                   warmup: float = 5.0) -> list[float]:
     """The clients of every room (room r's through process r mod N, the one that opened
-    it); the round trips of `seconds`. `kill`: called halfway through."""
+    it); the round trips of `seconds`, once `warmup` seconds of play have gone. `kill`:
+    called halfway through."""
     rtts: list[float] = []
     loop = asyncio.get_running_loop()
     until = loop.time() + seconds + 30
@@ -175,7 +178,7 @@ async def _clients(addresses: list[str], rooms: int, seconds: float, pace: float
             tasks.append(asyncio.create_task(_seat(address, f"{prefix}{r}", r * SEATS + s,
                                                    pace, until, rtts)))
             await asyncio.sleep(0.002)
-    await asyncio.sleep(float(os.environ.get('WARM', '5')))  # everyone seated and playing
+    await asyncio.sleep(warmup)  # everyone seated and playing
     async with collector_held():
         rtts.clear()
         if kill is None:
@@ -203,7 +206,8 @@ def _servers(rooms: int, folder: str, store: str, processes: int, prefix: str
 
 
 def measure(rooms: int, seconds: float, pace: float, disk: bool = True,
-            store: str = "sqlite", processes: int = 1, kill_one: bool = False) -> dict:
+            store: str = "sqlite", processes: int = 1, kill_one: bool = False,
+            warmup: float = 5.0) -> dict:
     """One line of figures: `store` sqlite or a PostgreSQL URL, `processes` server processes
     on it (PostgreSQL), and with `kill_one` the first killed (kill -9) halfway through."""
     prefix = f"bench-{os.getpid()}-{rooms}-{time.time_ns() % 10**9}-"
@@ -219,7 +223,8 @@ def measure(rooms: int, seconds: float, pace: float, disk: bool = True,
             cpu0, t0 = sum(_cpu_seconds(s.pid) for s in servers), time.monotonic()
             mine0 = time.process_time()
             rtts = asyncio.run(_clients([f"127.0.0.1:{port}" for port in ports], rooms,
-                                        seconds, pace, prefix, kill if kill_one else None))
+                                        seconds, pace, prefix, kill if kill_one else None,
+                                        warmup))
             elapsed = time.monotonic() - t0
             living = [s for s in servers if s.poll() is None]
             cpu = (sum(_cpu_seconds(s.pid) for s in living) + sum(gone) - cpu0) / elapsed
@@ -239,6 +244,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rooms", default="50,100,200,300")
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--warmup", type=float, default=5.0,
+                        help="seconds of play before the round trips are timed (everyone "
+                             "seated; the server's first full collections of the crowd gone)")
     parser.add_argument("--pace", type=float, default=2.0,
                         help="seconds each client waits before its move")
     parser.add_argument("--memory", action="store_true",
@@ -299,7 +307,7 @@ def _lines(args: argparse.Namespace, store: str) -> None:
     held = 0
     for rooms in (int(n) for n in args.rooms.split(",")):
         r = measure(rooms, args.seconds, args.pace, disk=not args.memory, store=store,
-                    processes=args.processes, kill_one=args.kill_one)
+                    processes=args.processes, kill_one=args.kill_one, warmup=args.warmup)
         print(f"{r['rooms']:>6} {r['moves']:>6} {r['median']:>10.1f} {r['p99']:>8.1f} "
               f"{r['cpu']:>6.1%} {r['cpu'] / rooms:>9.3%} {r['rss']:>7.1f} "
               f"{r['rss'] / rooms:>8.2f} {r['clients_cpu']:>11.1%} {r['load']:>5.1f}",

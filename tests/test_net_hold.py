@@ -146,7 +146,8 @@ def test_pongs_for_a_peer_that_never_reads_are_bounded_then_it_is_cut():
 
 def test_connections_that_never_finish_the_handshake_count_per_address_from_accept():
     async def scenario():
-        options = ServerOptions(hello_seconds=2.0, per_address=4, handshake_seconds=30)
+        options = ServerOptions(hello_seconds=2.0, per_address=4, handshake_seconds=30,
+                                refused_held_seconds=0)  # (closed at once: see below)
         async with serving(options) as (server, address):
             server.open_room("fd", SEATS, 5)
             held = []
@@ -173,7 +174,7 @@ def test_connections_that_never_finish_the_handshake_count_per_address_from_acce
 
 def test_an_address_that_keeps_opening_connections_is_closed_at_accept_until_it_slows():
     async def scenario():
-        options = ServerOptions(connect_rate=1.0, connect_burst=5)
+        options = ServerOptions(connect_rate=1.0, connect_burst=5, refused_held_seconds=0)
         async with serving(options) as (server, address):
             server.open_room("rate", SEATS, 5)
 
@@ -201,6 +202,40 @@ def test_an_address_that_keeps_opening_connections_is_closed_at_accept_until_it_
             anna = await seated(address, "rate", "Anna")  # another address: let in at once
             assert anna.mirror.seat == 0
             await anna.close()
+    run(scenario())
+
+
+def test_a_flood_s_refused_connections_are_held_open_unread_so_it_waits_instead_of_looping():
+    """A client that opens a new connection the moment the last one is closed would cost the
+    server an accept and a close thousands of times a second: what is refused at accept is
+    held open, unread, for a while first (here longer than the test), and closed at the
+    latest when the server stops."""
+    async def scenario():
+        options = ServerOptions(connect_rate=1.0, connect_burst=3, refused_held_seconds=60)
+        async with serving(options) as (server, address):
+            server.open_room("tarpit", SEATS, 5)
+
+            def open_many() -> list[socket.socket]:
+                opened = []
+                for _ in range(10):  # from another address of this computer
+                    sock = socket.socket()
+                    sock.bind(("127.0.0.4", 0))
+                    sock.connect(("127.0.0.1", _port(address)))
+                    opened.append(sock)
+                return opened
+            opened = await asyncio.to_thread(open_many)
+            cut = "connections cut at accept: an address opening connections too fast"
+            while _cuts(server).get(cut, 0) < 7:
+                await asyncio.sleep(0.05)
+            refused = opened[3:]
+            assert not any(closed_by_peer(s, 0.05) for s in refused)  # held, not closed
+            anna = await seated(address, "tarpit", "Anna")  # another address: let in at once
+            assert anna.mirror.seat == 0
+            await anna.close()
+        # the server has stopped: every connection it held is closed
+        assert all(await asyncio.to_thread(lambda: [closed_by_peer(s, 10) for s in refused]))
+        for sock in opened:
+            sock.close()
     run(scenario())
 
 

@@ -3,7 +3,8 @@ messages, counted from the moment its TCP connection is accepted.
 
 At accept, before anything is built for a connection (`urland.net.listener`): an address that
 opens connections faster than `connect_rate` a second (`connect_burst` at once), or that holds
-twice `per_address` connections already, has its new connection closed at once.
+twice `per_address` connections already, has its new connection refused at once (held open,
+unread, for `held_seconds`, then closed: a flood waits instead of costing the server).
 
 `GatedConnection` is the websockets server connection with limits of its own:
 - connections at once from one address, counted from accept (not from hello): past
@@ -49,6 +50,7 @@ class GateLimits:
     connect_rate: float = 4.0  # new connections a second from one address, on average ...
     connect_burst: int = 32  # ... and at once; past that, closed at accept
     bytes_before_hello: int = 16 * 1024  # the HTTP request and the hello, at most
+    held_seconds: float = 3.0  # a connection refused at accept is held open this long first
 
     @property
     def cut_at(self) -> int:

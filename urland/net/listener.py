@@ -3,28 +3,65 @@ built for its connection: no transport, no WebSocket protocol, no handshake.
 
 An address is refused when it opens connections faster than `connect_rate` a second on
 average (`connect_burst` at once), or when it already holds `GateLimits.cut_at` connections.
-A refused connection is closed the moment it is accepted, for the price of two system calls;
-an address that keeps opening connections is refused until it slows down. The event loop
-calls `accept()` of this socket itself (`loop.create_server(sock=...)`), so the refusal
-happens inside its accept loop.
+A refused connection costs two system calls, accepting and closing it; an address that keeps
+opening connections is refused until it slows down. A refused connection is not closed at
+once, though: it is held open, unread, for `GateLimits.held_seconds` (`Held`), so a flood that
+opens a new connection the moment the last one closes waits that long for each instead of
+costing the server an accept and a close thousands of times a second. At most `HELD_AT_MOST`
+are held (past that, the oldest is closed). The event loop calls `accept()` of this socket
+itself (`loop.create_server(sock=...)`), so the refusal happens inside its accept loop.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
+import time
+from collections import deque
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from urland.net.gate import Gate
 
 REFUSED_PER_ACCEPT = 64  # refusals in one accept call before the loop runs something else
+HELD_AT_MOST = 512  # refused connections held open at once (file descriptors)
+
+
+class Held:
+    """Refused connections held open, unread, until their time is up (oldest first)."""
+
+    def __init__(self, seconds: float, at_most: int = HELD_AT_MOST) -> None:
+        self.seconds, self.at_most = seconds, at_most
+        self.fds: deque[tuple[float, int]] = deque()  # (when it is closed, descriptor)
+        self.timer: asyncio.TimerHandle | None = None
+
+    def hold(self, fd: int) -> None:
+        if self.seconds <= 0:
+            os.close(fd)
+            return
+        if len(self.fds) >= self.at_most:
+            os.close(self.fds.popleft()[1])
+        self.fds.append((time.monotonic() + self.seconds, fd))
+        if self.timer is None:
+            self.timer = asyncio.get_running_loop().call_later(self.seconds, self.release)
+
+    def release(self, every: bool = False) -> None:
+        """Close the connections whose time is up (`every`: all of them)."""
+        self.timer = None
+        now = time.monotonic()
+        while self.fds and (every or self.fds[0][0] <= now):
+            os.close(self.fds.popleft()[1])
+        if self.fds:
+            self.timer = asyncio.get_running_loop().call_later(
+                max(0.0, self.fds[0][0] - now), self.release)
 
 
 class GateSocket(socket.socket):
-    """A listening socket whose `accept()` closes at once what the gate refuses."""
+    """A listening socket whose `accept()` refuses at once what the gate refuses (held, then
+    closed: `Held`)."""
 
-    __slots__ = ("gate",)
+    __slots__ = ("gate", "held")
 
     def accept(self):
         for _ in range(REFUSED_PER_ACCEPT):
@@ -36,9 +73,17 @@ class GateSocket(socket.socket):
                 if socket.getdefaulttimeout() is None and self.gettimeout():
                     sock.setblocking(True)
                 return sock, address
-            os.close(fd)
+            self.held.hold(fd)
             self.gate.tally.count(f"connections cut at accept: {cause}")
-        raise BlockingIOError("the refused connections of this round are closed")
+        raise BlockingIOError("the refused connections of this round are set aside")
+
+    def close(self) -> None:
+        held = getattr(self, "held", None)
+        if held is not None:
+            if held.timer is not None:
+                held.timer.cancel()
+            held.release(every=True)
+        super().close()
 
 
 def listening_socket(host: str, port: int, gate: Gate) -> GateSocket:
@@ -58,4 +103,5 @@ def listening_socket(host: str, port: int, gate: Gate) -> GateSocket:
         sock.close()
         raise
     sock.gate = gate
+    sock.held = Held(gate.limits.held_seconds)
     return sock

@@ -72,6 +72,7 @@ class ServerOptions(MasterOptions):
     max_unsent: int = 256 * 1024  # bytes the transport holds for a peer that does not read
     connect_rate: float = 4.0  # new connections a second from one address, on average ...
     connect_burst: int = 32  # ... and at once; past that, closed at accept
+    refused_held_seconds: float = 3.0  # ... after being held open (unread) this long
     chat_rate: float = CHAT_RATE  # chat lines a second a seat may say, on average ...
     chat_burst: int = CHAT_BURST  # ... and at once
     guess_rate: float = GUESS_RATE  # wrong room codes or tokens a second per address ...
@@ -82,7 +83,7 @@ class ServerOptions(MasterOptions):
     def gate_limits(self) -> GateLimits:
         return GateLimits(self.per_address, self.frames_before_hello, self.control_rate,
                           self.control_burst, self.max_unsent, self.connect_rate,
-                          self.connect_burst)
+                          self.connect_burst, held_seconds=self.refused_held_seconds)
 
 
 @dataclass
