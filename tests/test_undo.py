@@ -5,6 +5,7 @@ chip, a bid or anything another seat did. Taking a move back gives exactly the g
 played it: the same position, the same log, the same moves.
 """
 
+import asyncio
 import random
 
 import pytest
@@ -103,3 +104,39 @@ def test_a_server_s_game_that_forgets_unreachable_states_undoes_and_takes_back_t
         assert game.state.key() == again.state.key() and game.log == again.log
     assert undone > 0 and taken_back > 0
     assert sum(state is not None for state in game.before) == 1  # of hundreds of moves
+
+
+def _three_moves_kept(options) -> list:
+    """The states before each of a room's first three moves (seed 5: chip 5, a retreat, a
+    swim), as `options`' master keeps them once each move is kept."""
+    from urland.engine.moves import format_move
+    from urland.master.master import Master
+
+    class Nowhere:
+        def send(self, room, seat, news) -> None:
+            pass
+
+    async def scenario():
+        master = Master(Nowhere(), options)
+        room = master.open_room("settle", ["remote"] * 3, 5)
+        rng = random.Random(5)
+        for at in range(3):
+            move = random_move(room.game.legal_options(), rng)
+            await master.move(room, room.game.state.actor, format_move(move, room.game.board), at)
+        await master.close()
+        return room.game.before
+    return asyncio.run(scenario())
+
+
+def test_a_server_s_rooms_keep_only_the_last_state_and_a_game_here_keeps_every_one():
+    from urland.master.master import MasterOptions
+    from urland.net.server import ServerOptions
+
+    served = _three_moves_kept(ServerOptions())
+    here = _three_moves_kept(MasterOptions())
+    assert len(served) == len(here) == 3
+    assert all(state is not None for state in here)  # "since my turn" reads them
+    # chip 5 (never undone), then a retreat and a swim of one turn, both undoable: the state
+    # before the chip is forgotten, those an undo of the retreat and the swim reach are kept
+    assert served[0] is None
+    assert [s.key() for s in served[1:]] == [s.key() for s in here[1:]]

@@ -142,12 +142,16 @@ class Game:
         """
         if self.state.phase != ACTION or self.state.actor != seat:
             return 0
-        depth = 0
+        return self._undoable_run()
+
+    def _undoable_run(self) -> int:
+        """How many of the last moves, in a row, may each be taken back."""
+        run = 0
         for undoable in reversed(self.undoable):
             if not undoable:
                 break
-            depth += 1
-        return depth
+            run += 1
+        return run
 
     def undo(self, seat: int) -> Move:
         if not self.undo_depth(seat):
@@ -160,12 +164,7 @@ class Game:
         A server keeps hundreds of games for hours; their every state, kept, is millions of
         objects that each full pass of Python's garbage collector walks (hundreds of ms, every
         player waiting). Undo and taking back the last move work as before."""
-        run = 0
-        for undoable in reversed(self.undoable):
-            if not undoable:
-                break
-            run += 1
-        keep_from = len(self.before) - max(1, run)
+        keep_from = len(self.before) - max(1, self._undoable_run())
         for i in range(self.settled, keep_from):
             self.before[i] = None
         self.settled = max(self.settled, keep_from)

@@ -47,7 +47,9 @@ class Held:
             self.timer = asyncio.get_running_loop().call_later(self.seconds, self.release)
 
     def release(self, every: bool = False) -> None:
-        """Close the connections whose time is up (`every`: all of them)."""
+        """Close the connections whose time is up (`every`: all of them, for good)."""
+        if self.timer is not None:
+            self.timer.cancel()
         self.timer = None
         now = time.monotonic()
         while self.fds and (every or self.fds[0][0] <= now):
@@ -78,10 +80,8 @@ class GateSocket(socket.socket):
         raise BlockingIOError("the refused connections of this round are set aside")
 
     def close(self) -> None:
-        held = getattr(self, "held", None)
+        held = getattr(self, "held", None)  # (unset when it failed to listen)
         if held is not None:
-            if held.timer is not None:
-                held.timer.cancel()
             held.release(every=True)
         super().close()
 

@@ -188,8 +188,7 @@ class Session:
             if state.actor == seat:
                 later = i + 1 < len(game.moves)
                 after = game.before[i + 1] if later else game.state
-                if after is None:
-                    return None
+                assert after is not None  # (before[i + 1] was looked at first)
                 end = game.move_log_start[i + 1] if later else len(game.log)
                 return sum(1 for e in game.log[:end] if e.visible(viewer)), view(after, viewer)
         return None
