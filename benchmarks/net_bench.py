@@ -41,6 +41,7 @@ from websockets.exceptions import ConnectionClosed
 
 from urland.bots.registry import make_bot
 from urland.net.client import NetClient, reconnect
+from urland.net.collector import rare_full_passes
 from urland.net.server import ServerOptions
 
 SEATS = 4
@@ -77,12 +78,13 @@ def serve_rooms(rooms: int, folder: str, store: str, prefix: str) -> None:
 
     async def main() -> None:
         rooms_dir = None if folder == "-" else Path(folder)
-        server = GameServer(_lifted(rooms, rooms_dir=rooms_dir, store=store))
-        for i in range(rooms):
-            server.open_room(f"{prefix}{i}", ["remote"] * SEATS, i)
-        async with server.serve("127.0.0.1", 0) as ws:
-            print(bound_port(ws), flush=True)
-            await asyncio.Event().wait()
+        async with rare_full_passes():  # as `serve` does
+            server = GameServer(_lifted(rooms, rooms_dir=rooms_dir, store=store))
+            for i in range(rooms):
+                server.open_room(f"{prefix}{i}", ["remote"] * SEATS, i)
+            async with server.serve("127.0.0.1", 0) as ws:
+                print(bound_port(ws), flush=True)
+                await asyncio.Event().wait()
 
     asyncio.run(main())
 
@@ -95,9 +97,10 @@ def serve_share(rooms: int, url: str, place: int, processes: int, prefix: str) -
 
     async def main() -> None:
         with tempfile.TemporaryDirectory() as folder:  # the rooms folder holds nothing here
-            server = GameServer(_lifted(rooms, rooms_dir=Path(folder), store=url,
-                                        read_back=False))
-            await serve_cluster(server, rooms, url, place, processes)
+            async with rare_full_passes():  # as `serve` does
+                server = GameServer(_lifted(rooms, rooms_dir=Path(folder), store=url,
+                                            read_back=False))
+                await serve_cluster(server, rooms, url, place, processes)
 
     async def serve_cluster(server: GameServer, rooms: int, url: str, place: int,
                             processes: int) -> None:

@@ -4,8 +4,9 @@ hostile client.
     python benchmarks/net_soak.py [--rooms 200] [--phase-seconds 20] [--pace 2.0] [--kinds ...]
 
 One server process (rooms kept on disk, as `serve` does) holds `--rooms` honest rooms of 3
-remote seats (each opened again for a new game when one is over) and a few rooms for the
-hostile clients. The honest clients (random bots, in
+remote seats (each opened again for a new game when one is over; their first games begun at
+staggered points, so that games end evenly over the run) and a few rooms for the hostile
+clients. The honest clients (random bots, in
 this process) connect from 127.0.1.x, 16 connections an address, and play one move a room
 every `pace` seconds. Phase by phase, a second process (at the lowest priority, `nice 19`,
 unless `--attacker-nice` says otherwise) runs one kind of hostile client for
@@ -54,6 +55,7 @@ from net_bench import (  # shared with the load benchmark
 
 from urland.bots.registry import make_bot
 from urland.net.client import JoinRefused, NetClient
+from urland.net.collector import rare_full_passes
 
 SEATS = 3
 HOSTILE_ROOMS = 12
@@ -65,25 +67,91 @@ HOSTILE_ADDRESS = {kind: f"127.0.0.{2 + i}" for i, kind in enumerate(KINDS)}
 # --- the server ------------------------------------------------------------------------------
 
 def serve_rooms(rooms: int, folder: str, profile: str = "", memory: bool = False) -> None:
-    from urland.net.server import GameServer, ServerOptions, bound_port
+    from urland.net.server import GameServer, ServerOptions
 
     async def main() -> None:
         if profile:
             _profile_by_phase(Path(profile), memory)
-        server = GameServer(ServerOptions(rooms_dir=Path(folder)))
-        for i in range(rooms):
-            server.open_room(f"honest-{i}", ["remote"] * SEATS, i)
-        for i in range(HOSTILE_ROOMS):
-            server.open_room(f"hostile-{i}", ["remote"] * SEATS, 10_000 + i)
-        async with server.serve("127.0.0.1", 0) as ws:
-            print(bound_port(ws), flush=True)
-            dealer = asyncio.create_task(_deal_again(server, rooms))
-            while not dealer.done():
-                await asyncio.sleep(5)
-                print(json.dumps(dict(server.gate.tally.total)), flush=True)
-            dealer.result()  # (it only ends by an error: shown)
+        async with rare_full_passes():  # as `serve` does
+            server = GameServer(ServerOptions(rooms_dir=Path(folder)))
+            for i in range(rooms):
+                _staggered(server.open_room(f"honest-{i}", ["remote"] * SEATS, i), i / rooms)
+            for i in range(HOSTILE_ROOMS):
+                server.open_room(f"hostile-{i}", ["remote"] * SEATS, 10_000 + i)
+            await _served(server, rooms)
 
     asyncio.run(main())
+
+
+async def _served(server, rooms: int) -> None:
+    from urland.net.server import bound_port
+
+    async with server.serve("127.0.0.1", 0) as ws:
+        print(bound_port(ws), flush=True)
+        _tell_pauses()
+        watcher = asyncio.create_task(_watch_stalls())
+        dealer = asyncio.create_task(_deal_again(server, rooms))
+        while not dealer.done():
+            await asyncio.sleep(5)
+            print(json.dumps(dict(server.gate.tally.total)), flush=True)
+        watcher.cancel()
+        dealer.result()  # (it only ends by an error: shown)
+
+
+STALL_MS = 20.0  # the server's loop late by more than this is a stall (printed with its time)
+COLLECTOR_MS = 10.0  # a pass of the server's garbage collector longer than this is printed
+
+
+def _tell_pauses() -> None:
+    """Print each long pass of the server's garbage collector as `collector T MS GEN` (T on
+    the machine's monotonic clock, which the driver's phases share)."""
+    import gc
+
+    began = [0.0]
+
+    def timed(phase: str, info: dict) -> None:
+        if phase == "start":
+            began[0] = time.monotonic()
+            return
+        ms = 1000 * (time.monotonic() - began[0])
+        if ms > COLLECTOR_MS:
+            print(f"collector {time.monotonic():.3f} {ms:.1f} {info['generation']}", flush=True)
+    gc.callbacks.append(timed)
+
+
+async def _watch_stalls(found: list[tuple[float, float]] | None = None) -> None:
+    """Each time this process's loop came back late, as `stall T MS` printed (or kept in
+    `found`): whatever held it (a collector pass, a long step, the processor given to another
+    program) held every answer it had to read or send with it."""
+    tick = 0.01
+    while True:
+        asked = time.monotonic()
+        await asyncio.sleep(tick)
+        late = 1000 * (time.monotonic() - asked - tick)
+        if late <= STALL_MS:
+            continue
+        if found is None:
+            print(f"stall {time.monotonic():.3f} {late:.1f}", flush=True)
+        else:
+            found.append((time.monotonic(), late))
+
+
+GAME_MOVES = 80  # about the moves of a game of random bots (fewer than the shortest)
+
+
+def _staggered(room, share: float) -> None:
+    """Play the first `share` of a game's moves in `room` before its clients come, so that the
+    honest rooms' games end (and their seats come back for the next) spread evenly over the
+    run, as on a server whose tables began at different times: begun together, 200 games
+    would end in one burst that lands in whichever phase is running then."""
+    bots = [make_bot("random", 7_000 + seat) for seat in range(SEATS)]
+    game = room.game
+    for _ in range(int(share * GAME_MOVES)):
+        if game.over:
+            break
+        seat = game.state.actor
+        game.play(bots[seat].choose(game.view(seat)))
+    room.save()
 
 
 async def _deal_again(server, rooms: int) -> None:
@@ -329,6 +397,8 @@ async def _phases(port: int, server_pid: int, args) -> list[dict]:
                 address, f"honest-{r}", r * SEATS + s, args.pace, rtts, stop)))
             await asyncio.sleep(0.003)
     await asyncio.sleep(5)  # everyone seated and playing
+    client_stalls: list[tuple[float, float]] = []
+    watcher = asyncio.create_task(_watch_stalls(client_stalls))
     results = []
     for kind in _phase_names(args.kinds):
         async with collector_held():
@@ -345,7 +415,8 @@ async def _phases(port: int, server_pid: int, args) -> list[dict]:
         cpu_seconds, seconds = _cpu_seconds(server_pid) - cpu0, time.monotonic() - t0
         if args.profile:
             os.kill(server_pid, signal.SIGUSR1)
-        results.append({"phase": kind, "moves": len(rtts), "median": median, "p99": p99,
+        results.append({"phase": kind, "from": t0, "to": t0 + seconds,
+                        "moves": len(rtts), "median": median, "p99": p99,
                         "cpu": cpu_seconds / seconds, "cpu_seconds": cpu_seconds,
                         "rss": _rss_mb(server_pid), "load": os.getloadavg()[0],
                         "tries": await _tries(attacker)})
@@ -354,7 +425,10 @@ async def _phases(port: int, server_pid: int, args) -> list[dict]:
               file=sys.stderr, flush=True)  # as it goes: a long run cut short keeps its phases
         await asyncio.sleep(2)  # the cut connections gone before the next phase
     stop.set()
+    watcher.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
+    for r in results:
+        r["client_stalls"] = [ms for at, ms in client_stalls if r["from"] <= at <= r["to"]]
     return results
 
 
@@ -434,12 +508,36 @@ def _report(args, results: list[dict], out: str, err: str) -> None:
         print(f"{r['phase']:>10} {r['moves']:>6} {r['median']:>10.1f} {r['p99']:>8.1f} "
               f"{r['p99'] - base['p99']:>+8.1f} {r['cpu']:>6.1%} {r['cpu_seconds']:>6.2f} "
               f"{r['tries']:>7} {per_try} {r['rss']:>7.1f} {r['load']:>5.1f}")
+    _report_pauses(results, out)
     counted = [line for line in out.splitlines() if line.startswith("{")]
     if counted:
         print("the server's gate counted:")
         for cause, times in sorted(json.loads(counted[-1]).items()):
             print(f"  {times:>8,} x {cause}")
     print(f"the server's stderr: {len(err.splitlines())} lines")
+
+
+def _report_pauses(results: list[dict], out: str) -> None:
+    """Per phase, the server's stalls (its loop late by more than STALL_MS) and its
+    collector's long passes: what the honest p99 has to thank for its worst."""
+    stalls: list[tuple[float, float]] = []
+    passes: list[tuple[float, float]] = []
+    for line in out.splitlines():
+        words = line.split()
+        if words and words[0] in ("stall", "collector"):
+            (stalls if words[0] == "stall" else passes).append((float(words[1]),
+                                                                 float(words[2])))
+    print(f"per phase: the server's loop late by over {STALL_MS:g} ms (how often, the "
+          f"longest), its collector's passes over {COLLECTOR_MS:g} ms, and the measuring "
+          "clients' own loop late (their stalls are the measure's noise, not the server's)")
+    for r in results:
+        def within(found: list[tuple[float, float]], r: dict = r) -> list[float]:
+            return [ms for at, ms in found if r["from"] <= at <= r["to"]]
+        s, c = within(stalls), within(passes)
+        m = r["client_stalls"]
+        print(f"{r['phase']:>11}  server {len(s):>4} x, {max(s, default=0):>6.1f} ms   "
+              f"collector {len(c):>3} x, {max(c, default=0):>6.1f} ms   "
+              f"clients {len(m):>4} x, {max(m, default=0):>6.1f} ms")
 
 
 if __name__ == "__main__":

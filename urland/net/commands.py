@@ -144,6 +144,16 @@ def _say_who_comes_and_goes() -> None:
 
 
 async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
+    """Serve until stopped, the collector's full passes made rare (`urland.net.collector`):
+    every room would otherwise stop for a fifth of a second several times a minute."""
+    from urland.net.collector import rare_full_passes
+    from urland.net.server import GameServer  # noqa: F401 (in memory before it is frozen)
+
+    async with rare_full_passes():
+        return await _serve_rooms(args, tls)
+
+
+async def _serve_rooms(args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
     from urland.net.server import GameServer, ServerOptions, bound_port
 
     _say_who_comes_and_goes()
