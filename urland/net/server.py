@@ -233,6 +233,9 @@ class GameServer:
         finally:
             if client.writer is not None:
                 client.writer.cancel()
+                # The writer's frame holds the client: without this the two (and the room's
+                # whole game, once the room is opened again) wait for a full collection.
+                client.writer = None
             if self.clients.get((key, client.seat)) is client:
                 rooms_log.info("Room %s: %s left seat %d.", client.room.code,
                                client.room.names()[client.seat], client.seat + 1)
