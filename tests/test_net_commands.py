@@ -170,3 +170,28 @@ def test_serve_is_announced_on_the_local_network_unless_told_not_or_on_loopback(
                  ["--host", "localhost"]):
         assert commands.announced(parser.parse_args(argv), 4321) is None
     assert len(adverts) == 1
+
+
+def test_join_where_nothing_listens_says_so_in_words(tmp_path):
+    import socket
+
+    with socket.socket() as probe:  # a port on this computer that nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "URLAND_HOME": str(tmp_path)}
+    result = subprocess.run(
+        urland_command("join", f"127.0.0.1:{port}", "--room", "ABCD-EFGH", "--name", "Ben",
+                       "--no-window"), capture_output=True, text=True, timeout=60, env=env)
+    assert result.returncode == 1
+    assert f"cannot reach ws://127.0.0.1:{port}/: nothing is listening there" in result.stderr
+    assert "Errno" not in result.stderr and "Traceback" not in result.stderr
+
+
+def test_serve_on_an_address_this_computer_does_not_have_says_so(tmp_path):
+    env = {**os.environ, "URLAND_HOME": str(tmp_path)}
+    result = subprocess.run(  # an address of the documentation range: nobody's
+        urland_command("serve", "--host", "192.0.2.1", "--port", "0", "--no-announce"),
+        capture_output=True, text=True, timeout=60, env=env)
+    assert result.returncode == 1
+    assert "this computer has no address 192.0.2.1" in result.stderr
+    assert "Errno" not in result.stderr

@@ -63,7 +63,7 @@ def test_a_ping_before_the_hello_cuts_the_connection_and_others_play_on():
                 return _all_until_closed(sock)
             # Cut at the first ping, before the library read the others: not one pong.
             assert await asyncio.to_thread(pinger) == b""
-            assert _cuts(server) == {"connections cut: a ping or pong before the hello": 1}
+            assert _cuts(server) == {"connections cut: a ping or pong before joining a room": 1}
             await anna.chat("still here")
             while not anna.mirror.chat:
                 await anna.receive(5)
@@ -82,7 +82,7 @@ def test_frames_past_the_hello_allowance_before_a_hello_cut_the_connection():
                 sock.sendall(b"".join(bytes([part[0] & 0x7F]) + part[1:] for part in parts))
                 return closed_by_peer(sock, within=5)
             assert await asyncio.to_thread(chatter)
-            assert _cuts(server) == {"connections cut: too many frames before the hello": 1}
+            assert _cuts(server) == {"connections cut: too many frames before joining a room": 1}
     run(scenario())
 
 
@@ -271,7 +271,7 @@ def test_hostile_connections_leave_one_log_line_per_cause_with_its_count(caplog)
     run(scenario())
     lines = [r for r in caplog.records if r.name.startswith(("urland", "asyncio", "websockets"))]
     said = [r.getMessage() for r in lines]
-    assert "30 x connections cut: a ping or pong before the hello" in " ".join(said)
+    assert "30 x connections cut: a ping or pong before joining a room" in " ".join(said)
     # Of the 30 requests that are not HTTP, one line (the first) and then their count.
     assert sum(1 for r in lines if r.exc_info is not None) <= 1
     assert len(said) <= 5, said
@@ -454,7 +454,7 @@ def test_a_seat_that_comes_back_again_and_again_is_told_busy_before_its_welcome(
             assert refused.value.code == "busy"
             assert [m["type"] for m in anna.received] == ["error"]
             counted = server.gate.tally.total
-            assert counted["hellos refused: a seat coming back too often"] == 1
+            assert counted["joins refused: a seat coming back too often"] == 1
             ben = await seated(address, "back", "Ben")  # another seat has its own
             await ben.close()
     run(scenario())

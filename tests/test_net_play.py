@@ -160,6 +160,12 @@ async def _undo_online() -> None:
         while anna.mirror.at == len(before):
             await anna.receive(5)
         assert anna.mirror.can_undo
+        assert anna.mirror.undoable == room.game.notation()[-1]  # what Undo will say it undid
+        again = NetClient(address, "undo", token=anna.token)  # her seat taken back elsewhere
+        await again.connect()
+        assert again.mirror.undoable == room.game.notation()[-1]  # it knows it too
+        await again.close()
+        anna = await seated(address, "undo", "", token=again.token)
         await anna.undo()
         while anna.mirror.at != len(before):
             await anna.receive(5)
@@ -345,3 +351,21 @@ def test_a_hello_naming_no_computer_level_is_refused():
                 await NetClient(address, "odd", "Robo", bot="genius").connect()
             assert not any(s.taken for s in server.room("odd").seats)
     run(scenario(), 60)
+
+
+def test_a_newcomer_whose_name_is_taken_is_told_the_name_the_others_see():
+    from urland.net.client import CHAT_NOTICE
+    from urland.table.remote import _notice
+
+    async def scenario() -> None:
+        async with serving() as (server, address):
+            server.open_room("names", ["remote", "remote", "random"], 3)
+            anna = await seated(address, "names", "Anna")
+            second = await seated(address, "names", "Anna")
+            assert second.mirror.names[second.mirror.seat] == "Anna (2)"
+            assert (CHAT_NOTICE, "renamed") in second.mirror.chat
+            assert (CHAT_NOTICE, "renamed") not in anna.mirror.chat
+            await anna.close()
+            await second.close()
+    run(scenario())
+    assert "the others see you as Anna (2)" in _notice("renamed", "Anna (2)")[1]

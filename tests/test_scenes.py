@@ -207,6 +207,22 @@ def test_autoplay_tour_reaches_the_table_without_screenshots():
     assert {"title", "rules", "settings", "new_game"} <= a.visited
 
 
+def test_a_joined_seat_s_autoplay_leaves_the_menus_to_the_player_after_its_game():
+    """`join --autoplay` with a window plays its seat; once its player goes back to the
+    title, the title and New game wait for them (no tour, no game dealt with no seats)."""
+    from urland.app import AutoplayOptions
+
+    a = App(Settings(), AutoplayOptions([], 0, None, False), size=(1280, 720))
+    a.show("title")
+    for _ in range(120):
+        a.step(1 / 60)
+    assert a.scene.name == "title"
+    a.show("new_game")
+    for _ in range(120):
+        a.step(1 / 60)
+    assert a.scene.name == "new_game" and a.running
+
+
 def test_event_sentences_use_the_players_names():
     seats = [Seat("Anna", 4), Seat("Ben", 0), Seat("White", 3)]
     session = Session.new(seats, 5, None)

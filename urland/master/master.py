@@ -19,7 +19,7 @@ from pathlib import Path
 
 from urland.bots.loop import let_bots_watch
 from urland.bots.registry import Bot, bot_seed, make_bot
-from urland.engine import Move
+from urland.engine import Move, format_move
 from urland.engine.errors import SaveError
 from urland.master.keeper import NotKept, RoomKeeper, Store
 from urland.master.news import Finished, Outlet, Presence, Update
@@ -307,8 +307,9 @@ class Master:
         seen = game.log_for(seat)
         start = link.log_sent if link.log_sent <= len(seen) else 0
         link.log_sent = len(seen)
+        undoable = format_move(game.moves[-1], game.board) if game.undo_depth(seat) else ""
         self.outlet.send(room, seat, Update(len(game.moves), game.view(seat), start,
-                                            tuple(seen[start:]), game.undo_depth(seat) > 0))
+                                            tuple(seen[start:]), bool(undoable), undoable))
         if game.over:
             self.outlet.send(room, seat, Finished(game, tuple(room.record_seats())))
 

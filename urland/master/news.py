@@ -26,6 +26,7 @@ class Update:
     log_from: int
     events: tuple[Event, ...]
     can_undo: bool
+    undoable: str = ""  # the move an undo would take back, written as the log writes it
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
+import socket
 import ssl
 import threading
 import time
@@ -39,6 +41,25 @@ class JoinRefused(Exception):
     def __init__(self, message: str, code: str = "") -> None:
         super().__init__(message)
         self.code = code
+
+
+def why_not_reached(exc: BaseException) -> str:
+    """Why a connection could not be made, in words (not the system's error numbers)."""
+    if isinstance(exc, socket.gaierror):
+        return "no computer of that name was found (check the address)"
+    if isinstance(exc, TimeoutError):
+        return "nothing answered in time (check the address, and that the game or server is on)"
+    if isinstance(exc, ConnectionRefusedError) or getattr(exc, "errno", None) == \
+            errno.ECONNREFUSED or f"[Errno {errno.ECONNREFUSED}]" in str(exc):  # (or several)
+        return "nothing is listening there (is the game hosted, or the server started, " \
+            "on that port?)"
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror[:1].lower() + exc.strerror[1:]
+    if isinstance(exc, InvalidURI):
+        return "that is not a server address (write host:port, or a ws:// address)"
+    if isinstance(exc, InvalidHandshake):
+        return "what answered there is not an Urland game"
+    return str(exc)
 
 
 def server_url(address: str) -> str:
@@ -71,6 +92,7 @@ class Mirror:
     log: list[Event] = field(default_factory=list)
     at: int = 0  # moves played so far
     can_undo: bool = False
+    undoable: str = ""  # the move an undo takes back, as the server writes it ('' unknown)
     connected: list[bool] = field(default_factory=list)
     stand_in: list[bool] = field(default_factory=list)
     # per seat: when (time.monotonic) an AI will stand in for the missing player; None: never
@@ -141,6 +163,8 @@ def _update(m: Mirror, msg: dict) -> None:
     m.log = m.log[:start] + [event_from_wire(e, m.seat) for e in events]
     m.at = int(msg.get("at", 0))
     m.can_undo = bool(msg.get("can_undo"))
+    undoable = msg.get("undoable", "")
+    m.undoable = undoable[:80] if isinstance(undoable, str) else ""
     m.refused = ""
     m.refused_code = ""
 
@@ -292,7 +316,7 @@ class NetClient:
             self.ws = await connect(self.url, max_size=p.MAX_SERVER_MESSAGE, open_timeout=timeout,
                                     compression=None, **kwargs)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
-            raise ConnectionError(f"cannot reach {self.url}: {exc}") from None
+            raise ConnectionError(f"cannot reach {self.url}: {why_not_reached(exc)}") from None
         hello = {"type": "hello", "version": p.VERSION, "room": self.room}
         if self.token:
             hello["token"] = self.token
@@ -322,8 +346,19 @@ class NetClient:
             if msg["type"] == "error":  # a newcomer's seat the server could not keep after all
                 await self.close()
                 raise JoinRefused(str(msg.get("message", "refused")), str(msg.get("code", "")))
+        if "token" in first and self.name and self._renamed():
+            _said(self.mirror, (CHAT_NOTICE, "renamed"), len(self.mirror.log))
         self.token = token
         return True
+
+    def _renamed(self) -> bool:
+        """A newcomer seated under another name than the one asked (it was taken, or looked
+        like one taken): the player is told, not left to find two of themselves."""
+        from urland.master.names import clean_name
+
+        m = self.mirror
+        given = m.names[m.seat] if m.seat is not None and m.seat < len(m.names) else ""
+        return bool(given) and given != clean_name(self.name)
 
     async def _receive(self, timeout: float | None = None) -> dict:
         assert self.ws is not None

@@ -23,7 +23,7 @@ import contextlib
 import gc
 from collections.abc import AsyncIterator
 
-FULL_PASS_SECONDS = 60.0
+FULL_PASS_SECONDS = 300.0
 NEVER = 1 << 30  # young passes before an automatic full one: never, in practice
 
 

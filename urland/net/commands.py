@@ -128,6 +128,9 @@ def serve_main(argv: Sequence[str]) -> int:
             print(f"urland serve: port {args.port} is already in use (by another server, or a "
                   "game hosted on this computer): choose another with --port, for example "
                   f"--port {args.port + 1}.", file=sys.stderr)
+        elif exc.errno == errno.EADDRNOTAVAIL:
+            print(f"urland serve: this computer has no address {args.host}: leave out --host "
+                  "(every address of this computer), or give one of its own.", file=sys.stderr)
         else:
             print(f"urland serve: {exc}", file=sys.stderr)
         return 1
@@ -333,7 +336,12 @@ def join_main(argv: Sequence[str], with_window: Callable[[str, argparse.Namespac
         except (OSError, ssl.SSLError) as exc:
             parser.error(f"cannot use --cafile: {exc}")
     if args.no_window:
-        return asyncio.run(join_headless(url, args, tls))
+        try:
+            return asyncio.run(join_headless(url, args, tls))
+        except KeyboardInterrupt:  # Ctrl+C: a way to leave, not a fault
+            print("urland join: you left the game; your seat stays yours: join again with "
+                  "the same address and room code to take it back.", file=sys.stderr)
+            return 130
     return with_window(url, args, tls)
 
 
@@ -379,13 +387,28 @@ async def join_headless(url: str, args: argparse.Namespace, tls: ssl.SSLContext 
     mirror = client.mirror
     print(f"Joined room {mirror.room} as seat {mirror.seat + 1} of {mirror.players}", flush=True)
     bot = make_bot(DEFAULT_BOT, secrets.randbelow(2**31)) if args.autoplay else None
+    told = []
+
+    def say_game_over() -> None:
+        """Said the moment the game ends (and is kept in the history), not when `join` stops."""
+        if mirror.record is not None and not told:
+            told.append(True)
+            track = mirror.record.state.track
+            print("Game over: " + ", ".join(f"{n} {s}" for n, s in zip(
+                mirror.names, track, strict=False)), flush=True)
+            if not args.quit_when_over:
+                print("The game is kept in your history. Press Ctrl+C to leave (with "
+                      "--quit-when-over, join leaves by itself).", flush=True)
+
+    def kept(path: Path | None) -> None:
+        _report_record(path)
+        say_game_over()
+
     code = await run_seat(client, bot, quit_when_over=args.quit_when_over,
                           history_dir=paths.history_dir(), on_change=on_change,
-                          record_kept=_report_record)
+                          record_kept=kept)
     if code == 0 and mirror.record is not None:
-        track = mirror.record.state.track
-        print("Game over: " + ", ".join(f"{n} {s}" for n, s in zip(mirror.names, track,
-                                                                   strict=False)), flush=True)
+        say_game_over()
     elif client.refusal:
         print(f"urland join: the server no longer takes this seat: {client.refusal}",
               file=sys.stderr)

@@ -151,7 +151,7 @@ class GatedConnection(ServerConnection):
         if not self.greeted:
             self.bytes_seen += len(data)
             if self.bytes_seen > self.gate.limits.bytes_before_hello:
-                self.cut("too much sent before the hello")
+                self.cut("too much sent before joining a room")
                 return False
         if self.protocol.state is State.CONNECTING:  # the HTTP request: the library's own
             return True
@@ -162,7 +162,7 @@ class GatedConnection(ServerConnection):
             return
         if isinstance(event, Frame) and event.opcode in CONTROL and not self.greeted:
             # a frame sent in the chunk of the HTTP request, which the heads did not read
-            self.cut("a ping or pong before the hello")
+            self.cut("a ping or pong before joining a room")
             return
         super().process_event(event)
 
@@ -170,10 +170,10 @@ class GatedConnection(ServerConnection):
         if not self.greeted:
             self.frames_seen += 1
             if opcode in CONTROL:
-                self.cut("a ping or pong before the hello")
+                self.cut("a ping or pong before joining a room")
                 return False
             if self.frames_seen > self.gate.limits.frames_before_hello:
-                self.cut("too many frames before the hello")
+                self.cut("too many frames before joining a room")
                 return False
             return True
         if opcode in CONTROL and not self._control_token():

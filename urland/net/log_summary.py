@@ -2,7 +2,7 @@
 traceback) per connection.
 
 `Tally` counts what happened by cause and writes, at most once every `every` seconds, one
-line per cause seen since the last ("12,345 x connections cut: a ping before the hello, in
+line per cause seen since the last ("12,345 x connections cut: a ping before joining a room, in
 the last 10 s"). `tame_library_logs` routes the per-connection warnings of asyncio ("socket.send()
 raised exception.", "socket.accept() out of system resource") and of websockets ("connection
 handler failed", "opening handshake failed") into such a tally: the first of each is written,

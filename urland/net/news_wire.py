@@ -13,7 +13,7 @@ def news_to_wire(news: News) -> dict[str, Any]:
     if isinstance(news, Update):
         return {"type": "update", "at": news.at, "view": view_to_wire(news.view),
                 "log_from": news.log_from, "events": events_to_wire(list(news.events)),
-                "can_undo": news.can_undo}
+                "can_undo": news.can_undo, "undoable": news.undoable}
     if isinstance(news, Finished):
         return {"type": "over", "record": record_to_wire(news.game, list(news.seats))}
     assert isinstance(news, Presence)

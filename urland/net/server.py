@@ -301,7 +301,7 @@ class GameServer:
         room, seat = found
         key = normal_code(room.code)
         if "token" in hello and not self.returns.take((key, seat)):
-            self.gate.tally.count("hellos refused: a seat coming back too often")
+            self.gate.tally.count("joins refused: a seat coming back too often")
             await self._refuse(ws, "busy", "This seat has come back too often: wait a moment.",
                                p.CLOSE_TOO_MANY)
             return None
@@ -342,7 +342,7 @@ class GameServer:
         """The room and seat a hello asks for (a newcomer's seat confirmed and kept); None
         when refused. Wrong codes and tokens count as guesses of the address (and room)."""
         if not self.guesses.may_try(address):
-            self.gate.tally.count("hellos refused: too many wrong codes or tokens")
+            self.gate.tally.count("joins refused: too many wrong codes or tokens")
             await self._refuse(ws, "slow-down", SLOW_DOWN, p.CLOSE_FLOOD)
             return None
         room = self.room(hello["room"])
@@ -354,7 +354,7 @@ class GameServer:
             room = found
         if room is None:
             self.guesses.wrong(address)
-            self.gate.tally.count("hellos refused: no room with that code")
+            self.gate.tally.count("joins refused: no room with that code")
             await self._refuse(ws, "no-room", "There is no game with that room code here.",
                                p.CLOSE_NO_ROOM)
             return None
@@ -365,7 +365,7 @@ class GameServer:
         if seat is None:
             guarded = self.guesses.room_guarded(room.key)
             self.guesses.wrong(address, room.key)
-            self.gate.tally.count("hellos refused: a wrong seat token")
+            self.gate.tally.count("joins refused: a wrong seat token")
             await self._refuse(ws, "slow-down" if guarded else "token", SLOW_DOWN if guarded
                                else "That seat token does not belong to this room.",
                                p.CLOSE_FLOOD if guarded else p.CLOSE_REFUSED)
@@ -395,6 +395,7 @@ class GameServer:
         async with self.master.lock(room):
             found = room.free_seat_for(name)
             if found is None:
+                self.gate.tally.count("joins refused: every seat of the room taken")
                 await self._refuse(ws, "full", "Every seat of this game is taken.",
                                    p.CLOSE_REFUSED)
                 return None

@@ -36,6 +36,12 @@ class AutoplayOptions:
     screenshots: Path | None
     quit_when_over: bool
 
+    @property
+    def tours(self) -> bool:
+        """False for a seat joined online (no seats of its own): it plays that table only,
+        and the menus the player opens afterwards are theirs."""
+        return bool(self.seats)
+
 
 class Scene:
     name = "scene"  # the scene type, used for screenshot file names

@@ -285,7 +285,7 @@ class NewGameScene(Scene):
 
     def autoplay_step(self) -> None:
         auto = self.app.autoplay
-        if auto is None or self.age < 0.6:
+        if auto is None or not auto.tours or self.age < 0.6:
             return
         self.players.value = len(auto.seats)
         for row, kind in zip(self.rows, auto.seats, strict=False):

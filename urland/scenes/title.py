@@ -227,7 +227,8 @@ class TitleScene(Scene):
 
     def autoplay_step(self) -> None:
         """The autoplay tour: every menu scene once, then a new game."""
-        if self.age < 0.5:
+        auto = self.app.autoplay
+        if auto is None or not auto.tours or self.age < 0.5:
             return
         self.age = 0.0
         shots = self.app.visited

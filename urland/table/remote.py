@@ -27,6 +27,7 @@ from urland.engine import (
     Option,
     PlayerView,
     is_legal,
+    parse_move,
     standard_board,
     view,
 )
@@ -51,8 +52,11 @@ def public_view(seen: PlayerView) -> PlayerView:
     return PlayerView(None, redacted.state, tuple(sorted({*seen.unseen_chips, *own})))
 
 
-def _notice(code: str) -> tuple[str, str]:
-    """A line the server said to this seat alone, by its code."""
+def _notice(code: str, mine: str) -> tuple[str, str]:
+    """A line the server said to this seat alone, by its code (`mine`: this seat's name)."""
+    if code == "renamed":
+        return "Urland", fmt("The name you chose is taken at this table (or looks like one "
+                             "taken): the others see you as {name}.", name=mine)
     if code == "chat-rate":
         return "Urland", _("You are chatting too fast: that line was not sent to the others. "
                            "Wait a moment and say it again.")
@@ -310,6 +314,7 @@ class RemoteTable:
         lk = self._deciding_link()
         if lk is None or not self.can_undo():
             return None
+        undoable = lk.mirror.undoable  # (the server tells it: a seat taken back knows it too)
         try:
             refused = lk.undo()
         except LinkLost:
@@ -319,13 +324,27 @@ class RemoteTable:
         self._settle()
         self.arrived()
         sent = self._sent[lk.mirror.seat]
-        return sent.pop() if sent else Move("end")
+        move = sent.pop() if sent else None
+        return self._move_written(undoable) or move or Move("end")
+
+    def _move_written(self, text: str) -> Move | None:
+        """The move the server wrote `text` for (None when it wrote none, or one this
+        board does not read)."""
+        if not text:
+            return None
+        try:
+            return parse_move(text, self.board)
+        except (ValueError, IllegalMoveError):
+            return None
 
     def chat_lines(self) -> list[tuple[str, str]]:
         """What the players said (the last lines kept), oldest first: (name, text); a line
         the server refused to pass on is said here in the player's language."""
-        return [_notice(text) if name == CHAT_NOTICE else (name, text)
-                for name, text in self.link.mirror.chat]
+        mirror = self.link.mirror
+        mine = mirror.names[mirror.seat] if mirror.seat is not None and mirror.seat < len(
+            mirror.names) else ""
+        return [_notice(text, mine) if name == CHAT_NOTICE else (name, text)
+                for name, text in mirror.chat]
 
     def chat_places(self) -> list[int]:
         """Beside each of `chat_lines`, where it was said: how many events of `log(viewer)`
