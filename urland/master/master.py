@@ -309,7 +309,7 @@ class Master:
         link.log_sent = len(seen)
         undoable = format_move(game.moves[-1], game.board) if game.undo_depth(seat) else ""
         self.outlet.send(room, seat, Update(len(game.moves), game.view(seat), start,
-                                            tuple(seen[start:]), bool(undoable), undoable))
+                                            tuple(seen[start:]), undoable))
         if game.over:
             self.outlet.send(room, seat, Finished(game, tuple(room.record_seats())))
 

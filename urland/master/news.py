@@ -25,8 +25,11 @@ class Update:
     view: PlayerView
     log_from: int
     events: tuple[Event, ...]
-    can_undo: bool
-    undoable: str = ""  # the move an undo would take back, written as the log writes it
+    undoable: str  # the seat's own move an undo would take back, as the log writes it ('')
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.undoable)
 
 
 @dataclass(frozen=True)
