@@ -2,6 +2,7 @@
 hostile client.
 
     python benchmarks/net_soak.py [--rooms 200] [--phase-seconds 20] [--pace 2.0] [--kinds ...]
+                                  [--rounds 1]
 
 One server process (rooms kept on disk, as `serve` does) holds `--rooms` honest rooms of 3
 remote seats (each opened again for a new game when one is over; their first games begun at
@@ -21,11 +22,18 @@ address, loopback only):
   guesses     hellos with wrong room codes as fast as they are answered
   names       hellos with look-alike and blank names, seated, gone, again
 
+The server's collector runs as `serve`'s does, except that its scheduled full pass (every 5
+minutes there, by the clock, whatever the traffic) is made between two phases, when the driver
+asks: every phase, alone included, is measured without one, and each pass is timed on its own.
+`--rounds N` runs the whole sequence N times, each kind's change against its own round's alone.
+
 Prints, per phase: honest moves, round-trip median and 99th percentile, the change of the p99
 against the baseline (alone), the server's CPU (share of a core, and seconds), the hostile
 connections begun and the server's CPU per one of them beyond what its honest moves cost (the
 figure that does not depend on how busy the machine is), its memory and the machine's load
-average (other programs slow the round trips down); then what the server's gate counted.
+average (other programs slow the round trips down); the stalls and passes of each phase, and
+the full pass after it; with rounds, each kind's changes round by round; then what the
+server's gate counted.
 `--kinds names` runs one kind alone; `--profile` adds the server's profile per phase and
 `--memory` where its memory grew. Asserts nothing.
 """
@@ -55,7 +63,7 @@ from net_bench import (  # shared with the load benchmark
 
 from urland.bots.registry import make_bot
 from urland.net.client import JoinRefused, NetClient
-from urland.net.collector import rare_full_passes
+from urland.net.collector import WHOLE_WALK_EVERY, rare_full_passes, scheduled_pass
 
 SEATS = 3
 HOSTILE_ROOMS = 12
@@ -72,7 +80,9 @@ def serve_rooms(rooms: int, folder: str, profile: str = "", memory: bool = False
     async def main() -> None:
         if profile:
             _profile_by_phase(Path(profile), memory)
-        async with rare_full_passes():  # as `serve` does
+        # As `serve` does, but the full pass made when the driver asks (between phases):
+        async with rare_full_passes(BETWEEN_PHASES_ONLY):
+            asyncio.get_running_loop().add_signal_handler(signal.SIGUSR2, _full_pass_now)
             server = GameServer(ServerOptions(rooms_dir=Path(folder)))
             for i in range(rooms):
                 _staggered(server.open_room(f"honest-{i}", ["remote"] * SEATS, i), i / rooms)
@@ -96,6 +106,24 @@ async def _served(server, rooms: int) -> None:
             print(json.dumps(dict(server.gate.tally.total)), flush=True)
         watcher.cancel()
         dealer.result()  # (it only ends by an error: shown)
+
+
+BETWEEN_PHASES_ONLY = 1e9  # the server's own schedule of full passes: never within a run
+
+
+def _full_pass_now(passes: list[int] = [0]) -> None:  # noqa: B006 (the count of passes)
+    """The collector's scheduled full pass (as `serve` makes it every 5 minutes by the
+    clock, whatever the traffic), asked for by the driver between two phases and printed as
+    `full pass T MS FREED WHOLE`: so every phase, alone included, is measured without one, and
+    the pass after a phase is timed on its own (what that phase left for it to walk)."""
+    import gc
+
+    passes[0] += 1
+    whole = passes[0] % WHOLE_WALK_EVERY == 0
+    began = time.monotonic()
+    freed = scheduled_pass(passes[0])
+    print(f"full pass {time.monotonic():.3f} {1000 * (time.monotonic() - began):.1f} {freed} "
+          f"{int(whole)} {gc.get_freeze_count()}", flush=True)
 
 
 STALL_MS = 20.0  # the server's loop late by more than this is a stall (printed with its time)
@@ -386,6 +414,12 @@ def _phase_names(kinds: list[str]) -> list[str]:
     return ["alone", *kinds, "alone again"]
 
 
+def _rounds(args) -> list[tuple[int, str]]:
+    """(round, phase) in the order run: every round is the whole sequence again, so that each
+    kind's change of the p99 is measured more than once against its own round's baseline."""
+    return [(r, kind) for r in range(1, args.rounds + 1) for kind in _phase_names(args.kinds)]
+
+
 async def _phases(port: int, server_pid: int, args) -> list[dict]:
     address = f"127.0.0.1:{port}"
     rtts: list[float] = []
@@ -400,7 +434,7 @@ async def _phases(port: int, server_pid: int, args) -> list[dict]:
     client_stalls: list[tuple[float, float]] = []
     watcher = asyncio.create_task(_watch_stalls(client_stalls))
     results = []
-    for kind in _phase_names(args.kinds):
+    for round_, kind in _rounds(args):
         async with collector_held():
             rtts.clear()
             cpu0, t0 = _cpu_seconds(server_pid), time.monotonic()
@@ -413,9 +447,10 @@ async def _phases(port: int, server_pid: int, args) -> list[dict]:
             await asyncio.sleep(args.phase_seconds)
             median, p99 = _figures(list(rtts))
         cpu_seconds, seconds = _cpu_seconds(server_pid) - cpu0, time.monotonic() - t0
+        os.kill(server_pid, signal.SIGUSR2)  # its full pass, now, between two phases
         if args.profile:
             os.kill(server_pid, signal.SIGUSR1)
-        results.append({"phase": kind, "from": t0, "to": t0 + seconds,
+        results.append({"phase": kind, "round": round_, "from": t0, "to": t0 + seconds,
                         "moves": len(rtts), "median": median, "p99": p99,
                         "cpu": cpu_seconds / seconds, "cpu_seconds": cpu_seconds,
                         "rss": _rss_mb(server_pid), "load": os.getloadavg()[0],
@@ -453,6 +488,9 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=2.0)
     parser.add_argument("--kinds", default=",".join(KINDS),
                         help="the hostile kinds to run, one phase each (e.g. --kinds names)")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="run the phases this many times over (each kind's change of the "
+                             "p99 then has a spread)")
     parser.add_argument("--attacker-nice", type=int, default=19,
                         help="the hostile process's niceness (19: the lowest priority; on a "
                              "busy machine 0, or it hardly runs)")
@@ -500,15 +538,19 @@ def _report(args, results: list[dict], out: str, err: str) -> None:
           "ms/try: the server's CPU beyond the phase alone (per honest move), per try")
     print(f"{'phase':>10} {'moves':>6} {'median ms':>10} {'p99 ms':>8} {'p99 +ms':>8} "
           f"{'CPU':>6} {'CPU s':>6} {'tries':>7} {'ms/try':>7} {'RSS MB':>7} {'load':>5}")
-    base = results[0]
-    per_move = base["cpu_seconds"] / max(1, base["moves"])
+    bases = {r["round"]: r for r in results if r["phase"] == "alone"}
     for r in results:
+        base = bases[r["round"]]
+        per_move = base["cpu_seconds"] / max(1, base["moves"])
+        r["change"] = r["p99"] - base["p99"]
         extra = r["cpu_seconds"] - per_move * r["moves"]
         per_try = f"{1000 * extra / r['tries']:>7.2f}" if r["tries"] else f"{'':>7}"
         print(f"{r['phase']:>10} {r['moves']:>6} {r['median']:>10.1f} {r['p99']:>8.1f} "
-              f"{r['p99'] - base['p99']:>+8.1f} {r['cpu']:>6.1%} {r['cpu_seconds']:>6.2f} "
+              f"{r['change']:>+8.1f} {r['cpu']:>6.1%} {r['cpu_seconds']:>6.2f} "
               f"{r['tries']:>7} {per_try} {r['rss']:>7.1f} {r['load']:>5.1f}")
     _report_pauses(results, out)
+    if args.rounds > 1:
+        _report_rounds(results)
     counted = [line for line in out.splitlines() if line.startswith("{")]
     if counted:
         print("the server's gate counted:")
@@ -517,27 +559,45 @@ def _report(args, results: list[dict], out: str, err: str) -> None:
     print(f"the server's stderr: {len(err.splitlines())} lines")
 
 
+def _report_rounds(results: list[dict]) -> None:
+    """Each phase's change of the p99 (against its round's alone), round by round, with the
+    mean and the range: the spread is the measure's own, beside which a kind's change stands."""
+    print("the p99's change against its round's alone, round by round (ms)")
+    names = list(dict.fromkeys(r["phase"] for r in results))
+    for name in names[1:]:
+        changes = [r["change"] for r in results if r["phase"] == name]
+        rounds = " ".join(f"{c:>+7.1f}" for c in changes)
+        print(f"{name:>11}  {rounds}   mean {statistics.fmean(changes):>+6.1f}, "
+              f"from {min(changes):+.1f} to {max(changes):+.1f}")
+
+
 def _report_pauses(results: list[dict], out: str) -> None:
     """Per phase, the server's stalls (its loop late by more than STALL_MS) and its
     collector's long passes: what the honest p99 has to thank for its worst."""
     stalls: list[tuple[float, float]] = []
     passes: list[tuple[float, float]] = []
+    full: list[tuple[float, float, int, bool]] = []  # the full passes made between phases
     for line in out.splitlines():
         words = line.split()
-        if words and words[0] in ("stall", "collector"):
+        if words[:2] == ["full", "pass"]:
+            full.append((float(words[2]), float(words[3]), int(words[4]), words[5] == "1"))
+        elif words and words[0] in ("stall", "collector"):
             (stalls if words[0] == "stall" else passes).append((float(words[1]),
                                                                  float(words[2])))
     print(f"per phase: the server's loop late by over {STALL_MS:g} ms (how often, the "
           f"longest), its collector's passes over {COLLECTOR_MS:g} ms, and the measuring "
-          "clients' own loop late (their stalls are the measure's noise, not the server's)")
+          "clients' own loop late (their stalls are the measure's noise, not the server's); "
+          "then the full pass made after the phase (its length, the objects it freed)")
     for r in results:
         def within(found: list[tuple[float, float]], r: dict = r) -> list[float]:
             return [ms for at, ms in found if r["from"] <= at <= r["to"]]
         s, c = within(stalls), within(passes)
         m = r["client_stalls"]
+        after = next((f"{ms:>6.1f} ms, {freed:>6,} freed{' (every object)' * whole}"
+                      for at, ms, freed, whole in full if at > r["to"]), "")
         print(f"{r['phase']:>11}  server {len(s):>4} x, {max(s, default=0):>6.1f} ms   "
               f"collector {len(c):>3} x, {max(c, default=0):>6.1f} ms   "
-              f"clients {len(m):>4} x, {max(m, default=0):>6.1f} ms")
+              f"clients {len(m):>4} x, {max(m, default=0):>6.1f} ms   full pass {after}")
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import weakref
 
 from urland.net.collector import rare_full_passes
 
@@ -49,3 +50,29 @@ def test_a_serving_process_makes_no_full_pass_by_itself_but_one_on_its_schedule(
     assert by_itself == 0
     assert scheduled.is_set()
     assert after == before  # the collector as it was once the server stops
+
+
+def test_a_scheduled_pass_walks_only_what_is_new_and_every_twelfth_walks_everything():
+    """A game that outlived a pass is walked no more (each pass stays short however many
+    rooms are open), and the hourly whole walk still frees what old objects left."""
+    from urland.net.collector import WHOLE_WALK_EVERY, scheduled_pass
+
+    old, young = Cycle(), Cycle()
+    try:
+        scheduled_pass(1)  # both outlive it: frozen
+        old_gone = weakref.ref(old)
+        del old
+        recent = Cycle()
+        recent_gone = weakref.ref(recent)
+        del recent
+        scheduled_pass(2)
+        assert recent_gone() is None  # new since the last pass: walked and freed
+        assert old_gone() is not None  # frozen before it became garbage: not walked
+        for number in range(3, WHOLE_WALK_EVERY):
+            scheduled_pass(number)
+        assert old_gone() is not None
+        scheduled_pass(WHOLE_WALK_EVERY)
+        assert old_gone() is None  # the whole walk frees it
+        assert young.me is young  # and keeps what is alive
+    finally:
+        gc.unfreeze()

@@ -6,14 +6,17 @@ pass holds every room's answer for 170 to 250 ms. Left to itself it makes one wh
 objects that outlived two young passes have grown by a quarter, which a server whose games
 move all the time reaches every few seconds: several times a minute, every room stopped.
 
-A serving process (`serve`, and the benchmarks that stand for it) makes them rare instead:
-- the objects there before it serves (the code, the board, the texts) are frozen once, so no
-  pass ever walks them again;
+A serving process (`serve`, and the benchmarks that stand for it) makes them rare and short
+instead:
+- the objects there before it serves (the code, the board, the texts) are frozen once;
 - the young generations are collected as before (short: they hold only new objects);
 - the full pass is left out of the automatic ones and made every `full_pass_seconds` on the
-  loop (5 minutes by default), which frees whatever cycles the connections left behind.
-Memory that only a full pass frees may so wait up to that long; objects freed by their
-counts (most of a game's) go at once, as always.
+  loop (5 minutes by default), over what is new since the last one only: what outlives it is
+  frozen in turn, so a room's game, once past a pass, is walked no more;
+- every `WHOLE_WALK_EVERY`-th pass (once an hour) walks everything again, which frees the
+  cycles that old objects made after they were frozen (few: a pass frees tens to hundreds of
+  objects at 200 rooms; objects freed by their counts, most of a game's, go at once, frozen
+  or not).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import gc
 from collections.abc import AsyncIterator
 
 FULL_PASS_SECONDS = 300.0
+WHOLE_WALK_EVERY = 12  # scheduled passes: every 12th (once an hour) walks every object
 NEVER = 1 << 30  # young passes before an automatic full one: never, in practice
 
 
@@ -47,7 +51,20 @@ async def rare_full_passes(full_pass_seconds: float = FULL_PASS_SECONDS
         gc.unfreeze()
 
 
+def scheduled_pass(number: int) -> int:
+    """The `number`-th scheduled full pass (from 1): over the objects new since the last,
+    which are then frozen with the rest; every `WHOLE_WALK_EVERY`-th over every object.
+    Returns the objects it freed."""
+    if number % WHOLE_WALK_EVERY == 0:
+        gc.unfreeze()
+    freed = gc.collect()
+    gc.freeze()
+    return freed
+
+
 async def _full_passes(seconds: float) -> None:
+    number = 0
     while True:
         await asyncio.sleep(seconds)
-        gc.collect()
+        number += 1
+        scheduled_pass(number)
