@@ -19,6 +19,7 @@ from urland.ui.backdrop import backdrop
 from urland.ui.clipboard import copy
 from urland.ui.text import blit_text, blit_wrapped
 from urland.ui.widgets import Button, panel
+from urland.userfiles import save_status
 
 DIM_INK = (96, 88, 80)
 AUTOPLAY_WAIT = 120.0  # seconds a game that plays itself waits for friends to join
@@ -72,6 +73,7 @@ class LobbyScene(Scene):
     def cancel(self) -> None:
         self.door.leave()  # the links close and the game stops being hosted
         forget_hosted()  # a game cancelled before it started is not carried on
+        save_status.forget_online()
         self.app.show("title")
 
     def free_seats(self) -> int:

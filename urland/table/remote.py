@@ -39,6 +39,7 @@ from urland.table.session import Seat, Session
 from urland.texts.describe import describe
 from urland.texts.events import event_sentence
 from urland.texts.i18n import _, fmt
+from urland.userfiles import save_status
 
 SETTLE_SECONDS = 0.3  # how long a frame waits for the seats played here to hear one position
 
@@ -91,6 +92,7 @@ class RemoteTable:
         mirror = self.link.mirror
         self._seats = [Seat(name, colour, kind) for name, colour, kind in zip(
             mirror.names, mirror.colours, mirror.kinds, strict=True)]
+        save_status.record_online(self)  # a crash message tells where this game is kept
 
     @property
     def me(self) -> int:
