@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import sys
 
 import pytest
 from netplay import free_port, serve_process, urland_command
@@ -102,8 +103,9 @@ def test_a_server_stopped_with_ctrl_c_says_its_games_are_kept_and_go_on(tmp_path
         server.kill()
         server.wait()
     assert server.returncode == 0
-    assert said == (f"Server stopped. Its games are kept in {tmp_path / 'rooms'}: start it again "
-                    "with the same command and each goes on where it stood.\n")
+    assert said.splitlines()[-1] == (f"Server stopped. Its games are kept in {tmp_path / 'rooms'}: "
+                                     "start it again with the same command and each goes on "
+                                     "where it stood.")
 
 
 def test_serve_draws_an_unguessable_seed_unless_one_is_given_and_refuses_19_digits(tmp_path):
@@ -195,3 +197,76 @@ def test_serve_on_an_address_this_computer_does_not_have_says_so(tmp_path):
     assert result.returncode == 1
     assert "this computer has no address 192.0.2.1" in result.stderr
     assert "Errno" not in result.stderr
+
+
+def test_a_second_server_on_one_rooms_folder_is_refused_until_the_first_one_is_gone(
+        tmp_path, monkeypatch):
+    """Two servers on one folder would both serve its rooms: the second `serve`, or a game
+    hosted from the window on that folder, is refused in a sentence naming the folder and
+    what to do. A first server killed with kill -9 leaves nothing behind that refuses the
+    next one."""
+    from urland.net import hosting
+    from urland.net.hosted_memory import hosted_dir
+    from urland.store.sqlite import FolderInUse
+
+    monkeypatch.setenv("URLAND_DISCOVERY", "0")
+    monkeypatch.setattr(hosting, "LISTEN_ON", "127.0.0.1")
+    folder = hosted_dir()  # the window's own rooms folder, given to `serve` as well
+    env = {**os.environ, "URLAND_HOME": str(tmp_path / "server")}
+    first = serve_process(env, "--host", "127.0.0.1", "--port", "0", "--no-announce",
+                          "--rooms", str(folder))
+    try:
+        second = subprocess.run(
+            urland_command("serve", "--host", "127.0.0.1", "--port", "0", "--no-announce",
+                           "--rooms", str(folder)),
+            capture_output=True, text=True, timeout=60, env=env)
+        assert second.returncode == 1 and not second.stdout
+        assert second.stderr == (
+            f"urland serve: another Urland server (or a game hosted from the window) already "
+            f"keeps its rooms in {folder}: stop that one first, or give this one another "
+            "folder with --rooms.\n")
+        with pytest.raises(FolderInUse):
+            hosting.HostedGame(["human", "online", "easy"], ["Anna", "Ben", "Cleo"],
+                               [0, 1, 2], 0, 4, port=0)
+    finally:
+        first.kill()  # SIGKILL: the process has no chance to tidy up
+        first.wait()
+    game = hosting.HostedGame(["human", "online", "easy"], ["Anna", "Ben", "Cleo"],
+                              [0, 1, 2], 0, 4, port=0)
+    game.close()
+    again = serve_process(env, "--host", "127.0.0.1", "--port", "0", "--no-announce",
+                          "--rooms", str(folder))
+    again.kill()
+    again.wait()
+
+
+def test_serve_prints_the_invitation_a_host_pastes_to_friends_and_it_seats_one(tmp_path):
+    """The lines `serve` prints when it is ready are the window's invitation: a friend pastes
+    one into Join, or the `join` command at a terminal, and takes a seat."""
+    from urland.net.invite import HOW_TO_JOIN, INVITE
+    from urland.net.joining import split_invitation
+
+    env = {**os.environ, "URLAND_HOME": str(tmp_path / "server"), "URLAND_DISCOVERY": "0"}
+    server = serve_process(env, "--host", "127.0.0.1", "--port", "0", "--room", "spring",
+                           "--plain-code", "--seats", "remote,remote,easy")
+    friend = None
+    try:
+        said = [server.stdout.readline() for _ in range(5)]
+        assert said[0].startswith("Room spring (remote,remote,easy)")
+        assert said[1] == f"{INVITE}. {HOW_TO_JOIN}\n"
+        pasted = said[2].strip()
+        address, code = split_invitation(pasted)
+        assert code == "spring" and address.startswith("ws://127.0.0.1:")
+        assert said[3] == "At a terminal (add --name and your name):\n"
+        command = said[4].split()
+        assert command == ["python", "-m", "urland", "join", address, "--room", "spring"]
+        friend_env = {**os.environ, "URLAND_HOME": str(tmp_path / "friend")}
+        friend = subprocess.Popen([sys.executable, *command[1:], "--name", "Ben", "--no-window"],
+                                  env=friend_env, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True)
+        assert friend.stdout.readline() == "Joined room spring as seat 1 of 3\n"
+    finally:
+        for process in (friend, server):
+            if process is not None:
+                process.kill()
+                process.wait()

@@ -656,7 +656,7 @@ def test_the_window_sends_a_move_the_disk_refused_again_by_itself(monkeypatch):
 def test_a_refused_move_is_dropped_once_an_ai_stood_in_for_the_seat(monkeypatch):
     """The window's move is refused with not-kept, then its connection drops and an AI stands
     in for the seat and plays its decision. Back online, the refused move is not sent for any
-    other position and is not taken as the player's own (an undo would name it)."""
+    other position, and an undo names the move it takes back, not the refused one."""
     import threading
     import time
 
@@ -709,7 +709,13 @@ def test_a_refused_move_is_dropped_once_an_ai_stood_in_for_the_seat(monkeypatch)
             time.sleep(0.02)
         assert room.game.moves[at] == stood_in
         assert set(sent_at) == {at}  # never sent as the answer to a later position
-        assert door._sent[0] == []  # not the player's own: an undo would not name it
+        # Undo names exactly the move it takes back, as the server's update says: the
+        # stand-in's, never the refused one the player's window gave up on.
+        if door.can_undo():
+            before = list(room.game.moves)
+            assert door.undo() == before[-1] and room.game.moves == before[:-1]
+        else:
+            assert link.mirror.undoable == ""
     finally:
         link.close()
         game.close()

@@ -266,24 +266,44 @@ def test_a_client_killed_with_kill_9_mid_game_rejoins_with_its_token(tmp_path):
     run(scenario(), 120)
 
 
-def test_a_window_less_autoplayed_seat_says_when_the_game_is_over_and_how_to_leave(tmp_path):
+def test_a_window_less_autoplayed_seat_says_when_the_game_is_over_and_leaves_on_ctrl_c(
+        tmp_path):
+    """`join --no-window --autoplay` against a real `serve`: it says when the game is over
+    and how to leave, and Ctrl+C then ends it at once, with the sentence and exit code 130
+    (nothing of its bot outlives the game)."""
+    port = free_port()
+    server = serve_process({**os.environ, "URLAND_HOME": str(tmp_path / "server")}, "--host",
+                           "127.0.0.1", "--port", str(port), "--room", "told", "--plain-code",
+                           "--seats", "remote,random,random", "--seed", "4", "--no-announce")
+    errors = tmp_path / "anna-errors.txt"
+
     async def scenario():
-        async with serving() as (server, address):
-            server.open_room("told", ["remote", "random", "random"], 4)
-            env = {**os.environ, "URLAND_HOME": str(tmp_path / "anna")}
+        with errors.open("wb") as error_file:
             anna = await asyncio.create_subprocess_exec(
-                *urland_command("join", f"ws://{address}", "--room", "told", "--name", "Anna",
-                                "--autoplay", "--no-window"), env=env,
-                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
-            assert anna.stdout is not None
+                *urland_command("join", f"127.0.0.1:{port}", "--room", "told", "--name",
+                                "Anna", "--autoplay", "--no-window"),
+                env={**os.environ, "URLAND_HOME": str(tmp_path / "anna")},
+                stdout=asyncio.subprocess.PIPE, stderr=error_file)
+        assert anna.stdout is not None
+        try:
             said = []
             while not said or "Press Ctrl+C to leave" not in said[-1]:
                 said.append((await anna.stdout.readline()).decode())
                 assert said[-1], "join stopped before saying the game is over"
             assert any(line.startswith("Game over: Anna ") for line in said)
-            anna.kill()
-            await anna.wait()
-    run(scenario(), 120)
+            anna.send_signal(signal.SIGINT)
+            assert await asyncio.wait_for(anna.wait(), 10) == 130
+        finally:
+            if anna.returncode is None:
+                anna.kill()
+                await anna.wait()
+    try:
+        run(scenario(), 120)
+    finally:
+        server.kill()
+        server.wait()
+    err = errors.read_text()
+    assert "you left the game; your seat stays yours" in err and "Traceback" not in err
 
 
 def test_a_host_crash_and_restart_with_three_clients_loses_no_decision(tmp_path):

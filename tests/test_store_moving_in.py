@@ -18,7 +18,7 @@ from urland.master.moving_in import BEFORE
 from urland.master.room import normal_code, room_key
 from urland.store.base import StoreError
 from urland.store.sql import SqlStore
-from urland.store.sqlite import FILE_NAME, SqliteStore
+from urland.store.sqlite import FILE_NAME, LOCK_NAME, SqliteStore
 
 FIXTURE = Path(__file__).parent / "fixtures" / "rooms_before_database" / "rooms"
 PLAYING, DONE = "PLAY-ON-0001", "ALL-DONE-0002"
@@ -60,11 +60,12 @@ def test_the_rooms_of_before_are_moved_in_where_they_stood_and_their_files_kept_
     (done,) = finished_rooms(folder)
     assert done.code == DONE and done.game.over and len(done.game.moves) == 92
     # every old file kept, byte for byte, in before-database/; beside it only the database
+    # and the lock of the server that keeps it
     aside = {p.relative_to(folder / BEFORE): p.read_bytes()
              for p in (folder / BEFORE).rglob("*") if p.is_file()}
     assert aside == originals
     assert {p.name for p in folder.iterdir()} <= {BEFORE, FILE_NAME, f"{FILE_NAME}-wal",
-                                                  f"{FILE_NAME}-shm"}
+                                                  f"{FILE_NAME}-shm", LOCK_NAME}
     assert any("are now in" in r.getMessage() and BEFORE in r.getMessage()
                for r in caplog.records)
     # started again: nothing is moved twice, the room is where it stood

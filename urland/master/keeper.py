@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Protocol
+from typing import BinaryIO, Protocol
 
 from urland.engine.errors import SaveError, UrlandError
 from urland.master import old_rooms
@@ -33,7 +33,7 @@ from urland.store.base import (
     Write,
 )
 from urland.store.choice import SQLITE, open_store
-from urland.store.sqlite import SqliteStore, store_file
+from urland.store.sqlite import SqliteStore, hold_folder, store_file
 from urland.store.writer import StoreWriter
 
 log = logging.getLogger("urland.server")
@@ -132,13 +132,20 @@ class RoomKeeper:
         self.store: RoomStore | None = None
         self.writer: StoreWriter | None = None
         self.problems: list[str] = []
+        self.held: BinaryIO | None = None  # the folder's lock (SQLite: one server a folder)
 
     def restore(self) -> dict[str, Room]:
         """The unfinished rooms kept, by normal code, each where it stood. StoreError (an
         OSError) when the store cannot be opened or read: a sentence."""
         if self.folder is None:
             return {}
-        self.store = open_store(self.choice, self.folder)
+        if self.choice == SQLITE:
+            self.held = hold_folder(self.folder)
+        try:
+            self.store = open_store(self.choice, self.folder)
+        except StoreError:
+            self._let_go()
+            raise
         if not self.read_back:
             self.writer = StoreWriter(self.store)
             return {}
@@ -149,6 +156,7 @@ class RoomKeeper:
                 self.store.write(writes)
         except StoreError:
             self.store.close()
+            self._let_go()
             raise
         self.writer = StoreWriter(self.store)
         for room in rooms.values():
@@ -232,14 +240,22 @@ class RoomKeeper:
             new.save()
 
     def close(self, rooms: list[Room]) -> None:
-        """Write whole each unfinished room behind its changes, then stop writing."""
+        """Write whole each unfinished room behind its changes, then stop writing (and give
+        the folder up to the next server)."""
         if self.writer is None or self.store is None:
+            self._let_go()
             return
         for room in rooms:
             if room.seq > room.saved_seq and not room.game.over and not room.replaced:
                 self.writer.submit(PutSnapshot(room.key, room.text(), room.seq))
         self.writer.close()
         self.store.close()
+        self._let_go()
+
+    def _let_go(self) -> None:
+        if self.held is not None:
+            self.held.close()
+            self.held = None
 
     # --- the chat kept with each room -----------------------------------------------------
 

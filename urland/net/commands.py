@@ -23,9 +23,11 @@ from urland.master.room import REMOTE, SECRET_SEED_BELOW, normal_code
 from urland.net.client import DEFAULT_PORT
 from urland.net.discovery import Advert
 from urland.store.choice import SQLITE, is_postgres
-from urland.store.sqlite import FILE_NAME
+from urland.store.sqlite import FILE_NAME, FolderInUse
+from urland.texts.i18n import _
 
 GOODBYE_SECONDS = 10.0  # how long a finished room waits for its clients to take the record
+INVITED_ROOMS = 3  # the open rooms `serve` prints invitations to when it starts
 
 
 def _seat_kinds(text: str) -> list[str]:
@@ -123,6 +125,11 @@ def serve_main(argv: Sequence[str]) -> int:
             return 2
     try:
         return asyncio.run(_serve(args, tls))
+    except FolderInUse as exc:
+        print(f"urland serve: another Urland server (or a game hosted from the window) already "
+              f"keeps its rooms in {exc.folder}: stop that one first, or give this one another "
+              "folder with --rooms.", file=sys.stderr)
+        return 1
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
             print(f"urland serve: port {args.port} is already in use (by another server, or a "
@@ -200,6 +207,9 @@ async def _serve_rooms(args: argparse.Namespace, tls: ssl.SSLContext | None) -> 
                 played = len(kept.game.moves)
                 print(f"Room {kept.code} ({kinds}), {played} move{'' if played == 1 else 's'}"
                       " played", flush=True)
+        rooms = [room] if room is not None else list(server.rooms.values())
+        for line in invitation_lines(rooms, args.host, bound_port(ws_server), scheme):
+            print(line, flush=True)
         advert = announced(args, bound_port(ws_server))
         await server.start()
         try:
@@ -221,6 +231,32 @@ async def _serve_rooms(args: argparse.Namespace, tls: ssl.SSLContext | None) -> 
     elif room is not None:
         print(f"Room {room.code}: the game is over, so the server stops.", flush=True)
     return 0
+
+
+def invitation_lines(rooms: list, host: str, port: int, scheme: str = "ws") -> list[str]:
+    """What the host pastes to friends: each open room's invitations, in the words of the
+    window's Invite dialog, then the same as `join` commands for a terminal (none when no room
+    has a seat left to take)."""
+    from urland.net.invite import (
+        HOW_TO_JOIN,
+        INVITE,
+        SHOWN_ADDRESSES,
+        invitation,
+        join_command,
+        reachable,
+    )
+
+    open_rooms = [r for r in rooms if not r.game.over
+                  and any(s.remote and not s.taken for s in r.seats)][:INVITED_ROOMS]
+    if not open_rooms:
+        return []
+    addresses = reachable(port, host, scheme)[-SHOWN_ADDRESSES:]
+    lines = [f"{_(INVITE)}. {_(HOW_TO_JOIN)}"]
+    for open_room in open_rooms:
+        lines += [f"    {invitation(address, open_room.code)}" for address in addresses]
+    lines.append("At a terminal (add --name and your name):")
+    lines += [f"    {join_command(addresses[0], r.code)}" for r in open_rooms]
+    return lines
 
 
 async def _in_cluster(server, args: argparse.Namespace, seed: int):

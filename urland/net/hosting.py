@@ -11,14 +11,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
-import socket
 import threading
 from pathlib import Path
 
 from urland.master.room import REMOTE, SECRET_SEED_BELOW, new_room_code
 from urland.net.client import DEFAULT_PORT, NetClient
-from urland.net.discovery import Advert, local_addresses
+from urland.net.discovery import Advert
 from urland.net.hosted_memory import HostedRecord, hosted_dir, keep_hosted
+from urland.net.invite import reachable
 from urland.net.link import NetLink
 from urland.net.server import GameServer, ServerOptions, bound_port
 from urland.seats import STAND_IN, is_person
@@ -120,9 +120,7 @@ class HostedGame:
     def addresses(self) -> list[str]:
         """Where friends reach this game, each as a URL one can type: every address of this
         computer, its name, and last this computer itself (a second window here)."""
-        hosts = [*local_addresses(), socket.gethostname()]
-        hosts = [h for h in hosts if h not in ("127.0.0.1", "localhost")] + ["127.0.0.1"]
-        return [f"ws://{h}:{self.port}" for h in dict.fromkeys(hosts)]
+        return reachable(self.port)
 
     def close(self) -> None:
         """Stop hosting (the room stays kept in `hosted/`)."""

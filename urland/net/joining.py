@@ -42,11 +42,6 @@ def resumable_join() -> tuple[str, str, str] | None:
     return (address, room, name) if saved_token(url, room) else None
 
 
-def invitation(address: str, code: str) -> str:
-    """The one line a friend pastes into the Join form: the address with the room code."""
-    return f"{address.rstrip('/')}/{code}"
-
-
 class Joiner:
     """One attempt to join: `link` once seated, or `refused` (a code) / `failure` (a reason)."""
 

@@ -7,12 +7,15 @@ coming back after a drop uses the seat's token, so the game goes on where it was
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
 from websockets.exceptions import ConnectionClosed
 
 from urland.bots.registry import Bot
+from urland.engine import Move
 from urland.net import protocol as p
 from urland.net.client import Mirror, NetClient, keep_record, reconnect
 from urland.net.resend import Resend
@@ -89,9 +92,35 @@ async def _decide(client: NetClient, bot: Bot, asked: int, watch: bool) -> int:
         see(mirror.view)
     if not mirror.my_turn or asked == mirror.at:
         return asked
-    move = await asyncio.to_thread(bot.choose, mirror.view)
+    move = await _thought(bot, mirror.view)
     try:
         await client.play(move)
     except ConnectionClosed:
         return -1
     return mirror.at
+
+
+async def _thought(bot: Bot, seen) -> Move:
+    """The bot's move for `seen`, thought in a thread of its own that never keeps the program
+    open: Ctrl+C leaves at once, even while the bot is still thinking."""
+    loop = asyncio.get_running_loop()
+    answer: asyncio.Future = loop.create_future()
+
+    def settle(move: Move | None, error: BaseException | None) -> None:
+        if answer.done():  # no longer waited for (the player left)
+            return
+        if error is not None:
+            answer.set_exception(error)
+        else:
+            answer.set_result(move)
+
+    def think() -> None:
+        try:
+            move, error = bot.choose(seen), None
+        except Exception as exc:
+            move, error = None, exc
+        with contextlib.suppress(RuntimeError):  # the loop has already closed
+            loop.call_soon_threadsafe(settle, move, error)
+
+    threading.Thread(target=think, daemon=True, name="urland-bot").start()
+    return await answer

@@ -52,6 +52,7 @@ class HostScene(Scene):
 
     def open_room(self) -> None:
         from urland.net.hosting import HostedGame
+        from urland.store.sqlite import FolderInUse
 
         seats = self.seats
         try:
@@ -60,6 +61,10 @@ class HostScene(Scene):
             else:
                 hosted = HostedGame([s.kind for s in seats], [s.name for s in seats],
                                     [s.colour for s in seats], self.here, lobby=True)
+        except FolderInUse:
+            self.problem = _("Another copy of Urland on this computer is hosting a game from "
+                             "the same user folder: close it first, then host again.")
+            return
         except OSError as exc:  # an unguessable seed; the port is taken, no network...
             self.problem = fmt("Could not open the game to the network: {why}", why=exc)
             return

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import pygame
 
-from urland.net.joining import invitation
+from urland.net.invite import HOW_TO_JOIN, INVITE, SHOWN_ADDRESSES, invitation
 from urland.scenes.base import Dialog
 from urland.texts.i18n import L_, _, fmt
 from urland.ui.clipboard import copy
 from urland.ui.text import blit_text, blit_wrapped
 from urland.ui.widgets import Button
 
-SHOWN_ADDRESSES = 3
 COPY, COPIED = L_("Copy"), L_("Copied.")
 DIM_INK = (96, 88, 80)
 
@@ -54,12 +53,10 @@ class InvitationScene(Dialog):
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
-        box = self.draw_box(surface, _("Invite your friends"))
+        box = self.draw_box(surface, _(INVITE))
         left, width = box.left + t.px(30), box.width - t.px(170)
-        blit_wrapped(surface, _("They choose Join online game on the title screen and paste "
-                                "one of these invitations, or type its address and the room "
-                                "code."), pygame.Rect(left, box.top + t.px(62),
-                                                      box.width - t.px(60), t.px(56)),
+        blit_wrapped(surface, _(HOW_TO_JOIN), pygame.Rect(left, box.top + t.px(62),
+                                                         box.width - t.px(60), t.px(56)),
                      t.px(20), DIM_INK)
         for text, button in zip(self.invitations, self.copy_buttons, strict=True):
             blit_text(surface, text, (left, button.rect.centery), t.px(21), (40, 36, 32),

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from urland.net.hosted_memory import forget_hosted
-from urland.net.joining import invitation
+from urland.net.invite import INVITE, SHOWN_ADDRESSES, invitation
 from urland.scenes.base import Scene
 from urland.seats import is_person
 from urland.texts.i18n import L_, _, fmt
@@ -19,12 +19,10 @@ from urland.ui.backdrop import backdrop
 from urland.ui.clipboard import copy
 from urland.ui.text import blit_text, blit_wrapped
 from urland.ui.widgets import Button, panel
+from urland.userfiles import save_status
 
 DIM_INK = (96, 88, 80)
-SHOWN_ADDRESSES = 3
 AUTOPLAY_WAIT = 120.0  # seconds a game that plays itself waits for friends to join
-
-
 COPY, COPIED = L_("Copy"), L_("Copied.")  # a Copy button, and the one just pressed
 
 
@@ -75,6 +73,7 @@ class LobbyScene(Scene):
     def cancel(self) -> None:
         self.door.leave()  # the links close and the game stops being hosted
         forget_hosted()  # a game cancelled before it started is not carried on
+        save_status.forget_online()
         self.app.show("title")
 
     def free_seats(self) -> int:
@@ -116,7 +115,7 @@ class LobbyScene(Scene):
         surface.blit(backdrop(t.size), (0, 0))
         box = self.box
         panel(surface, box, th.PAPER, radius=t.px(16), shadow=t.px(8), border=th.ACCENT_DARK)
-        blit_text(surface, _("Invite your friends"), (box.centerx, box.top + t.px(38)),
+        blit_text(surface, _(INVITE), (box.centerx, box.top + t.px(38)),
                   t.px(36), th.INK, True, anchor="center", width=box.width - t.px(60))
         left = box.left + t.px(30)
         half = box.width // 2 - t.px(50)

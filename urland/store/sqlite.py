@@ -3,22 +3,62 @@
 `synchronous=FULL`: each transaction's end is flushed to the disk before it is answered, so a
 change acknowledged to a player survives a power cut as well as a killed process. Another
 process that holds the file (a backup running) is waited for up to BUSY_SECONDS.
+
+One server at a time keeps its rooms in a folder (`hold_folder`): a second one (another
+`serve`, or a game hosted from the window on the same folder) is refused with `FolderInUse`
+rather than serve the same rooms beside the first. The lock is the operating system's, on the
+file `rooms.lock` in the folder: it goes with the process that held it, however it ended.
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
+from typing import BinaryIO
 
 from urland.store.base import StoreError
 from urland.store.sql import SqlStore
 
 FILE_NAME = "rooms.sqlite3"
+LOCK_NAME = "rooms.lock"
 BUSY_SECONDS = 10.0
+
+
+class FolderInUse(StoreError):
+    """Another server (of this process or another) keeps its rooms in the folder."""
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__(f"another Urland server keeps its rooms in {folder}")
+        self.folder = folder
 
 
 def store_file(folder: Path) -> Path:
     return folder / FILE_NAME
+
+
+def hold_folder(folder: Path) -> BinaryIO:
+    """The folder's lock for one server, held until the file returned is closed (or the
+    process ends); FolderInUse when another server holds it."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle = (folder / LOCK_NAME).open("a+b")
+    except OSError as exc:
+        raise StoreError(f"the rooms cannot be kept in {folder}: {exc}") from None
+    try:
+        if os.name == "nt":
+            import msvcrt
+
+            handle.seek(0)
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise FolderInUse(folder) from None
+    return handle
 
 
 class SqliteStore(SqlStore):

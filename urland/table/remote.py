@@ -39,6 +39,7 @@ from urland.table.session import Seat, Session
 from urland.texts.describe import describe
 from urland.texts.events import event_sentence
 from urland.texts.i18n import _, fmt
+from urland.userfiles import save_status
 
 SETTLE_SECONDS = 0.3  # how long a frame waits for the seats played here to hear one position
 
@@ -79,18 +80,17 @@ class RemoteTable:
         self.left = False
         self._board = standard_board()
         self._shown: dict[int, int] = {}  # per seat here: events of its log already given
-        self._sent: dict[int, list[Move]] = {seat: [] for seat in self.links}
         self.patient = False  # frames that run back to back wait a little for the server
         # A move the server's disk refused, sent again by itself: (seat, position, move).
         self._refused_move: tuple[int, int, Move] | None = None
         self._resend = Resend()
-        self._resent_on: int | None = None  # the link's connection it was sent again on
         for seat, lk in self.links.items():
             with lk.changed:
                 self._shown[seat] = len(lk.mirror.log)
         mirror = self.link.mirror
         self._seats = [Seat(name, colour, kind) for name, colour, kind in zip(
             mirror.names, mirror.colours, mirror.kinds, strict=True)]
+        save_status.record_online(self)  # a crash message tells where this game is kept
 
     @property
     def me(self) -> int:
@@ -250,35 +250,29 @@ class RemoteTable:
                                      "Try again in a moment.")) from None
         if refused and self.links[mover].mirror.refused_code == "not-kept":
             self._refused_move = (mover, self.links[mover].mirror.at, move)
-            self._resent_on = None
             self._resend.refused()
             raise IllegalMoveError(_("The server could not keep this move, so it was not "
                                      "played yet: it is sent again by itself in a moment."))
         if refused:
             raise IllegalMoveError(refused)
-        self._sent[mover].append(move)
         self._settle()
         return self.arrived()
 
     def _send_refused_again(self) -> None:
         """The resend rule (`urland.net.resend`): a move the server's disk refused is sent
         again after a growing wait, for the position it answered, until the position moves
-        on or the tries are spent. Once the position has moved on the move is dropped: it is
-        taken as the seat's own only when it was sent again on the connection that is still
-        open (an AI that stood in for the seat meanwhile played a move of its own)."""
+        on or the tries are spent. Once the position has moved on the move is dropped (kept at
+        last, or an AI that stood in for the seat played a move of its own meanwhile: the
+        server's next update names whichever an undo would take back)."""
         if self._refused_move is None:
             return
         seat, at, move = self._refused_move
         link = self.links[seat]
         if link.mirror.at != at or link.mirror.over:  # kept at last, or the game moved on
-            resent_on = self._resent_on
-            if link.mirror.at == at + 1 and resent_on == link.connections:
-                self._sent[seat].append(move)
-            self._refused_move, self._resent_on = None, None
+            self._refused_move = None
             self._resend.settled()
         elif self._resend.now():
             self._resend.refused()  # the next wait, should this try be refused too
-            self._resent_on = link.connections
             link.send_again(move, at)
         elif self._resend.given_up:
             self._refused_move = None
@@ -323,9 +317,7 @@ class RemoteTable:
             return None
         self._settle()
         self.arrived()
-        sent = self._sent[lk.mirror.seat]
-        move = sent.pop() if sent else None
-        return self._move_written(undoable) or move or Move("end")
+        return self._move_written(undoable) or Move("end")
 
     def _move_written(self, text: str) -> Move | None:
         """The move the server wrote `text` for (None when it wrote none, or one this

@@ -1,0 +1,38 @@
+"""The invitation to a game on this computer: the addresses friends reach it at, each with the
+room code as one line to paste into Join. One source for the window (a game hosted from New
+game: its lobby and Invite dialog) and for `serve`, which prints the same lines."""
+
+from __future__ import annotations
+
+import socket
+
+from urland.net.discovery import local_addresses
+from urland.texts.i18n import N_
+
+EVERY_ADDRESS = ("0.0.0.0", "::", "")  # a server listening on every address of this computer
+SHOWN_ADDRESSES = 3  # the last ones of `reachable` (this computer itself comes last)
+INVITE = N_("Invite your friends")
+HOW_TO_JOIN = N_("They choose Join online game on the title screen and paste one of these "
+                 "invitations, or type its address and the room code.")
+
+
+def reachable(port: int, host: str = "0.0.0.0", scheme: str = "ws") -> list[str]:
+    """Where friends reach a server listening at `host` and `port`, each as a URL one can
+    type: for every address, this computer's addresses, its name, and last this computer
+    itself (a second window here); else `host` only."""
+    if host in EVERY_ADDRESS:
+        hosts = [*local_addresses(), socket.gethostname()]
+        hosts = [h for h in hosts if h not in ("127.0.0.1", "localhost")] + ["127.0.0.1"]
+    else:
+        hosts = [host]
+    return [f"{scheme}://{f'[{h}]' if ':' in h else h}:{port}" for h in dict.fromkeys(hosts)]
+
+
+def invitation(address: str, code: str) -> str:
+    """The one line a friend pastes into the Join form: the address with the room code."""
+    return f"{address.rstrip('/')}/{code}"
+
+
+def join_command(address: str, code: str) -> str:
+    """The same invitation as a command to type at a terminal."""
+    return f"python -m urland join {address} --room {code}"
