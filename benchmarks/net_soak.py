@@ -45,12 +45,14 @@ import asyncio
 import base64
 import json
 import os
+import queue
 import signal
 import statistics
 import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -519,16 +521,32 @@ def main() -> None:
                                    str(profiles) if args.profile else "",
                                    "1" if args.memory else "0"],
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert server.stdout is not None and server.stderr is not None
+        said = [_drained(server.stdout), _drained(server.stderr)]
         try:
-            assert server.stdout is not None
-            port = int(server.stdout.readline())
+            port = int(said[0].get())
             results = asyncio.run(_phases(port, server.pid, args))
         finally:
             server.terminate()
-            out, err = server.communicate(timeout=30)
+            server.wait(timeout=30)
+        out, err = ("".join(iter(lines.get, None)) for lines in said)
         _report(args, results, out, err)
         if args.profile:
             _print_profiles(profiles, _phase_names(args.kinds))
+
+
+def _drained(stream) -> queue.Queue:
+    """The lines of one of the server's pipes, read as they come by a thread of their own
+    (None after the last): a pipe nobody reads fills, and the server's next print would
+    then stop its whole loop."""
+    lines: queue.Queue = queue.Queue()
+
+    def read() -> None:
+        for line in stream:
+            lines.put(line)
+        lines.put(None)
+    threading.Thread(target=read, daemon=True).start()
+    return lines
 
 
 def _report(args, results: list[dict], out: str, err: str) -> None:
@@ -557,6 +575,8 @@ def _report(args, results: list[dict], out: str, err: str) -> None:
         for cause, times in sorted(json.loads(counted[-1]).items()):
             print(f"  {times:>8,} x {cause}")
     print(f"the server's stderr: {len(err.splitlines())} lines")
+    if "Traceback" in err:  # the server fell over: what it said, from its first traceback
+        print(err[err.index("Traceback"):][-6000:])
 
 
 def _report_rounds(results: list[dict]) -> None:
