@@ -79,6 +79,7 @@ class JoinScene(Dialog):
     def join(self) -> None:
         if self.joiner is not None:
             return
+        self.problem = ""  # a new attempt: what went wrong with the last one is no longer news
         self._take_invitation_code()
         address, room = self.address.text.strip(), self.room.text.strip()
         if not address or not room:
@@ -90,7 +91,6 @@ class JoinScene(Dialog):
             self.problem = _("That is not a server address: write host:port, for example "
                              "192.168.1.20:8765.")
             return
-        self.problem = ""
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -127,7 +127,7 @@ class JoinScene(Dialog):
         self.buttons = [self.join_button, self.cancel_button, *self.found_buttons]
 
     def _pick(self, address: str) -> None:
-        self.address.text = address
+        self.address.text, self.problem = address, ""
         self.room.focus = True
 
     def _take_invitation_code(self) -> None:
@@ -137,10 +137,13 @@ class JoinScene(Dialog):
         if code:
             self.address.text, self.room.text = address, code
             self.address.selected = self.room.selected = False
+            self.problem = ""
 
     def paste_into(self, field: TextField) -> None:
         """The clipboard into `field`: an invitation fills the address and the room code."""
         text = paste()
+        if text:
+            self.problem = ""  # the form is being filled in again: the old problem is gone
         address, code = split_invitation(text)
         if code:
             self.address.text, self.room.text = address[:self.address.limit], code
