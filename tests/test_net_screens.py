@@ -201,7 +201,8 @@ def test_when_the_host_goes_away_the_friends_banner_says_so_and_no_move_is_offer
         game.close()  # the host's program stops
         until(lambda: table.door.cut_off, app)
         frames(app, 2)
-        assert table.banner_text() == "The connection to the server is lost. Trying again..."
+        # the game was hosted from Anna's window: her computer is named, not "the server"
+        assert table.banner_text() == "The connection to Anna, the host, is lost. Trying again..."
         assert not table.flow.acting_here() and not table.human_turn()
         table.pause()  # its menu: the game goes on meanwhile, so not "Paused"
         frames(app, 1)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import secrets
 import socket
 import threading
@@ -26,6 +27,25 @@ from urland.seats import STAND_IN, is_person
 PORTS_TRIED = 10
 LISTEN_ON = "0.0.0.0"  # every address of this computer: friends reach it on the network
 STAND_IN_AFTER = 300.0  # seconds a friend may be away before an AI plays their seat for them
+
+
+# Who an address of the lobby is for (`reach_of`): friends on this network, by its number or
+# by this computer's name; a second window on this computer; friends over the internet.
+NETWORK, NAME, THIS_COMPUTER, INTERNET = "network", "name", "this computer", "internet"
+
+
+def reach_of(url: str) -> str:
+    """Who can reach this computer at `url` (ws://host:port): a private or link-local number
+    is this network's, 127.x this computer's alone, a name is looked up on this network, any
+    other number is one the internet may reach."""
+    host = url.split("//", 1)[-1].rsplit(":", 1)[0].strip("[]")
+    try:
+        number = ipaddress.ip_address(host)
+    except ValueError:
+        return THIS_COMPUTER if host == "localhost" else NAME
+    if number.is_loopback:
+        return THIS_COMPUTER
+    return NETWORK if number.is_private or number.is_link_local else INTERNET
 
 
 class HostedGame:
@@ -57,6 +77,7 @@ class HostedGame:
             self.room, self.tokens, self.here = room, dict(tokens), sorted(tokens)
             # Stopped before it started: friends may still join, so the lobby again.
             self.room.lobby = any(s.remote and not s.taken for s in room.seats)
+        self.room.host_seats = list(self.here)
         self.port = 0
         self._stop: asyncio.Event | None = None
         started = threading.Event()
