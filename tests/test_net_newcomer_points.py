@@ -273,3 +273,30 @@ def test_the_lobby_says_whom_each_address_is_for(app):
         assert "Only a second window on this computer" in drawn
     finally:
         lobby.door.leave()
+
+
+def test_a_chat_field_left_open_after_a_line_gives_the_keys_to_a_dialog_that_opens_later(app):
+    """Anna said a line and left the field open; when her chip dialog opens a while later,
+    Enter is its answer (only a line being typed holds the dialog's keys back)."""
+    game = HostedGame(["human", "online", "easy"], NAMES, [0, 1, 2], 0, first_decider_is(0),
+                      port=0, lobby=True)
+    ben = NetLink.open(NetClient(game.local_address, game.code, "Ben"), None)
+    anna = NetLink.open(NetClient(game.local_address, game.code, "Anna", game.token), None)
+    try:
+        table = app.show("online_table", door=RemoteTable(anna))
+        until(lambda: ben.mirror.joined and ben.mirror.free_seats() == 0, app)
+        press(app, pygame.K_RETURN)
+        type_line(app, "ready")
+        press(app, pygame.K_RETURN)
+        until(lambda: ben.mirror.chat[-1:] == [("Anna", "ready")], app)
+        frames(app, 200)  # a few seconds with nothing typed: the field is open, idle
+        assert table.chat.field.focus
+        game.start()
+        until(lambda: app.scene.name == "choose_chip", app)
+        dialog = app.scene
+        press(app, pygame.K_RETURN)
+        assert app.scene is not dialog  # Enter chose the chip
+    finally:
+        ben.close()
+        anna.close()
+        game.close()

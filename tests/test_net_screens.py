@@ -224,6 +224,7 @@ def test_a_dialog_that_opens_while_the_player_types_in_the_chat_takes_no_key_of_
     try:
         table = app.show("online_table", door=RemoteTable(anna))
         table.chat.field.focus = True  # typing a line as the game comes to Anna
+        table.chat.field.text = "good l"
         wait(lambda: app.scene.name == "choose_chip", app)
         dialog, muted = app.scene, app.settings.muted
         for key, char in ((pygame.K_m, "m"), (pygame.K_RETURN, "\r")):

@@ -16,7 +16,7 @@ from urland.texts.i18n import L_, _, fmt
 from urland.ui import theme as th
 from urland.ui.clipboard import is_paste, paste
 from urland.ui.focus import Target, targets_of
-from urland.ui.text import blit_text
+from urland.ui.text import blit_text, blit_wrapped
 from urland.ui.widgets import Button, TextField
 from urland.userfiles.join_memory import read_join, save_join
 
@@ -213,7 +213,7 @@ class JoinScene(Dialog):
             status, colour = _("Connecting..."), th.INK
         else:
             status, colour = self.problem, th.BAD
-        if status:
-            blit_text(surface, status, (box.centerx, box.bottom - t.px(104)), t.px(21), colour,
-                      anchor="center", width=box.width - t.px(60))
+        if status:  # on two lines where one is too narrow (a long address, a small window)
+            blit_wrapped(surface, status, pygame.Rect(box.left + t.px(30), box.bottom - t.px(
+                128), box.width - t.px(60), t.px(48)), t.px(21), colour, centre=True)
         super().draw(surface)

@@ -100,7 +100,7 @@ class LobbyScene(Scene):
         box = self.box
         for i, button in enumerate(self.copy_buttons):
             button.rect = pygame.Rect(0, 0, t.px(100), t.px(34))
-            button.rect.topright = (box.centerx - t.px(20), box.top + t.px(156 + ROW * i))
+            button.rect.topright = (box.centerx - t.px(20), box.top + t.px(164 + ROW * i))
         self.copy_code.rect = pygame.Rect(0, 0, t.px(100), t.px(34))
         self.copy_code.rect.topright = (box.centerx - t.px(20), self._code_top() + t.px(34))
         y = box.bottom - t.px(24)
@@ -112,7 +112,7 @@ class LobbyScene(Scene):
         self.cancel_button.rect.bottomright = (box.right - t.px(30), y)
 
     def _code_top(self) -> int:
-        return self.box.top + self.theme.px(170 + ROW * len(self.addresses))
+        return self.box.top + self.theme.px(178 + ROW * len(self.addresses))
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme

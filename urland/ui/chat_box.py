@@ -18,6 +18,7 @@ from urland.ui.widgets import Button, TextField, panel
 SHOWN_LINES = 2
 LINE_SECONDS = 25.0  # how long a line stays on the board
 MAX_CHAT = 200
+TYPING_SECONDS = 3.0  # a key typed in the field this recently: the player is still typing
 
 
 class ChatBox:
@@ -43,6 +44,14 @@ class ChatBox:
         if said:  # said before this table opened: logged where each was said
             self._log(said, len(said))
         self.recent: list[tuple[str, str, float]] = []  # (name, text, seconds shown)
+        self.quiet = TYPING_SECONDS  # seconds since a key was last typed in the field
+
+    @property
+    def typing(self) -> bool:
+        """The player is in the middle of a line: the field holds some, or a key went into
+        it a moment ago (a dialog that opens now hears none of their keys). A field left
+        open after a line was sent, and nothing typed since, is not."""
+        return self.field.focus and (bool(self.field.text) or self.quiet < TYPING_SECONDS)
 
     def toggle_mute(self) -> None:
         self.muted = not self.muted
@@ -50,6 +59,7 @@ class ChatBox:
         self.recent = []
 
     def update(self, dt: float) -> None:
+        self.quiet += dt
         lines, total = self.lines(), self.count()
         new = min(max(0, total - self.seen), len(lines))
         fresh, self.seen = lines[len(lines) - new:] if new else [], total
@@ -79,6 +89,8 @@ class ChatBox:
                 self.field.focus = True
                 return True
             return False
+        if event.type == pygame.KEYDOWN:
+            self.quiet = 0.0
         if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
             text = self.field.text.strip()
             self.field.text = ""

@@ -71,7 +71,9 @@ class TableDialog(Dialog):
         self.news_button.visible = False  # until drawn over a table with news
         self.replaying = False
         self.menu_button = Button(L_("Menu"), table.pause, key=pygame.K_ESCAPE)
-        self.keys_wait = table.takes_text  # the player was typing in the chat: not to us
+        # The player was in the middle of a chat line: their keys are not for us (a chat
+        # field merely left open after a line was sent gives the keys to the dialog).
+        self.keys_wait = getattr(table, "typing_now", table.takes_text)
         for field in table.text_fields():
             field.focus = False
 

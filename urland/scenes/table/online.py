@@ -91,6 +91,11 @@ class OnlineTableScene(TableScene):
     def text_fields(self) -> list[TextField]:
         return [self.chat.field]  # while typing in it, M is a letter, not the mute key
 
+    @property
+    def typing_now(self) -> bool:
+        """In the middle of a chat line: a dialog opening now leaves the keys to it."""
+        return self.chat.typing
+
     def update(self, dt: float) -> None:
         if self.door.over and not self.joined_ended and not getattr(self.door, "hosting", False):
             self.joined_ended = forget_room() or True  # the title offers no rejoin of it
