@@ -24,7 +24,7 @@ from urland.ui.widgets import Button, panel
 
 DIM_INK = (96, 88, 80)
 SHOWN_ADDRESSES = 3
-ROW = 52  # an address, with who it is for under it
+ROW = 64  # an address, with who it is for under it
 AUTOPLAY_WAIT = 120.0  # seconds a game that plays itself waits for friends to join
 
 
@@ -100,7 +100,7 @@ class LobbyScene(Scene):
         box = self.box
         for i, button in enumerate(self.copy_buttons):
             button.rect = pygame.Rect(0, 0, t.px(100), t.px(34))
-            button.rect.topright = (box.centerx - t.px(20), box.top + t.px(164 + ROW * i))
+            button.rect.topright = (box.centerx - t.px(20), box.top + t.px(158 + ROW * i))
         self.copy_code.rect = pygame.Rect(0, 0, t.px(100), t.px(34))
         self.copy_code.rect.topright = (box.centerx - t.px(20), self._code_top() + t.px(34))
         y = box.bottom - t.px(24)
@@ -112,7 +112,7 @@ class LobbyScene(Scene):
         self.cancel_button.rect.bottomright = (box.right - t.px(30), y)
 
     def _code_top(self) -> int:
-        return self.box.top + self.theme.px(178 + ROW * len(self.addresses))
+        return self.box.top + self.theme.px(164 + ROW * len(self.addresses))
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
@@ -129,10 +129,10 @@ class LobbyScene(Scene):
                      t.px(21), DIM_INK)
         blit_text(surface, _("Address"), (left, box.top + t.px(134)), t.px(21), th.INK, True)
         for address, button in zip(self.addresses, self.copy_buttons, strict=True):
-            blit_text(surface, address, (left, button.rect.top - t.px(4)), t.px(22), th.INK,
-                      width=half - t.px(110))
-            blit_text(surface, reach_label(address), (left, button.rect.top + t.px(22)),
-                      t.px(17), DIM_INK, width=half - t.px(110))
+            blit_text(surface, address, (left, button.rect.centery), t.px(22), th.INK,
+                      anchor="midleft", width=half - t.px(110))
+            blit_text(surface, reach_label(address), (left, button.rect.bottom + t.px(2)),
+                      t.px(17), DIM_INK, width=half)  # under its Copy button too
         code_top = self._code_top()
         blit_text(surface, _("Room code"), (left, code_top), t.px(21), th.INK, True)
         blit_text(surface, self.hosted.code, (left, self.copy_code.rect.centery), t.px(34),

@@ -58,7 +58,7 @@ class TableDialog(Dialog):
 
     Every one keeps the table's Menu (top right, Esc when the dialog has no Esc of its own),
     so a player can save and leave in the middle of a bid, a gene or a chip choice. At an
-    online table the lines friends say meanwhile stay readable over the dimmed table.
+    online table the newest line friends say meanwhile shows just above the dialog.
     """
 
     has_menu = True  # False: the dialog offers the menu itself (the hand-over curtain)
