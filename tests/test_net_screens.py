@@ -202,7 +202,8 @@ def test_when_the_host_goes_away_the_friends_banner_says_so_and_no_move_is_offer
         game.close()  # the host's program stops
         until(lambda: table.door.cut_off, app)
         frames(app, 2)
-        assert table.banner_text() == "The connection to the server is lost. Trying again..."
+        # the game was hosted from Anna's window: her computer is named, not "the server"
+        assert table.banner_text() == "The connection to Anna, the host, is lost. Trying again..."
         assert not table.flow.acting_here() and not table.human_turn()
         table.pause()  # its menu: the game goes on meanwhile, so not "Paused"
         frames(app, 1)
@@ -224,6 +225,7 @@ def test_a_dialog_that_opens_while_the_player_types_in_the_chat_takes_no_key_of_
     try:
         table = app.show("online_table", door=RemoteTable(anna))
         table.chat.field.focus = True  # typing a line as the game comes to Anna
+        table.chat.field.text = "good l"
         wait(lambda: app.scene.name == "choose_chip", app)
         dialog, muted = app.scene, app.settings.muted
         for key, char in ((pygame.K_m, "m"), (pygame.K_RETURN, "\r")):

@@ -127,6 +127,10 @@ class Room:
     # Open for players to join, not started: no move is played until the host starts it. Only
     # a game hosted from the game opens so; kept in memory only (a room read back has started).
     lobby: bool = False
+    # The seats played at the screen of the computer hosting the room (a game hosted from
+    # the game): the others are told whose computer holds it. Memory only, set by the host;
+    # empty on a server that nobody at the table runs.
+    host_seats: list[int] = field(default_factory=list)
     in_history: bool = False  # its finished game is in the history (written once)
     # A new room has taken its code, and its file with it: moved aside, it leaves the file.
     replaced: bool = False

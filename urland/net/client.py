@@ -99,6 +99,7 @@ class Mirror:
     stand_in_at: list[float | None] = field(default_factory=list)
     joined: list[bool] = field(default_factory=list)  # per seat: taken by someone (or an AI)
     lobby: bool = False  # the host has not started the game yet
+    host: list[int] = field(default_factory=list)  # the seats played at the hosting computer
     chat: list[tuple[str, str]] = field(default_factory=list)  # the last CHAT_KEPT lines
     # ... and beside each, its place: how many events of `log` came before it was said
     chat_places: list[int] = field(default_factory=list)
@@ -146,6 +147,7 @@ def _welcome(m: Mirror, msg: dict) -> None:
         m.colours = [int(c) for c in msg["colours"]]
         m.names = [str(n) for n in msg["names"]]
         m.kinds = [str(k) for k in msg["kinds"]]
+        m.host = [int(s) for s in msg.get("host", [])]
     except (KeyError, TypeError, ValueError):
         raise p.ProtocolError("the server sent a damaged welcome") from None
     started = msg.get("server")

@@ -57,6 +57,7 @@ class HostedGame:
             self.room, self.tokens, self.here = room, dict(tokens), sorted(tokens)
             # Stopped before it started: friends may still join, so the lobby again.
             self.room.lobby = any(s.remote and not s.taken for s in room.seats)
+        self.room.host_seats = list(self.here)
         self.port = 0
         self._stop: asyncio.Event | None = None
         started = threading.Event()

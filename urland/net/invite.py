@@ -4,6 +4,7 @@ game: its lobby and Invite dialog) and for `serve`, which prints the same lines.
 
 from __future__ import annotations
 
+import ipaddress
 import socket
 
 from urland.net.discovery import local_addresses
@@ -36,3 +37,22 @@ def invitation(address: str, code: str) -> str:
 def join_command(address: str, code: str) -> str:
     """The same invitation as a command to type at a terminal."""
     return f"python -m urland join {address} --room {code}"
+
+
+# Who an address of the lobby is for (`reach_of`): friends on this network, by its number or
+# by this computer's name; a second window on this computer; friends over the internet.
+NETWORK, NAME, THIS_COMPUTER, INTERNET = "network", "name", "this computer", "internet"
+
+
+def reach_of(url: str) -> str:
+    """Who can reach this computer at `url` (ws://host:port): a private or link-local number
+    is this network's, 127.x this computer's alone, a name is looked up on this network, any
+    other number is one the internet may reach."""
+    host = url.split("//", 1)[-1].rsplit(":", 1)[0].strip("[]")
+    try:
+        number = ipaddress.ip_address(host)
+    except ValueError:
+        return THIS_COMPUTER if host == "localhost" else NAME
+    if number.is_loopback:
+        return THIS_COMPUTER
+    return NETWORK if number.is_private or number.is_link_local else INTERNET

@@ -335,6 +335,8 @@ class GameServer:
                    "names": names, "kinds": [s.table_kind() for s in room.seats]}
         if self.placement is not None:
             welcome["servers"] = self.placement.peers()
+        if room.host_seats:  # a game hosted from the game: whose computer holds it
+            welcome["host"] = list(room.host_seats)
         return welcome
 
     async def _seat_of(self, ws: ServerConnection, address: str, hello: dict

@@ -1,13 +1,23 @@
 """The invitation of a game hosted here, again, over its table (from the menu): each address
-as a URL a friend can type or paste, and the room code, each with Copy. A game hosted again
-(Continue) starts at its table, without the lobby: this is where its host finds the
-invitation for a friend who comes late or lost it."""
+as a URL a friend can type or paste, with who it is for, and the room code, each with Copy.
+A game hosted again (Continue) starts at its table, without the lobby: this is where its
+host finds the invitation for a friend who comes late or lost it."""
 
 from __future__ import annotations
 
 import pygame
 
-from urland.net.invite import HOW_TO_JOIN, INVITE, SHOWN_ADDRESSES, invitation
+from urland.net.invite import (
+    HOW_TO_JOIN,
+    INTERNET,
+    INVITE,
+    NAME,
+    NETWORK,
+    SHOWN_ADDRESSES,
+    THIS_COMPUTER,
+    invitation,
+    reach_of,
+)
 from urland.scenes.base import Dialog
 from urland.texts.i18n import L_, _, fmt
 from urland.ui.clipboard import copy
@@ -16,6 +26,7 @@ from urland.ui.widgets import Button
 
 COPY, COPIED = L_("Copy"), L_("Copied.")
 DIM_INK = (96, 88, 80)
+ROW = 54  # an invitation with who it is for under it
 
 
 class InvitationScene(Dialog):
@@ -47,7 +58,7 @@ class InvitationScene(Dialog):
         box = self.box()
         for i, button in enumerate((*self.copy_buttons, self.copy_code)):
             button.rect = pygame.Rect(0, 0, t.px(100), t.px(34))
-            button.rect.topright = (box.right - t.px(30), box.top + t.px(130 + 42 * i))
+            button.rect.topright = (box.right - t.px(30), box.top + t.px(130 + ROW * i))
         self.close_button.rect = pygame.Rect(0, 0, t.px(160), t.px(52))
         self.close_button.rect.midbottom = (box.centerx, box.bottom - t.px(24))
 
@@ -59,9 +70,20 @@ class InvitationScene(Dialog):
                                                          box.width - t.px(60), t.px(56)),
                      t.px(20), DIM_INK)
         for text, button in zip(self.invitations, self.copy_buttons, strict=True):
-            blit_text(surface, text, (left, button.rect.centery), t.px(21), (40, 36, 32),
-                      anchor="midleft", width=width)
+            blit_text(surface, text, (left, button.rect.top - t.px(4)), t.px(21), (40, 36, 32),
+                      width=width)
+            blit_text(surface, reach_label(text), (left, button.rect.top + t.px(22)), t.px(17),
+                      DIM_INK, width=width)
         blit_text(surface, fmt("Room code: {code}", code=self.code),
                   (left, self.copy_code.rect.centery), t.px(24), (40, 36, 32), True,
                   anchor="midleft", width=width)
         super().draw(surface)
+
+
+def reach_label(url: str) -> str:
+    """A few words under an address of the invitation: who it is for."""
+    return {NETWORK: _("For friends on this network"),
+            NAME: _("This computer's name, on this network"),
+            THIS_COMPUTER: _("Only a second window on this computer"),
+            INTERNET: _("Over the internet, if the port is open"),
+            }.get(reach_of(url), "")

@@ -16,7 +16,7 @@ from urland.texts.i18n import L_, _, fmt
 from urland.ui import theme as th
 from urland.ui.clipboard import is_paste, paste
 from urland.ui.focus import Target, targets_of
-from urland.ui.text import blit_text
+from urland.ui.text import blit_text, blit_wrapped
 from urland.ui.widgets import Button, TextField
 from urland.userfiles.join_memory import read_join, save_join
 
@@ -79,6 +79,7 @@ class JoinScene(Dialog):
     def join(self) -> None:
         if self.joiner is not None:
             return
+        self.problem = ""  # a new attempt: what went wrong with the last one is no longer news
         self._take_invitation_code()
         address, room = self.address.text.strip(), self.room.text.strip()
         if not address or not room:
@@ -90,7 +91,6 @@ class JoinScene(Dialog):
             self.problem = _("That is not a server address: write host:port, for example "
                              "192.168.1.20:8765.")
             return
-        self.problem = ""
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -127,7 +127,7 @@ class JoinScene(Dialog):
         self.buttons = [self.join_button, self.cancel_button, *self.found_buttons]
 
     def _pick(self, address: str) -> None:
-        self.address.text = address
+        self.address.text, self.problem = address, ""
         self.room.focus = True
 
     def _take_invitation_code(self) -> None:
@@ -137,10 +137,13 @@ class JoinScene(Dialog):
         if code:
             self.address.text, self.room.text = address, code
             self.address.selected = self.room.selected = False
+            self.problem = ""
 
     def paste_into(self, field: TextField) -> None:
         """The clipboard into `field`: an invitation fills the address and the room code."""
         text = paste()
+        if text:
+            self.problem = ""  # the form is being filled in again: the old problem is gone
         address, code = split_invitation(text)
         if code:
             self.address.text, self.room.text = address[:self.address.limit], code
@@ -210,7 +213,7 @@ class JoinScene(Dialog):
             status, colour = _("Connecting..."), th.INK
         else:
             status, colour = self.problem, th.BAD
-        if status:
-            blit_text(surface, status, (box.centerx, box.bottom - t.px(104)), t.px(21), colour,
-                      anchor="center", width=box.width - t.px(60))
+        if status:  # on two lines where one is too narrow (a long address, a small window)
+            blit_wrapped(surface, status, pygame.Rect(box.left + t.px(30), box.bottom - t.px(
+                128), box.width - t.px(60), t.px(48)), t.px(21), colour, centre=True)
         super().draw(surface)

@@ -1,7 +1,8 @@
 """The host's lobby, before a hosted game starts: the invitation (each address as a URL a
-friend can type, and the room code, each with Copy) and the seats (played here, an AI, a
-friend who has joined, or still free). *Start* once every online seat is taken; *Start with
-AI* hands the free ones to the computer; *Cancel* closes the game to the network."""
+friend can type, with who it is for, and the room code, each with Copy) and the seats
+(played here, an AI, a friend who has joined, or still free). *Start* once every online seat
+is taken; *Start with AI* hands the free ones to the computer; *Cancel* closes the game to
+the network."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pygame
 from urland.net.hosted_memory import forget_hosted
 from urland.net.invite import INVITE, SHOWN_ADDRESSES, invitation
 from urland.scenes.base import Scene
+from urland.scenes.invitation import reach_label
 from urland.seats import is_person
 from urland.texts.i18n import L_, _, fmt
 from urland.texts.words import colour_word
@@ -22,6 +24,7 @@ from urland.ui.widgets import Button, panel
 from urland.userfiles import save_status
 
 DIM_INK = (96, 88, 80)
+ROW = 64  # an address, with who it is for under it
 AUTOPLAY_WAIT = 120.0  # seconds a game that plays itself waits for friends to join
 COPY, COPIED = L_("Copy"), L_("Copied.")  # a Copy button, and the one just pressed
 
@@ -96,7 +99,7 @@ class LobbyScene(Scene):
         box = self.box
         for i, button in enumerate(self.copy_buttons):
             button.rect = pygame.Rect(0, 0, t.px(100), t.px(34))
-            button.rect.topright = (box.centerx - t.px(20), box.top + t.px(156 + 40 * i))
+            button.rect.topright = (box.centerx - t.px(20), box.top + t.px(158 + ROW * i))
         self.copy_code.rect = pygame.Rect(0, 0, t.px(100), t.px(34))
         self.copy_code.rect.topright = (box.centerx - t.px(20), self._code_top() + t.px(34))
         y = box.bottom - t.px(24)
@@ -108,7 +111,7 @@ class LobbyScene(Scene):
         self.cancel_button.rect.bottomright = (box.right - t.px(30), y)
 
     def _code_top(self) -> int:
-        return self.box.top + self.theme.px(170 + 40 * len(self.addresses))
+        return self.box.top + self.theme.px(164 + ROW * len(self.addresses))
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
@@ -127,6 +130,8 @@ class LobbyScene(Scene):
         for address, button in zip(self.addresses, self.copy_buttons, strict=True):
             blit_text(surface, address, (left, button.rect.centery), t.px(22), th.INK,
                       anchor="midleft", width=half - t.px(110))
+            blit_text(surface, reach_label(address), (left, button.rect.bottom + t.px(2)),
+                      t.px(17), DIM_INK, width=half)  # under its Copy button too
         code_top = self._code_top()
         blit_text(surface, _("Room code"), (left, code_top), t.px(21), th.INK, True)
         blit_text(surface, self.hosted.code, (left, self.copy_code.rect.centery), t.px(34),

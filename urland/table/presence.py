@@ -16,11 +16,12 @@ ONLINE, AWAY, TO_JOIN, STAND_IN = "online", "away", "to join", "stand-in"
 
 
 def seat_notes(door: TableDoor) -> list[str]:
-    """The note beside each seat: a game with people elsewhere marks the seats played here
-    ("you"; "here" when several share this screen) and the people elsewhere."""
+    """The note beside each seat: a game with people elsewhere, or held on a server, marks
+    the seats played here ("you"; "here" when several share this screen) and the people
+    elsewhere (a room whose only person is this player, among AI seats, marks "you" too)."""
     count = len(door.seats)
     statuses = [door.seat_status(i) for i in range(count)]
-    if not any(statuses):
+    if not any(statuses) and not getattr(door, "online", False):
         return [""] * count
     mine = door.here or ([door.viewer] if door.viewer is not None else [])
     here_word = _("you") if len(mine) == 1 else _("here")
@@ -35,10 +36,18 @@ def banner_text(door: TableDoor, decision: Decision, age: float, held: bool = Fa
     if door.waiting_to_start:
         return _("Waiting for the host to start the game.")
     if door.cut_off:  # no move can be played: said where the player looks first
-        return _("The connection to the server is lost. Trying again...")
+        return connection_lost_text(getattr(door, "host_name", None))
     if not decision.over and decision.seat not in door.here:
         return elsewhere_text(door, decision.seat, age, held)
     return prompt_text(decision.prompt, door.names)
+
+
+def connection_lost_text(host: str | None) -> str:
+    """The connection to the game is lost, for now: to the computer of `host` (the player
+    who hosts it from the game), else to the server."""
+    if host is not None:
+        return fmt("The connection to {name}, the host, is lost. Trying again...", name=host)
+    return _("The connection to the server is lost. Trying again...")
 
 
 def minutes_and_seconds(seconds: float) -> str:
@@ -72,7 +81,8 @@ class ComingsAndGoings:
 
     A restart of the server is not each seat's disconnect: the people who were online before
     it come back one by one, in silence, and one line says when all of them are back (one
-    who is stood in for by an AI meanwhile is said as usual)."""
+    who is stood in for by an AI meanwhile is said as usual). In a game hosted from the game,
+    the host is named: when it cannot be reached, and when they host it again."""
 
     def __init__(self) -> None:
         self.last: list[str] | None = None
@@ -86,17 +96,20 @@ class ComingsAndGoings:
         if before is None or len(before) != len(now):
             return []
         restarts = getattr(door, "server_restarts", 0)  # a remote door's: a game held here has none
-        if restarts != self.restarts:
+        host = getattr(door, "host_seats", [])  # a game hosted elsewhere: the host's seats
+        if restarts != self.restarts:  # (the host's are back with the game they host again)
             self.restarts = restarts
-            self.returning = {i for i, was in enumerate(before) if was == ONLINE}
+            self.returning = {i for i, was in enumerate(before) if was == ONLINE or i in host}
             self.missed = False
         lines = [line for seat, (was, new) in enumerate(zip(before, now, strict=True))
                  if was != new and not self._quiet(seat, new)
-                 and (line := _change(door.names[seat], was, new))]
+                 and (line := _change(door.names[seat], was, new, seat in host))]
         if self.returning:
             self.returning = {i for i in self.returning if now[i] != ONLINE}
             if not self.returning and not self.missed:
-                lines.append(_("The server restarted; everyone is back."))
+                lines.append(fmt("{name} hosts the game again; everyone is back.",
+                                 name=door.names[host[0]]) if host else
+                             _("The server restarted; everyone is back."))
         return lines
 
     def _quiet(self, seat: int, new: str) -> bool:
@@ -111,7 +124,11 @@ class ComingsAndGoings:
         return new in (AWAY, ONLINE)
 
 
-def _change(name: str, was: str, new: str) -> str:
+def _change(name: str, was: str, new: str, host: bool = False) -> str:
+    """`host`: the seat of the player whose computer holds the game (hosted from the game)."""
+    if new == AWAY and was in (ONLINE, STAND_IN) and host:
+        return fmt("{name}, the host, is out of reach: the game waits until they are back.",
+                   name=name)
     if new == AWAY and was in (ONLINE, STAND_IN):
         return fmt("{name} has lost the connection.", name=name)
     if new == STAND_IN:

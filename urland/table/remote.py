@@ -35,6 +35,7 @@ from urland.net.client import CHAT_NOTICE
 from urland.net.link import LinkLost, NetLink
 from urland.net.resend import Resend
 from urland.seats import is_person
+from urland.table.presence import connection_lost_text
 from urland.table.session import Seat, Session
 from urland.texts.describe import describe
 from urland.texts.events import event_sentence
@@ -66,6 +67,8 @@ def _notice(code: str, mine: str) -> tuple[str, str]:
 
 class RemoteTable:
     """`TableDoor` over one `NetLink` per seat played here; every other seat elsewhere."""
+
+    online = True  # a game held on a server: the player list marks the seats played here
 
     def __init__(self, link: NetLink | Sequence[NetLink], autoplay: bool = False,
                  seed: int = 0,
@@ -140,16 +143,47 @@ class RemoteTable:
         return not self.over and not all(lk.online for lk in self.links.values())
 
     @property
-    def save_problem(self) -> str | None:
-        """What keeps the game from going on: a lost connection, a player who is away."""
+    def host_seats(self) -> list[int]:
+        """The seats played at the computer that hosts this game, when that is another
+        computer (a game hosted from the game); none on a server, none at the host's own."""
+        mirror = self.link.mirror
+        if self.hosting:
+            return []
+        return [s for s in mirror.host if s not in self.links and 0 <= s < len(mirror.names)]
+
+    @property
+    def host_name(self) -> str | None:
+        """The name of the player whose computer holds this game (None: a server's game)."""
+        seats = self.host_seats
+        return self.link.mirror.names[seats[0]] if seats else None
+
+    def _connection_problem(self) -> str | None:
+        """The connection to the game, lost for now or for good, in a sentence: the host by
+        name in a game hosted from the game, the server in a server's game."""
+        host = self.host_name
         for lk in self.links.values():
             if lk.gone and lk.client.refusal:
+                if host is not None:
+                    return fmt("{name}, the host, no longer takes your seat: {why}", name=host,
+                               why=lk.client.refusal)
                 return fmt("The server no longer takes your seat: {why}", why=lk.client.refusal)
         if any(lk.gone for lk in self.links.values()):
+            if host is not None:
+                return fmt("{name}, the host, cannot be reached any more. Your seat is kept: "
+                           "join again with the same room code once they host the game "
+                           "again.", name=host)
             return _("The server cannot be reached any more. Your seat is kept: join again "
                      "with the same room code later.")
         if not all(lk.online for lk in self.links.values()):
-            return _("The connection to the server is lost. Trying again...")
+            return connection_lost_text(host)
+        return None
+
+    @property
+    def save_problem(self) -> str | None:
+        """What keeps the game from going on: a lost connection, a player who is away."""
+        lost = self._connection_problem()
+        if lost is not None:
+            return lost
         if self.over:
             return None
         mirror, seat = self.link.mirror, self.decision().seat
@@ -171,6 +205,8 @@ class RemoteTable:
         m = self.link.mirror
         if seat in self.links or seat >= len(m.kinds) or not is_person(m.kinds[seat]):
             return ""
+        if self.cut_off and seat in self.host_seats:
+            return "away"  # their computer holds the game: cut off from it, so are they
         if seat < len(m.stand_in) and m.stand_in[seat]:
             return "stand-in"
         if not m.has_joined(seat):

@@ -1,5 +1,6 @@
 """The chat line of an online table: the last lines said, with the players' names, a field to
-say something (Enter or a click opens it, Enter sends, Esc closes) and a button to mute the
+say something (Enter or a click opens it, Enter sends and keeps it open for the next line,
+Esc, a click elsewhere or Enter on an empty field closes it) and a button to mute the
 chat. It has its own strip of the side column, under the log: it never covers the board, its
 corners or a menu."""
 
@@ -17,6 +18,7 @@ from urland.ui.widgets import Button, TextField, panel
 SHOWN_LINES = 2
 LINE_SECONDS = 25.0  # how long a line stays on the board
 MAX_CHAT = 200
+TYPING_SECONDS = 3.0  # a key typed in the field this recently: the player is still typing
 
 
 class ChatBox:
@@ -42,6 +44,14 @@ class ChatBox:
         if said:  # said before this table opened: logged where each was said
             self._log(said, len(said))
         self.recent: list[tuple[str, str, float]] = []  # (name, text, seconds shown)
+        self.quiet = TYPING_SECONDS  # seconds since a key was last typed in the field
+
+    @property
+    def typing(self) -> bool:
+        """The player is in the middle of a line: the field holds some, or a key went into
+        it a moment ago (a dialog that opens now hears none of their keys). A field left
+        open after a line was sent, and nothing typed since, is not."""
+        return self.field.focus and (bool(self.field.text) or self.quiet < TYPING_SECONDS)
 
     def toggle_mute(self) -> None:
         self.muted = not self.muted
@@ -49,6 +59,7 @@ class ChatBox:
         self.recent = []
 
     def update(self, dt: float) -> None:
+        self.quiet += dt
         lines, total = self.lines(), self.count()
         new = min(max(0, total - self.seen), len(lines))
         fresh, self.seen = lines[len(lines) - new:] if new else [], total
@@ -78,12 +89,15 @@ class ChatBox:
                 self.field.focus = True
                 return True
             return False
+        if event.type == pygame.KEYDOWN:
+            self.quiet = 0.0
         if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
             text = self.field.text.strip()
-            if text:
-                self.send(text)
             self.field.text = ""
-        self.field.handle(event)
+            if text:  # said: the field stays open for the next line (Esc or a click leaves)
+                self.send(text)
+                return True
+        self.field.handle(event)  # Enter on an empty field leaves it, as Esc does
         if event.type == pygame.MOUSEBUTTONDOWN:
             return self.field.focus
         return True
@@ -111,6 +125,23 @@ class ChatBox:
         for i, (name, text, _age) in enumerate(self.recent[-room:]):
             blit_text(surface, _said(name, text), (box.left + t.px(10), below + i * step),
                       t.px(18), th.TEXT, width=box.width - t.px(20))
+
+
+    def draw_over(self, surface: pygame.Surface, t: th.Theme, covered: pygame.Rect) -> None:
+        """The newest line said, bright, in a bar just above a dialog opened at the table
+        (`covered`, the dialog's box; under it when there is no room above): a player
+        choosing there still reads what friends say. Only to read: the dialog has the keys,
+        and the chat its field again once the dialog is answered."""
+        if self.muted or not self.recent:
+            return
+        name, text, _age = self.recent[-1]
+        bar = pygame.Rect(covered.left, 0, covered.width, t.px(30))
+        bar.bottom = covered.top - t.px(8)
+        if bar.top < t.px(4):
+            bar.top = covered.bottom + t.px(8)
+        panel(surface, bar, (20, 30, 40), radius=t.px(8), border=th.ACCENT_DARK)
+        blit_text(surface, _said(name, text), (bar.left + t.px(12), bar.centery), t.px(18),
+                  th.TEXT, anchor="midleft", width=bar.width - t.px(24))
 
 
 def _as_log_lines(said: list[tuple[str, str]]) -> list[str]:

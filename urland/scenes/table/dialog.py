@@ -57,7 +57,8 @@ class TableDialog(Dialog):
     replay ends or is skipped (a click or a key), so a player can look back before choosing.
 
     Every one keeps the table's Menu (top right, Esc when the dialog has no Esc of its own),
-    so a player can save and leave in the middle of a bid, a gene or a chip choice.
+    so a player can save and leave in the middle of a bid, a gene or a chip choice. At an
+    online table the newest line friends say meanwhile shows just above the dialog.
     """
 
     has_menu = True  # False: the dialog offers the menu itself (the hand-over curtain)
@@ -70,7 +71,9 @@ class TableDialog(Dialog):
         self.news_button.visible = False  # until drawn over a table with news
         self.replaying = False
         self.menu_button = Button(L_("Menu"), table.pause, key=pygame.K_ESCAPE)
-        self.keys_wait = table.takes_text  # the player was typing in the chat: not to us
+        # The player was in the middle of a chat line: their keys are not for us (a chat
+        # field merely left open after a line was sent gives the keys to the dialog).
+        self.keys_wait = getattr(table, "typing_now", table.takes_text)
         for field in table.text_fields():
             field.focus = False
 
@@ -99,6 +102,9 @@ class TableDialog(Dialog):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        others = getattr(self.table, "hear_others", None)  # an online table's: talk goes on
+        if others is not None:
+            others(dt)
         if self.replaying:
             self.table.play_shows(dt)
             if not self.table.show.busy:
@@ -151,6 +157,9 @@ class TableDialog(Dialog):
             self.news_button.rect = self.peek_button.rect.move(
                 0, -self.peek_button.rect.height - self.theme.px(8))
             self.news_button.draw(surface, self.theme)
+        chat_over = getattr(self.table, "draw_chat_over", None)  # an online table's chat
+        if chat_over is not None:
+            chat_over(surface, box)  # what friends say stays readable while one decides
         guide = getattr(self.table, "guide", None)
         if self._guide_card() is not None and not self.peeking:
             guide.draw_coach(surface)  # the step's instruction, bright beside the dialog

@@ -91,10 +91,21 @@ class OnlineTableScene(TableScene):
     def text_fields(self) -> list[TextField]:
         return [self.chat.field]  # while typing in it, M is a letter, not the mute key
 
+    @property
+    def typing_now(self) -> bool:
+        """In the middle of a chat line: a dialog opening now leaves the keys to it."""
+        return self.chat.typing
+
     def update(self, dt: float) -> None:
         if self.door.over and not self.joined_ended and not getattr(self.door, "hosting", False):
             self.joined_ended = forget_room() or True  # the title offers no rejoin of it
         super().update(dt)
+        self.hear_others(dt)
+
+    def hear_others(self, dt: float) -> None:
+        """The lines said since the last frame, into the chat and the log, and who came or
+        went, into the log (called by a dialog open over this table too: talk goes on while
+        a player chooses)."""
         self.chat.update(dt)
         came_or_went = self.comings.news(self.door)
         if came_or_went:
@@ -107,3 +118,9 @@ class OnlineTableScene(TableScene):
         super().draw(surface)
         if self.app.scene is self:
             self.chat.draw(surface, self.theme, self.chat_area)
+
+    def draw_chat_over(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """Over one of this table's dialogs (its box `box`): the newest line said, bright
+        above it, as in a game where talk goes on while a player chooses (a bid may take a
+        while, and the dialog covers the chat's strip)."""
+        self.chat.draw_over(surface, self.theme, box)
