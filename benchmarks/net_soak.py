@@ -580,15 +580,21 @@ def _report(args, results: list[dict], out: str, err: str) -> None:
 
 
 def _report_rounds(results: list[dict]) -> None:
-    """Each phase's change of the p99 (against its round's alone), round by round, with the
-    mean and the range: the spread is the measure's own, beside which a kind's change stands."""
-    print("the p99's change against its round's alone, round by round (ms)")
-    names = list(dict.fromkeys(r["phase"] for r in results))
-    for name in names[1:]:
-        changes = [r["change"] for r in results if r["phase"] == name]
-        rounds = " ".join(f"{c:>+7.1f}" for c in changes)
-        print(f"{name:>11}  {rounds}   mean {statistics.fmean(changes):>+6.1f}, "
-              f"from {min(changes):+.1f} to {max(changes):+.1f}")
+    """Each kind's p99, round by round, against the mean of every phase alone (the first of
+    each round and the last, "alone again"): the phases alone differ among themselves by as
+    much as the kinds do, and the range of their p99s is the measure's own noise, beside which
+    a kind's change stands. A kind compared with its own round's first phase alone only would
+    carry that phase's luck."""
+    alone = [r["p99"] for r in results if r["phase"].startswith("alone")]
+    base = statistics.fmean(alone)
+    print(f"the p99 round by round (ms), against the mean of the {len(alone)} phases alone: "
+          f"{base:.1f} (from {min(alone):.1f} to {max(alone):.1f})")
+    for name in dict.fromkeys(r["phase"] for r in results if not r["phase"].startswith("alone")):
+        p99s = [r["p99"] for r in results if r["phase"] == name]
+        rounds = " ".join(f"{p:>6.1f}" for p in p99s)
+        print(f"{name:>11}  {rounds}   mean {statistics.fmean(p99s):>6.1f}, "
+              f"{statistics.fmean(p99s) - base:>+6.1f} against alone; "
+              f"highest {max(p99s) - base:+.1f}")
 
 
 def _report_pauses(results: list[dict], out: str) -> None:
