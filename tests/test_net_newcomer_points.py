@@ -300,3 +300,19 @@ def test_a_chat_field_left_open_after_a_line_gives_the_keys_to_a_dialog_that_ope
         ben.close()
         anna.close()
         game.close()
+
+
+def test_before_a_hosted_game_starts_the_lobby_says_this_computer_holds_the_whole_game(app):
+    """The host is told, before anyone plays, that their computer holds every hidden chip and
+    bid, and that a game with strangers belongs on a server nobody at the table runs; at the
+    smallest window too."""
+    lobby = open_lobby(app, ("human", "online", "easy"), "Anna")
+    try:
+        for size in ((1280, 720), (960, 540)):
+            app.resize(size)
+            frames(app, 1)
+            said = " ".join(what for _r, what in texts_drawn(app))
+            assert "This computer holds the whole game" in said
+            assert "meet on a server" in said and "that nobody at the table runs." in said
+    finally:
+        lobby.door.leave()
