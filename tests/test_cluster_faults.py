@@ -183,11 +183,12 @@ def test_a_database_restarted_mid_game_loses_nothing_and_the_game_plays_on(
             seats = await _play(clients)
             await until_change(heard, 15)
             await asyncio.to_thread(postgres_server.restart)
-        async with notices(postgres_url) as heard:
-            await until_change(heard, 1, limit=90)  # a change kept after the restart
+        # (No listener is asked for the changes after the restart: on a busy machine the
+        # game may be over before one is back. The finished room in the store says it all.)
         assert await asyncio.wait_for(asyncio.gather(*seats), 150) == [0, 0, 0]
         assert await owner_of(postgres_url) == only.address
-        _check_every_seat(clients, tokens)
+        moves = _check_every_seat(clients, tokens)
+        assert store_finished_moves(postgres_url) == moves  # every move kept, after too
 
     try:
         run(scenario(), 240)
