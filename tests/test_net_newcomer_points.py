@@ -316,3 +316,31 @@ def test_before_a_hosted_game_starts_the_lobby_says_this_computer_holds_the_whol
             assert "meet on a server" in said and "that nobody at the table runs." in said
     finally:
         lobby.door.leave()
+
+
+def test_the_menu_of_a_game_kept_elsewhere_says_who_keeps_it_and_offers_to_leave(app):
+    """Nothing of a joined game is saved here: the menu says that the host's computer (by the
+    host's name) or the server keeps it, and offers to leave rather than to save and leave."""
+    game = hosted_for_anna(first_decider_is(0))
+    ben = NetLink.open(NetClient(game.local_address, game.code, "Ben"), None)
+    anna = NetLink.open(NetClient(game.local_address, game.code, "Anna", game.token), None)
+    room = ServerRoom(["remote", "easy", "easy"], first_decider_is(1))
+    dora = NetLink.open(NetClient(room.address, "solo", "Dora"), None)
+    try:
+        for door, kept in ((RemoteTable(ben), "Anna's computer keeps this game."),
+                           (RemoteTable(dora), "The server keeps this game.")):
+            table = app.show("online_table", door=door)
+            until(lambda door=door: door.names[0] in ("Anna", "Dora"), app)
+            frames(app, 1)
+            table.pause()
+            frames(app, 1)
+            drawn = [what for _r, what in texts_drawn(app)]
+            assert kept in drawn and "Leave to the title" in drawn
+            assert "Your game is saved after every move." not in drawn
+            assert "Save and leave to the title" not in drawn
+            app.remove(app.scene)
+    finally:
+        for link in (anna, ben, dora):
+            link.close()
+        game.close()
+        room.close()

@@ -18,11 +18,15 @@ class PauseScene(Dialog):
     width, height = 460, 420
 
     def __init__(self, app, leave: Callable[[], None], paused: bool = True,
-                 invite: Callable[[], None] | None = None) -> None:
+                 invite: Callable[[], None] | None = None, kept_by: str | None = None) -> None:
         """`paused`: the game waits while the menu is open (an online game goes on);
-        `invite`: shows the invitation of a game hosted here again."""
+        `invite`: shows the invitation of a game hosted here again; `kept_by`: the sentence
+        saying where a game kept elsewhere is kept (a server, a friend's computer): nothing
+        is saved here, and leaving keeps the seat."""
         super().__init__(app)
-        self.leave_game, self.paused = leave, paused
+        self.leave_game, self.paused, self.kept_by = leave, paused, kept_by
+        leave_words = (L_("Save and leave to the title") if kept_by is None
+                       else L_("Leave to the title"))
         self.resume = Button(L_("Resume"), self.close, "primary", key=pygame.K_ESCAPE)
         self.invite = None if invite is None else Button(L_("Invitation"), invite,
                                                          key=pygame.K_i)
@@ -33,7 +37,7 @@ class PauseScene(Dialog):
             *([self.invite] if self.invite is not None else []),
             Button(L_("Rules"), lambda: self.app.open("rules"), key=pygame.K_r),
             Button(L_("Settings"), lambda: self.app.open("settings"), key=pygame.K_s),
-            Button(L_("Save and leave to the title"), self.save_and_leave, key=pygame.K_l),
+            Button(leave_words, self.save_and_leave, key=pygame.K_l),
             Button(L_("Quit Urland"), self.app.quit, "danger", key=pygame.K_q),
         ]
 
@@ -55,6 +59,7 @@ class PauseScene(Dialog):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         box = self.draw_box(surface, _("Paused") if self.paused else _("Menu"))
-        blit_text(surface, _("Your game is saved after every move."),
-                  (box.centerx, box.top + t.px(62)), t.px(19), (100, 90, 80), anchor="center")
+        blit_text(surface, self.kept_by or _("Your game is saved after every move."),
+                  (box.centerx, box.top + t.px(62)), t.px(19), (100, 90, 80), anchor="center",
+                  width=box.width - t.px(32))
         super().draw(surface)

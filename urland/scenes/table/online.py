@@ -7,7 +7,7 @@ import pygame
 from urland.scenes.base import Scene
 from urland.scenes.table.scene import TableScene
 from urland.table.presence import ComingsAndGoings
-from urland.texts.i18n import _
+from urland.texts.i18n import _, fmt
 from urland.texts.log import log_entries
 from urland.ui.chat_box import ChatBox
 from urland.ui.widgets import TextField
@@ -86,7 +86,18 @@ class OnlineTableScene(TableScene):
         self.gestures.cancel()
         invite = None if self.hosted is None else (
             lambda: self.app.open("invitation", hosted=self.hosted))
-        self.app.open("pause", leave=self.to_title, paused=False, invite=invite)
+        self.app.open("pause", leave=self.to_title, paused=False, invite=invite,
+                      kept_by=self.kept_by())
+
+    def kept_by(self) -> str | None:
+        """Where the game is kept, for the menu, when not at this computer: the host's
+        computer or the server (they keep every move; leaving keeps the seat)."""
+        if getattr(self.door, "hosting", False):
+            return None  # hosted here: saved here, as any game
+        host = getattr(self.door, "host_name", None)
+        if host:
+            return fmt("{name}'s computer keeps this game.", name=host)
+        return _("The server keeps this game.")
 
     def text_fields(self) -> list[TextField]:
         return [self.chat.field]  # while typing in it, M is a letter, not the mute key
