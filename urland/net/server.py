@@ -27,7 +27,7 @@ from urland.master.keeper import NotKept
 from urland.master.lookalike import skeleton
 from urland.master.master import Master, MasterOptions
 from urland.master.news import News
-from urland.master.room import MoveRefused, Room, normal_code, token_hash
+from urland.master.room import MoveRefused, Room, normal_code, seat_colour, token_hash
 from urland.net import protocol as p
 from urland.net.allowance import Allowances
 from urland.net.chat_limit import CHAT_BURST, CHAT_RATE, KEPT_LINES, RoomChat, Said, places_in_log
@@ -237,8 +237,9 @@ class GameServer:
                 # whole game, once the room is opened again) wait for a full collection.
                 client.writer = None
             if self.clients.get((key, client.seat)) is client:
-                rooms_log.info("Room %s: %s left seat %d.", client.room.code,
-                               client.room.names()[client.seat], client.seat + 1)
+                rooms_log.info("Room %s: %s left the %s seat.", client.room.code,
+                               client.room.names()[client.seat],
+                               seat_colour(client.room, client.seat))
                 del self.clients[(key, client.seat)]
                 # A server that stops tells nobody seats are away.
                 self.master.leave(client.room, client.seat, tell=self._serving(ws))
@@ -314,8 +315,8 @@ class GameServer:
                 await old.ws.close(p.CLOSE_REPLACED, "seat taken again")
         if "token" in hello:
             self._send(client, self._welcome_message(room, seat))
-        rooms_log.info("Room %s: %s %s seat %d.", room.code, room.names()[seat],
-                       "is back in" if "token" in hello else "took", seat + 1)
+        rooms_log.info("Room %s: %s %s the %s seat.", room.code, room.names()[seat],
+                       "is back in" if "token" in hello else "took", seat_colour(room, seat))
         self.master.join(room, seat)
         chat = self._room_chat(room)
         again = chat.again()  # numbered: a client that had them already drops them
