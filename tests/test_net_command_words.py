@@ -1,6 +1,7 @@
 """What `serve` and `join` say at a terminal: where the server listens in words, whom each
 invitation is for, seats by colour, a refused join counted once in words, the invitation taken
-as `join`'s address, and a window-less seat saying who plays it and how to leave."""
+as `join`'s address, a window-less seat saying who plays it and how to leave, and a room whose
+game is over said to be over."""
 
 from __future__ import annotations
 
@@ -11,10 +12,13 @@ import os
 import signal
 import subprocess
 
-from netplay import free_port, run, seated, serving, urland_command
+import pytest
+from netplay import free_port, play_seat, run, seated, serving, urland_command
 
 from urland.net.client import JoinRefused
 from urland.net.commands import listening_line
+from urland.net.server import ServerOptions
+from urland.scenes.join import REFUSALS
 
 PLAIN_ROOM = ("--room", "spring", "--plain-code", "--seats", "remote,remote,easy")
 
@@ -127,3 +131,49 @@ def test_join_accepts_a_room_that_agrees_with_the_invitation_in_other_letters(tm
             return line.decode()
 
     assert run(scenario()).startswith("Joined room DAB7-PY5Z as seat 1 of 3: ")
+
+
+def test_joining_a_room_whose_game_is_over_says_so_not_that_every_seat_is_taken(tmp_path):
+    async def scenario():
+        options = ServerOptions(rooms_dir=tmp_path / "rooms", history_dir=tmp_path / "history")
+        async with serving(options) as (server, address):
+            room = server.open_room("ended", ["remote", "random", "random"], 5)
+            anna = await seated(address, "ended", "Anna")
+            assert await play_seat(anna, 1) == 0 and room.game.over
+            with pytest.raises(JoinRefused) as refused:
+                await seated(address, "ended", "Cara")
+            return refused.value
+
+    refused = run(scenario())
+    assert refused.code == "over"
+    assert str(refused) == "The game in this room is over: ask for the code of a new one."
+    assert str(REFUSALS["over"]) == str(refused)  # the window's Join form says the same
+
+
+def test_serve_with_the_same_word_after_its_game_ended_says_why_the_code_is_new(tmp_path):
+    """The game under spring-game-... has ended; `serve --room spring-game` again opens a new
+    game under a new code, and says so (a game that has ended is not carried on)."""
+    rooms = tmp_path / "rooms"
+
+    async def finished_game() -> str:
+        options = ServerOptions(rooms_dir=rooms, history_dir=tmp_path / "history")
+        async with serving(options) as (server, address):
+            room = server.open_room("spring-game-6VVETZ8G", ["remote", "random", "random"], 5)
+            anna = await seated(address, room.code, "Anna")
+            assert await play_seat(anna, 1) == 0 and room.game.over
+            await anna.close()
+        return room.code
+
+    old = run(finished_game())
+    env = {**os.environ, "URLAND_HOME": str(tmp_path / "home"), "URLAND_DISCOVERY": "0"}
+    server = _start(env, "serve", "--host", "127.0.0.1", "--port", "0", "--rooms", str(rooms),
+                    "--room", "spring-game", "--seats", "remote,remote,easy")
+    try:
+        assert "listening" in server.stdout.readline()
+    finally:
+        server.send_signal(signal.SIGINT)
+        _, err = server.communicate(timeout=60)
+    new = err.split("the room is ", 1)[1].split(" ", 1)[0]
+    assert new.startswith("spring-game-") and new != old
+    assert (f"{new} is a new game: no unfinished game is kept under 'spring-game' (a game "
+            "that has ended is not carried on, and its code is not used again)") in err

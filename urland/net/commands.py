@@ -307,13 +307,15 @@ def _loopback(host: str) -> bool:
 def _room_to_open(server, args: argparse.Namespace) -> str:
     """The code `--room` opens: as given with --plain-code or when it is strong, else with a
     random suffix (the one it was given before, when its room is kept unfinished)."""
-    from urland.net.room_codes import WARNING, strengthened, word_like
+    from urland.net.room_codes import NEW_GAME, WARNING, strengthened, word_like
 
     if args.plain_code or not word_like(args.room):
         return args.room
     kept = [r.code for r in server.rooms.values() if not r.game.over]
     code = strengthened(args.room, kept)
     print(WARNING.format(given=args.room, code=code), file=sys.stderr, flush=True)
+    if code not in kept:
+        print(NEW_GAME.format(given=args.room, code=code), file=sys.stderr, flush=True)
     return code
 
 

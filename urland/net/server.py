@@ -48,6 +48,7 @@ rooms_log = logging.getLogger("urland.rooms")
 transport_log = logging.getLogger("urland.server.transport")
 NOT_KEPT = ("The server could not keep this on its disk, so it did not happen. Try again in "
             "a moment.")
+GAME_OVER = "The game in this room is over: ask for the code of a new one."
 
 
 @dataclass
@@ -396,6 +397,10 @@ class GameServer:
         seat kept in the store. A server killed in between has nothing kept: after a
         restart the seat is free. None when refused (full, not confirmed, not kept)."""
         async with self.master.lock(room):
+            if room.game.over:  # not "every seat taken": nobody plays in it any more
+                self.gate.tally.count("joins refused: the room's game is over")
+                await self._refuse(ws, "over", GAME_OVER, p.CLOSE_REFUSED)
+                return None
             found = room.free_seat_for(name)
             if found is None:
                 self.gate.tally.count("joins refused: every seat of the room taken")
