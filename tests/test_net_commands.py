@@ -53,7 +53,7 @@ def test_serve_and_two_joined_clients_play_to_the_end_with_the_same_moves_in_eve
             assert client.returncode == 0
         said, _ = server.communicate(timeout=60)
         assert server.returncode == 0
-        for line in ("Room smoke: Anna took seat ", "Room smoke: Ben took seat ",
+        for line in ("Room smoke: Anna took the ", "Room smoke: Ben took the ",
                      "Room smoke: the game is over; "):
             assert line in said  # the server's operator sees who comes and how it ends
         assert "connection open" not in said
@@ -251,20 +251,21 @@ def test_serve_prints_the_invitation_a_host_pastes_to_friends_and_it_seats_one(t
                            "--plain-code", "--seats", "remote,remote,easy")
     friend = None
     try:
-        said = [server.stdout.readline() for _ in range(5)]
+        said = [server.stdout.readline() for _ in range(6)]
         assert said[0].startswith("Room spring (remote,remote,easy)")
         assert said[1] == f"{INVITE}. {HOW_TO_JOIN}\n"
-        pasted = said[2].strip()
+        assert said[2] == "  Only a second window on this computer:\n"  # as the lobby labels it
+        pasted = said[3].strip()
         address, code = split_invitation(pasted)
         assert code == "spring" and address.startswith("ws://127.0.0.1:")
-        assert said[3] == "At a terminal (add --name and your name):\n"
-        command = said[4].split()
-        assert command == ["python", "-m", "urland", "join", address, "--room", "spring"]
+        assert said[4] == "At a terminal (add --name and your name):\n"
+        command = said[5].split()  # as the README runs the program
+        assert command == [".venv/bin/python", "-m", "urland", "join", address, "--room", "spring"]
         friend_env = {**os.environ, "URLAND_HOME": str(tmp_path / "friend")}
         friend = subprocess.Popen([sys.executable, *command[1:], "--name", "Ben", "--no-window"],
                                   env=friend_env, stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL, text=True)
-        assert friend.stdout.readline() == "Joined room spring as seat 1 of 3\n"
+        assert friend.stdout.readline() == "Joined room spring as seat 1 of 3: Ben, White.\n"
     finally:
         for process in (friend, server):
             if process is not None:

@@ -227,11 +227,14 @@ def test_the_server_says_who_takes_leaves_and_retakes_a_seat_and_who_won(caplog)
     caplog.set_level("INFO", logger="urland.rooms")
     run(_comings_and_goings())
     said = [r.getMessage() for r in caplog.records if r.name == "urland.rooms"]
-    assert said[:4] == ["Room hall: Anna took seat 1.", "Room hall: Ben took seat 2.",
-                        "Room hall: Anna left seat 1.", "Room hall: Anna is back in seat 1."]
+    assert said[:4] == ["Room hall: Anna took the White seat.",  # seats named by colour
+                        "Room hall: Ben took the Black seat.",
+                        "Room hall: Anna left the White seat.",
+                        "Room hall: Anna is back in the White seat."]
     assert said[-3].startswith("Room hall: the game is over; ")
     assert " wins with " in said[-3] and said[-3].endswith(" points.")
-    assert sorted(said[-2:]) == ["Room hall: Anna left seat 1.", "Room hall: Ben left seat 2."]
+    assert sorted(said[-2:]) == ["Room hall: Anna left the White seat.",
+                                 "Room hall: Ben left the Black seat."]
 
 
 async def _countdown_to_the_stand_in() -> None:

@@ -317,3 +317,9 @@ class Room:
 def _level(word: Any) -> str:
     """A bot level as a file or record writes it ("" for none, or anything not a short word)."""
     return word if isinstance(word, str) and word.isalnum() and len(word) <= 16 else ""
+
+
+def seat_colour(room: Room, seat: int) -> str:
+    """The colour of a seat, in English (the server's own lines are English)."""
+    colours = room.game.state.colours
+    return COLOUR_NAMES[colours[seat]] if seat < len(colours) else f"number {seat + 1}"

@@ -197,8 +197,7 @@ async def _serve_rooms(args: argparse.Namespace, tls: ssl.SSLContext | None) -> 
             loop.add_signal_handler(sig, stop.set)
     async with server.serve(args.host, args.port, tls) as ws_server:
         scheme = "wss" if tls else "ws"
-        print(f"Urland server listening on {scheme}://{args.host}:{bound_port(ws_server)}",
-              flush=True)
+        print(listening_line(args.host, bound_port(ws_server), scheme), flush=True)
         if elsewhere:
             print(elsewhere, flush=True)
         for kept in server.rooms.values():
@@ -233,6 +232,17 @@ async def _serve_rooms(args: argparse.Namespace, tls: ssl.SSLContext | None) -> 
     return 0
 
 
+def listening_line(host: str, port: int, scheme: str = "ws") -> str:
+    """Where the server listens, in words: every address of this computer (an address to
+    listen on, not one to give friends), or the one it was given."""
+    from urland.net.invite import EVERY_ADDRESS
+
+    where = ("every address of this computer" if host in EVERY_ADDRESS
+             else f"{host} only")
+    secure = " (wss://, encrypted)" if scheme == "wss" else ""
+    return f"Urland server listening on {where}, port {port}{secure}."
+
+
 def invitation_lines(rooms: list, host: str, port: int, scheme: str = "ws") -> list[str]:
     """What the host pastes to friends: each open room's invitations, in the words of the
     window's Invite dialog, then the same as `join` commands for a terminal (none when no room
@@ -243,6 +253,7 @@ def invitation_lines(rooms: list, host: str, port: int, scheme: str = "ws") -> l
         SHOWN_ADDRESSES,
         invitation,
         join_command,
+        reach_label,
         reachable,
     )
 
@@ -253,7 +264,8 @@ def invitation_lines(rooms: list, host: str, port: int, scheme: str = "ws") -> l
     addresses = reachable(port, host, scheme)[-SHOWN_ADDRESSES:]
     lines = [f"{_(INVITE)}. {_(HOW_TO_JOIN)}"]
     for open_room in open_rooms:
-        lines += [f"    {invitation(address, open_room.code)}" for address in addresses]
+        for address in addresses:
+            lines += [f"  {reach_label(address)}:", f"    {invitation(address, open_room.code)}"]
     lines.append("At a terminal (add --name and your name):")
     lines += [f"    {join_command(addresses[0], r.code)}" for r in open_rooms]
     return lines
@@ -295,13 +307,15 @@ def _loopback(host: str) -> bool:
 def _room_to_open(server, args: argparse.Namespace) -> str:
     """The code `--room` opens: as given with --plain-code or when it is strong, else with a
     random suffix (the one it was given before, when its room is kept unfinished)."""
-    from urland.net.room_codes import WARNING, strengthened, word_like
+    from urland.net.room_codes import NEW_GAME, WARNING, strengthened, word_like
 
     if args.plain_code or not word_like(args.room):
         return args.room
     kept = [r.code for r in server.rooms.values() if not r.game.over]
     code = strengthened(args.room, kept)
     print(WARNING.format(given=args.room, code=code), file=sys.stderr, flush=True)
+    if code not in kept:
+        print(NEW_GAME.format(given=args.room, code=code), file=sys.stderr, flush=True)
     return code
 
 
@@ -320,10 +334,12 @@ async def _until_over(server, room, stop: asyncio.Event) -> None:
 def join_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="urland join",
                                      description="Take a seat in a game on a server.")
-    parser.add_argument("address", help="the server: host:port or a ws:// (wss://) URL; "
+    parser.add_argument("address", help="the server: host:port or a ws:// (wss://) URL, "
+                        "or the invitation as the host has it (ws://host:port/ROOM-CODE); "
                         "several, comma-separated, for the processes of one server (each is "
                         "tried in turn when the one played on is out of reach)")
-    parser.add_argument("--room", required=True, type=_room_code, help="the room code")
+    parser.add_argument("--room", type=_room_code,
+                        help="the room code (not needed with an invitation that holds it)")
     parser.add_argument("--name", default="", help="your name at the table")
     parser.add_argument("--autoplay", action="store_true",
                         help="let the medium bot play this seat, from this seat's view only")
@@ -335,6 +351,36 @@ def join_parser() -> argparse.ArgumentParser:
                         help="trust this certificate (PEM) for a wss:// server, besides the "
                              "system's authorities")
     return parser
+
+
+def _address_and_room(parser: argparse.ArgumentParser, address: str,
+                      room: str | None) -> tuple[str, str]:
+    """`join`'s address without the room codes of invitations in it (ws://host:port/CODE, as
+    the window's Join form takes a pasted one), and the room: --room, else the invitation's."""
+    from urland.net.joining import split_invitation
+
+    parts, codes = [], []
+    for part in address.split(","):
+        bare = "/" in part and "://" not in part  # host:port/CODE, typed without ws://
+        server, code = split_invitation(f"ws://{part.strip()}" if bare else part)
+        parts.append(server)
+        if code:
+            codes.append(code)
+    found = list(dict.fromkeys(codes))
+    if len({normal_code(c) for c in found}) > 1:
+        parser.error(f"the invitations name different rooms ({', '.join(found)}): give one")
+    if room and found and normal_code(room) != normal_code(found[0]):
+        parser.error(f"--room {room} is not the room of the invitation ({found[0]}): "
+                     "leave out --room, or give the address without the code")
+    room = room or (found[0] if found else "")
+    if not room:
+        parser.error("which room? Give the invitation as the host has it "
+                     "(ws://host:port/ROOM-CODE), or add --room ROOM-CODE")
+    try:
+        _room_code(room)
+    except argparse.ArgumentTypeError as exc:
+        parser.error(str(exc))
+    return ",".join(parts), room
 
 
 def server_urls(text: str) -> list[str]:
@@ -361,6 +407,7 @@ def join_main(argv: Sequence[str], with_window: Callable[[str, argparse.Namespac
     args = parser.parse_args(argv)
     if len(args.name) > 24:
         parser.error("--name is at most 24 characters")
+    args.address, args.room = _address_and_room(parser, args.address, args.room)
     try:
         url, *args.more_addresses = server_urls(args.address)
     except ValueError as exc:
@@ -414,6 +461,7 @@ async def join_headless(url: str, args: argparse.Namespace, tls: ssl.SSLContext 
     from urland.net.tokens import keep_token
 
     client = seat_client(url, args, tls)
+    back = bool(client.token)  # this computer kept the seat's token: its own seat again
     try:
         await client.connect()
     except (JoinRefused, ConnectionError, TimeoutError) as exc:
@@ -421,7 +469,8 @@ async def join_headless(url: str, args: argparse.Namespace, tls: ssl.SSLContext 
     if client.token:
         keep_token(url, args.room, client.token)
     mirror = client.mirror
-    print(f"Joined room {mirror.room} as seat {mirror.seat + 1} of {mirror.players}", flush=True)
+    for line in seated_lines(mirror, args, back):
+        print(line, flush=True)
     bot = make_bot(DEFAULT_BOT, secrets.randbelow(2**31)) if args.autoplay else None
     told = []
 
@@ -451,6 +500,30 @@ async def join_headless(url: str, args: argparse.Namespace, tls: ssl.SSLContext 
     elif code:
         print("urland join: the connection to the server was lost", file=sys.stderr)
     return code
+
+
+def seated_lines(mirror, args: argparse.Namespace, back: bool) -> list[str]:
+    """What `join` without a window says once seated: the room and seat, the name given (it
+    may differ from the one asked) and the colour; who plays the seat, and how to leave."""
+    from urland.engine import COLOUR_NAMES
+    from urland.master.names import clean_name
+
+    seat = mirror.seat
+    name = mirror.names[seat] if seat < len(mirror.names) else ""
+    colour = COLOUR_NAMES[mirror.colours[seat]] if seat < len(mirror.colours) else ""
+    lines = [f"Joined room {mirror.room} as seat {seat + 1} of {mirror.players}: "
+             f"{name}, {colour}{' (your seat again)' if back else ''}."]
+    if args.name and clean_name(args.name) != name and not back:
+        lines.append(f"The name {args.name.strip()} is taken at this table: you play as "
+                     f"{name}.")
+    if args.autoplay:
+        lines.append(f"The {DEFAULT_BOT} bot plays {name}'s moves; the game's end is said "
+                     "here.")
+    else:
+        lines.append("Without a window and without --autoplay, this seat plays no move: the "
+                     "game waits at its turn. Press Ctrl+C to leave (the seat stays yours), "
+                     "then join again with a window or with --autoplay.")
+    return lines
 
 
 def _report_record(path: Path | None) -> None:

@@ -8,7 +8,7 @@ import ipaddress
 import socket
 
 from urland.net.discovery import local_addresses
-from urland.texts.i18n import N_
+from urland.texts.i18n import N_, _
 
 EVERY_ADDRESS = ("0.0.0.0", "::", "")  # a server listening on every address of this computer
 SHOWN_ADDRESSES = 3  # the last ones of `reachable` (this computer itself comes last)
@@ -34,9 +34,12 @@ def invitation(address: str, code: str) -> str:
     return f"{address.rstrip('/')}/{code}"
 
 
+RUN = ".venv/bin/python -m urland"  # how the README runs the program, from its folder
+
+
 def join_command(address: str, code: str) -> str:
     """The same invitation as a command to type at a terminal."""
-    return f"python -m urland join {address} --room {code}"
+    return f"{RUN} join {address} --room {code}"
 
 
 # Who an address of the lobby is for (`reach_of`): friends on this network, by its number or
@@ -56,3 +59,14 @@ def reach_of(url: str) -> str:
     if number.is_loopback:
         return THIS_COMPUTER
     return NETWORK if number.is_private or number.is_link_local else INTERNET
+
+
+REACH_LABELS = {NETWORK: N_("For friends on this network"),
+                NAME: N_("This computer's name, on this network"),
+                THIS_COMPUTER: N_("Only a second window on this computer"),
+                INTERNET: N_("Over the internet, if the port is open")}
+
+
+def reach_label(url: str) -> str:
+    """A few words for an address of the invitation: who it is for."""
+    return _(REACH_LABELS[reach_of(url)])

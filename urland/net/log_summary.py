@@ -3,7 +3,8 @@ traceback) per connection.
 
 `Tally` counts what happened by cause and writes, at most once every `every` seconds, one
 line per cause seen since the last ("12,345 x connections cut: a ping before joining a room, in
-the last 10 s"). `tame_library_logs` routes the per-connection warnings of asyncio ("socket.send()
+the last 10 s"; a single one as "joins refused: no room with that code, once in the last
+10 s"). `tame_library_logs` routes the per-connection warnings of asyncio ("socket.send()
 raised exception.", "socket.accept() out of system resource") and of websockets ("connection
 handler failed", "opening handshake failed") into such a tally: the first of each is written,
 the others counted.
@@ -47,7 +48,10 @@ class Tally:
             counts, self.counts = self.counts, Counter()
             seconds, self.since = time.monotonic() - self.since, time.monotonic()
         for cause, times in sorted(counts.items(), key=lambda item: -item[1]):
-            self.log.warning("%s x %s, in the last %.0f s", f"{times:,}", cause, seconds)
+            if times == 1:  # "1 x joins refused" reads badly
+                self.log.warning("%s, once in the last %.0f s", cause, seconds)
+            else:
+                self.log.warning("%s x %s, in the last %.0f s", f"{times:,}", cause, seconds)
 
 
 class _ToTally(logging.Filter):

@@ -44,3 +44,7 @@ def strengthened(code: str, kept: Iterable[str]) -> str:
 
 WARNING = ("urland serve: the room code {given!r} is a word anyone may guess; the room is "
            "{code} instead (give --plain-code to keep the code as it is).")
+# ... when that code is a new one: the same word after a game that has ended gives a new code
+NEW_GAME = ("urland serve: {code} is a new game: no unfinished game is kept under {given!r} (a "
+            "game that has ended is not carried on, and its code is not used again), so pass "
+            "on the new invitation.")

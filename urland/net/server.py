@@ -27,7 +27,7 @@ from urland.master.keeper import NotKept
 from urland.master.lookalike import skeleton
 from urland.master.master import Master, MasterOptions
 from urland.master.news import News
-from urland.master.room import MoveRefused, Room, normal_code, token_hash
+from urland.master.room import MoveRefused, Room, normal_code, seat_colour, token_hash
 from urland.net import protocol as p
 from urland.net.allowance import Allowances
 from urland.net.chat_limit import CHAT_BURST, CHAT_RATE, KEPT_LINES, RoomChat, Said, places_in_log
@@ -48,6 +48,7 @@ rooms_log = logging.getLogger("urland.rooms")
 transport_log = logging.getLogger("urland.server.transport")
 NOT_KEPT = ("The server could not keep this on its disk, so it did not happen. Try again in "
             "a moment.")
+GAME_OVER = "The game in this room is over: ask for the code of a new one."
 
 
 @dataclass
@@ -237,8 +238,9 @@ class GameServer:
                 # whole game, once the room is opened again) wait for a full collection.
                 client.writer = None
             if self.clients.get((key, client.seat)) is client:
-                rooms_log.info("Room %s: %s left seat %d.", client.room.code,
-                               client.room.names()[client.seat], client.seat + 1)
+                rooms_log.info("Room %s: %s left the %s seat.", client.room.code,
+                               client.room.names()[client.seat],
+                               seat_colour(client.room, client.seat))
                 del self.clients[(key, client.seat)]
                 # A server that stops tells nobody seats are away.
                 self.master.leave(client.room, client.seat, tell=self._serving(ws))
@@ -314,8 +316,8 @@ class GameServer:
                 await old.ws.close(p.CLOSE_REPLACED, "seat taken again")
         if "token" in hello:
             self._send(client, self._welcome_message(room, seat))
-        rooms_log.info("Room %s: %s %s seat %d.", room.code, room.names()[seat],
-                       "is back in" if "token" in hello else "took", seat + 1)
+        rooms_log.info("Room %s: %s %s the %s seat.", room.code, room.names()[seat],
+                       "is back in" if "token" in hello else "took", seat_colour(room, seat))
         self.master.join(room, seat)
         chat = self._room_chat(room)
         again = chat.again()  # numbered: a client that had them already drops them
@@ -395,6 +397,10 @@ class GameServer:
         seat kept in the store. A server killed in between has nothing kept: after a
         restart the seat is free. None when refused (full, not confirmed, not kept)."""
         async with self.master.lock(room):
+            if room.game.over:  # not "every seat taken": nobody plays in it any more
+                self.gate.tally.count("joins refused: the room's game is over")
+                await self._refuse(ws, "over", GAME_OVER, p.CLOSE_REFUSED)
+                return None
             found = room.free_seat_for(name)
             if found is None:
                 self.gate.tally.count("joins refused: every seat of the room taken")

@@ -9,14 +9,10 @@ import pygame
 
 from urland.net.invite import (
     HOW_TO_JOIN,
-    INTERNET,
     INVITE,
-    NAME,
-    NETWORK,
     SHOWN_ADDRESSES,
-    THIS_COMPUTER,
     invitation,
-    reach_of,
+    reach_label,
 )
 from urland.scenes.base import Dialog
 from urland.texts.i18n import L_, _, fmt
@@ -80,10 +76,3 @@ class InvitationScene(Dialog):
         super().draw(surface)
 
 
-def reach_label(url: str) -> str:
-    """A few words under an address of the invitation: who it is for."""
-    return {NETWORK: _("For friends on this network"),
-            NAME: _("This computer's name, on this network"),
-            THIS_COMPUTER: _("Only a second window on this computer"),
-            INTERNET: _("Over the internet, if the port is open"),
-            }.get(reach_of(url), "")

@@ -25,6 +25,7 @@ REFUSALS = {
     "no-room": L_("There is no game with that room code on this server."),
     "token": L_("That seat belongs to someone else."),
     "full": L_("Every seat of this game is taken."),
+    "over": L_("The game in this room is over: ask for the code of a new one."),
     "version": L_("The server runs another version of Urland: both need the same version."),
     "busy": L_("Too many connections from your address: try again in a moment."),
     "not-kept": L_("The server cannot keep a new seat just now: try again later."),

@@ -9,9 +9,8 @@ from __future__ import annotations
 import pygame
 
 from urland.net.hosted_memory import forget_hosted
-from urland.net.invite import INVITE, SHOWN_ADDRESSES, invitation
+from urland.net.invite import INVITE, SHOWN_ADDRESSES, invitation, reach_label
 from urland.scenes.base import Scene
-from urland.scenes.invitation import reach_label
 from urland.seats import is_person
 from urland.texts.i18n import L_, _, fmt
 from urland.texts.words import colour_word
