@@ -175,11 +175,8 @@ def test_serve_is_announced_on_the_local_network_unless_told_not_or_on_loopback(
 
 
 def test_join_where_nothing_listens_says_so_in_words(tmp_path):
-    import socket
 
-    with socket.socket() as probe:  # a port on this computer that nobody listens on
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()  # a port on this computer that nobody listens on
     env = {**os.environ, "URLAND_HOME": str(tmp_path)}
     result = subprocess.run(
         urland_command("join", f"127.0.0.1:{port}", "--room", "ABCD-EFGH", "--name", "Ben",

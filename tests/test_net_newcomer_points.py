@@ -11,6 +11,7 @@ import threading
 
 import pygame
 from hosting_steps import loopback_only, open_lobby, until  # noqa: F401 (loopback_only is a fixture)
+from netplay import free_port
 from test_scenes import click, frames
 
 from urland.engine import Game
@@ -148,11 +149,8 @@ def test_over_a_dialog_at_the_top_of_the_window_the_newest_line_goes_under_it(ap
 
 def test_an_old_problem_leaves_the_join_form_with_a_pasted_invitation_a_new_try_or_reopening(
         app):
-    import socket
 
-    with socket.socket() as probe:  # a port on this computer that nobody listens on
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()  # a port on this computer that nobody listens on
     app.show("title")
     app.open("join")
     frames(app)

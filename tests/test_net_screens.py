@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from hosting_steps import loopback_only, open_lobby, until  # noqa: F401 (loopback_only is a fixture)
+from netplay import free_port
 from test_scenes import click, frames
 
 from urland.engine import UNKNOWN, IllegalMoveError, Move
@@ -260,11 +261,8 @@ def test_a_dialog_opened_over_the_typing_hears_keys_once_the_player_turns_to_it(
 def test_joining_where_nothing_answers_says_so_in_words(app):
     """Playtest 4, defect 20: an address where no game answers is told in words, not as
     "cannot reach ws://...: [Errno 111] Connect call failed"."""
-    import socket
 
-    with socket.socket() as probe:  # a port on this computer that nobody listens on
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()  # a port on this computer that nobody listens on
     app.show("title")
     app.open("join")
     frames(app)
