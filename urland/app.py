@@ -158,8 +158,12 @@ class App:
             self.scenes.pop().leave()
 
     def switch(self, scene: Scene) -> None:
-        """`scene` replaces the whole stack: every scene on it leaves, top first."""
+        """`scene` replaces the whole stack: every scene on it leaves, top first. A joined
+        seat's autoplay ends with its game: the screens after it are the player's."""
         self._leave_all()
+        if self.autoplay is not None and not self.autoplay.tours and not scene.of_the_game:
+            self.autoplay = None
+            self.headless = False
         self.scenes = [scene]
         scene.enter()
         scene.layout()

@@ -46,6 +46,9 @@ class AutoplayOptions:
 class Scene:
     name = "scene"  # the scene type, used for screenshot file names
     modal = False  # drawn over the scene below it
+    # The game itself or its end (a table, the game-over screen): a joined seat's autoplay
+    # plays on through it; any other screen shown in its place is the player's again.
+    of_the_game = False
 
     def __init__(self, app: Host) -> None:
         self.app = app

@@ -39,6 +39,7 @@ NOTE_SECONDS = 5.0
 
 class TableScene(KeyedTable, Scene):
     name = "table"
+    of_the_game = True
 
     def __init__(self, app, session: Session | None = None, door: TableDoor | None = None,
                  guide: TableGuide | None = None) -> None:
