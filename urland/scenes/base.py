@@ -136,9 +136,17 @@ class Scene:
     def update(self, dt: float) -> None:
         self.age += dt
 
+    def goes_on(self, dt: float) -> None:
+        """Each frame while another scene lies over this one (a menu, the rules, a
+        question): what carries on meanwhile (at an online table, what friends say)."""
+
     def draw(self, surface: pygame.Surface) -> None:
         for b in self.buttons:
             b.draw(surface, self.theme)
+
+    def draw_over(self, surface: pygame.Surface, top: Scene) -> None:
+        """After `top`, the scene lying over this one, is drawn: what this one still shows
+        above it (at an online table, the newest line said)."""
 
     def autoplay_step(self) -> None:
         """What an autoplaying App does on this scene (click the obvious button)."""

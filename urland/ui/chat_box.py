@@ -129,7 +129,8 @@ class ChatBox:
 
     def draw_over(self, surface: pygame.Surface, t: th.Theme, covered: pygame.Rect) -> None:
         """The newest line said, bright, in a bar just above a dialog opened at the table
-        (`covered`, the dialog's box; under it when there is no room above): a player
+        (`covered`, the dialog's box; under it when there is no room above, over its foot
+        when there is none under it either): a player
         choosing there still reads what friends say. Only to read: the dialog has the keys,
         and the chat its field again once the dialog is answered."""
         if self.muted or not self.recent:
@@ -139,6 +140,9 @@ class ChatBox:
         bar.bottom = covered.top - t.px(8)
         if bar.top < t.px(4):
             bar.top = covered.bottom + t.px(8)
+        if bar.bottom > surface.get_height() - t.px(4):  # a box as tall as the window
+            bar = pygame.Rect(0, 0, covered.width // 2, t.px(30))  # (the rules): over its foot
+            bar.bottomright = (covered.right - t.px(20), covered.bottom - t.px(6))
         panel(surface, bar, (20, 30, 40), radius=t.px(8), border=th.ACCENT_DARK)
         blit_text(surface, _said(name, text), (bar.left + t.px(12), bar.centery), t.px(18),
                   th.TEXT, anchor="midleft", width=bar.width - t.px(24))
