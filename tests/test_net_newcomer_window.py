@@ -27,7 +27,7 @@ def joined_window():
                AutoplayOptions([], 0, None, False), size=(1280, 720))
 
 
-def test_after_leaving_a_game_joined_with_autoplay_a_game_hosted_in_that_window_waits_for_its_host():
+def test_after_a_game_joined_with_autoplay_a_game_hosted_in_that_window_waits_for_its_host():
     """Ben's window joined with --autoplay; he leaves that game, hosts his own with a Human
     seat, and a friend joins: the lobby waits for Ben to press Start, and his seat is his."""
     seed = next(s for s in range(300) if Game.new(s, 3).state.actor == 0)
