@@ -1,8 +1,11 @@
-"""What an online newcomer ran into, on 127.0.0.1: `join --autoplay` playing on in the games
-the player hosted afterwards in that window, and chat unseen under the menu, the rules and a
-question."""
+"""What an online newcomer ran into, on 127.0.0.1: a chat line said while the connection was
+lost vanished, `join --autoplay` played on in the games the player hosted afterwards in that
+window, and chat went unseen under the menu, the rules and a question."""
 
 from __future__ import annotations
+
+import asyncio
+import threading
 
 import pygame
 from hosting_steps import loopback_only, open_lobby, until  # noqa: F401 (loopback_only is a fixture)
@@ -12,10 +15,85 @@ from urland.engine import Game
 from urland.net.client import NetClient
 from urland.net.hosting import HostedGame
 from urland.net.link import NetLink
+from urland.net.server import GameServer, ServerOptions
 from urland.table.remote import RemoteTable
 from urland.ui import text as text_ui
 
 NAMES = ["Anna", "Ben", "Cleo"]
+
+
+class Server:
+    """A server on 127.0.0.1 at a port of its own, in a thread, keeping its rooms in a
+    folder: stopped and started again, it carries on the same game."""
+
+    def __init__(self, rooms, port: int) -> None:
+        self.rooms, self.port = rooms, port
+
+    def start(self, open_room=None) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.ready = threading.Event()
+        self.thread = threading.Thread(target=self.loop.run_until_complete,
+                                       args=(self._serve(open_room),), daemon=True)
+        self.thread.start()
+        assert self.ready.wait(10)
+
+    async def _serve(self, open_room) -> None:
+        self.stopping = asyncio.Event()
+        server = GameServer(ServerOptions(rooms_dir=self.rooms, hello_seconds=2.0))
+        async with server.serve("127.0.0.1", self.port):
+            if open_room is not None:
+                server.open_room(*open_room)
+            await server.start()
+            self.ready.set()
+            await self.stopping.wait()
+            await server.close()
+
+    def stop(self) -> None:
+        if not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.stopping.set)
+            self.thread.join(10)
+            self.loop.close()
+
+
+def test_a_line_said_while_the_connection_is_lost_waits_in_sight_and_goes_once_it_is_back(
+        app, tmp_path):
+    """The server goes away while Ben's window is at the table; Ben says "where did you go?":
+    the field empties and his chat shows the line as not sent yet; the server comes back and
+    the line reaches Anna, once, and Ben's chat and log have it as said."""
+    from netplay import free_port
+
+    seed = next(s for s in range(300) if Game.new(s, 3).state.actor == 0)  # Anna decides
+    server = Server(tmp_path / "rooms", free_port())
+    server.start(("back", ["remote", "remote", "easy"], seed))
+    address = f"127.0.0.1:{server.port}"
+    anna = NetLink.open(NetClient(address, "back", "Anna"), None)
+    ben = NetLink.open(NetClient(address, "back", "Ben"), None)
+    try:
+        door = RemoteTable(ben)
+        table = app.show("online_table", door=door)
+        until(lambda: door.seat_status(0) == "online", app)
+        server.stop()
+        until(lambda: door.cut_off, app)
+        press(app, pygame.K_RETURN)  # Enter opens the field
+        for char in "where did you go?":
+            press(app, ord(char), char)
+        press(app, pygame.K_RETURN)
+        assert table.chat.field.text == "" and door.unsent_chat() == ["where did you go?"]
+        shown = [text for _r, text in texts_drawn(app)]
+        assert "Not sent yet: where did you go?" in shown
+        server.start()
+        until(lambda: ("Ben", "where did you go?") in anna.mirror.chat, app)
+        until(lambda: any(t == "where did you go?" for _n, t, _a in table.chat.recent), app)
+        shown = [text for _r, text in texts_drawn(app)]
+        assert "Ben: where did you go?" in shown
+        assert not any(text.startswith("Not sent yet") for text in shown)
+        assert anna.mirror.chat.count(("Ben", "where did you go?")) == 1
+        log = [e.text for e in table.log.entries if e.kind == "chat"]
+        assert log == ["Ben: where did you go?"]
+    finally:
+        anna.close()
+        ben.close()
+        server.stop()
 
 
 def joined_window():

@@ -30,7 +30,8 @@ class OnlineTableScene(TableScene):
         super().__init__(app, door=door)
         self.hosted = hosted
         self.chat = ChatBox(door.chat_lines, door.chat, self._log_said,
-                            getattr(door, "chat_count", None), getattr(door, "chat_places", None))
+                            getattr(door, "chat_count", None), getattr(door, "chat_places", None),
+                            getattr(door, "unsent_chat", list))
         self.comings = ComingsAndGoings()
         self.chat_area = pygame.Rect(0, 0, 0, 0)
         self.joined_ended = False
