@@ -8,13 +8,13 @@ reaches the App only through `Host`, so the scenes never import the App.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from urland.scenes.autoplay import AutoplayOptions
 from urland.texts.i18n import L_, _
 from urland.ui import theme as th
 from urland.ui.focus import ENTER_KEYS, FocusRing, Target, button_targets, draw_ring, field_target
@@ -24,23 +24,6 @@ from urland.ui.widgets import Button, TextField, panel
 if TYPE_CHECKING:
     from urland.ui.sound import SoundBoard
     from urland.userfiles.settings import Settings
-
-
-
-@dataclass
-class AutoplayOptions:
-    """How a run that plays itself goes (`--autoplay`): the seats, the seed, where pictures go."""
-
-    seats: list[str]
-    seed: int
-    screenshots: Path | None
-    quit_when_over: bool
-
-    @property
-    def tours(self) -> bool:
-        """False for a seat joined online (no seats of its own): it plays that table only,
-        and the menus the player opens afterwards are theirs."""
-        return bool(self.seats)
 
 
 class Scene:
