@@ -102,7 +102,7 @@ def joined_window():
     from urland.userfiles.settings import Settings
 
     return App(Settings(animation_speed="instant", ai_pause="none"),
-               AutoplayOptions([], 0, None, False), size=(1280, 720))
+               AutoplayOptions([], 0, None, False, joined=True), size=(1280, 720))
 
 
 def test_after_a_game_joined_with_autoplay_a_game_hosted_in_that_window_waits_for_its_host():

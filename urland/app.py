@@ -161,7 +161,7 @@ class App:
         """`scene` replaces the whole stack: every scene on it leaves, top first. A joined
         seat's autoplay ends with its game: the screens after it are the player's."""
         self._leave_all()
-        if self.autoplay is not None and not self.autoplay.tours and not scene.of_the_game:
+        if self.autoplay is not None and self.autoplay.joined and not scene.of_the_game:
             self.autoplay = None
             self.headless = False
         self.scenes = [scene]

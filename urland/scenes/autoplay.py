@@ -14,6 +14,7 @@ class AutoplayOptions:
     seed: int
     screenshots: Path | None
     quit_when_over: bool
+    joined: bool = False  # a seat joined online: it plays that game only, its end included
 
     @property
     def tours(self) -> bool:
