@@ -158,8 +158,12 @@ class App:
             self.scenes.pop().leave()
 
     def switch(self, scene: Scene) -> None:
-        """`scene` replaces the whole stack: every scene on it leaves, top first."""
+        """`scene` replaces the whole stack: every scene on it leaves, top first. A joined
+        seat's autoplay ends with its game: the screens after it are the player's."""
         self._leave_all()
+        if self.autoplay is not None and self.autoplay.joined and not scene.of_the_game:
+            self.autoplay = None
+            self.headless = False
         self.scenes = [scene]
         scene.enter()
         scene.layout()
@@ -208,6 +212,8 @@ class App:
         for scene in self.scenes[start:end]:
             scene.draw(self.screen)
         if not peeking:
+            for scene in self.scenes[:-1]:  # what the scenes under it still show over it
+                scene.draw_over(self.screen, top)
             top.draw_focus(self.screen)
         if peeking:
             top.draw_peek(self.screen)
@@ -240,6 +246,8 @@ class App:
             left = self._notice[1] - dt
             self._notice = (self._notice[0], left) if left > 0 else None
         self.scene.update(dt)
+        for scene in self.scenes[:-1]:  # under a menu or a question, the game goes on
+            scene.goes_on(dt)
         self._retry_unsaved(dt)
         if self.autoplay:
             self.scene.autoplay_step()

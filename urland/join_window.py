@@ -31,7 +31,7 @@ def join_with_window(url: str, args: argparse.Namespace, tls: ssl.SSLContext | N
 
     settings, notices = prepare(None)
     unsaved.recover()  # finished games a full disk kept from their save last time
-    autoplay = (AutoplayOptions([], 0, args.screenshots, args.quit_when_over)
+    autoplay = (AutoplayOptions([], 0, args.screenshots, args.quit_when_over, joined=True)
                 if args.autoplay else None)
     door = RemoteTable(link, autoplay=args.autoplay, seed=secrets.randbelow(2**31))
     # Frames run back to back without a screen: let them wait for the server instead.

@@ -18,10 +18,12 @@ from websockets.exceptions import ConnectionClosed
 
 from urland.engine import Move
 from urland.net import protocol as p
+from urland.net.chat_limit import CHAT_BURST
 from urland.net.client import Mirror, NetClient, keep_record, reconnect
 from urland.net.seat_runner import FINAL_CLOSES
 
 ANSWER_SECONDS = 15.0
+UNSENT_LINES = CHAT_BURST  # lines said offline that wait: as many as the server takes at once
 
 
 class LinkLost(ConnectionError):
@@ -37,6 +39,8 @@ class NetLink:
                                        name="urland-net")
         self.changed = threading.Condition(client.lock)
         self.online = False
+        # Lines said while the connection was lost, oldest first: sent once it is back.
+        self.unsent: list[str] = []
         self.gone = False  # the server refused us for good, or could not be reached again
         self.record_path: Path | None = None
         self.kept = False
@@ -81,6 +85,7 @@ class NetLink:
                     return
                 self.connections += 1
                 self._set_online(True)
+                await self._send_unsent()
                 continue
             except (p.ProtocolError, TimeoutError):
                 continue
@@ -140,9 +145,41 @@ class NetLink:
         with contextlib.suppress(ConnectionClosed, AssertionError):
             await self.client.play(move, at)
 
-    def chat(self, text: str) -> None:
-        with contextlib.suppress(Exception):
+    def chat(self, text: str) -> bool:
+        """Say `text`; while the connection is lost it waits in `unsent` and goes once the
+        connection is back. False when too many lines wait already (the line is not taken)."""
+        with self.changed:
+            if not self.online or self.unsent:
+                if len(self.unsent) >= UNSENT_LINES:
+                    return False
+                self.unsent.append(text)
+                self.changed.notify_all()
+                return True
+        try:
             self._call(self.client.chat(text), 5)
+        except Exception:  # the connection went as the line left: it waits for the next
+            with self.changed:
+                self.unsent.append(text)
+            with contextlib.suppress(RuntimeError):
+                asyncio.run_coroutine_threadsafe(self._send_unsent(), self.loop)
+        return True
+
+    async def _send_unsent(self) -> None:
+        """Send the lines said while the connection was lost, in order; whatever cannot go
+        now waits for the next connection."""
+        while True:
+            with self.changed:
+                if not self.online or not self.unsent:
+                    return
+                text = self.unsent[0]
+            try:
+                await self.client.chat(text)
+            except (ConnectionClosed, AssertionError):
+                return
+            with self.changed:
+                if self.unsent and self.unsent[0] == text:
+                    self.unsent.pop(0)
+                self.changed.notify_all()
 
     def close(self) -> None:
         """Close the connection, then the link's thread and its event loop (once: a table

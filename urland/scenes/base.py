@@ -8,13 +8,13 @@ reaches the App only through `Host`, so the scenes never import the App.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from urland.scenes.autoplay import AutoplayOptions
 from urland.texts.i18n import L_, _
 from urland.ui import theme as th
 from urland.ui.focus import ENTER_KEYS, FocusRing, Target, button_targets, draw_ring, field_target
@@ -26,26 +26,12 @@ if TYPE_CHECKING:
     from urland.userfiles.settings import Settings
 
 
-
-@dataclass
-class AutoplayOptions:
-    """How a run that plays itself goes (`--autoplay`): the seats, the seed, where pictures go."""
-
-    seats: list[str]
-    seed: int
-    screenshots: Path | None
-    quit_when_over: bool
-
-    @property
-    def tours(self) -> bool:
-        """False for a seat joined online (no seats of its own): it plays that table only,
-        and the menus the player opens afterwards are theirs."""
-        return bool(self.seats)
-
-
 class Scene:
     name = "scene"  # the scene type, used for screenshot file names
     modal = False  # drawn over the scene below it
+    # The game itself or its end (a table, the game-over screen): a joined seat's autoplay
+    # plays on through it; any other screen shown in its place is the player's again.
+    of_the_game = False
 
     def __init__(self, app: Host) -> None:
         self.app = app
@@ -133,9 +119,17 @@ class Scene:
     def update(self, dt: float) -> None:
         self.age += dt
 
+    def goes_on(self, dt: float) -> None:
+        """Each frame while another scene lies over this one (a menu, the rules, a
+        question): what carries on meanwhile (at an online table, what friends say)."""
+
     def draw(self, surface: pygame.Surface) -> None:
         for b in self.buttons:
             b.draw(surface, self.theme)
+
+    def draw_over(self, surface: pygame.Surface, top: Scene) -> None:
+        """After `top`, the scene lying over this one, is drawn: what this one still shows
+        above it (at an online table, the newest line said)."""
 
     def autoplay_step(self) -> None:
         """What an autoplaying App does on this scene (click the obvious button)."""

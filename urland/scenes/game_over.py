@@ -29,6 +29,7 @@ STEP_SECONDS = 0.8
 
 class GameOverScene(Scene):
     name = "game_over"
+    of_the_game = True
     fit = (1280, 720)  # its tables fill the window at text size 100 %
 
     def __init__(self, app, session: Session, from_history: bool = False) -> None:

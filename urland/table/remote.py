@@ -388,11 +388,16 @@ class RemoteTable:
         """How many lines have come since the start: the window logs each new one once."""
         return self.link.mirror.chat_count
 
-    def chat(self, text: str) -> None:
+    def chat(self, text: str) -> bool:
         """Say `text` as the seat here that decides now (several people may share this
-        screen), else as the first seat played here."""
+        screen), else as the first seat played here. While the connection is lost the line
+        waits and goes once it is back (False: too many wait already, the line is not taken)."""
         seat = self.decision().seat if not self.over else None
-        self.links.get(seat, self.link).chat(text)
+        return self.links.get(seat, self.link).chat(text)
+
+    def unsent_chat(self) -> list[str]:
+        """The lines said here that wait for the connection to come back, oldest first."""
+        return [text for lk in self.links.values() for text in lk.unsent]
 
     def sentence(self, event: Event) -> str:
         return event_sentence(event, self.names, self.board)

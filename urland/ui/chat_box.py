@@ -26,14 +26,17 @@ class ChatBox:
                  send: Callable[[str], None],
                  logged: Callable[..., None] = lambda said, places=None: None,
                  count: Callable[[], int] | None = None,
-                 places: Callable[[], list[int]] | None = None) -> None:
+                 places: Callable[[], list[int]] | None = None,
+                 unsent: Callable[[], list[str]] = list) -> None:
         """`lines`: the last lines said (a bounded list); `send` says a line; `logged` keeps
         each new line (in the game's log, so that nothing said is lost once it fades here);
         `count`: how many lines have been said in all (default: as many as `lines` holds),
         so that new lines are found once the list is full and older ones fall off it;
         `places`: beside each of `lines`, the game's events before it was said, handed to
-        `logged` with the lines (None: logged where the log ends now)."""
-        self.lines, self.send, self.logged = lines, send, logged
+        `logged` with the lines (None: logged where the log ends now); `unsent`: the
+        player's lines waiting for the connection to come back, shown as not sent yet. `send`
+        returning False has not taken the line: it stays in the field."""
+        self.lines, self.send, self.logged, self.unsent = lines, send, logged, unsent
         self.count = count or (lambda: len(self.lines()))
         self.places = places
         self.field = TextField("", limit=MAX_CHAT, placeholder=L_("Say something, Enter sends"))
@@ -95,7 +98,8 @@ class ChatBox:
             text = self.field.text.strip()
             self.field.text = ""
             if text:  # said: the field stays open for the next line (Esc or a click leaves)
-                self.send(text)
+                if self.send(text) is False:
+                    self.field.text = text  # not taken (too many wait to be sent): kept here
                 return True
         self.field.handle(event)  # Enter on an empty field leaves it, as Esc does
         if event.type == pygame.MOUSEBUTTONDOWN:
@@ -122,14 +126,18 @@ class ChatBox:
             self.field.draw(surface, t)
         below = self.mute_button.rect.bottom  # the lines under the button, as many as fit
         room = max(1, (box.bottom - t.px(4) - below) // step)
-        for i, (name, text, _age) in enumerate(self.recent[-room:]):
-            blit_text(surface, _said(name, text), (box.left + t.px(10), below + i * step),
-                      t.px(18), th.TEXT, width=box.width - t.px(20))
+        shown = [(_said(name, text), th.TEXT) for name, text, _age in self.recent]
+        shown += [(fmt("Not sent yet: {text}", text=text), th.TEXT_DIM)
+                  for text in self.unsent()]  # the player's own, waiting for the connection
+        for i, (line, colour) in enumerate(shown[-room:]):
+            blit_text(surface, line, (box.left + t.px(10), below + i * step),
+                      t.px(18), colour, width=box.width - t.px(20))
 
 
     def draw_over(self, surface: pygame.Surface, t: th.Theme, covered: pygame.Rect) -> None:
         """The newest line said, bright, in a bar just above a dialog opened at the table
-        (`covered`, the dialog's box; under it when there is no room above): a player
+        (`covered`, the dialog's box; under it when there is no room above, over its foot
+        when there is none under it either): a player
         choosing there still reads what friends say. Only to read: the dialog has the keys,
         and the chat its field again once the dialog is answered."""
         if self.muted or not self.recent:
@@ -139,6 +147,9 @@ class ChatBox:
         bar.bottom = covered.top - t.px(8)
         if bar.top < t.px(4):
             bar.top = covered.bottom + t.px(8)
+        if bar.bottom > surface.get_height() - t.px(4):  # a box as tall as the window
+            bar = pygame.Rect(0, 0, covered.width // 2, t.px(30))  # (the rules): over its foot
+            bar.bottomright = (covered.right - t.px(20), covered.bottom - t.px(6))
         panel(surface, bar, (20, 30, 40), radius=t.px(8), border=th.ACCENT_DARK)
         blit_text(surface, _said(name, text), (bar.left + t.px(12), bar.centery), t.px(18),
                   th.TEXT, anchor="midleft", width=bar.width - t.px(24))

@@ -58,7 +58,8 @@ class TableDialog(Dialog):
 
     Every one keeps the table's Menu (top right, Esc when the dialog has no Esc of its own),
     so a player can save and leave in the middle of a bid, a gene or a chip choice. At an
-    online table the newest line friends say meanwhile shows just above the dialog.
+    online table the newest line friends say meanwhile shows just above the dialog (as above
+    every scene opened over that table: `OnlineTableScene.draw_over`).
     """
 
     has_menu = True  # False: the dialog offers the menu itself (the hand-over curtain)
@@ -102,9 +103,6 @@ class TableDialog(Dialog):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        others = getattr(self.table, "hear_others", None)  # an online table's: talk goes on
-        if others is not None:
-            others(dt)
         if self.replaying:
             self.table.play_shows(dt)
             if not self.table.show.busy:
@@ -157,9 +155,6 @@ class TableDialog(Dialog):
             self.news_button.rect = self.peek_button.rect.move(
                 0, -self.peek_button.rect.height - self.theme.px(8))
             self.news_button.draw(surface, self.theme)
-        chat_over = getattr(self.table, "draw_chat_over", None)  # an online table's chat
-        if chat_over is not None:
-            chat_over(surface, box)  # what friends say stays readable while one decides
         guide = getattr(self.table, "guide", None)
         if self._guide_card() is not None and not self.peeking:
             guide.draw_coach(surface)  # the step's instruction, bright beside the dialog

@@ -30,7 +30,8 @@ class OnlineTableScene(TableScene):
         super().__init__(app, door=door)
         self.hosted = hosted
         self.chat = ChatBox(door.chat_lines, door.chat, self._log_said,
-                            getattr(door, "chat_count", None), getattr(door, "chat_places", None))
+                            getattr(door, "chat_count", None), getattr(door, "chat_places", None),
+                            getattr(door, "unsent_chat", list))
         self.comings = ComingsAndGoings()
         self.chat_area = pygame.Rect(0, 0, 0, 0)
         self.joined_ended = False
@@ -113,10 +114,14 @@ class OnlineTableScene(TableScene):
         super().update(dt)
         self.hear_others(dt)
 
+    def goes_on(self, dt: float) -> None:
+        """Under a dialog, the menu, the rules or a question: talk goes on while a player
+        chooses or reads (the log behind takes each line as it comes)."""
+        self.hear_others(dt)
+
     def hear_others(self, dt: float) -> None:
         """The lines said since the last frame, into the chat and the log, and who came or
-        went, into the log (called by a dialog open over this table too: talk goes on while
-        a player chooses)."""
+        went, into the log."""
         self.chat.update(dt)
         came_or_went = self.comings.news(self.door)
         if came_or_went:
@@ -130,8 +135,11 @@ class OnlineTableScene(TableScene):
         if self.app.scene is self:
             self.chat.draw(surface, self.theme, self.chat_area)
 
-    def draw_chat_over(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        """Over one of this table's dialogs (its box `box`): the newest line said, bright
-        above it, as in a game where talk goes on while a player chooses (a bid may take a
-        while, and the dialog covers the chat's strip)."""
-        self.chat.draw_over(surface, self.theme, box)
+    def draw_over(self, surface: pygame.Surface, top: Scene) -> None:
+        """Over any scene opened at this table with a box (a decision's dialog, the menu,
+        the rules, a question): the newest line said, bright beside its box, as in a game
+        where talk goes on while a player chooses (a bid may take a while, and the box
+        covers the chat's strip)."""
+        box = getattr(top, "box", None)
+        if callable(box):
+            self.chat.draw_over(surface, self.theme, box())

@@ -38,7 +38,7 @@ NOTE_SECONDS = 5.0
 
 
 class TableScene(KeyedTable, Scene):
-    name = "table"
+    name, of_the_game = "table", True  # a joined seat's autoplay plays on here
 
     def __init__(self, app, session: Session | None = None, door: TableDoor | None = None,
                  guide: TableGuide | None = None) -> None:
