@@ -99,3 +99,48 @@ async def restarted(rooms_dir: Path) -> AsyncIterator[GameServer]:
         yield again
     finally:
         await again.close()
+
+
+class ThreadedServer:
+    """A server on 127.0.0.1 in a thread of its own, for a test whose window runs in the main
+    thread: at `port` (0: any free one, read back), its rooms kept in `rooms` (None: in
+    memory). Stopped and started again on one folder and port, it carries on the same game."""
+
+    def __init__(self, rooms: Path | None = None, port: int = 0) -> None:
+        self.rooms, self.port = rooms, port
+
+    @property
+    def address(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    def start(self, open_room: tuple | None = None) -> ThreadedServer:
+        """Serve (with `open_room`'s (code, kinds, seed) opened first, if given)."""
+        import threading
+
+        self.loop = asyncio.new_event_loop()
+        self.ready = threading.Event()
+        self.thread = threading.Thread(target=self.loop.run_until_complete,
+                                       args=(self._serve(open_room),), daemon=True)
+        self.thread.start()
+        assert self.ready.wait(10)
+        return self
+
+    async def _serve(self, open_room: tuple | None) -> None:
+        self.stopping = asyncio.Event()
+        options = ServerOptions(hello_seconds=2.0) if self.rooms is None else ServerOptions(
+            rooms_dir=self.rooms, hello_seconds=2.0)
+        server = GameServer(options)
+        async with server.serve("127.0.0.1", self.port) as ws:
+            self.port = bound_port(ws)
+            if open_room is not None:
+                server.open_room(*open_room)
+            await server.start()
+            self.ready.set()
+            await self.stopping.wait()
+            await server.close()
+
+    def stop(self) -> None:
+        if not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.stopping.set)
+            self.thread.join(10)
+            self.loop.close()

@@ -6,19 +6,15 @@ whom each is for."""
 
 from __future__ import annotations
 
-import asyncio
-import threading
-
 import pygame
 from hosting_steps import loopback_only, open_lobby, until  # noqa: F401 (loopback_only is a fixture)
-from netplay import free_port
+from netplay import ThreadedServer, free_port
 from test_scenes import click, frames
 
 from urland.engine import Game
 from urland.net.client import NetClient
 from urland.net.hosting import HostedGame
 from urland.net.link import NetLink
-from urland.net.server import GameServer, ServerOptions, bound_port
 from urland.table.remote import RemoteTable
 from urland.ui import text as text_ui
 from urland.ui.clipboard import copy
@@ -204,51 +200,27 @@ def test_a_joiner_of_a_hosted_game_is_told_of_the_host_and_sees_a_killed_host_aw
         game.close()
 
 
-class ServerRoom:
-    """A server's room on 127.0.0.1 (not hosted from a window), run in a thread of its own."""
-
-    def __init__(self, kinds: list[str], seed: int) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.ready, self.address = threading.Event(), ""
-        self.thread = threading.Thread(target=self.loop.run_until_complete,
-                                       args=(self._serve(kinds, seed),), daemon=True)
-        self.thread.start()
-        assert self.ready.wait(10)
-
-    async def _serve(self, kinds: list[str], seed: int) -> None:
-        self.stop = asyncio.Event()
-        server = GameServer(ServerOptions(hello_seconds=2.0))
-        async with server.serve("127.0.0.1", 0) as ws:
-            server.open_room("solo", kinds, seed)
-            await server.start()
-            self.address = f"127.0.0.1:{bound_port(ws)}"
-            self.ready.set()
-            await self.stop.wait()
-            await server.close()
-
-    def close(self) -> None:
-        if not self.loop.is_closed():
-            self.loop.call_soon_threadsafe(self.stop.set)
-            self.thread.join(10)
-            self.loop.close()
+def server_room(kinds: list[str], seed: int) -> ThreadedServer:
+    """A server's room "solo" on 127.0.0.1 (not hosted from a window), in a thread."""
+    return ThreadedServer().start(("solo", kinds, seed))
 
 
 def test_in_a_server_room_with_one_person_the_player_list_marks_you_and_the_server_is_named(
         app):
-    room = ServerRoom(["remote", "easy", "easy"], first_decider_is(1))
+    room = server_room(["remote", "easy", "easy"], first_decider_is(1))
     link = NetLink.open(NetClient(room.address, "solo", "Dora"), None)
     try:
         table = app.show("online_table", door=RemoteTable(link))
         frames(app, 2)
         assert [s.note for s in table.panel.seats] == ["you", "", ""]
-        room.close()  # a server's game: it is the server that is out of reach
+        room.stop()  # a server's game: it is the server that is out of reach
         until(lambda: table.door.cut_off)
         frames(app, 1)
         assert table.banner_text() == "The connection to the server is lost. Trying again..."
         assert [s.note for s in table.panel.seats] == ["you", "", ""]
     finally:
         link.close()
-        room.close()
+        room.stop()
 
 
 def test_the_lobby_says_whom_each_address_is_for(app):
@@ -322,7 +294,7 @@ def test_the_menu_of_a_game_kept_elsewhere_says_who_keeps_it_and_offers_to_leave
     game = hosted_for_anna(first_decider_is(0))
     ben = NetLink.open(NetClient(game.local_address, game.code, "Ben"), None)
     anna = NetLink.open(NetClient(game.local_address, game.code, "Anna", game.token), None)
-    room = ServerRoom(["remote", "easy", "easy"], first_decider_is(1))
+    room = server_room(["remote", "easy", "easy"], first_decider_is(1))
     dora = NetLink.open(NetClient(room.address, "solo", "Dora"), None)
     try:
         for door, kept in ((RemoteTable(ben), "Anna's computer keeps this game."),
@@ -341,4 +313,4 @@ def test_the_menu_of_a_game_kept_elsewhere_says_who_keeps_it_and_offers_to_leave
         for link in (anna, ben, dora):
             link.close()
         game.close()
-        room.close()
+        room.stop()

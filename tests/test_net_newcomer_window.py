@@ -4,55 +4,19 @@ window, and chat went unseen under the menu, the rules and a question."""
 
 from __future__ import annotations
 
-import asyncio
-import threading
-
 import pygame
 from hosting_steps import loopback_only, open_lobby, until  # noqa: F401 (loopback_only is a fixture)
+from netplay import ThreadedServer, free_port
+from test_net_newcomer_points import press, texts_drawn
 from test_scenes import frames
 
 from urland.engine import Game
 from urland.net.client import NetClient
 from urland.net.hosting import HostedGame
 from urland.net.link import NetLink
-from urland.net.server import GameServer, ServerOptions
 from urland.table.remote import RemoteTable
-from urland.ui import text as text_ui
 
 NAMES = ["Anna", "Ben", "Cleo"]
-
-
-class Server:
-    """A server on 127.0.0.1 at a port of its own, in a thread, keeping its rooms in a
-    folder: stopped and started again, it carries on the same game."""
-
-    def __init__(self, rooms, port: int) -> None:
-        self.rooms, self.port = rooms, port
-
-    def start(self, open_room=None) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.ready = threading.Event()
-        self.thread = threading.Thread(target=self.loop.run_until_complete,
-                                       args=(self._serve(open_room),), daemon=True)
-        self.thread.start()
-        assert self.ready.wait(10)
-
-    async def _serve(self, open_room) -> None:
-        self.stopping = asyncio.Event()
-        server = GameServer(ServerOptions(rooms_dir=self.rooms, hello_seconds=2.0))
-        async with server.serve("127.0.0.1", self.port):
-            if open_room is not None:
-                server.open_room(*open_room)
-            await server.start()
-            self.ready.set()
-            await self.stopping.wait()
-            await server.close()
-
-    def stop(self) -> None:
-        if not self.loop.is_closed():
-            self.loop.call_soon_threadsafe(self.stopping.set)
-            self.thread.join(10)
-            self.loop.close()
 
 
 def test_a_line_said_while_the_connection_is_lost_waits_in_sight_and_goes_once_it_is_back(
@@ -60,10 +24,8 @@ def test_a_line_said_while_the_connection_is_lost_waits_in_sight_and_goes_once_i
     """The server goes away while Ben's window is at the table; Ben says "where did you go?":
     the field empties and his chat shows the line as not sent yet; the server comes back and
     the line reaches Anna, once, and Ben's chat and log have it as said."""
-    from netplay import free_port
-
     seed = next(s for s in range(300) if Game.new(s, 3).state.actor == 0)  # Anna decides
-    server = Server(tmp_path / "rooms", free_port())
+    server = ThreadedServer(tmp_path / "rooms", free_port())
     server.start(("back", ["remote", "remote", "easy"], seed))
     address = f"127.0.0.1:{server.port}"
     anna = NetLink.open(NetClient(address, "back", "Anna"), None)
@@ -182,20 +144,3 @@ def test_talk_goes_on_under_the_menu_the_rules_and_a_question_at_an_online_table
         ben.close()
         anna.close()
         game.close()
-
-
-def press(app, key, char=""):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=char, mod=0))
-    frames(app, 1)
-
-
-def texts_drawn(app) -> list[tuple[pygame.Rect, str]]:
-    """The texts of the next frame, in the order drawn (a text a panel covers is left out)."""
-    watch = text_ui.start_watching()
-    try:
-        text_ui.end_frame()
-        frames(app, 1)
-        text_ui.end_frame()
-        return [(pygame.Rect(rect), what) for _surface, rect, what in watch.last_frame]
-    finally:
-        text_ui.stop_watching()
