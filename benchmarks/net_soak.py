@@ -43,6 +43,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
+import itertools
 import json
 import os
 import queue
@@ -113,17 +114,20 @@ async def _served(server, rooms: int) -> None:
 BETWEEN_PHASES_ONLY = 1e9  # the server's own schedule of full passes: never within a run
 
 
-def _full_pass_now(passes: list[int] = [0]) -> None:  # noqa: B006 (the count of passes)
+_PASSES = itertools.count(1)  # the server's scheduled full passes, numbered from 1
+
+
+def _full_pass_now() -> None:
     """The collector's scheduled full pass (as `serve` makes it every 5 minutes by the
     clock, whatever the traffic), asked for by the driver between two phases and printed as
     `full pass T MS FREED WHOLE`: so every phase, alone included, is measured without one, and
     the pass after a phase is timed on its own (what that phase left for it to walk)."""
     import gc
 
-    passes[0] += 1
-    whole = passes[0] % WHOLE_WALK_EVERY == 0
+    number = next(_PASSES)
+    whole = number % WHOLE_WALK_EVERY == 0
     began = time.monotonic()
-    freed = scheduled_pass(passes[0])
+    freed = scheduled_pass(number)
     print(f"full pass {time.monotonic():.3f} {1000 * (time.monotonic() - began):.1f} {freed} "
           f"{int(whole)} {gc.get_freeze_count()}", flush=True)
 
