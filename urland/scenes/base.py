@@ -74,6 +74,11 @@ class Scene:
         """A text field has the keys (so a letter like M is typed, not a shortcut)."""
         return any(isinstance(v, TextField) and v.focus for v in self.text_fields())
 
+    @property
+    def typing_now(self) -> bool:
+        """In the middle of a line of text: a dialog opening over it leaves the keys to it."""
+        return self.takes_text
+
     def text_fields(self) -> list[TextField]:
         """The scene's text fields (scenes with any say so)."""
         return []

@@ -44,7 +44,7 @@ class TableHost(Protocol):
     def to_title(self) -> None: ...
 
     @property
-    def takes_text(self) -> bool: ...
+    def typing_now(self) -> bool: ...
 
     def text_fields(self) -> list[TextField]: ...
 
@@ -74,7 +74,7 @@ class TableDialog(Dialog):
         self.menu_button = Button(L_("Menu"), table.pause, key=pygame.K_ESCAPE)
         # The player was in the middle of a chat line: their keys are not for us (a chat
         # field merely left open after a line was sent gives the keys to the dialog).
-        self.keys_wait = getattr(table, "typing_now", table.takes_text)
+        self.keys_wait = table.typing_now
         for field in table.text_fields():
             field.focus = False
 
