@@ -7,6 +7,7 @@ whom each is for."""
 from __future__ import annotations
 
 import pygame
+import pytest
 from hosting_steps import loopback_only, open_lobby, until  # noqa: F401 (loopback_only is a fixture)
 from netplay import ThreadedServer, free_port
 from test_scenes import click, frames
@@ -313,4 +314,35 @@ def test_the_menu_of_a_game_kept_elsewhere_says_who_keeps_it_and_offers_to_leave
         for link in (anna, ben, dora):
             link.close()
         game.close()
+        room.stop()
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "it", "nl"])
+def test_the_menu_of_a_joined_game_is_reached_read_and_left_by_keys_at_the_smallest_window(
+        app, language):
+    """Esc opens the menu of a server's game; its sentence on where the game is kept fits
+    the menu's box in every language at 960x540; L leaves to the title, the seat kept."""
+    from urland.texts import i18n
+
+    room = server_room(["remote", "easy", "easy"], first_decider_is(1))
+    dora = NetLink.open(NetClient(room.address, "solo", "Dora"), None)
+    try:
+        i18n.set_language(language)
+        app.resize((960, 540))
+        table = app.show("online_table", door=RemoteTable(dora))
+        until(lambda: table.door.names[0] == "Dora", app)
+        frames(app, 1)
+        press(app, pygame.K_ESCAPE)
+        menu = app.scene
+        assert menu.name == "pause"
+        kept = i18n._("The server keeps this game.")
+        box = menu.box()
+        (rect,) = [r for r, what in texts_drawn(app) if what == kept]
+        assert box.contains(rect)
+        press(app, pygame.K_l)
+        frames(app, 1)
+        assert app.scene.name == "title"
+    finally:
+        i18n.set_language("en")
+        dora.close()
         room.stop()
