@@ -2,6 +2,7 @@
 
     python benchmarks/net_bench.py [--rooms 50,100,200,300] [--seconds 20] [--warmup 5]
         [--pace 2.0]
+        [--client-processes 2]
         [--store sqlite|postgresql://...|scratch [--processes N] [--kill-one]]
 
 For each room count a fresh server process (rooms kept as `serve` keeps them: every change
@@ -14,6 +15,12 @@ Prints, per room count: moves, round-trip median and 99th percentile, the server
 of one core, and per room) and memory (resident, and per room), the clients' own CPU and the
 machine's load average (other programs slow the figures down); then the most rooms whose 99th
 percentile stayed at or under 100 ms. Loopback only (127.0.0.1). Asserts nothing.
+
+The clients run in `--client-processes K` processes of their own (room r's in process r mod K;
+default 2, one a core here): one process playing 2,400 seats parses the updates of a wave of
+moves one after the other, and its own delay, not the server's, would then be counted in the
+round trips. Each client process also times its own loop (how late a 10-ms sleep wakes) while
+the round trips are taken: the "client lag p99" column, to tell a slow server from busy clients.
 
 With `--store`, `--processes N` server processes share one PostgreSQL (`scratch`: one started
 for the run in a scratch folder): process i opens rooms i, i + N, ... and room r's clients
@@ -28,6 +35,7 @@ import argparse
 import asyncio
 import contextlib
 import gc
+import json
 import os
 import statistics
 import subprocess
@@ -165,25 +173,42 @@ async def timed_moves(client: NetClient, bot, pace: float, rtts: list[float],
             asked = -1
 
 
+async def _loop_lag(lags: list[float], step: float = 0.01) -> None:
+    """How late this process's loop wakes from a `step` sleep, in seconds, until cancelled."""
+    loop = asyncio.get_running_loop()
+    while True:
+        asked = loop.time() + step
+        await asyncio.sleep(step)
+        lags.append(loop.time() - asked)
+
+
 async def _clients(addresses: list[str], rooms: int, seconds: float, pace: float,
                    prefix: str, kill: Callable[[], None] | None = None,
-                   warmup: float = 5.0) -> list[float]:
-    """The clients of every room (room r's through process r mod N, the one that opened
-    it); the round trips of `seconds`, once `warmup` seconds of play have gone. `kill`:
-    called halfway through."""
+                   warmup: float = 5.0, share: tuple[int, int] = (0, 1),
+                   measuring: Callable[[], None] | None = None
+                   ) -> tuple[list[float], list[float]]:
+    """The clients of this process's `share` (j, k) of the rooms, room r's when r mod k is j,
+    each through server process r mod N, the one that opened it: the round trips of `seconds`
+    once `warmup` seconds of play have gone, and the loop's lags meanwhile. `kill`: called
+    halfway through; `measuring`: when the round trips start to count."""
     rtts: list[float] = []
+    lags: list[float] = []
     loop = asyncio.get_running_loop()
-    until = loop.time() + seconds + 30
+    until = loop.time() + seconds + warmup + 60
     tasks = []
-    for r in range(rooms):  # seats join in order, so seat i is client i of its room
+    place, processes = share
+    for r in range(place, rooms, processes):  # seats join in order: seat i is client i
         for s in range(SEATS):
             address = addresses[r % len(addresses)]
             tasks.append(asyncio.create_task(_seat(address, f"{prefix}{r}", r * SEATS + s,
                                                    pace, until, rtts)))
-            await asyncio.sleep(0.002)
+            await asyncio.sleep(0.002 * processes)
     await asyncio.sleep(warmup)  # everyone seated and playing
     async with collector_held():
         rtts.clear()
+        lagging = asyncio.create_task(_loop_lag(lags))
+        if measuring is not None:
+            measuring()
         if kill is None:
             await asyncio.sleep(seconds)
         else:
@@ -191,10 +216,49 @@ async def _clients(addresses: list[str], rooms: int, seconds: float, pace: float
             kill()
             await asyncio.sleep(seconds / 2)
         measured = list(rtts)
+        lagging.cancel()
     for task in tasks:
         task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    return measured
+    await asyncio.gather(*tasks, lagging, return_exceptions=True)
+    return measured, lags
+
+
+def play_share(addresses: str, rooms: int, seconds: float, pace: float, prefix: str,
+               warmup: float, place: int, processes: int) -> None:
+    """One client process: its share of the rooms' clients; says "measuring" when the round
+    trips start to count, then prints them, its loop's lags and its CPU seconds as JSON."""
+    start = time.process_time()
+    rtts, lags = asyncio.run(_clients(addresses.split(","), rooms, seconds, pace, prefix,
+                                      warmup=warmup, share=(place, processes),
+                                      measuring=lambda: print("measuring", flush=True)))
+    print(json.dumps({"rtts": rtts, "lags": lags, "cpu": time.process_time() - start}),
+          flush=True)
+
+
+def _played_apart(addresses: list[str], rooms: int, seconds: float, pace: float,
+                  prefix: str, warmup: float, processes: int,
+                  kill: Callable[[], None] | None) -> tuple[list[float], list[float], float]:
+    """The clients in `processes` processes of their own (`play_share`); `kill` is called
+    halfway through their common measuring time. Returns round trips, lags, CPU seconds."""
+    players = [subprocess.Popen([sys.executable, __file__, "--play-share", ",".join(addresses),
+                                 str(rooms), str(seconds), str(pace), prefix, str(warmup),
+                                 str(place), str(processes)], stdout=subprocess.PIPE, text=True)
+               for place in range(processes)]
+    try:
+        for player in players:
+            if player.stdout.readline().strip() != "measuring":
+                raise SystemExit("net_bench: a client process stopped before measuring")
+        if kill is not None:
+            time.sleep(seconds / 2)
+            kill()
+        results = [json.loads(player.stdout.readline()) for player in players]
+    finally:
+        for player in players:
+            player.kill()
+            player.wait()
+    rtts = [t for r in results for t in r["rtts"]]
+    lags = [t for r in results for t in r["lags"]]
+    return rtts, lags, sum(r["cpu"] for r in results)
 
 
 def _servers(rooms: int, folder: str, store: str, processes: int, prefix: str
@@ -210,9 +274,10 @@ def _servers(rooms: int, folder: str, store: str, processes: int, prefix: str
 
 def measure(rooms: int, seconds: float, pace: float, disk: bool = True,
             store: str = "sqlite", processes: int = 1, kill_one: bool = False,
-            warmup: float = 5.0) -> dict:
+            warmup: float = 5.0, client_processes: int = 1) -> dict:
     """One line of figures: `store` sqlite or a PostgreSQL URL, `processes` server processes
-    on it (PostgreSQL), and with `kill_one` the first killed (kill -9) halfway through."""
+    on it (PostgreSQL), and with `kill_one` the first killed (kill -9) halfway through; the
+    clients in this process (`client_processes` 1) or in that many of their own."""
     prefix = f"bench-{os.getpid()}-{rooms}-{time.time_ns() % 10**9}-"
     with tempfile.TemporaryDirectory() as folder:
         servers = _servers(rooms, folder if disk else "-", store, processes, prefix)
@@ -225,22 +290,33 @@ def measure(rooms: int, seconds: float, pace: float, disk: bool = True,
             ports = [int(server.stdout.readline()) for server in servers]
             cpu0, t0 = sum(_cpu_seconds(s.pid) for s in servers), time.monotonic()
             mine0 = time.process_time()
-            rtts = asyncio.run(_clients([f"127.0.0.1:{port}" for port in ports], rooms,
-                                        seconds, pace, prefix, kill if kill_one else None,
-                                        warmup))
+            addresses = [f"127.0.0.1:{port}" for port in ports]
+            if client_processes == 1:
+                rtts, lags = asyncio.run(_clients(addresses, rooms, seconds, pace, prefix,
+                                                  kill if kill_one else None, warmup))
+                clients_seconds = time.process_time() - mine0
+            else:
+                rtts, lags, clients_seconds = _played_apart(
+                    addresses, rooms, seconds, pace, prefix, warmup, client_processes,
+                    kill if kill_one else None)
             elapsed = time.monotonic() - t0
             living = [s for s in servers if s.poll() is None]
             cpu = (sum(_cpu_seconds(s.pid) for s in living) + sum(gone) - cpu0) / elapsed
-            clients_cpu = (time.process_time() - mine0) / elapsed
+            clients_cpu = clients_seconds / elapsed
             rss = sum(_rss_mb(s.pid) for s in living)
         finally:
             for server in servers:
                 server.kill()
                 server.wait()
     ms = sorted(1000 * t for t in rtts) or [float("nan")]
+    lag_ms = sorted(1000 * t for t in lags) or [float("nan")]
     return {"rooms": rooms, "moves": len(rtts), "median": statistics.median(ms),
-            "p99": ms[min(len(ms) - 1, int(0.99 * len(ms)))], "cpu": cpu, "rss": rss,
-            "clients_cpu": clients_cpu, "load": os.getloadavg()[0]}
+            "p99": _p99(ms), "cpu": cpu, "rss": rss, "clients_cpu": clients_cpu,
+            "client_lag_p99": _p99(lag_ms), "load": os.getloadavg()[0]}
+
+
+def _p99(ordered: list[float]) -> float:
+    return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
 
 
 def main() -> None:
@@ -263,11 +339,19 @@ def main() -> None:
     parser.add_argument("--kill-one", action="store_true",
                         help="kill -9 one process halfway through each line: its rooms move "
                              "to the others while the figures are taken")
+    parser.add_argument("--client-processes", type=int, default=2,
+                        help="processes the clients run in (default 2; 1: in this one)")
     parser.add_argument("--serve", nargs=4, help=argparse.SUPPRESS)
+    parser.add_argument("--play-share", nargs=8, help=argparse.SUPPRESS)
     parser.add_argument("--serve-share", nargs=5, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
         serve_rooms(int(args.serve[0]), *args.serve[1:])
+        return
+    if args.play_share:
+        addresses, rooms, seconds, pace, prefix, warmup, place, processes = args.play_share
+        play_share(addresses, int(rooms), float(seconds), float(pace), prefix, float(warmup),
+                   int(place), int(processes))
         return
     if args.serve_share:
         rooms, url, place, processes, prefix = args.serve_share
@@ -304,17 +388,20 @@ def _lines(args: argparse.Namespace, store: str) -> None:
              + (", one killed halfway" if args.kill_one else "") + ")")
     print(f"{SEATS} bot clients a room, one move per {args.pace:g} s a room, "
           f"{args.seconds:g} s measured; server CPU (all processes) as a share of one core; "
-          f"rooms {where}")
+          f"rooms {where}; clients in {args.client_processes} "
+          f"process{'es' if args.client_processes > 1 else ''}")
     print(f"{'rooms':>6} {'moves':>6} {'median ms':>10} {'p99 ms':>8} {'CPU':>6} "
-          f"{'CPU/room':>9} {'RSS MB':>7} {'MB/room':>8} {'clients CPU':>11} {'load':>5}")
+          f"{'CPU/room':>9} {'RSS MB':>7} {'MB/room':>8} {'clients CPU':>11} "
+          f"{'client lag p99':>14} {'load':>5}")
     held = 0
     for rooms in (int(n) for n in args.rooms.split(",")):
         r = measure(rooms, args.seconds, args.pace, disk=not args.memory, store=store,
-                    processes=args.processes, kill_one=args.kill_one, warmup=args.warmup)
+                    processes=args.processes, kill_one=args.kill_one, warmup=args.warmup,
+                    client_processes=args.client_processes)
         print(f"{r['rooms']:>6} {r['moves']:>6} {r['median']:>10.1f} {r['p99']:>8.1f} "
               f"{r['cpu']:>6.1%} {r['cpu'] / rooms:>9.3%} {r['rss']:>7.1f} "
-              f"{r['rss'] / rooms:>8.2f} {r['clients_cpu']:>11.1%} {r['load']:>5.1f}",
-              flush=True)
+              f"{r['rss'] / rooms:>8.2f} {r['clients_cpu']:>11.1%} "
+              f"{r['client_lag_p99']:>14.1f} {r['load']:>5.1f}", flush=True)
         if r["p99"] <= GOAL_MS:
             held = max(held, rooms)
     print(f"most rooms with the 99th percentile at or under {GOAL_MS:g} ms: {held} "

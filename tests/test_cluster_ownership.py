@@ -100,3 +100,40 @@ def test_every_process_hears_a_rooms_notice_and_a_lost_listener_listens_again(po
 @pytest.mark.parametrize("kind", ["changed", "released", "owned"])
 def test_each_kind_of_notice_reads_back_as_it_was_sent(kind):
     assert read_notice(Notice(kind, OTHER, 3).text()) == Notice(kind, OTHER, 3)
+
+
+def test_a_client_arriving_while_another_process_takes_its_room_is_sent_there(postgres_url):
+    """The owner died; a client reaches process B, which finds the room free, but process C's
+    sweep takes it first: B sends the client to C rather than refuse a room that exists."""
+    from types import SimpleNamespace
+
+    from urland.cluster.coordinator import Cluster
+    from urland.store.base import KeptRoom
+
+    taken_by_c: list[psycopg.Connection] = []
+
+    def room_read_while_c_takes_it(key: str) -> KeptRoom:
+        if not taken_by_c:  # C claims the room between B's look for an owner and B's claim
+            c = psycopg.connect(postgres_url, autocommit=True)
+            c.execute("INSERT INTO urland_servers (pid, address) "
+                      "VALUES (pg_backend_pid(), 'ws://c.example:8766')")
+            assert c.execute("SELECT pg_try_advisory_lock(%s)",
+                             (lock_key(key),)).fetchone()[0]
+            taken_by_c.append(c)
+        return KeptRoom(key, "snapshot", 0, 0.0)
+
+    async def scenario() -> object:
+        cluster = Cluster(SimpleNamespace(rooms={}),
+                          SimpleNamespace(room=room_read_while_c_takes_it), postgres_url,
+                          "ws://b.example:8765", lambda room, address: None)
+        await cluster.ownership.open()
+        try:
+            return await cluster.locate("ABCD-EFGH-JKLM")
+        finally:
+            await cluster.ownership.close()
+
+    try:
+        assert run(scenario()) == "ws://c.example:8766"
+    finally:
+        for c in taken_by_c:
+            c.close()

@@ -175,3 +175,37 @@ def test_a_server_on_postgresql_carries_its_rooms_on_after_a_restart(tmp_path, p
             await again.close()
         assert not list(tmp_path.glob("rooms.sqlite3*"))  # nothing kept beside
     run(scenario(), 60)
+
+
+def test_the_sqlite_log_is_copied_into_the_file_beside_the_writer_not_inside_its_commits(
+        tmp_path, monkeypatch):
+    """A server's moves are never held up by SQLite copying its log into the file: the
+    commits leave that to the store's own checkpointer, whose copy then puts every kept move
+    in the file itself (what a copy of the file alone, without its log, holds)."""
+    import shutil
+
+    import urland.store.sqlite as sqlite_store
+
+    monkeypatch.setattr(sqlite_store, "CHECKPOINT_SECONDS", 3600.0)  # no tick of its own here
+    store = open_store("sqlite", tmp_path / "served")
+    try:
+        assert store.write([PutSnapshot("a", "snapshot 0", 0)]) == [None]
+        assert store.checkpointer.copy_now()  # the tables and the room in the file
+        for n in range(1, 1201):  # more pages than SQLite's own copying would wait for
+            assert store.write([AddChange("a", n, {**MOVE, "at": n, "pad": "x" * 300})]) == [None]
+
+        def moves_in_the_file_alone(name: str) -> int:
+            apart = tmp_path / name
+            apart.mkdir()
+            shutil.copy(store.path, apart / store.path.name)
+            with sqlite3.connect(apart / store.path.name) as copy:
+                return copy.execute("SELECT COUNT(*) FROM changes").fetchone()[0]
+
+        assert moves_in_the_file_alone("before") == 0  # all still in the log
+        assert store.checkpointer.copy_now()
+        assert moves_in_the_file_alone("after") == 1200
+    finally:
+        store.close()
+    again = open_store("sqlite", tmp_path / "served")
+    assert len(again.room("a").changes) == 1200
+    again.close()

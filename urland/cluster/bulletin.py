@@ -46,9 +46,11 @@ def read_notice(payload: str) -> Notice | None:
     return None if found is None else Notice(found[1], found[2], int(found[3]))
 
 
-async def tell(conn: psycopg.AsyncConnection, notice: Notice) -> None:
-    """Send the notice to every process listening (on an autocommit connection: at once)."""
-    await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, notice.text()))
+async def tell(conn: psycopg.AsyncConnection, *notices: Notice) -> None:
+    """Send the notices to every process listening, in one statement and one round trip to
+    the database: delivered together, at its end (on an autocommit connection: at once)."""
+    await conn.execute("SELECT pg_notify(%s, text) FROM unnest(%s::text[]) AS text",
+                       (CHANNEL, [notice.text() for notice in notices]))
 
 
 class Listener:

@@ -86,8 +86,8 @@ class Cluster:
             await self.ownership.close()  # every lock ends here ...
             async with await psycopg.AsyncConnection.connect(self.ownership.url,
                                                              autocommit=True) as conn:
-                for key in released:  # ... and the others hear it at once
-                    await tell(conn, Notice("released", key, self.known.get(key, 0)))
+                await tell(conn, *(Notice("released", key, self.known.get(key, 0))  # ... and
+                                   for key in released))  # the others hear it at once
         await self.ownership.close()
         for room in list(self.master.rooms.values()):
             if others and not room.game.over:  # the others take it as its clients come
@@ -102,7 +102,12 @@ class Cluster:
             owner = await self.ownership.owner(key)
             if owner is not None and owner != self.address:
                 return owner
-            return await self.take(key)
+            room = await self.take(key)
+            if room is None:  # another process may have taken it since: send the client there
+                owner = await self.ownership.owner(key)
+                if owner is not None and owner != self.address:
+                    return owner
+            return room
         except OwnershipLost as exc:
             log.warning("the database is out of reach (%s)", exc)
             return None
@@ -183,9 +188,7 @@ class Cluster:
             with contextlib.suppress(OwnershipLost, Exception):
                 conn = self.ownership.conn
                 if conn is not None and not conn.closed:
-                    async with conn.transaction():  # delivered together, at the commit
-                        for notice in notices:
-                            await tell(conn, notice)
+                    await tell(conn, *notices)
 
     async def _heard(self, notice: Notice) -> None:
         if notice.kind == "released":
