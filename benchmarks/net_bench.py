@@ -8,11 +8,12 @@
 For each room count a fresh server process (rooms kept as `serve` keeps them: every change
 committed to the room store before anyone is told; SQLite in a fresh folder by default, or the
 PostgreSQL database given, each run's rooms under codes of their own) holds N rooms
-of 4 remote seats; the clients (random bots, in this process, deciding at once) wait `pace`
+of 4 remote seats; the clients (random bots, deciding at once) wait `pace`
 seconds before each move, so every room plays one move per `pace` seconds whatever the load.
 A move's round trip is the time from sending it to receiving the update that shows it played.
 Prints, per room count: moves, round-trip median and 99th percentile, the server's CPU (share
-of one core, and per room) and memory (resident, and per room), the clients' own CPU and the
+of one core, and per room, while the round trips are taken) and memory (resident, and per
+room), the clients' own CPU and the
 machine's load average (other programs slow the figures down); then the most rooms whose 99th
 percentile stayed at or under 100 ms. Loopback only (127.0.0.1). Asserts nothing.
 
@@ -25,8 +26,9 @@ the round trips are taken: the "client lag p99" column, to tell a slow server fr
 With `--store`, `--processes N` server processes share one PostgreSQL (`scratch`: one started
 for the run in a scratch folder): process i opens rooms i, i + N, ... and room r's clients
 connect to process r mod N. With `--kill-one` the first process is killed (kill -9) halfway
-through each line: its rooms are taken by the others and its clients come back through them,
-and the round trips across the take-over count in the figures.
+through each line: its rooms are taken by the others and its clients come back through them.
+The round trips across the take-over count in the figures, and a line below says how many
+moves were in flight at the kill, how long those took, and the other moves' p99.
 """
 
 from __future__ import annotations
@@ -136,21 +138,22 @@ def _rss_mb(pid: int) -> float:
 
 
 async def _seat(address: str, room: str, seed: int, pace: float, until: float,
-                rtts: list[float]) -> None:
+                rtts: list[float], sent: list[float]) -> None:
     client = NetClient(address, room, f"B{seed % SEATS}")
     await client.connect(30)
     loop = asyncio.get_running_loop()
     try:
         await timed_moves(client, make_bot("random", seed), pace, rtts,
-                          lambda: loop.time() < until)
+                          lambda: loop.time() < until, sent)
     finally:
         await client.close()
 
 
 async def timed_moves(client: NetClient, bot, pace: float, rtts: list[float],
-                      going: Callable[[], bool]) -> None:
+                      going: Callable[[], bool], sent: list[float] | None = None) -> None:
     """Play the client's seat with `bot`, a move `pace` seconds after each turn comes, while
-    `going()`; each move's round trip (sent until the position moves on) goes into `rtts`."""
+    `going()`; each move's round trip (sent until the position moves on) goes into `rtts`,
+    and when it was sent (the loop's clock: `time.monotonic`) into `sent`."""
     loop = asyncio.get_running_loop()
     sent_at: float | None = None
     asked = -1
@@ -158,6 +161,8 @@ async def timed_moves(client: NetClient, bot, pace: float, rtts: list[float],
         m = client.mirror
         if sent_at is not None and m.at != asked:
             rtts.append(loop.time() - sent_at)
+            if sent is not None:
+                sent.append(sent_at)
             sent_at = None
         if m.my_turn and sent_at is None and m.at != asked:
             await asyncio.sleep(pace)
@@ -183,15 +188,13 @@ async def _loop_lag(lags: list[float], step: float = 0.01) -> None:
 
 
 async def _clients(addresses: list[str], rooms: int, seconds: float, pace: float,
-                   prefix: str, kill: Callable[[], None] | None = None,
-                   warmup: float = 5.0, share: tuple[int, int] = (0, 1),
-                   measuring: Callable[[], None] | None = None
-                   ) -> tuple[list[float], list[float]]:
+                   prefix: str, warmup: float, share: tuple[int, int]) -> dict:
     """The clients of this process's `share` (j, k) of the rooms, room r's when r mod k is j,
-    each through server process r mod N, the one that opened it: the round trips of `seconds`
-    once `warmup` seconds of play have gone, and the loop's lags meanwhile. `kill`: called
-    halfway through; `measuring`: when the round trips start to count."""
+    each through server process r mod N, the one that opened it. After `warmup` seconds of
+    play it says "measuring" (stdout) and takes `seconds` of round trips; returns them, when
+    each was sent, the loop's lags meanwhile and this process's CPU seconds meanwhile."""
     rtts: list[float] = []
+    sent: list[float] = []
     lags: list[float] = []
     loop = asyncio.get_running_loop()
     until = loop.time() + seconds + warmup + 60
@@ -201,64 +204,31 @@ async def _clients(addresses: list[str], rooms: int, seconds: float, pace: float
         for s in range(SEATS):
             address = addresses[r % len(addresses)]
             tasks.append(asyncio.create_task(_seat(address, f"{prefix}{r}", r * SEATS + s,
-                                                   pace, until, rtts)))
+                                                   pace, until, rtts, sent)))
             await asyncio.sleep(0.002 * processes)
     await asyncio.sleep(warmup)  # everyone seated and playing
     async with collector_held():
         rtts.clear()
+        sent.clear()
         lagging = asyncio.create_task(_loop_lag(lags))
-        if measuring is not None:
-            measuring()
-        if kill is None:
-            await asyncio.sleep(seconds)
-        else:
-            await asyncio.sleep(seconds / 2)
-            kill()
-            await asyncio.sleep(seconds / 2)
-        measured = list(rtts)
+        print("measuring", flush=True)
+        cpu = time.process_time()
+        await asyncio.sleep(seconds)
+        cpu = time.process_time() - cpu
+        measured = {"rtts": list(rtts), "sent": list(sent), "lags": list(lags), "cpu": cpu}
         lagging.cancel()
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, lagging, return_exceptions=True)
-    return measured, lags
+    return measured
 
 
 def play_share(addresses: str, rooms: int, seconds: float, pace: float, prefix: str,
                warmup: float, place: int, processes: int) -> None:
-    """One client process: its share of the rooms' clients; says "measuring" when the round
-    trips start to count, then prints them, its loop's lags and its CPU seconds as JSON."""
-    start = time.process_time()
-    rtts, lags = asyncio.run(_clients(addresses.split(","), rooms, seconds, pace, prefix,
-                                      warmup=warmup, share=(place, processes),
-                                      measuring=lambda: print("measuring", flush=True)))
-    print(json.dumps({"rtts": rtts, "lags": lags, "cpu": time.process_time() - start}),
-          flush=True)
-
-
-def _played_apart(addresses: list[str], rooms: int, seconds: float, pace: float,
-                  prefix: str, warmup: float, processes: int,
-                  kill: Callable[[], None] | None) -> tuple[list[float], list[float], float]:
-    """The clients in `processes` processes of their own (`play_share`); `kill` is called
-    halfway through their common measuring time. Returns round trips, lags, CPU seconds."""
-    players = [subprocess.Popen([sys.executable, __file__, "--play-share", ",".join(addresses),
-                                 str(rooms), str(seconds), str(pace), prefix, str(warmup),
-                                 str(place), str(processes)], stdout=subprocess.PIPE, text=True)
-               for place in range(processes)]
-    try:
-        for player in players:
-            if player.stdout.readline().strip() != "measuring":
-                raise SystemExit("net_bench: a client process stopped before measuring")
-        if kill is not None:
-            time.sleep(seconds / 2)
-            kill()
-        results = [json.loads(player.stdout.readline()) for player in players]
-    finally:
-        for player in players:
-            player.kill()
-            player.wait()
-    rtts = [t for r in results for t in r["rtts"]]
-    lags = [t for r in results for t in r["lags"]]
-    return rtts, lags, sum(r["cpu"] for r in results)
+    """One client process (`_clients`): its figures printed as JSON at the end."""
+    figures = asyncio.run(_clients(addresses.split(","), rooms, seconds, pace, prefix, warmup,
+                                   (place, processes)))
+    print(json.dumps(figures), flush=True)
 
 
 def _servers(rooms: int, folder: str, store: str, processes: int, prefix: str
@@ -272,47 +242,70 @@ def _servers(rooms: int, folder: str, store: str, processes: int, prefix: str
             for place in range(processes)]
 
 
+def _players(addresses: list[str], rooms: int, seconds: float, pace: float, prefix: str,
+             warmup: float, processes: int) -> list[subprocess.Popen]:
+    return [subprocess.Popen([sys.executable, __file__, "--play-share", ",".join(addresses),
+                              str(rooms), str(seconds), str(pace), prefix, str(warmup),
+                              str(place), str(processes)], stdout=subprocess.PIPE, text=True)
+            for place in range(processes)]
+
+
 def measure(rooms: int, seconds: float, pace: float, disk: bool = True,
             store: str = "sqlite", processes: int = 1, kill_one: bool = False,
-            warmup: float = 5.0, client_processes: int = 1) -> dict:
+            warmup: float = 5.0, client_processes: int = 2) -> dict:
     """One line of figures: `store` sqlite or a PostgreSQL URL, `processes` server processes
     on it (PostgreSQL), and with `kill_one` the first killed (kill -9) halfway through; the
-    clients in this process (`client_processes` 1) or in that many of their own."""
+    clients in `client_processes` processes of their own. CPU is counted over the seconds
+    the round trips are taken (from the moment every client process measures)."""
     prefix = f"bench-{os.getpid()}-{rooms}-{time.time_ns() % 10**9}-"
     with tempfile.TemporaryDirectory() as folder:
         servers = _servers(rooms, folder if disk else "-", store, processes, prefix)
-        gone: list[float] = []  # the killed process's CPU, counted up to its death
-
-        def kill() -> None:
-            gone.append(_cpu_seconds(servers[0].pid))
-            servers[0].kill()
+        players: list[subprocess.Popen] = []
         try:
             ports = [int(server.stdout.readline()) for server in servers]
+            players = _players([f"127.0.0.1:{port}" for port in ports], rooms, seconds, pace,
+                               prefix, warmup, client_processes)
+            for player in players:
+                if player.stdout.readline().strip() != "measuring":
+                    raise SystemExit("net_bench: a client process stopped before measuring")
             cpu0, t0 = sum(_cpu_seconds(s.pid) for s in servers), time.monotonic()
-            mine0 = time.process_time()
-            addresses = [f"127.0.0.1:{port}" for port in ports]
-            if client_processes == 1:
-                rtts, lags = asyncio.run(_clients(addresses, rooms, seconds, pace, prefix,
-                                                  kill if kill_one else None, warmup))
-                clients_seconds = time.process_time() - mine0
-            else:
-                rtts, lags, clients_seconds = _played_apart(
-                    addresses, rooms, seconds, pace, prefix, warmup, client_processes,
-                    kill if kill_one else None)
+            killed_at, gone = None, 0.0  # the killed process's CPU, counted up to its death
+            if kill_one:
+                time.sleep(seconds / 2)
+                gone, killed_at = _cpu_seconds(servers[0].pid), time.monotonic()
+                servers[0].kill()
+            results = [json.loads(player.stdout.readline()) for player in players]
             elapsed = time.monotonic() - t0
             living = [s for s in servers if s.poll() is None]
-            cpu = (sum(_cpu_seconds(s.pid) for s in living) + sum(gone) - cpu0) / elapsed
-            clients_cpu = clients_seconds / elapsed
+            cpu = (sum(_cpu_seconds(s.pid) for s in living) + gone - cpu0) / elapsed
             rss = sum(_rss_mb(s.pid) for s in living)
         finally:
-            for server in servers:
-                server.kill()
-                server.wait()
-    ms = sorted(1000 * t for t in rtts) or [float("nan")]
-    lag_ms = sorted(1000 * t for t in lags) or [float("nan")]
-    return {"rooms": rooms, "moves": len(rtts), "median": statistics.median(ms),
-            "p99": _p99(ms), "cpu": cpu, "rss": rss, "clients_cpu": clients_cpu,
-            "client_lag_p99": _p99(lag_ms), "load": os.getloadavg()[0]}
+            for process in servers + players:
+                process.kill()
+                process.wait()
+    return _figures(rooms, results, cpu, rss, sum(r["cpu"] for r in results) / seconds,
+                    killed_at)
+
+
+def _figures(rooms: int, results: list[dict], cpu: float, rss: float, clients_cpu: float,
+             killed_at: float | None) -> dict:
+    """The line's figures from the client processes' results; with a kill, also the moves
+    that were in flight when it came (sent before, answered after) apart from the others."""
+    moves = [(sent, rtt) for r in results for sent, rtt in zip(r["sent"], r["rtts"],
+                                                                strict=True)]
+    ms = sorted(1000 * rtt for _, rtt in moves) or [float("nan")]
+    lag_ms = sorted(1000 * t for r in results for t in r["lags"]) or [float("nan")]
+    figures = {"rooms": rooms, "moves": len(moves), "median": statistics.median(ms),
+               "p99": _p99(ms), "cpu": cpu, "rss": rss, "clients_cpu": clients_cpu,
+               "client_lag_p99": _p99(lag_ms), "load": os.getloadavg()[0]}
+    if killed_at is not None:
+        across = sorted(1000 * rtt for sent, rtt in moves if sent <= killed_at <= sent + rtt)
+        rest = sorted(1000 * rtt for sent, rtt in moves
+                      if not sent <= killed_at <= sent + rtt) or [float("nan")]
+        figures["across"] = {"moves": len(across), "longest": max(across, default=0.0),
+                             "median": statistics.median(across) if across else 0.0,
+                             "rest_p99": _p99(rest)}
+    return figures
 
 
 def _p99(ordered: list[float]) -> float:
@@ -340,7 +333,7 @@ def main() -> None:
                         help="kill -9 one process halfway through each line: its rooms move "
                              "to the others while the figures are taken")
     parser.add_argument("--client-processes", type=int, default=2,
-                        help="processes the clients run in (default 2; 1: in this one)")
+                        help="processes the clients run in (default 2)")
     parser.add_argument("--serve", nargs=4, help=argparse.SUPPRESS)
     parser.add_argument("--play-share", nargs=8, help=argparse.SUPPRESS)
     parser.add_argument("--serve-share", nargs=5, help=argparse.SUPPRESS)
@@ -402,6 +395,11 @@ def _lines(args: argparse.Namespace, store: str) -> None:
               f"{r['cpu']:>6.1%} {r['cpu'] / rooms:>9.3%} {r['rss']:>7.1f} "
               f"{r['rss'] / rooms:>8.2f} {r['clients_cpu']:>11.1%} "
               f"{r['client_lag_p99']:>14.1f} {r['load']:>5.1f}", flush=True)
+        if "across" in r:
+            a = r["across"]
+            print(f"{'':>6} of which {a['moves']} in flight at the kill (answered after the "
+                  f"take-over): median {a['median']:.0f} ms, longest {a['longest']:.0f} ms; "
+                  f"the other moves' p99 {a['rest_p99']:.1f} ms", flush=True)
         if r["p99"] <= GOAL_MS:
             held = max(held, rooms)
     print(f"most rooms with the 99th percentile at or under {GOAL_MS:g} ms: {held} "
