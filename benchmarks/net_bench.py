@@ -27,8 +27,8 @@ With `--store`, `--processes N` server processes share one PostgreSQL (`scratch`
 for the run in a scratch folder): process i opens rooms i, i + N, ... and room r's clients
 connect to process r mod N. With `--kill-one` the first process is killed (kill -9) halfway
 through each line: its rooms are taken by the others and its clients come back through them.
-The round trips across the take-over count in the figures, and a line below says how many
-moves were in flight at the kill, how long those took, and the other moves' p99.
+The round trips across the take-over count in the figures, and a line below gives those of
+the rooms that moved (their p99 and longest round trip) apart from the rooms that stayed.
 """
 
 from __future__ import annotations
@@ -138,22 +138,23 @@ def _rss_mb(pid: int) -> float:
 
 
 async def _seat(address: str, room: str, seed: int, pace: float, until: float,
-                rtts: list[float], sent: list[float]) -> None:
+                rtts: list[float]) -> None:
     client = NetClient(address, room, f"B{seed % SEATS}")
     await client.connect(30)
     loop = asyncio.get_running_loop()
     try:
         await timed_moves(client, make_bot("random", seed), pace, rtts,
-                          lambda: loop.time() < until, sent)
+                          lambda: loop.time() < until)
     finally:
         await client.close()
 
 
 async def timed_moves(client: NetClient, bot, pace: float, rtts: list[float],
-                      going: Callable[[], bool], sent: list[float] | None = None) -> None:
+                      going: Callable[[], bool]) -> None:
     """Play the client's seat with `bot`, a move `pace` seconds after each turn comes, while
-    `going()`; each move's round trip (sent until the position moves on) goes into `rtts`,
-    and when it was sent (the loop's clock: `time.monotonic`) into `sent`."""
+    `going()`; each move's round trip (sent until the position moves on) goes into `rtts`.
+    A move sent to a process that died is timed until the position moves on through the
+    process the client comes back through."""
     loop = asyncio.get_running_loop()
     sent_at: float | None = None
     asked = -1
@@ -161,13 +162,12 @@ async def timed_moves(client: NetClient, bot, pace: float, rtts: list[float],
         m = client.mirror
         if sent_at is not None and m.at != asked:
             rtts.append(loop.time() - sent_at)
-            if sent is not None:
-                sent.append(sent_at)
             sent_at = None
         if m.my_turn and sent_at is None and m.at != asked:
             await asyncio.sleep(pace)
             asked, move, sent_at = m.at, bot.choose(m.view), loop.time()
-            await client.play(move)
+            with contextlib.suppress(ConnectionClosed):  # the receive below finds it closed
+                await client.play(move)
         try:
             await client.receive(1.0)
         except TimeoutError:
@@ -191,10 +191,11 @@ async def _clients(addresses: list[str], rooms: int, seconds: float, pace: float
                    prefix: str, warmup: float, share: tuple[int, int]) -> dict:
     """The clients of this process's `share` (j, k) of the rooms, room r's when r mod k is j,
     each through server process r mod N, the one that opened it. After `warmup` seconds of
-    play it says "measuring" (stdout) and takes `seconds` of round trips; returns them, when
-    each was sent, the loop's lags meanwhile and this process's CPU seconds meanwhile."""
-    rtts: list[float] = []
-    sent: list[float] = []
+    play it says "measuring" (stdout) and takes `seconds` of round trips; returns them
+    ("moved": those of the first process's rooms, the ones a kill moves; "stayed": the
+    others), the loop's lags meanwhile and this process's CPU seconds meanwhile."""
+    moved: list[float] = []
+    stayed: list[float] = []
     lags: list[float] = []
     loop = asyncio.get_running_loop()
     until = loop.time() + seconds + warmup + 60
@@ -203,19 +204,21 @@ async def _clients(addresses: list[str], rooms: int, seconds: float, pace: float
     for r in range(place, rooms, processes):  # seats join in order: seat i is client i
         for s in range(SEATS):
             address = addresses[r % len(addresses)]
+            rtts = moved if r % len(addresses) == 0 else stayed
             tasks.append(asyncio.create_task(_seat(address, f"{prefix}{r}", r * SEATS + s,
-                                                   pace, until, rtts, sent)))
+                                                   pace, until, rtts)))
             await asyncio.sleep(0.002 * processes)
     await asyncio.sleep(warmup)  # everyone seated and playing
     async with collector_held():
-        rtts.clear()
-        sent.clear()
+        moved.clear()
+        stayed.clear()
         lagging = asyncio.create_task(_loop_lag(lags))
         print("measuring", flush=True)
         cpu = time.process_time()
         await asyncio.sleep(seconds)
         cpu = time.process_time() - cpu
-        measured = {"rtts": list(rtts), "sent": list(sent), "lags": list(lags), "cpu": cpu}
+        measured = {"moved": list(moved), "stayed": list(stayed), "lags": list(lags),
+                    "cpu": cpu}
         lagging.cancel()
     for task in tasks:
         task.cancel()
@@ -269,10 +272,10 @@ def measure(rooms: int, seconds: float, pace: float, disk: bool = True,
                 if player.stdout.readline().strip() != "measuring":
                     raise SystemExit("net_bench: a client process stopped before measuring")
             cpu0, t0 = sum(_cpu_seconds(s.pid) for s in servers), time.monotonic()
-            killed_at, gone = None, 0.0  # the killed process's CPU, counted up to its death
+            gone = 0.0  # the killed process's CPU, counted up to its death
             if kill_one:
                 time.sleep(seconds / 2)
-                gone, killed_at = _cpu_seconds(servers[0].pid), time.monotonic()
+                gone = _cpu_seconds(servers[0].pid)
                 servers[0].kill()
             results = [json.loads(player.stdout.readline()) for player in players]
             elapsed = time.monotonic() - t0
@@ -284,32 +287,33 @@ def measure(rooms: int, seconds: float, pace: float, disk: bool = True,
                 process.kill()
                 process.wait()
     return _figures(rooms, results, cpu, rss, sum(r["cpu"] for r in results) / seconds,
-                    killed_at)
+                    kill_one)
+
+
+def _ms(results: list[dict], part: str) -> list[float]:
+    return sorted(1000 * t for r in results for t in r[part])
 
 
 def _figures(rooms: int, results: list[dict], cpu: float, rss: float, clients_cpu: float,
-             killed_at: float | None) -> dict:
-    """The line's figures from the client processes' results; with a kill, also the moves
-    that were in flight when it came (sent before, answered after) apart from the others."""
-    moves = [(sent, rtt) for r in results for sent, rtt in zip(r["sent"], r["rtts"],
-                                                                strict=True)]
-    ms = sorted(1000 * rtt for _, rtt in moves) or [float("nan")]
-    lag_ms = sorted(1000 * t for r in results for t in r["lags"]) or [float("nan")]
-    figures = {"rooms": rooms, "moves": len(moves), "median": statistics.median(ms),
-               "p99": _p99(ms), "cpu": cpu, "rss": rss, "clients_cpu": clients_cpu,
-               "client_lag_p99": _p99(lag_ms), "load": os.getloadavg()[0]}
-    if killed_at is not None:
-        across = sorted(1000 * rtt for sent, rtt in moves if sent <= killed_at <= sent + rtt)
-        rest = sorted(1000 * rtt for sent, rtt in moves
-                      if not sent <= killed_at <= sent + rtt) or [float("nan")]
-        figures["across"] = {"moves": len(across), "longest": max(across, default=0.0),
-                             "median": statistics.median(across) if across else 0.0,
-                             "rest_p99": _p99(rest)}
+             killed: bool) -> dict:
+    """The line's figures from the client processes' results; with a kill, also those of the
+    rooms it moved and of the rooms that stayed, apart."""
+    ms = sorted(_ms(results, "moved") + _ms(results, "stayed"))
+    figures = {"rooms": rooms, "moves": len(ms),
+               "median": statistics.median(ms) if ms else float("nan"), "p99": _p99(ms),
+               "cpu": cpu, "rss": rss,
+               "clients_cpu": clients_cpu, "client_lag_p99": _p99(_ms(results, "lags")),
+               "load": os.getloadavg()[0]}
+    if killed:
+        moved, stayed = _ms(results, "moved"), _ms(results, "stayed")
+        figures["split"] = {"moved": len(moved), "moved_p99": _p99(moved),
+                            "longest": max(moved, default=float("nan")),
+                            "stayed_p99": _p99(stayed)}
     return figures
 
 
 def _p99(ordered: list[float]) -> float:
-    return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+    return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] if ordered else float("nan")
 
 
 def main() -> None:
@@ -395,11 +399,11 @@ def _lines(args: argparse.Namespace, store: str) -> None:
               f"{r['cpu']:>6.1%} {r['cpu'] / rooms:>9.3%} {r['rss']:>7.1f} "
               f"{r['rss'] / rooms:>8.2f} {r['clients_cpu']:>11.1%} "
               f"{r['client_lag_p99']:>14.1f} {r['load']:>5.1f}", flush=True)
-        if "across" in r:
-            a = r["across"]
-            print(f"{'':>6} of which {a['moves']} in flight at the kill (answered after the "
-                  f"take-over): median {a['median']:.0f} ms, longest {a['longest']:.0f} ms; "
-                  f"the other moves' p99 {a['rest_p99']:.1f} ms", flush=True)
+        if "split" in r:
+            a = r["split"]
+            print(f"{'':>6} the killed process's rooms, moved to the others: {a['moved']} "
+                  f"moves, p99 {a['moved_p99']:.1f} ms, longest {a['longest']:.0f} ms; the "
+                  f"other rooms: p99 {a['stayed_p99']:.1f} ms", flush=True)
         if r["p99"] <= GOAL_MS:
             held = max(held, rooms)
     print(f"most rooms with the 99th percentile at or under {GOAL_MS:g} ms: {held} "
