@@ -5,10 +5,10 @@ import time
 
 import pygame
 from keyboard_play import KeyboardPlayer, moves_made, press
-from test_scenes import frames, resting_frame, solo_table
+from test_scenes import click, frames, resting_frame, solo_table
 
 from urland.app import App
-from urland.engine import format_move
+from urland.engine import TRAY, format_move
 from urland.table.session import Seat, Session
 from urland.userfiles.settings import Settings
 
@@ -130,3 +130,86 @@ def test_the_key_map_is_on_the_settings_screen_and_in_the_rules_help(app):
     KeyboardPlayer(app, 0).focus_on(settings, settings.keys)
     press(app, pygame.K_RETURN)
     assert app.scene.name == "rules" and app.scene.page.key == "rules:keys"
+
+
+def test_after_a_move_by_keys_the_focus_is_on_where_the_ichtos_went(app):
+    """While the move is shown only the buttons can be reached: the ring waits on one of them,
+    then is back on the area the Ichtos went to, and Tab goes on to the next area after it."""
+    table, session = solo_table(app)
+    app.settings.animation_speed = "normal"  # the move is shown for a while
+    decision = table.decision
+    ocean = next(a for a in session.game.state.board.ocean_areas
+                 if decision.carry_limit(a, 0) > 1)
+    player = KeyboardPlayer(app, 0)
+    player.focus_on(table, ("area", ocean))
+    press(app, pygame.K_RETURN)
+    if table.gestures.menu is not None:  # the ocean's menu: its first row lifts the Ichtos
+        player.pick_row(table.gestures.menu, None)
+    spots = [t.key for t in table.keys.board_targets() if t.key[1] not in (TRAY, ocean)]
+    there = spots[len(spots) // 2]
+    player.focus_on(table, there)
+    press(app, pygame.K_RETURN)
+    assert len(session.game.moves) > 0 and table.show.busy
+    while table.show.busy:
+        frames(app, 1)
+    targets = [t.key for t in table.focus_targets()]
+    assert table.focus.focused(table.focus_targets()).key == there
+    press(app, pygame.K_TAB)
+    assert table.focus.current == targets[targets.index(there) + 1] != targets[0]
+
+
+def test_after_choosing_a_colour_by_keys_the_focus_is_back_on_that_seat(app):
+    """The strip of colours covers the seat's colour button while it is open; once a colour is
+    chosen the ring is on that button again, and Tab goes on to that seat's name."""
+    scene = app.show("new_game")
+    frames(app)
+    row = scene.rows[2]
+    KeyboardPlayer(app, 0).focus_on(scene, row.colour_button)
+    press(app, pygame.K_RETURN)
+    assert scene.picker.seat == 2
+    press(app, pygame.K_RIGHT)  # from the colour the ring stood in on to the next one
+    press(app, pygame.K_RETURN)
+    assert scene.picker.seat is None
+    assert scene.focus.focused(scene.focus_targets()).key is row.colour_button
+    press(app, pygame.K_TAB)
+    assert scene.focus.current is row.name
+
+
+def replay_with_tips_seen(app, monkeypatch):
+    """The replay of a finished game, and the list of the tooltips it draws (their titles)."""
+    from test_history import SEATS, finished
+
+    from urland.scenes import replay as replay_scene
+    seen: list[str] = []
+    monkeypatch.setattr(replay_scene, "tooltip", lambda _s, _t, title, *_a: seen.append(title))
+    seats = [Seat(s["name"], i, s["kind"]) for i, s in enumerate(SEATS)]
+    scene = app.show("replay", session=Session(finished(), seats))
+    frames(app)
+    return scene, seen
+
+
+def move_mouse(app, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=()))
+    frames(app, 1)
+
+
+def test_a_tooltip_goes_when_its_button_is_used_and_stays_off_the_keys_help(app, monkeypatch):
+    scene, seen = replay_with_tips_seen(app, monkeypatch)
+    button = scene.next_button
+    move_mouse(app, button.rect.center)
+    assert seen[-1] == ">"  # the mouse rests on it: its tooltip
+    click(app, button.rect.center)
+    seen.clear()
+    frames(app)
+    assert not seen  # clicked: its tooltip has gone
+    move_mouse(app, scene.board_view.rect.center)
+    move_mouse(app, button.rect.center)
+    assert seen[-1] == ">"  # the mouse came back: so does the tooltip
+    press(app, pygame.K_RIGHT)  # the button's own key
+    seen.clear()
+    frames(app)
+    assert not seen
+    press(app, pygame.K_TAB)  # the keyboard's focus is shown, with what its keys do
+    move_mouse(app, scene.board_view.rect.center)
+    move_mouse(app, button.rect.center)
+    assert scene.focus.shown and not seen  # no tooltip lies over it

@@ -180,6 +180,7 @@ class App:
     # --- loop -----------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        self.scene.focus.tips.watch(event, self.theme)
         if event.type == pygame.QUIT:
             self.close_window()
         elif event.type == pygame.VIDEORESIZE and not self.fullscreen:

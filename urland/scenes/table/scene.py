@@ -275,7 +275,7 @@ class TableScene(KeyedTable, Scene):
         elif self.gestures.drag is None and self.gestures.menu is None and not self.show.busy:
             tip = self.controls.tip_at(self.hover_pos) or overlays.hover_tooltip(
                 self.hover_pos, self.panel, self.board_view, self.shown.state, self.door.names)
-            if tip is not None:
+            if tip is not None and self.focus.tips_due():
                 overlays.draw_tooltip(surface, self.theme, *tip, self.hover_pos)
         self.gestures.draw_menu(surface, self.hover_pos)
 
