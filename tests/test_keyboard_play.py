@@ -10,6 +10,8 @@ from test_scenes import click, frames, resting_frame, solo_table
 from urland.app import App
 from urland.engine import TRAY, format_move
 from urland.table.session import Seat, Session
+from urland.ui.key_map import key_map
+from urland.ui.widgets import key_label
 from urland.userfiles.settings import Settings
 
 
@@ -124,7 +126,8 @@ def test_the_key_map_is_on_the_settings_screen_and_in_the_rules_help(app):
     frames(app)
     press(app, pygame.K_F1)
     assert app.scene.name == "rules" and app.scene.page.key == "rules:keys"
-    assert "Tab" in app.scene.page.text and "Enter" in app.scene.page.text
+    assert {"Tab", "Enter", "Esc"} <= listed_keys(settings)
+    assert dict(app.scene.keys) == dict(key_map(settings))  # the settings' own keys
     press(app, pygame.K_ESCAPE)
     assert app.scene is settings
     KeyboardPlayer(app, 0).focus_on(settings, settings.keys)
@@ -213,3 +216,70 @@ def test_a_tooltip_goes_when_its_button_is_used_and_stays_off_the_keys_help(app,
     move_mouse(app, scene.board_view.rect.center)
     move_mouse(app, button.rect.center)
     assert scene.focus.shown and not seen  # no tooltip lies over it
+
+
+# Keys a screen might answer to; those its key map does not list must do nothing there.
+TRIED_KEYS = [*range(pygame.K_a, pygame.K_z + 1), *range(pygame.K_0, pygame.K_9 + 1),
+              *range(pygame.K_F2, pygame.K_F10 + 1), pygame.K_BACKSPACE, pygame.K_DELETE,
+              pygame.K_INSERT, pygame.K_HOME, pygame.K_END, pygame.K_PAGEUP,
+              pygame.K_PAGEDOWN, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_RETURN]
+
+
+def listed_keys(scene) -> set[str]:
+    return {printed for row, _does in key_map(scene) for printed in row.split(" / ")}
+
+
+def what_shows(app, scene):
+    """What a key could change that a player sees: the screens open, the focus, the sound."""
+    return ([s.name for s in app.scenes], scene.focus.current, scene.focus.shown,
+            app.settings.muted, app.fullscreen, getattr(scene, "page", None))
+
+
+def assert_unlisted_keys_do_nothing(app, scene) -> None:
+    listed = listed_keys(scene)
+    for key in TRIED_KEYS:
+        if key_label(key) in listed:
+            continue
+        before = what_shows(app, scene)
+        press(app, key)
+        assert what_shows(app, scene) == before, key_label(key)
+
+
+def test_the_key_map_of_the_table_a_dialog_and_a_menu_is_what_they_answer_to(app):
+    """F1 shows the keys of the screen it was opened from; each lists a key that acts there
+    (driven here), and no key left out of it does anything."""
+    table, session = solo_table(app)
+    listed = listed_keys(table)
+    assert {"Tab", "Enter", "E", "Space", "Ctrl+Z", "F1"} <= listed and "+" not in listed
+    assert_unlisted_keys_do_nothing(app, table)
+    press(app, pygame.K_F1)
+    assert app.scene.name == "rules" and app.scene.keys == key_map(table)
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_e)  # End turn, with actions left: a question
+    question = app.scene
+    assert question.name == "confirm" and listed_keys(question) >= {"Enter", "Esc", "Tab"}
+    assert_unlisted_keys_do_nothing(app, question)
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is table and session.game.state.actor == 0
+    title = app.show("title")
+    frames(app)
+    assert {"N", "J", "Tab"} <= listed_keys(title)
+    assert_unlisted_keys_do_nothing(app, title)
+    press(app, pygame.K_n)
+    assert app.scene.name == "new_game"
+
+
+def test_the_rules_answer_the_keys_they_list_and_settings_shows_its_own(app):
+    app.show("title")
+    settings = app.open("settings")
+    frames(app)
+    KeyboardPlayer(app, 0).focus_on(settings, settings.keys)
+    press(app, pygame.K_RETURN)
+    rules = app.scene
+    assert rules.name == "rules" and rules.page.key == "rules:keys"
+    assert ("Esc", "Done") in rules.keys  # the settings' keys
+    assert {"Down", "Page Down", "Right", "Esc"} <= listed_keys(rules)
+    assert "M" not in listed_keys(rules)  # a letter there is typed into the search
+    page = rules.page
+    press(app, pygame.K_DOWN)
+    assert rules.page is not page
