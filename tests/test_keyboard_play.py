@@ -283,3 +283,22 @@ def test_the_rules_answer_the_keys_they_list_and_settings_shows_its_own(app):
     page = rules.page
     press(app, pygame.K_DOWN)
     assert rules.page is not page
+
+
+def test_the_scoring_chip_dialogs_key_map_says_left_and_right_choose_a_chip(app):
+    seats = [Seat("Anna", 4), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy")]
+    session = Session.new(seats, 5, None)
+    game = session.game
+    while not (game.state.phase == "choose_chip" and game.state.actor == 0):
+        game.play(game.legal_options()[0].move)
+    table = app.show("table", session=session)
+    table.flow.looks = []
+    frames(app, 2)
+    dialog = app.scene
+    keys = dict(key_map(dialog))
+    assert dialog.name == "choose_chip" and keys["Right"] == "the next one"
+    assert keys["Up Down"] == "move the focus that way" and "B" in keys  # B: the board
+    chosen = dialog.selected
+    press(app, pygame.K_RIGHT)
+    assert dialog.selected != chosen and not dialog.focus.shown  # a chip, not the focus
+    assert_unlisted_keys_do_nothing(app, dialog)

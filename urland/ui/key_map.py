@@ -50,6 +50,17 @@ EVERYWHERE = (OwnKey(pygame.K_F1, N_("these rules")), OwnKey(pygame.K_F11, N_("f
               OwnKey(pygame.K_m, N_("sound off or on")))
 
 
+# Left and Right where a dialog chooses among things in a row (a scoring chip, a gene).
+CHOOSE = (OwnKey(pygame.K_LEFT, N_("the one before")), OwnKey(pygame.K_RIGHT, N_("the next one")))
+CHOOSE_STEPS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
+
+
+def choose_step(event: pygame.event.Event) -> int:
+    """-1 or +1 when `event` is a key of `CHOOSE`, else 0."""
+    own = own_key(CHOOSE, event)
+    return 0 if own is None else CHOOSE_STEPS[own.key]
+
+
 class Keyed(Protocol):
     """A screen (urland.scenes.base.Scene): its buttons and its focus's targets."""
 
@@ -64,10 +75,12 @@ class Keyed(Protocol):
 
 def key_map(screen: Keyed) -> list[KeyRow]:
     """The keys `screen` answers to: its focus's, its buttons' (those the focus reaches too,
-    as a dialog's "See the board"), its own table's (`own_keys`), and every screen's."""
+    as a dialog's "See the board", and those a screen answers besides, its `key_buttons()`),
+    its own table's (`own_keys`), and every screen's."""
     targets = screen.focus_targets()
-    ringed = [t.key for t in targets if isinstance(t.key, Button)]
-    buttons = [*screen.buttons, *(b for b in ringed if b not in screen.buttons)]
+    more = [t.key for t in targets if isinstance(t.key, Button)]
+    more += getattr(screen, "key_buttons", list)()
+    buttons = [*screen.buttons, *(b for b in more if b not in screen.buttons)]
     left_out = {pygame.K_m} if screen.takes_text else set()  # typed there, not a key
     if screen.name == "rules":
         left_out.add(pygame.K_F1)
@@ -82,8 +95,9 @@ def key_rows(targets: Sequence[Target], buttons: Sequence[Button],
     taken = {k.key for k in own}
     if targets:
         rows.append(("Tab / Shift+Tab", _("move the focus")))
-        if not taken & set(ARROWS):
-            rows.append((" ".join(key_label(k) for k in ARROWS), _("move the focus that way")))
+        free = [k for k in ARROWS if k not in taken]  # the others are the screen's own
+        if free:
+            rows.append((" ".join(key_label(k) for k in free), _("move the focus that way")))
         rows.append(("Enter", _("use what the focus is on")))
         if any(t.adjust is not None for t in targets):
             rows.append(("+ / -", _("more / fewer")))
