@@ -128,14 +128,16 @@ class KeyboardPlayer:
         """Tab until the focus is on the target with `key` (the first Tab shows the ring): as
         many Tabs as the ring's order needs, typed at once, then a look at the screen."""
         for _ in range(3):
-            keys = [t.key for t in scene.focus_targets()]
-            if scene.focus.shown and scene.focus.current == key:
+            targets = scene.focus_targets()
+            keys = [t.key for t in targets]
+            ringed = scene.focus.focused(targets)  # the ring as drawn (perhaps a stand-in)
+            if ringed is not None and ringed.key == key:
                 return
-            if not scene.focus.shown:
+            if ringed is None:
                 press(self.app, pygame.K_TAB)
                 continue
-            at = keys.index(scene.focus.current) if scene.focus.current in keys else 0
-            press(self.app, pygame.K_TAB, times=(keys.index(key) - at) % len(keys))
+            press(self.app, pygame.K_TAB, times=(keys.index(key) - keys.index(ringed.key))
+                  % len(keys))
         raise AssertionError(f"Tab never reached {key}")
 
     # --- the dialogs ------------------------------------------------------------------------

@@ -48,8 +48,9 @@ def run_to_the_end(app: App, frames: int, failure: str) -> App:
 def rules_pages(app: App) -> int:
     """Every rules page and each of its examples, drawn once; how many were drawn."""
     from urland.texts.rules_pages import pages
+    from urland.ui.key_map import key_map
 
-    scene = app.open("rules")
+    scene = app.open("rules", keys=key_map(app.scene))  # as F1 opens them: with its keys
     drawn = 0
     for page in pages():
         for example in range(max(1, len(page.diagrams))):

@@ -5,11 +5,13 @@ import time
 
 import pygame
 from keyboard_play import KeyboardPlayer, moves_made, press
-from test_scenes import frames, resting_frame, solo_table
+from test_scenes import click, frames, resting_frame, solo_table
 
 from urland.app import App
-from urland.engine import format_move
+from urland.engine import TRAY, format_move
 from urland.table.session import Seat, Session
+from urland.ui.key_map import key_map
+from urland.ui.widgets import key_label
 from urland.userfiles.settings import Settings
 
 
@@ -124,9 +126,179 @@ def test_the_key_map_is_on_the_settings_screen_and_in_the_rules_help(app):
     frames(app)
     press(app, pygame.K_F1)
     assert app.scene.name == "rules" and app.scene.page.key == "rules:keys"
-    assert "Tab" in app.scene.page.text and "Enter" in app.scene.page.text
+    assert {"Tab", "Enter", "Esc"} <= listed_keys(settings)
+    assert dict(app.scene.keys) == dict(key_map(settings))  # the settings' own keys
     press(app, pygame.K_ESCAPE)
     assert app.scene is settings
     KeyboardPlayer(app, 0).focus_on(settings, settings.keys)
     press(app, pygame.K_RETURN)
     assert app.scene.name == "rules" and app.scene.page.key == "rules:keys"
+
+
+def test_after_a_move_by_keys_the_focus_is_on_where_the_ichtos_went(app):
+    """While the move is shown only the buttons can be reached: the ring waits on one of them,
+    then is back on the area the Ichtos went to, and Tab goes on to the next area after it."""
+    table, session = solo_table(app)
+    app.settings.animation_speed = "normal"  # the move is shown for a while
+    decision = table.decision
+    ocean = next(a for a in session.game.state.board.ocean_areas
+                 if decision.carry_limit(a, 0) > 1)
+    player = KeyboardPlayer(app, 0)
+    player.focus_on(table, ("area", ocean))
+    press(app, pygame.K_RETURN)
+    if table.gestures.menu is not None:  # the ocean's menu: its first row lifts the Ichtos
+        player.pick_row(table.gestures.menu, None)
+    spots = [t.key for t in table.keys.board_targets() if t.key[1] not in (TRAY, ocean)]
+    there = spots[len(spots) // 2]
+    player.focus_on(table, there)
+    press(app, pygame.K_RETURN)
+    assert len(session.game.moves) > 0 and table.show.busy
+    while table.show.busy:
+        frames(app, 1)
+    targets = [t.key for t in table.focus_targets()]
+    assert table.focus.focused(table.focus_targets()).key == there
+    press(app, pygame.K_TAB)
+    assert table.focus.current == targets[targets.index(there) + 1] != targets[0]
+
+
+def test_after_choosing_a_colour_by_keys_the_focus_is_back_on_that_seat(app):
+    """The strip of colours covers the seat's colour button while it is open; once a colour is
+    chosen the ring is on that button again, and Tab goes on to that seat's name."""
+    scene = app.show("new_game")
+    frames(app)
+    row = scene.rows[2]
+    KeyboardPlayer(app, 0).focus_on(scene, row.colour_button)
+    press(app, pygame.K_RETURN)
+    assert scene.picker.seat == 2
+    press(app, pygame.K_RIGHT)  # from the colour the ring stood in on to the next one
+    press(app, pygame.K_RETURN)
+    assert scene.picker.seat is None
+    assert scene.focus.focused(scene.focus_targets()).key is row.colour_button
+    press(app, pygame.K_TAB)
+    assert scene.focus.current is row.name
+
+
+def replay_with_tips_seen(app, monkeypatch):
+    """The replay of a finished game, and the list of the tooltips it draws (their titles)."""
+    from test_history import SEATS, finished
+
+    from urland.scenes import replay as replay_scene
+    seen: list[str] = []
+    monkeypatch.setattr(replay_scene, "tooltip", lambda _s, _t, title, *_a: seen.append(title))
+    seats = [Seat(s["name"], i, s["kind"]) for i, s in enumerate(SEATS)]
+    scene = app.show("replay", session=Session(finished(), seats))
+    frames(app)
+    return scene, seen
+
+
+def move_mouse(app, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=()))
+    frames(app, 1)
+
+
+def test_a_tooltip_goes_when_its_button_is_used_and_stays_off_the_keys_help(app, monkeypatch):
+    scene, seen = replay_with_tips_seen(app, monkeypatch)
+    button = scene.next_button
+    move_mouse(app, button.rect.center)
+    assert seen[-1] == ">"  # the mouse rests on it: its tooltip
+    click(app, button.rect.center)
+    seen.clear()
+    frames(app)
+    assert not seen  # clicked: its tooltip has gone
+    move_mouse(app, scene.board_view.rect.center)
+    move_mouse(app, button.rect.center)
+    assert seen[-1] == ">"  # the mouse came back: so does the tooltip
+    press(app, pygame.K_RIGHT)  # the button's own key
+    seen.clear()
+    frames(app)
+    assert not seen
+    press(app, pygame.K_TAB)  # the keyboard's focus is shown, with what its keys do
+    move_mouse(app, scene.board_view.rect.center)
+    move_mouse(app, button.rect.center)
+    assert scene.focus.shown and not seen  # no tooltip lies over it
+
+
+# Keys a screen might answer to; those its key map does not list must do nothing there.
+TRIED_KEYS = [*range(pygame.K_a, pygame.K_z + 1), *range(pygame.K_0, pygame.K_9 + 1),
+              *range(pygame.K_F2, pygame.K_F10 + 1), pygame.K_BACKSPACE, pygame.K_DELETE,
+              pygame.K_INSERT, pygame.K_HOME, pygame.K_END, pygame.K_PAGEUP,
+              pygame.K_PAGEDOWN, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_RETURN]
+
+
+def listed_keys(scene) -> set[str]:
+    return {printed for row, _does in key_map(scene) for printed in row.split(" / ")}
+
+
+def what_shows(app, scene):
+    """What a key could change that a player sees: the screens open, the focus, the sound."""
+    return ([s.name for s in app.scenes], scene.focus.current, scene.focus.shown,
+            app.settings.muted, app.fullscreen, getattr(scene, "page", None))
+
+
+def assert_unlisted_keys_do_nothing(app, scene) -> None:
+    listed = listed_keys(scene)
+    for key in TRIED_KEYS:
+        if key_label(key) in listed:
+            continue
+        before = what_shows(app, scene)
+        press(app, key)
+        assert what_shows(app, scene) == before, key_label(key)
+
+
+def test_the_key_map_of_the_table_a_dialog_and_a_menu_is_what_they_answer_to(app):
+    """F1 shows the keys of the screen it was opened from; each lists a key that acts there
+    (driven here), and no key left out of it does anything."""
+    table, session = solo_table(app)
+    listed = listed_keys(table)
+    assert {"Tab", "Enter", "E", "Space", "Ctrl+Z", "F1"} <= listed and "+" not in listed
+    assert_unlisted_keys_do_nothing(app, table)
+    press(app, pygame.K_F1)
+    assert app.scene.name == "rules" and app.scene.keys == key_map(table)
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_e)  # End turn, with actions left: a question
+    question = app.scene
+    assert question.name == "confirm" and listed_keys(question) >= {"Enter", "Esc", "Tab"}
+    assert_unlisted_keys_do_nothing(app, question)
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is table and session.game.state.actor == 0
+    title = app.show("title")
+    frames(app)
+    assert {"N", "J", "Tab"} <= listed_keys(title)
+    assert_unlisted_keys_do_nothing(app, title)
+    press(app, pygame.K_n)
+    assert app.scene.name == "new_game"
+
+
+def test_the_rules_answer_the_keys_they_list_and_settings_shows_its_own(app):
+    app.show("title")
+    settings = app.open("settings")
+    frames(app)
+    KeyboardPlayer(app, 0).focus_on(settings, settings.keys)
+    press(app, pygame.K_RETURN)
+    rules = app.scene
+    assert rules.name == "rules" and rules.page.key == "rules:keys"
+    assert ("Esc", "Done") in rules.keys  # the settings' keys
+    assert {"Down", "Page Down", "Right", "Esc"} <= listed_keys(rules)
+    assert "M" not in listed_keys(rules)  # a letter there is typed into the search
+    page = rules.page
+    press(app, pygame.K_DOWN)
+    assert rules.page is not page
+
+
+def test_the_scoring_chip_dialogs_key_map_says_left_and_right_choose_a_chip(app):
+    seats = [Seat("Anna", 4), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy")]
+    session = Session.new(seats, 5, None)
+    game = session.game
+    while not (game.state.phase == "choose_chip" and game.state.actor == 0):
+        game.play(game.legal_options()[0].move)
+    table = app.show("table", session=session)
+    table.flow.looks = []
+    frames(app, 2)
+    dialog = app.scene
+    keys = dict(key_map(dialog))
+    assert dialog.name == "choose_chip" and keys["Right"] == "the next one"
+    assert keys["Up Down"] == "move the focus that way" and "B" in keys  # B: the board
+    chosen = dialog.selected
+    press(app, pygame.K_RIGHT)
+    assert dialog.selected != chosen and not dialog.focus.shown  # a chip, not the focus
+    assert_unlisted_keys_do_nothing(app, dialog)

@@ -23,6 +23,7 @@ from urland.texts import i18n
 from urland.texts.events import render_event
 from urland.texts.i18n import LANGUAGES, PSEUDO, PSEUDO_CLOSE, PSEUDO_OPEN
 from urland.ui import text as text_ui
+from urland.ui.widgets import key_label
 from urland.userfiles.settings import Settings, load_settings, save_settings, settings_from
 from urland.userfiles.startup import prepare
 
@@ -195,12 +196,22 @@ def test_every_scene_in_every_language_and_size_fits_with_nothing_drawn_over_any
 
 TUTORIAL_NAMES = ["Alex", "Basil", "Greta"]  # the seats of assets/texts/tutorial.yaml
 INNERMOST = re.compile(f"{PSEUDO_OPEN}[^{PSEUDO_OPEN}{PSEUDO_CLOSE}]*{PSEUDO_CLOSE}")
+KEY_NAMES = {key_label(code) for name, code in vars(pygame).items() if name.startswith("K_")}
+
+
+def only_keys(shown: str) -> bool:
+    """Keys as printed on a keyboard ("Tab / Shift+Tab", "Left Right", "Ctrl+Z"), as a key
+    map's first column shows them: the same in every language."""
+    parts = [p.removeprefix("Shift+").removeprefix("Ctrl+") for p in shown.split(" / ")]
+    return all(p in KEY_NAMES or all(w in KEY_NAMES for w in p.split()) for p in parts)
 
 
 def untranslated(shown: str) -> bool:
     """Is there a word in `shown` that did not come through the catalogue? (Players' names,
     ocean ids and folder names are the players' or the board's, not the game's words; each
-    language is named in its own words.)"""
+    language is named in its own words; keys are the keyboard's.)"""
+    if only_keys(shown):
+        return False
     rest = shown
     while INNERMOST.search(rest):
         rest = INNERMOST.sub("", rest)

@@ -21,6 +21,7 @@ from urland.table import unsaved
 from urland.texts import i18n
 from urland.texts.i18n import _
 from urland.ui import ticker
+from urland.ui.key_map import key_map
 from urland.ui.screen import centre_window, declare_dpi_awareness, fit_screen, window_display
 from urland.ui.sdl_start import start_pygame
 from urland.ui.sound import SoundBoard
@@ -180,6 +181,7 @@ class App:
     # --- loop -----------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        self.scene.focus.tips.watch(event, self.theme)
         if event.type == pygame.QUIT:
             self.close_window()
         elif event.type == pygame.VIDEORESIZE and not self.fullscreen:
@@ -190,7 +192,7 @@ class App:
             self.toggle_fullscreen()
         elif (event.type == pygame.KEYDOWN and event.key == pygame.K_F1
               and self.scene.name != "rules"):
-            self.open("rules", page=self.scene.help_topic())
+            self.open("rules", page=self.scene.help_topic(), keys=key_map(self.scene))
         elif isinstance(self.scene, Dialog) and self.scene.typed_over(event):
             return  # typed for the chat as the dialog opened: neither its answer nor a key
         elif (event.type == pygame.KEYDOWN and event.key == pygame.K_m

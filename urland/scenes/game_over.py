@@ -236,6 +236,8 @@ class GameOverScene(Scene):
         if self.page == "story" and self.chart.rect.collidepoint(self.mouse):
             self.chart.draw(surface, self.mouse)
             return
+        if not self.focus.tips_due():
+            return
         for rect, title, body in self.hovers:
             if rect.collidepoint(self.mouse) and body:
                 tooltip(surface, self.theme, title, body, self.mouse)

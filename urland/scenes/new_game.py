@@ -256,7 +256,7 @@ class NewGameScene(Scene):
                   bold=bool(self.error or self.message), anchor="center",
                   width=box.width - t.px(40))
         super().draw(surface)
-        for row in self.active_rows():
+        for row in self.active_rows() if self.focus.tips_due() else ():
             row.draw_tooltip(surface, t)
         seat = self.picker.seat
         if seat is not None:

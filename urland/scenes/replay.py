@@ -159,7 +159,7 @@ class ReplayScene(Scene):
         self.next_button.enabled = self.end_button.enabled = replay.step < total
         self.slider.draw(surface, t, replay.step, state.turn)
         super().draw(surface)
-        if self.app.scene is self:
+        if self.app.scene is self and self.focus.tips_due():
             for b in self.buttons:
                 if b.hover and b.tooltip:
                     tooltip(surface, t, b.label, b.tooltip, self.mouse)

@@ -14,6 +14,7 @@ from urland.texts.rules_pages import Page, page_index, pages, search
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.focus import Target, button_targets
+from urland.ui.key_map import KeyRow, OwnKey, own_key
 from urland.ui.rule_diagram import draw_diagram
 from urland.ui.text import blit_text, wrap
 from urland.ui.widgets import Button, panel
@@ -22,6 +23,10 @@ __all__ = ["RulesScene", "gene_texts", "rules_text"]  # the texts: urland.texts.
 
 MUTED = (110, 100, 86)
 SEARCH_HINT = N_("type a word to search")
+KEYS_PAGE = "rules:keys"  # the page of keys (assets/texts/rules.yaml): the keys of the screen too
+# The rules' own keys: a step through the pages (Up, Down) or the examples (Left, Right).
+STEPS = {pygame.K_UP: -1, pygame.K_PAGEUP: -1, pygame.K_DOWN: 1, pygame.K_PAGEDOWN: 1}
+EXAMPLE_STEPS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
 
 
 class RulesScene(Scene):
@@ -29,8 +34,14 @@ class RulesScene(Scene):
     name = "rules"
     modal = True
 
-    def __init__(self, app, page: str | None = None) -> None:
+    own_keys = (*(OwnKey(k, N_("the page before") if d < 0 else N_("the next page"))
+                  for k, d in STEPS.items()),
+                *(OwnKey(k, N_("the example before") if d < 0 else N_("the next example"))
+                  for k, d in EXAMPLE_STEPS.items()))
+
+    def __init__(self, app, page: str | None = None, keys: list[KeyRow] | None = None) -> None:
         super().__init__(app)
+        self.keys = keys or []  # the key map of the screen the rules were opened from
         self.query = ""
         self.page = pages()[page_index(page)]
         self.example = 0
@@ -108,15 +119,15 @@ class RulesScene(Scene):
     # --- events -------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN, pygame.K_UP, pygame.K_PAGEUP):
-                self._step_page(1 if event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN) else -1)
-                return True
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                self._example(1 if event.key == pygame.K_RIGHT else -1)
-                return True
-            if self._type(event):
-                return True
+        own = own_key(self.own_keys, event)
+        if own is not None:
+            if own.key in STEPS:
+                self._step_page(STEPS[own.key])
+            else:
+                self._example(EXAMPLE_STEPS[own.key])
+            return True
+        if event.type == pygame.KEYDOWN and self._type(event):
+            return True
         if event.type == pygame.MOUSEWHEEL:
             self._step_page(-event.y)
             return True
@@ -192,6 +203,8 @@ class RulesScene(Scene):
         for line in wrap(page.text, size, area.width):
             blit_text(surface, line, (area.left, y), size, th.INK)
             y += line_h
+        if page.key == KEYS_PAGE:
+            y = self.draw_keys(surface, area, y + t.px(8))
         if page.example:
             y += t.px(10)
             for line in wrap(fmt("Example: {text}", text=page.example), size, area.width,
@@ -224,3 +237,19 @@ class RulesScene(Scene):
     def autoplay_step(self) -> None:
         if self.age > 0.5:
             self.app.pop()
+
+    def draw_keys(self, surface: pygame.Surface, area: pygame.Rect, y: int) -> int:
+        """The key map of the screen the rules were opened from: its keys and what they do,
+        in two columns of rows when one does not fit; where the rows end."""
+        t = self.theme
+        size, row_h, key_w = t.px(19), t.px(23), t.px(200)
+        rows = max(1, (area.bottom - y) // row_h)
+        columns = 1 if len(self.keys) <= rows else 2
+        width = area.width // columns
+        for i, (keys, does) in enumerate(self.keys):
+            x = area.left + (i // rows) * width
+            top = y + (i % rows) * row_h
+            blit_text(surface, keys, (x, top), size, th.ACCENT_DARK, True, width=key_w - t.px(8))
+            blit_text(surface, does, (x + key_w, top), size, th.INK,
+                      width=width - key_w - t.px(12))
+        return y + min(rows, len(self.keys)) * row_h

@@ -11,10 +11,12 @@ from __future__ import annotations
 import pygame
 
 from urland.scenes.base import Dialog
+from urland.scenes.rules import KEYS_PAGE
 from urland.texts import i18n
 from urland.texts.i18n import L_, LANGUAGES, Text, _, fmt
 from urland.texts.thinking import thinking_labels
 from urland.ui import theme as th
+from urland.ui.key_map import key_map
 from urland.ui.screen import screen_size
 from urland.ui.text import blit_text
 from urland.ui.widgets import Button, Choice, panel
@@ -36,7 +38,6 @@ SPEED_LABELS = {"slow": L_("Slow"), "normal": L_("Normal"), "fast": L_("Fast"),
                 "instant": L_("Instant")}
 
 
-KEYS_PAGE = "rules:keys"  # the rules help's page of keys (assets/texts/rules.yaml)
 
 
 def size_label(size: tuple[int, int]) -> str:
@@ -86,7 +87,8 @@ class SettingsScene(Dialog):
         ]
         self.rows = [row for _, rows in self.groups for row in rows]
         self.done = Button(L_("Done"), self.close, "primary", key=pygame.K_ESCAPE)
-        self.keys = Button(L_("Keyboard keys"), lambda: app.open("rules", page=KEYS_PAGE))
+        self.keys = Button(L_("Keyboard keys"), lambda: app.open("rules", page=KEYS_PAGE,
+                                                                 keys=key_map(self)))
         self.buttons = [c for _, c in self.rows] + [self.keys, self.done]
         self.unit = 1.0  # pixels per design unit, set by layout()
         self.headings: list[tuple[str, pygame.Rect]] = []

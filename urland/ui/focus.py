@@ -20,6 +20,7 @@ import pygame
 
 from urland.ui import theme as th
 from urland.ui.text import blit_text, render
+from urland.ui.tooltip import TipWatch
 from urland.ui.widgets import MINUS_KEYS, PLUS_KEYS, Button, Choice, Stepper, TextField, panel
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -94,23 +95,44 @@ class FocusRing:
         self.current: Hashable | None = None
         self.shown = False  # drawn once the keys moved it; a click hides it
         self.last = (0, 0)  # where the focus was last seen (for when its target goes)
+        # The targets the focus was on when they went (an area while a move is shown, a
+        # button under a strip that opened), newest last: the focus goes back to them.
+        self.gone: list[Hashable] = []
+        self.tips = TipWatch()  # a click or a key hides the tooltip under the mouse
+
+    def tips_due(self) -> bool:
+        """Whether the screen may draw the tooltip under the mouse: not after a click or a
+        key until the mouse moves on, and not while the ring is shown (the line beside it
+        says what the keys do there, and a tooltip would lie over it)."""
+        return not (self.tips.hushed or self.shown)
 
     def focused(self, targets: Sequence[Target]) -> Target | None:
-        """The target with the focus; when it went (a move was played, a button hid), the
-        one nearest to where the focus was takes it."""
+        """The target with the focus. While it is gone (a move is being shown, a strip of
+        choices covers it), a stand-in has the ring: the newest target it left that is back,
+        else the one nearest to where it was. The focus itself stays put, so it comes back
+        when its target does; a key pressed on the stand-in moves it from there."""
         if not self.shown or not targets:
             return None
-        at = next((t for t in targets if t.key == self.current), None)
-        if at is None:
-            x, y = self.last
-            at = min(targets, key=lambda t: (t.rect.centerx - x) ** 2 + (t.rect.centery - y) ** 2)
-            self.current = at.key
-        self.last = at.rect.center
-        return at
+        by_key = {t.key: t for t in targets}
+        at = by_key.get(self.current)
+        if at is not None:
+            self.gone = [k for k in self.gone if k not in by_key]  # back, and left behind
+            self.last = at.rect.center
+            return at
+        if self.current is not None and self.current not in self.gone:
+            self.gone = [*self.gone, self.current][-8:]
+        back = next((k for k in reversed(self.gone) if k in by_key), None)
+        if back is not None:
+            self.current = back
+            self.gone = self.gone[:self.gone.index(back)]
+            return self.focused(targets)
+        x, y = self.last
+        return min(targets, key=lambda t: (t.rect.centerx - x) ** 2 + (t.rect.centery - y) ** 2)
 
     def put(self, key: Hashable) -> None:
         """Give the focus to the target with this key (and show the ring)."""
         self.current, self.shown = key, True
+        self.gone = []
 
     def handle(self, event: pygame.event.Event, targets: Sequence[Target],
                default: Hashable | None = None) -> bool:
@@ -121,6 +143,7 @@ class FocusRing:
         left to the screen (its main button's key)."""
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.shown = False
+            self.gone = []
             return False
         if event.type != pygame.KEYDOWN or not targets:
             return False
@@ -141,6 +164,7 @@ class FocusRing:
             keys = [t.key for t in targets]  # back where it was, else on the main control
             self.put(next(k for k in (self.current, default, keys[0]) if k in keys))
             return True
+        self.current = at.key  # a stand-in: the keys go on from it
         return self._act(at, key, mods, targets)
 
     def _act(self, at: Target, key: int, mods: int, targets: Sequence[Target]) -> bool:

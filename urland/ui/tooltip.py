@@ -3,11 +3,39 @@ of it, or above and left where the window ends), never under it."""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from urland.ui import theme as th
 from urland.ui.text import blit_text, render, wrap
 from urland.ui.widgets import panel
+
+STIR = 24  # how far the mouse moves (1280x720 units) before a hidden tooltip comes back
+
+
+class TipWatch:
+    """Whether a screen's tooltip under the mouse may be drawn: a click or a key (which used
+    what the tooltip is about) hides it until the mouse moves on."""
+
+    def __init__(self) -> None:
+        self.mouse_at = (-1, -1)  # where the mouse was last seen moving
+        self.hushed_at: tuple[int, int] | None = None  # where it was when a click or key came
+
+    def watch(self, event: pygame.event.Event, theme: th.Theme) -> None:
+        """Every event to the screen, before the screen has it (the App calls it)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse_at = event.pos
+            if self.hushed_at is not None and math.dist(self.hushed_at,
+                                                        event.pos) > theme.px(STIR):
+                self.hushed_at = None
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.hushed_at = self.mouse_at
+
+    @property
+    def hushed(self) -> bool:
+        """After a click or a key, until the mouse moves on."""
+        return self.hushed_at is not None
 
 
 def tooltip(surface: pygame.Surface, theme: th.Theme, title: str, body: str,

@@ -11,6 +11,7 @@ from urland.texts.i18n import L_, LP_, _, fmt
 from urland.texts.words import sentences
 from urland.ui import art
 from urland.ui import theme as th
+from urland.ui.key_map import CHOOSE, choose_step
 from urland.ui.text import blit_text, blit_wrapped, text_width, wrap
 from urland.ui.widgets import Button, Stepper, panel
 
@@ -167,6 +168,7 @@ class RevealScene(TableDialog):
 class BuyScene(TableDialog):
     peekable = True
     name = "auction_buy"
+    own_keys = CHOOSE  # Left and Right: the one before, the next one
     width, height = 900, 470
 
     def __init__(self, app, table, seat: int) -> None:
@@ -209,9 +211,7 @@ class BuyScene(TableDialog):
                     self.selected = gene
                     return True
         display = self.decision.state.display
-        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT)
-                and self.selected in display):  # the next gene on display, as for the chips
-            step = 1 if event.key == pygame.K_RIGHT else -1
+        if (step := choose_step(event)) and self.selected in display:  # as for the chips
             self.selected = display[(display.index(self.selected) + step) % len(display)]
             return True
         return super().handle(event)

@@ -95,6 +95,10 @@ class TableDialog(Dialog):
             return True
         return self.has_menu and self.menu_button.handle(event)  # after the dialog's own Esc
 
+    def key_buttons(self) -> list[Button]:
+        """The buttons `handle` answers the keys of besides the dialog's own (its key map)."""
+        return [self.news_button, *([self.menu_button] if self.has_menu else [])]
+
     def handle_peek(self, event: pygame.event.Event) -> None:
         if self.replaying and event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
             self.table.show.skip()  # a click or a key skips the replay; the dialog comes back

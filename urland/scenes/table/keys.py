@@ -15,9 +15,10 @@ import pygame
 
 from urland.engine import TRAY
 from urland.scenes.table.carry import GestureHost
-from urland.texts.i18n import _, fmt
+from urland.texts.i18n import N_, _, fmt
 from urland.ui import table_overlays as overlays
 from urland.ui.focus import Target, button_targets, draw_ring
+from urland.ui.key_map import OwnKey
 
 if TYPE_CHECKING:
     from urland.scenes.table.gestures import BoardGestures
@@ -25,6 +26,9 @@ if TYPE_CHECKING:
     from urland.ui.widgets import Button
 
 RING_RADIUS = 24  # board units: the ring around an area's anchor
+# The table's own keys besides its buttons' (TableScene.handle answers them).
+SKIP = OwnKey(pygame.K_SPACE, N_("skip what is being shown"))
+UNDO = OwnKey(pygame.K_z, N_("undo"), ctrl=True)
 
 
 class KeysHost(GestureHost, Protocol):
@@ -144,6 +148,7 @@ class KeyedTable:
     """The table's part of the focus model: its targets and its ring (the board's own)."""
 
     keys: BoardKeys
+    own_keys = (SKIP, UNDO)
 
     def focus_targets(self) -> list[Target]:
         return self.keys.targets()

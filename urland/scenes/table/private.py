@@ -11,6 +11,7 @@ from urland.texts.words import colour_word
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.backdrop import backdrop
+from urland.ui.key_map import CHOOSE, choose_step
 from urland.ui.text import blit_text, blit_wrapped
 from urland.ui.widgets import Button, panel
 
@@ -84,6 +85,7 @@ class ChipScene(TableDialog):
 
     peekable = True
     name = "choose_chip"
+    own_keys = CHOOSE  # Left and Right: the one before, the next one
     width, height = 760, 470
 
     def __init__(self, app, table, seat: int) -> None:
@@ -117,8 +119,8 @@ class ChipScene(TableDialog):
                 if rect.collidepoint(event.pos):
                     self.selected = chip
                     return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            i = self.chips.index(self.selected) + (1 if event.key == pygame.K_RIGHT else -1)
+        if step := choose_step(event):
+            i = self.chips.index(self.selected) + step
             self.selected = self.chips[i % len(self.chips)]
             return True
         return super().handle(event)

@@ -9,14 +9,13 @@ players at a game held on another computer."""
 from __future__ import annotations
 
 import pygame
-from pygame import KMOD_CTRL
 
 from urland.engine import Decision, Event, IllegalMoveError, Move, PlayerView
 from urland.scenes.base import Scene
 from urland.scenes.table.controls import TableControls
 from urland.scenes.table.gestures import BoardGestures
 from urland.scenes.table.guide import TableGuide, turned_away
-from urland.scenes.table.keys import BoardKeys, KeyedTable
+from urland.scenes.table.keys import SKIP, UNDO, BoardKeys, KeyedTable
 from urland.scenes.table.news import SinceMyTurn
 from urland.scenes.table.steps import answer_step
 from urland.table import LocalTable, TableDoor, TurnFlow
@@ -200,12 +199,12 @@ class TableScene(KeyedTable, Scene):
             self.hover_pos = event.pos
         click = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
         skip = ((click and not self.controls.aside(event.pos, self.log.rect))  # the log's own
-                or (event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE))
+                or SKIP.matches(event))
         if self.show.busy and skip:
             self.show.skip()
             if not (click and self.human_turn()):  # the player's own glide: the press
                 return True  # starts the next drag at once (a quick second drag is played)
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & KMOD_CTRL:
+        if UNDO.matches(event):
             self.undo()
             return True
         if self.gestures.menu is None and self.log.handle(event, self.hover_pos):
@@ -275,7 +274,7 @@ class TableScene(KeyedTable, Scene):
         elif self.gestures.drag is None and self.gestures.menu is None and not self.show.busy:
             tip = self.controls.tip_at(self.hover_pos) or overlays.hover_tooltip(
                 self.hover_pos, self.panel, self.board_view, self.shown.state, self.door.names)
-            if tip is not None:
+            if tip is not None and self.focus.tips_due():
                 overlays.draw_tooltip(surface, self.theme, *tip, self.hover_pos)
         self.gestures.draw_menu(surface, self.hover_pos)
 
