@@ -177,3 +177,33 @@ def test_serve_with_the_same_word_after_its_game_ended_says_why_the_code_is_new(
     assert new.startswith("spring-game-") and new != old
     assert (f"{new} is a new game: no unfinished game is kept under 'spring-game' (a game "
             "that has ended is not carried on, and its code is not used again)") in err
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_serve_counts_the_moves_of_a_kept_room_in_words(tmp_path, count):
+    """Playtest 4, defect 20: a server restarted on its rooms says how far each kept game
+    is, as a person would: "1 move played", not "1 moves played"."""
+    from test_net_store import _play_own_moves
+
+    rooms = tmp_path / "rooms"
+
+    async def kept_game() -> None:
+        async with serving(ServerOptions(rooms_dir=rooms)) as (server, address):
+            room = server.open_room("spring", ["remote", "remote", "remote"], 5)
+            friends = [await seated(address, "spring", n) for n in ("Anna", "Ben", "Cleo")]
+            while len(room.game.moves) < count:  # each move by the seat whose it is
+                await _play_own_moves(friends[room.game.state.actor], 1)
+            for friend in friends:
+                await friend.close()
+
+    run(kept_game())
+    env = {**os.environ, "URLAND_HOME": str(tmp_path / "home"), "URLAND_DISCOVERY": "0"}
+    server = _start(env, "serve", "--host", "127.0.0.1", "--port", "0", "--rooms", str(rooms),
+                    "--no-announce")
+    try:
+        line = _line_with(server, "Room spring")
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=60)
+    moves = "1 move played" if count == 1 else f"{count} moves played"
+    assert line == f"Room spring (remote,remote,remote), {moves}\n"

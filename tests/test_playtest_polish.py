@@ -183,3 +183,32 @@ def test_a_larger_text_size_shows_in_the_log(size):
     _rows, log = drawn_heights(size, 100, names)
     _larger_rows, larger_log = drawn_heights(size, 130, names)
     assert larger_log >= 1.15 * log
+
+
+def test_a_hot_seat_scoring_plays_on_the_open_table_before_the_next_curtain(slow_app):
+    """Defect 21: hot-seat, three players at this screen; Anna ends the turn and a region
+    is scored. Every beat of that show (the chip revealed, the region's caption, the
+    markers) plays on the table for all to see; the curtain for the next secret comes only
+    once the show is over."""
+    session = Session.new([Seat("Anna", 4, "human"), Seat("Ben", 0, "human"),
+                           Seat("Cleo", 3, "human")], 5, None)
+    game, pick = session.game, random.Random(1)
+    while True:
+        move = random_move(game.legal_options(), pick)
+        if any(e.kind == "score" for e in copy.deepcopy(game).play(move)):
+            break
+        game.play(move)
+    table = slow_app.show("table", session=session)
+    table.flow.looks, table.flow.unlocked = [], game.state.actor
+    frames(slow_app, 2)
+    slow_app.scenes = [table]
+    table.submit(move)
+    captions = []
+    while table.show.busy:
+        assert slow_app.scene is table, slow_app.scene.name  # nothing covers the show
+        if table.show.callout and table.show.callout not in captions:
+            captions.append(table.show.callout)
+        slow_app.step(0.05)
+    assert any("scored" in c for c in captions)
+    frames(slow_app, 3)
+    assert slow_app.scene.name == "handover"

@@ -176,3 +176,37 @@ def test_double_turn_chips_are_labelled_in_the_player_rows(app):
         sorted(i for i, k in enumerate(chips) for _ in range(k))
     title, text = table.panel.mark_at(drawn[0].rect.center)
     assert str(title) == "Double-turn chips" and "+2" in str(text)
+
+
+def test_the_menu_opens_over_the_gene_choice_and_the_choice_waits_behind_it(app):
+    """Defect 10, as the player met it: Anna won the auction and is to "choose a gene"
+    (rules 6, the top bidder buys); Menu and Esc open the pause menu, whose Save and leave is
+    there; resuming brings the gene dialog back with the gene she had selected."""
+    from keyboard_play import press
+    from positions import table as position
+
+    from urland.engine import Game
+    from urland.engine.auction import start_mutation
+    from urland.table.session import Seat, Session
+
+    state = position("track=1.2.3.4 ichtos=O1:2.5.5.5 genes=legs.-.-.- phase=- agenda=end_turn")
+    start_mutation(state)
+    game = Game.from_position(state)
+    for bid in (1, 0, 0, 0):  # Anna bids 1, the others nothing: she buys
+        game.play(Move("bid", count=bid))
+    seats = [Seat("Anna", 0), Seat("Ben", 1, "easy"), Seat("Cleo", 2, "easy"),
+             Seat("Dora", 3, "easy")]
+    app.show("table", session=Session(game, seats))
+    frames(app, 2)
+    choice = app.scene
+    assert choice.name == "auction_buy" and choice.menu_button.enabled
+    press(app, pygame.K_RIGHT)  # another gene selected
+    selected = choice.selected
+    click(app, choice.menu_button.rect.center)
+    assert app.scene.name == "pause"
+    assert "Save and leave to the title" in [b.label for b in app.scene.buttons]
+    click(app, app.scene.resume.rect.center)
+    assert app.scene is choice and choice.selected == selected
+    press(app, pygame.K_ESCAPE)
+    assert app.scene.name == "pause"
+
