@@ -189,24 +189,3 @@ def test_the_windows_folder_has_one_urland_exe_and_a_readme_saying_to_start_it(t
     assert "Play: double-click urland.exe in this folder" in readme
     assert "Extract All…" in readme
     assert "THIRD-PARTY-LICENSES.txt" in readme
-
-
-TEST_TOOLS = ("pytest", "hypothesis", "ruff", "babel")
-
-
-@pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
-def test_make_play_from_a_fresh_clone_installs_the_game_alone(tmp_path):
-    """Playtest 4, defect 14: `make play` on a fresh clone (no .venv yet) installs what the
-    game needs and starts it: no pytest, hypothesis, ruff or babel, which only the tests
-    need."""
-    import subprocess
-    import tomllib
-
-    root = PACKAGING.parent
-    planned = subprocess.run(["make", "-n", "-B", "play", f"VENV={tmp_path / 'venv'}"],
-                             cwd=root, capture_output=True, text=True, check=True).stdout
-    installs = [line for line in planned.splitlines() if " pip install " in line]
-    assert installs and all(line.rstrip().endswith(" -e .") for line in installs), planned
-    assert planned.splitlines()[-1].split()[1:3] == ["-m", "urland"]  # then the game starts
-    needed = tomllib.loads((root / "pyproject.toml").read_text())["project"]["dependencies"]
-    assert not [d for d in needed if d.lower().startswith(TEST_TOOLS)], needed
