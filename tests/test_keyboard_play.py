@@ -5,7 +5,7 @@ import time
 
 import pygame
 from keyboard_play import KeyboardPlayer, moves_made, press
-from test_scenes import click, frames, resting_frame, solo_table
+from test_scenes import chip_dialog, click, frames, resting_frame, solo_table
 
 from urland.app import App
 from urland.engine import TRAY, format_move
@@ -286,15 +286,7 @@ def test_the_rules_answer_the_keys_they_list_and_settings_shows_its_own(app):
 
 
 def test_the_scoring_chip_dialogs_key_map_says_left_and_right_choose_a_chip(app):
-    seats = [Seat("Anna", 4), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy")]
-    session = Session.new(seats, 5, None)
-    game = session.game
-    while not (game.state.phase == "choose_chip" and game.state.actor == 0):
-        game.play(game.legal_options()[0].move)
-    table = app.show("table", session=session)
-    table.flow.looks = []
-    frames(app, 2)
-    dialog = app.scene
+    dialog, _session = chip_dialog(app)
     keys = dict(key_map(dialog))
     assert dialog.name == "choose_chip" and keys["Right"] == "the next one"
     assert keys["Up Down"] == "move the focus that way" and "B" in keys  # B: the board

@@ -35,6 +35,20 @@ def drag(app, start, end):
     frames(app, 2)
 
 
+
+def chip_dialog(app):
+    """Anna's scoring-chip dialog at the table (seed 5, two easy AI seats), its looks done,
+    and the session it belongs to."""
+    seats = [Seat("Anna", 4), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy")]
+    session = Session.new(seats, 5, None)
+    game = session.game
+    while not (game.state.phase == "choose_chip" and game.state.actor == 0):
+        game.play(game.legal_options()[0].move)
+    table = app.show("table", session=session)
+    table.flow.looks = []
+    frames(app, 2)
+    return app.scene, session
+
 def solo_table(app, seed=5, env_is_ai=True):
     """One human (seat 0, Green) against two AI seats, at the human's first action."""
     seats = [Seat("Anna", 4, "human"), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy")]

@@ -7,6 +7,7 @@ import pygame
 from test_scenes import (
     answer_for_anna,
     area_point,
+    chip_dialog,
     click,
     drag,
     frames,
@@ -346,15 +347,7 @@ def test_texts_a_player_reads_name_no_ruling_numbers():
 
 
 def test_the_scoring_chip_dialog_steps_aside_to_show_the_board(app):
-    seats = [Seat("Anna", 4), Seat("Ben", 0, "easy"), Seat("Cleo", 3, "easy")]
-    session = Session.new(seats, 5, None)
-    game = session.game
-    while not (game.state.phase == "choose_chip" and game.state.actor == 0):
-        game.play(game.legal_options()[0].move)
-    table = app.show("table", session=session)
-    table.flow.looks = []
-    frames(app, 2)
-    dialog = app.scene
+    dialog, session = chip_dialog(app)
     assert dialog.name == "choose_chip"
     centre = dialog.box().center
     paper = tuple(app.screen.get_at(centre))[:3]
