@@ -106,6 +106,9 @@ def serve_share(rooms: int, url: str, place: int, processes: int, prefix: str) -
     from urland.net.server import GameServer, bound_port
 
     async def main() -> None:
+        if os.environ.get("NET_BENCH_SAMPLE"):  # where the loop's time goes (loop_sampler)
+            import loop_sampler
+            loop_sampler.start(os.environ["NET_BENCH_SAMPLE"])
         with tempfile.TemporaryDirectory() as folder:  # the rooms folder holds nothing here
             async with rare_full_passes():  # as `serve` does
                 server = GameServer(_lifted(rooms, rooms_dir=Path(folder), store=url,
