@@ -4,8 +4,9 @@
 
 Every server process of the run then writes `DIR/<pid>.txt` once a second: for each second
 of the clock (Unix time), the samples (one every 2 ms) in which the loop was busy, by the
-innermost frames of the project or its libraries. An idle loop (waiting in `select`) is not counted. The file is
-rewritten whole each second, so a process killed with -9 leaves what it had a second before.
+innermost frames of the project or its libraries. An idle loop (waiting in `select`) is not
+counted. The file is rewritten whole each second, so a process killed with -9 leaves what it
+had a second before.
 """
 
 from __future__ import annotations
