@@ -27,8 +27,10 @@ With `--store`, `--processes N` server processes share one PostgreSQL (`scratch`
 for the run in a scratch folder): process i opens rooms i, i + N, ... and room r's clients
 connect to process r mod N. With `--kill-one` the first process is killed (kill -9) halfway
 through each line: its rooms are taken by the others and its clients come back through them.
-The round trips across the take-over count in the figures, and a line below gives those of
-the rooms that moved (their p99 and longest round trip) apart from the rooms that stayed.
+The round trips across the take-over count in the figures; two lines below give how long the
+killed process's seats took to be back on the others (median, p99), the moves caught on their
+way by the kill (each waits until its seat is back: the longest), and the p99 of every other
+move, also apart for the rooms that moved and those that stayed.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ import sys
 import tempfile
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from websockets.exceptions import ConnectionClosed
@@ -141,31 +144,42 @@ def _rss_mb(pid: int) -> float:
 
 
 async def _seat(address: str, room: str, seed: int, pace: float, until: float,
-                rtts: list[float]) -> None:
+                rtts: list[float], kill: Kill | None = None) -> None:
     client = NetClient(address, room, f"B{seed % SEATS}")
     await client.connect(30)
     loop = asyncio.get_running_loop()
     try:
         await timed_moves(client, make_bot("random", seed), pace, rtts,
-                          lambda: loop.time() < until)
+                          lambda: loop.time() < until, kill)
     finally:
         await client.close()
 
 
+@dataclass
+class Kill:
+    """What a kill did to the clients of the process killed: how long each took to have its
+    seat back on another process, and the round trips of the moves it caught in flight."""
+
+    comebacks: list[float] = field(default_factory=list)
+    caught: list[float] = field(default_factory=list)
+
+
 async def timed_moves(client: NetClient, bot, pace: float, rtts: list[float],
-                      going: Callable[[], bool]) -> None:
+                      going: Callable[[], bool], kill: Kill | None = None) -> None:
     """Play the client's seat with `bot`, a move `pace` seconds after each turn comes, while
     `going()`; each move's round trip (sent until the position moves on) goes into `rtts`.
     A move sent to a process that died is timed until the position moves on through the
-    process the client comes back through."""
+    process the client comes back through (into `kill.caught`, when a `kill` is given, with
+    the time the seat took to come back in `kill.comebacks`)."""
     loop = asyncio.get_running_loop()
     sent_at: float | None = None
     asked = -1
+    caught = False  # the move on its way was sent to a process that died
     while going() and not client.mirror.over:
         m = client.mirror
         if sent_at is not None and m.at != asked:
-            rtts.append(loop.time() - sent_at)
-            sent_at = None
+            (kill.caught if caught and kill is not None else rtts).append(loop.time() - sent_at)
+            sent_at, caught = None, False
         if m.my_turn and sent_at is None and m.at != asked:
             await asyncio.sleep(pace)
             asked, move, sent_at = m.at, bot.choose(m.view), loop.time()
@@ -176,8 +190,11 @@ async def timed_moves(client: NetClient, bot, pace: float, rtts: list[float],
         except TimeoutError:
             continue
         except ConnectionClosed:  # its process was killed: back through another one
+            lost_at, caught = loop.time(), sent_at is not None
             if not await reconnect(client, 60):
                 return
+            if kill is not None:
+                kill.comebacks.append(loop.time() - lost_at)
             asked = -1
 
 
@@ -200,6 +217,7 @@ async def _clients(addresses: list[str], rooms: int, seconds: float, pace: float
     moved: list[float] = []
     stayed: list[float] = []
     lags: list[float] = []
+    kill = Kill()
     loop = asyncio.get_running_loop()
     until = loop.time() + seconds + warmup + 60
     tasks = []
@@ -209,19 +227,21 @@ async def _clients(addresses: list[str], rooms: int, seconds: float, pace: float
             address = addresses[r % len(addresses)]
             rtts = moved if r % len(addresses) == 0 else stayed
             tasks.append(asyncio.create_task(_seat(address, f"{prefix}{r}", r * SEATS + s,
-                                                   pace, until, rtts)))
+                                                   pace, until, rtts, kill)))
             await asyncio.sleep(0.002 * processes)
     await asyncio.sleep(warmup)  # everyone seated and playing
     async with collector_held():
         moved.clear()
         stayed.clear()
+        kill.comebacks.clear()
+        kill.caught.clear()
         lagging = asyncio.create_task(_loop_lag(lags))
         print("measuring", flush=True)
         cpu = time.process_time()
         await asyncio.sleep(seconds)
         cpu = time.process_time() - cpu
         measured = {"moved": list(moved), "stayed": list(stayed), "lags": list(lags),
-                    "cpu": cpu}
+                    "caught": list(kill.caught), "comebacks": list(kill.comebacks), "cpu": cpu}
         lagging.cancel()
     for task in tasks:
         task.cancel()
@@ -301,7 +321,7 @@ def _figures(rooms: int, results: list[dict], cpu: float, rss: float, clients_cp
              killed: bool) -> dict:
     """The line's figures from the client processes' results; with a kill, also those of the
     rooms it moved and of the rooms that stayed, apart."""
-    ms = sorted(_ms(results, "moved") + _ms(results, "stayed"))
+    ms = sorted(_ms(results, "moved") + _ms(results, "stayed") + _ms(results, "caught"))
     figures = {"rooms": rooms, "moves": len(ms),
                "median": statistics.median(ms) if ms else float("nan"), "p99": _p99(ms),
                "cpu": cpu, "rss": rss,
@@ -309,9 +329,13 @@ def _figures(rooms: int, results: list[dict], cpu: float, rss: float, clients_cp
                "load": os.getloadavg()[0]}
     if killed:
         moved, stayed = _ms(results, "moved"), _ms(results, "stayed")
+        caught, back = _ms(results, "caught"), _ms(results, "comebacks")
         figures["split"] = {"moved": len(moved), "moved_p99": _p99(moved),
-                            "longest": max(moved, default=float("nan")),
-                            "stayed_p99": _p99(stayed)}
+                            "stayed_p99": _p99(stayed), "caught": len(caught),
+                            "caught_longest": max(caught, default=float("nan")),
+                            "back_median": statistics.median(back) if back else float("nan"),
+                            "back_p99": _p99(back), "seats_back": len(back),
+                            "uncaught_p99": _p99(sorted(moved + stayed))}
     return figures
 
 
@@ -404,9 +428,13 @@ def _lines(args: argparse.Namespace, store: str) -> None:
               f"{r['client_lag_p99']:>14.1f} {r['load']:>5.1f}", flush=True)
         if "split" in r:
             a = r["split"]
-            print(f"{'':>6} the killed process's rooms, moved to the others: {a['moved']} "
-                  f"moves, p99 {a['moved_p99']:.1f} ms, longest {a['longest']:.0f} ms; the "
-                  f"other rooms: p99 {a['stayed_p99']:.1f} ms", flush=True)
+            print(f"{'':>6} the killed process's seats: {a['seats_back']} back on the others, "
+                  f"median {a['back_median']:.0f} ms, p99 {a['back_p99']:.0f} ms; "
+                  f"{a['caught']} moves caught on their way, longest {a['caught_longest']:.0f}"
+                  f" ms", flush=True)
+            print(f"{'':>6} every other move: p99 {a['uncaught_p99']:.1f} ms (the rooms "
+                  f"moved: {a['moved']} moves, p99 {a['moved_p99']:.1f} ms; the rooms that "
+                  f"stayed: p99 {a['stayed_p99']:.1f} ms)", flush=True)
         if r["p99"] <= GOAL_MS:
             held = max(held, rooms)
     print(f"most rooms with the 99th percentile at or under {GOAL_MS:g} ms: {held} "

@@ -112,20 +112,26 @@ def test_a_client_arriving_while_another_process_takes_its_room_is_sent_there(po
 
     taken_by_c: list[psycopg.Connection] = []
 
-    def room_read_while_c_takes_it(key: str) -> KeptRoom:
-        if not taken_by_c:  # C claims the room between B's look for an owner and B's claim
-            c = psycopg.connect(postgres_url, autocommit=True)
-            c.execute("INSERT INTO urland_servers (pid, address) "
-                      "VALUES (pg_backend_pid(), 'ws://c.example:8766')")
-            assert c.execute("SELECT pg_try_advisory_lock(%s)",
-                             (lock_key(key),)).fetchone()[0]
-            taken_by_c.append(c)
-        return KeptRoom(key, "snapshot", 0, 0.0)
+    def c_takes(key: str) -> None:
+        c = psycopg.connect(postgres_url, autocommit=True)
+        c.execute("INSERT INTO urland_servers (pid, address) "
+                  "VALUES (pg_backend_pid(), 'ws://c.example:8766')")
+        assert c.execute("SELECT pg_try_advisory_lock(%s)", (lock_key(key),)).fetchone()[0]
+        taken_by_c.append(c)
 
     async def scenario() -> object:
         cluster = Cluster(SimpleNamespace(rooms={}),
-                          SimpleNamespace(room=room_read_while_c_takes_it), postgres_url,
-                          "ws://b.example:8765", lambda room, address: None)
+                          SimpleNamespace(room=lambda key: KeptRoom(key, "snapshot", 0, 0.0)),
+                          postgres_url, "ws://b.example:8765", lambda room, address: None)
+        looked = cluster.ownership.owner
+
+        async def owner_then_c_takes(key: str) -> str | None:
+            found = await looked(key)
+            if not taken_by_c:  # C claims the room between B's look for an owner and B's claim
+                c_takes(key)
+            return found
+
+        cluster.ownership.owner = owner_then_c_takes
         await cluster.ownership.open()
         try:
             return await cluster.locate("ABCD-EFGH-JKLM")
@@ -137,3 +143,47 @@ def test_a_client_arriving_while_another_process_takes_its_room_is_sent_there(po
     finally:
         for c in taken_by_c:
             c.close()
+
+
+def test_a_crowd_asking_where_rooms_are_shares_readings_and_none_is_older_than_its_question(
+        postgres_url, monkeypatch):
+    """The clients of a process that died all ask the survivors at once where their rooms are:
+    the survivor reads the locks once for the callers that wait together, yet a caller that
+    asks after another process took a room is told that owner, never an older answer."""
+    from urland.cluster import ownership as ownership_module
+
+    readings: list[asyncio.Event] = []
+    read = ownership_module.held_locks
+
+    async def held_locks_held_open(conn):
+        gate = asyncio.Event()
+        readings.append(gate)
+        await gate.wait()
+        return await read(conn)
+
+    async def scenario():
+        b = await _opened(postgres_url, "ws://b.example:8765")
+        c = await _opened(postgres_url, "ws://c.example:8766")
+        monkeypatch.setattr(ownership_module, "held_locks", held_locks_held_open)
+        before = asyncio.create_task(b.owner(ROOM))  # its reading begins before C's claim
+        while not readings:
+            await asyncio.sleep(0)
+        monkeypatch.setattr(ownership_module, "held_locks", read)  # (C's own claim reads none)
+        assert await c.claim(ROOM)
+        monkeypatch.setattr(ownership_module, "held_locks", held_locks_held_open)
+        crowd = [asyncio.create_task(b.owner(ROOM)) for _ in range(50)]  # asked after the claim
+        await asyncio.sleep(0.05)
+        readings[0].set()
+        while len(readings) < 2:
+            await asyncio.sleep(0)
+        readings[1].set()
+        first = await before
+        answers = await asyncio.gather(*crowd)
+        await b.close()
+        await c.close()
+        return first, answers, len(readings)
+
+    first, answers, count = run(scenario())
+    assert first in (None, "ws://c.example:8766")  # begun before the claim: either is true
+    assert answers == ["ws://c.example:8766"] * 50
+    assert count == 2  # the 50 who waited together were answered by one reading

@@ -84,3 +84,50 @@ def test_the_kept_chat_stays_bounded_and_keeps_its_last_lines(tmp_path):
             assert said[-1]["n"] == 3 * KEPT_LINES + 1
             await ben.close()
     run(scenario())
+
+
+def test_a_room_served_elsewhere_meanwhile_comes_back_with_the_lines_said_there(tmp_path):
+    """Several processes share the rooms: a room this process served went to another one,
+    whose players chatted on there, and comes back here. Its chat is read again: whoever
+    comes back hears every line, the ones said elsewhere too, and a new line is numbered on."""
+    import asyncio
+
+    from urland.master.keeper import rebuilt
+    from urland.store.base import AddChat, ChatLine
+
+    async def scenario():
+        options = ServerOptions(rooms_dir=tmp_path / "rooms", hello_seconds=2.0)
+        async with serving(options) as (server, address):
+            room = server.open_room("moved", SEATS, 3)
+            anna = await seated(address, "moved", "Anna")
+            ben = await seated(address, "moved", "Ben")
+            await anna.chat("here first")
+            while ben.mirror.chat_count < 1:
+                await ben.receive(5)
+            token = ben.token
+            await anna.close()
+            await ben.close()
+            server.send_elsewhere(room, address)  # another process serves it from now ...
+            server.master.let_go(room.code)
+            store = server.master.keeper.store
+            name, kept = store.chat(room.key)
+            said_there = ChatLine(kept[-1].number + 1, 1, "Ben", "said over there", 0)
+            await asyncio.wrap_future(server.master.keeper.writer.submit(
+                AddChat(room.key, name, said_there)))  # ... where Ben chats on
+            back, _stopped = rebuilt(store.room(room.key))
+            server.master.take_room(back)  # and the room comes back here
+            ben = NetClient(address, "moved", token=token)
+            ben.keep_messages = True
+            await ben.connect()
+            while ben.mirror.chat_count < 2:
+                await ben.receive(5)
+            await ben.chat("back here")
+            while ben.mirror.chat[-1] != ("Ben", "back here"):
+                await ben.receive(5)
+            await ben.close()
+            said = [m for m in ben.received if m["type"] == "chat"]
+            return ben.mirror.chat, [m["n"] for m in said]
+
+    chat, numbers = run(scenario())
+    assert chat == [("Anna", "here first"), ("Ben", "said over there"), ("Ben", "back here")]
+    assert numbers == [1, 2, 3]

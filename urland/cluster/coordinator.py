@@ -112,24 +112,20 @@ class Cluster:
             log.warning("the database is out of reach (%s)", exc)
             return None
 
-    async def take(self, key: str) -> Room | None:
-        """Claim the room and serve it from the store; None when another process holds it or
-        the store has no such unfinished room."""
+    async def take(self, key: str, claimed: bool = False) -> Room | None:
+        """Claim the room (`claimed`: its lock is held already) and serve it from the store;
+        None when another process holds it or the store has no such unfinished room."""
         lock = self._taking.setdefault(key, asyncio.Lock())
         async with lock:
             here = self.served(key)
             if here is not None:
                 return here
+            if not claimed and not await self.ownership.claim(key):
+                return None
+            # Read under the lock: every change the last owner kept (before it died) is in it.
             kept = await asyncio.to_thread(self.store.room, key)
             if kept is None:
                 self.known.pop(key, None)
-                return None
-            if not await self.ownership.claim(key):
-                return None
-            # Read again under the lock: a change kept by the last owner after the read above
-            # (before it died) is in this one.
-            kept = await asyncio.to_thread(self.store.room, key)
-            if kept is None:
                 await self.ownership.release(key)
                 return None
             try:
@@ -230,8 +226,8 @@ class Cluster:
         place = servers.index(self.address) if self.address in servers else 0
         share = math.ceil(len(free) / max(1, len(servers)))
         start = (place * share) % len(free)
-        for key in (free[start:] + free[:start])[:share]:
-            await self.take(key)
+        for key in await self.ownership.claim_all((free[start:] + free[:start])[:share]):
+            await self.take(key, claimed=True)
 
     async def _reconnect(self) -> None:
         """The lock connection is lost, and every lock with it: connect again and claim this

@@ -14,6 +14,7 @@ where a room's owner is.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import psycopg
@@ -69,6 +70,12 @@ class Ownership:
         self.address = address
         self.conn: psycopg.AsyncConnection | None = None
         self.owned: set[str] = set()  # room keys this connection holds the lock of
+        # Who holds which lock is read once for every caller that waits at the same time
+        # (a crowd of clients whose process died all ask at once): each caller gets a reading
+        # begun after it asked, so no answer is older than the question.
+        self._reading = asyncio.Lock()
+        self._readings_begun = 0
+        self._last_reading: tuple[int, dict[int, str]] | None = None  # (its number, locks)
 
     async def open(self) -> None:
         """Connect and say this process's address; the locks start empty (OwnershipLost when
@@ -107,6 +114,18 @@ class Ownership:
             self.owned.add(key)
         return bool(rows[0][0])
 
+    async def claim_all(self, keys: list[str]) -> list[str]:
+        """Take the lock of each room nobody holds, in one round trip: the keys taken."""
+        wanted = {lock_key(key): key for key in keys if key not in self.owned}
+        taken = [key for key in keys if key in self.owned]
+        if wanted:
+            rows = await self._query("SELECT k FROM unnest(%s::bigint[]) AS k "
+                                     "WHERE pg_try_advisory_lock(k)", (list(wanted),))
+            for (number,) in rows:
+                self.owned.add(wanted[number])
+                taken.append(wanted[number])
+        return taken
+
     async def release(self, key: str) -> None:
         """Let the room go: another process may take it now."""
         if key in self.owned:
@@ -114,13 +133,23 @@ class Ownership:
             await self._query("SELECT pg_advisory_unlock(%s)", (lock_key(key),))
 
     async def held(self) -> dict[int, str]:
-        """Every room lock a live process holds, with that process's address."""
-        if self.conn is None or self.conn.closed:
-            raise OwnershipLost("not connected")
-        try:
-            return await held_locks(self.conn)
-        except psycopg.Error as exc:
-            raise OwnershipLost(str(exc).strip()) from None
+        """Every room lock a live process holds, with that process's address, as read after
+        this call began (callers waiting together share one reading)."""
+        asked = self._readings_begun
+        async with self._reading:
+            last = self._last_reading
+            if last is not None and last[0] > asked:  # begun after this call: fresh enough
+                return dict(last[1])
+            if self.conn is None or self.conn.closed:
+                raise OwnershipLost("not connected")
+            self._readings_begun += 1
+            number, self._last_reading = self._readings_begun, None
+            try:
+                locks = await held_locks(self.conn)
+            except psycopg.Error as exc:
+                raise OwnershipLost(str(exc).strip()) from None
+            self._last_reading = (number, locks)
+            return dict(locks)
 
     async def owner(self, key: str) -> str | None:
         """The address of the process that owns the room now, or None: nobody does."""

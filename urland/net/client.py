@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import random
 import socket
 import ssl
 import threading
@@ -31,6 +32,9 @@ from urland.seats import is_person
 
 DEFAULT_PORT = 8765
 RETRY_SECONDS = (0.2, 0.5, 1.0, 2.0, 3.0)
+# Each wait is stretched by up to this share, at random, so that the clients of a server
+# that went away do not all come back in the same instant.
+RETRY_SPREAD = 0.5
 MAX_HOPS = 4  # `elsewhere` followed at most this many times in one connection
 MAX_ADDRESSES = 16  # addresses of one server's processes a client keeps
 
@@ -419,10 +423,16 @@ async def reconnect(client: NetClient, patience: float) -> bool:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + patience
     attempt = 0
+    tried: set[str] = set()  # the addresses tried since the last wait
     while loop.time() < deadline:
-        if not client.moved:  # sent elsewhere: at once
-            await asyncio.sleep(RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)])
-        attempt += 1
+        # A wait before each round over the addresses known, none before another address
+        # (the server's other processes, when the one it was on is gone) or after `elsewhere`.
+        if not client.moved and (not tried or client.url in tried):
+            wait = RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)]
+            await asyncio.sleep(wait * (1 + RETRY_SPREAD * random.random()))
+            attempt += 1
+            tried = set()
+        tried.add(client.url)
         try:
             await client.connect()
             return True

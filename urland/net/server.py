@@ -155,6 +155,7 @@ class GameServer:
         self.hello_buckets: dict[str, Bucket] = {}  # each address's limit of hellos
         self.gate = Gate(self.options.gate_limits())  # the transport's limits, from accept
         self.chats: dict[str, RoomChat] = {}  # what each room's seats said, by room key
+        self._chat_read_for: dict[str, Room] = {}  # the room each chat was read back for
         self.guesses = Guesses(self.options.guess_rate, self.options.guess_burst)
         # Each seat's returns with its token: a welcome sends the seat's whole log, so a
         # client that comes back again and again is refused before that work is done.
@@ -301,6 +302,7 @@ class GameServer:
         if found is None:
             return None
         room, seat = found
+        await self._read_chat(room)
         key = normal_code(room.code)
         if "token" in hello and not self.returns.take((key, seat)):
             self.gate.tally.count("joins refused: a seat coming back too often")
@@ -385,6 +387,8 @@ class GameServer:
     def send_elsewhere(self, room: Room, address: str) -> None:
         """This process no longer serves the room: each of its clients is told where it is
         served now (after what waits in its outbox) and its connection closed."""
+        self.chats.pop(room.key, None)  # said elsewhere from now on: read again if it comes back
+        self._chat_read_for.pop(room.key, None)
         for client in self._room_clients(room):
             self._send(client, p.elsewhere(address))
             if not client.dropped:
@@ -513,13 +517,23 @@ class GameServer:
         for other in self._room_clients(room):
             self._send(other, line.message(chat.name))
 
-    def _room_chat(self, room: Room) -> RoomChat:
+    async def _read_chat(self, room: Room) -> None:
+        """Read the room's kept chat before its first seat is welcomed, off the loop (it is
+        a query of the store, and a process taking over rooms welcomes hundreds at once)."""
+        if self._chat_read_for.get(room.key) is not room:
+            kept = await asyncio.to_thread(self.master.keeper.chat, room.key)
+            self._room_chat(room, kept)
+
+    def _room_chat(self, room: Room, kept: tuple[str, list[ChatLine]] | None = None
+                   ) -> RoomChat:
         """The room's chat: read back from the store (a server started again gives its lines
-        back, numbered on), or a new one."""
-        if room.key not in self.chats:
+        back, numbered on), or a new one. A room served again after another process served it
+        meanwhile is a new `Room`: its chat is read again, with the lines said there."""
+        if self._chat_read_for.get(room.key) is not room:
+            self._chat_read_for[room.key] = room
             o = self.options
-            name, kept = self.master.keeper.chat(room.key)
-            lines = [Said(k.number, k.seat, k.name, k.text, k.at) for k in kept[-KEPT_LINES:]]
+            name, said = kept if kept is not None else self.master.keeper.chat(room.key)
+            lines = [Said(k.number, k.seat, k.name, k.text, k.at) for k in said[-KEPT_LINES:]]
             self.chats[room.key] = (RoomChat(o.chat_rate, o.chat_burst, name=name, lines=lines)
                                     if lines else RoomChat(o.chat_rate, o.chat_burst))
         return self.chats[room.key]
