@@ -121,7 +121,8 @@ def test_a_client_arriving_while_another_process_takes_its_room_is_sent_there(po
 
     async def scenario() -> object:
         cluster = Cluster(SimpleNamespace(rooms={}),
-                          SimpleNamespace(room=lambda key: KeptRoom(key, "snapshot", 0, 0.0)),
+                          SimpleNamespace(rooms_of=lambda keys: [KeptRoom(key, "snapshot", 0, 0.0)
+                                                                 for key in keys]),
                           postgres_url, "ws://b.example:8765", lambda room, address: None)
         looked = cluster.ownership.owner
 

@@ -107,13 +107,13 @@ def test_a_room_served_elsewhere_meanwhile_comes_back_with_the_lines_said_there(
             token = ben.token
             await anna.close()
             await ben.close()
+            name = server.chats[room.key].name
             server.send_elsewhere(room, address)  # another process serves it from now ...
             server.master.let_go(room.code)
+            said_there = ChatLine(2, 1, "Ben", "said over there", 0)  # ... where Ben chats on
+            await asyncio.wrap_future(server.master.keeper.writer.submit(  # (kept after the
+                AddChat(room.key, name, said_there)))                      # first line)
             store = server.master.keeper.store
-            name, kept = store.chat(room.key)
-            said_there = ChatLine(kept[-1].number + 1, 1, "Ben", "said over there", 0)
-            await asyncio.wrap_future(server.master.keeper.writer.submit(
-                AddChat(room.key, name, said_there)))  # ... where Ben chats on
             back, _stopped = rebuilt(store.room(room.key))
             server.master.take_room(back)  # and the room comes back here
             ben = NetClient(address, "moved", token=token)

@@ -9,7 +9,7 @@ middle of a game takes its seat again there at once.
 from __future__ import annotations
 
 import pytest
-from netplay import run, serving
+from netplay import free_port, run, serving
 from websockets.exceptions import ConnectionClosed
 
 from urland.master.room import Room, normal_code
@@ -122,3 +122,38 @@ def test_join_given_several_addresses_knows_each_process_of_the_server():
         except ValueError:
             continue
         raise AssertionError(f"{bad!r} was taken for server addresses")
+
+
+def test_a_client_whose_process_died_is_back_through_another_without_a_second_wait(
+        monkeypatch):
+    """The process Anna played through is gone (nothing listens at its address any more); the
+    server's other process serves her room. Her window waits once (a short wait, a little
+    different for every client, so a crowd does not come back in one instant), finds the
+    address dead and goes on to the other at once, not after the longer second wait."""
+    import asyncio
+
+    from urland.net import client as client_module
+
+    waits: list[float] = []
+
+    async def counted_wait(seconds: float) -> None:
+        waits.append(seconds)
+        await asyncio.sleep(0)
+
+    async def scenario():
+        async with serving(ServerOptions(hello_seconds=2.0)) as (server, address):
+            server.open_room(CODE, ["remote", "random", "random"], seed=5)
+            anna = NetClient(f"127.0.0.1:{free_port()}", CODE, "Anna")  # (now dead)
+            anna.follow(f"ws://{address}")
+            await anna.connect()
+            token, seen = anna.token, anna.mirror.at
+            await anna.close()
+            back = NetClient(anna.addresses[0], CODE, token=token)  # the dead one first
+            back.learn(f"ws://{address}")
+            monkeypatch.setattr(client_module, "retry_wait", counted_wait)
+            assert await reconnect(back, patience=10)
+            assert back.mirror.seat == 0 and back.mirror.at >= seen
+            await back.close()
+    run(scenario())
+    first = client_module.RETRY_SECONDS[0]
+    assert len(waits) == 1 and first <= waits[0] <= first * (1 + client_module.RETRY_SPREAD)

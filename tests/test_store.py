@@ -57,6 +57,27 @@ def test_a_room_reads_back_as_its_snapshot_and_the_changes_after_it_in_order(sto
     assert store.room("nobody") is None
 
 
+def test_many_rooms_read_together_are_each_as_read_alone(store, monkeypatch):
+    """A process taking over the rooms of one that died reads them together: each as it
+    reads alone, a finished or unknown one left out, in batches however many are asked."""
+    from urland.store import sql
+
+    keys = [f"r{n:03}" for n in range(7)]
+    store.write([w for n, key in enumerate(keys)
+                 for w in (PutSnapshot(key, f"snapshot {key}", 0),
+                           *(AddChange(key, m, {**MOVE, "at": m}) for m in range(1, n + 1)))])
+    store.write([FinishRoom(keys[3], "finished", 3)])
+    monkeypatch.setattr(sql, "ROOMS_A_READ", 2)
+    together = {room.key: room for room in store.rooms_of([*keys, "nobody"])}
+    assert sorted(together) == [key for key in keys if key != keys[3]]
+    for key, room in together.items():
+        alone = store.room(key)
+        assert (room.snapshot, room.number) == (alone.snapshot, alone.number)
+        assert [c.number for c in room.changes] == [c.number for c in alone.changes]
+    assert [c.number for c in together[keys[6]].changes] == [1, 2, 3, 4, 5, 6]
+    assert store.rooms_of([]) == []
+
+
 def test_of_two_writers_only_one_keeps_a_number_and_the_others_writes_stay_kept(opener):
     first, second = opener(), opener()
     try:

@@ -49,7 +49,8 @@ class Cluster:
         self.send_elsewhere = send_elsewhere
         self.known: dict[str, int] = {}  # every unfinished room's key, with its last number
         self._sweeper: asyncio.Task | None = None
-        self._taking: dict[str, asyncio.Lock] = {}  # one take-over at a time per room
+        self._wanted: dict[str, asyncio.Future] = {}  # rooms asked for, for the next batch
+        self._taking: asyncio.Task | None = None  # the batch being taken
         self._notices: dict[str, Notice] = {}  # waiting to be sent, the last per room
         self._sending: asyncio.Task | None = None
         self.taken_over = 0  # rooms taken from a process that stopped or died (for the log)
@@ -73,11 +74,14 @@ class Cluster:
 
     async def close(self) -> None:
         """Let every room go (the others take them at once, told by `released`)."""
-        for task in (self._sweeper, self._sending):
+        for task in (self._sweeper, self._sending, self._taking):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+        for answer in self._wanted.values():  # asked for while closing: not served here
+            if not answer.done():
+                answer.set_result(None)
         await self.listener.close()
         others: list[str] = []
         with contextlib.suppress(OwnershipLost, Exception):
@@ -112,37 +116,72 @@ class Cluster:
             log.warning("the database is out of reach (%s)", exc)
             return None
 
-    async def take(self, key: str, claimed: bool = False) -> Room | None:
-        """Claim the room (`claimed`: its lock is held already) and serve it from the store;
-        None when another process holds it or the store has no such unfinished room."""
-        lock = self._taking.setdefault(key, asyncio.Lock())
-        async with lock:
-            here = self.served(key)
-            if here is not None:
-                return here
-            if not claimed and not await self.ownership.claim(key):
-                return None
-            # Read under the lock: every change the last owner kept (before it died) is in it.
-            kept = await asyncio.to_thread(self.store.room, key)
-            if kept is None:
-                self.known.pop(key, None)
-                await self.ownership.release(key)
-                return None
+    async def take(self, key: str) -> Room | None:
+        """Claim the room and serve it from the store; None when another process holds it or
+        the store has no such unfinished room. The rooms asked for while one batch is taken
+        are taken together in the next (the clients of a process that died come all at once:
+        one claim and one read for all of them, not one each)."""
+        here = self.served(key)
+        if here is not None:
+            return here
+        answer = self._wanted.get(key)
+        if answer is None:
+            answer = self._wanted[key] = asyncio.get_running_loop().create_future()
+            if self._taking is None or self._taking.done():
+                self._taking = asyncio.get_running_loop().create_task(self._take_wanted())
+        return await asyncio.shield(answer)
+
+    async def _take_wanted(self) -> None:
+        while self._wanted:
+            wanted, self._wanted = self._wanted, {}
             try:
-                room, stopped = rebuilt(kept)
-            except (ValueError, UrlandError) as exc:
-                log.error("room %s cannot be rebuilt from the store: %s", key, exc)
-                await self.ownership.release(key)
-                return None
-            if stopped:
-                log.error("%s", stopped)
-            self.master.take_room(room)
-            self.known[key] = room.seq
-            self.taken_over += 1
-            rooms_log.info("Room %s: served here now, from move %d.", room.code,
-                           len(room.game.moves))
-            self.notify(Notice("owned", key, room.seq))
-            return room
+                served = await self.take_all(list(wanted))
+            except Exception as exc:  # (OwnershipLost, StoreError): told to each who asked
+                for answer in wanted.values():
+                    answer.set_exception(exc)
+                continue
+            for key, answer in wanted.items():
+                answer.set_result(served.get(key))
+
+    async def take_all(self, keys: list[str]) -> dict[str, Room]:
+        """Claim the rooms nobody holds among `keys` and serve them, read in one go: the
+        rooms served here now, by key."""
+        served = {key: room for key in keys if (room := self.served(key)) is not None}
+        claimed = [key for key in await self.ownership.claim_all(
+            [key for key in keys if key not in served]) if self.served(key) is None]
+        # Read once claimed: every change the last owner kept (before it died) is in it.
+        kept = {room.key: room for room in (await asyncio.to_thread(self.store.rooms_of,
+                                                                    claimed) if claimed else [])}
+        for key in claimed:
+            room = self.served(key)  # (a batch of the sweep may have served it since)
+            if room is None:
+                room = await self._serve(key, kept.get(key))
+            if room is not None:
+                served[key] = room
+            await asyncio.sleep(0)  # the welcomes of the rooms served so far go on meanwhile
+        return served
+
+    async def _serve(self, key: str, kept: KeptRoom | None) -> Room | None:
+        """Serve the claimed room from what the store keeps of it (None: it has none)."""
+        if kept is None:
+            self.known.pop(key, None)
+            await self.ownership.release(key)
+            return None
+        try:
+            room, stopped = rebuilt(kept)
+        except (ValueError, UrlandError) as exc:
+            log.error("room %s cannot be rebuilt from the store: %s", key, exc)
+            await self.ownership.release(key)
+            return None
+        if stopped:
+            log.error("%s", stopped)
+        self.master.take_room(room)
+        self.known[key] = room.seq
+        self.taken_over += 1
+        rooms_log.info("Room %s: served here now, from move %d.", room.code,
+                       len(room.game.moves))
+        self.notify(Notice("owned", key, room.seq))
+        return room
 
     def served(self, key: str) -> Room | None:
         """The room under `key` when this process serves it."""
@@ -226,8 +265,7 @@ class Cluster:
         place = servers.index(self.address) if self.address in servers else 0
         share = math.ceil(len(free) / max(1, len(servers)))
         start = (place * share) % len(free)
-        for key in await self.ownership.claim_all((free[start:] + free[:start])[:share]):
-            await self.take(key, claimed=True)
+        await self.take_all((free[start:] + free[:start])[:share])
 
     async def _reconnect(self) -> None:
         """The lock connection is lost, and every lock with it: connect again and claim this

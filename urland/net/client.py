@@ -416,6 +416,11 @@ def keep_record(mirror: Mirror, folder: Path) -> Path | None:
         return None
 
 
+async def retry_wait(seconds: float) -> None:
+    """The wait between rounds of tries to reconnect (tests count them)."""
+    await asyncio.sleep(seconds)
+
+
 async def reconnect(client: NetClient, patience: float) -> bool:
     """Take the seat again with its token, trying for `patience` seconds; False if in vain.
     A server that answers with a refusal (or an answer this client cannot take in) is final:
@@ -429,7 +434,7 @@ async def reconnect(client: NetClient, patience: float) -> bool:
         # (the server's other processes, when the one it was on is gone) or after `elsewhere`.
         if not client.moved and (not tried or client.url in tried):
             wait = RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)]
-            await asyncio.sleep(wait * (1 + RETRY_SPREAD * random.random()))
+            await retry_wait(wait * (1 + RETRY_SPREAD * random.random()))
             attempt += 1
             tried = set()
         tried.add(client.url)

@@ -130,6 +130,10 @@ class RoomStore(Protocol):
         """One unfinished room, or None when the store has none under `key`."""
         ...
 
+    def rooms_of(self, keys: Sequence[str]) -> list[KeptRoom]:
+        """The unfinished rooms among `keys`, read together (a process taking over many)."""
+        ...
+
     def write(self, writes: Sequence[Write]) -> list[StoreError | None]:
         """Run the writes in order in one transaction, flushed to the disk once; for each,
         None when it is kept or the error that refused it (a refused `AddChange` leaves the

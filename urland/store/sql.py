@@ -33,6 +33,7 @@ from urland.store.sealed import seal, unseal
 
 log = logging.getLogger("urland.server")
 
+ROOMS_A_READ = 200  # rooms read in one statement by `rooms_of` (SQLite takes 999 arguments)
 MAX_SNAPSHOT = 4 * 1024 * 1024  # characters: a room file is a few kilobytes
 _DAMAGED = {"k": "damaged"}  # a change that cannot be read: replaying it stops the room there
 
@@ -111,12 +112,22 @@ class SqlStore:
 
     def room(self, key: str) -> KeptRoom | None:
         with self._lock:
-            found = self._guarded(self._rooms, key)
+            found = self._guarded(self._rooms, [key])
         return found[0] if found else None
 
-    def _rooms(self, key: str | None) -> list[KeptRoom]:
+    def rooms_of(self, keys: Sequence[str]) -> list[KeptRoom]:
+        found: list[KeptRoom] = []
+        with self._lock:
+            for start in range(0, len(keys), ROOMS_A_READ):
+                found += self._guarded(self._rooms, keys[start:start + ROOMS_A_READ])
+        return found
+
+    def _rooms(self, keys: Sequence[str] | None) -> list[KeptRoom]:
         self._ready()
-        where, args = ("WHERE room = ?", (key,)) if key is not None else ("", ())
+        if keys is None:
+            where, args = "", ()
+        else:
+            where, args = f"WHERE room IN ({', '.join('?' * len(keys))})", tuple(keys)
         rooms = {}
         for room, snapshot, seq, written in self._run(
                 f"SELECT room, snapshot, seq, written FROM rooms {where} ORDER BY room",
