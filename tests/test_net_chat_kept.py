@@ -16,6 +16,19 @@ from urland.store.sqlite import SqliteStore
 SEATS = ["remote", "remote", "remote"]
 
 
+async def _anna_says_and_ben_hears(address: str, code: str, text: str) -> str:
+    """Anna and Ben take the first two seats, Anna says `text`, Ben hears it, and both leave:
+    Ben's seat token."""
+    anna = await seated(address, code, "Anna")
+    ben = await seated(address, code, "Ben")
+    await anna.chat(text)
+    while ben.mirror.chat_count < 1:
+        await ben.receive(5)
+    await anna.close()
+    await ben.close()
+    return ben.token
+
+
 def test_the_chat_comes_back_after_the_server_starts_again_with_its_place(tmp_path):
     rooms = tmp_path / "rooms"
     port = free_port()
@@ -24,14 +37,7 @@ def test_the_chat_comes_back_after_the_server_starts_again_with_its_place(tmp_pa
         options = ServerOptions(rooms_dir=rooms, hello_seconds=2.0)
         async with serving(options, port) as (server, address):
             server.open_room("kept", SEATS, 3)
-            anna = await seated(address, "kept", "Anna")
-            ben = await seated(address, "kept", "Ben")
-            await anna.chat("good luck")
-            while ben.mirror.chat_count < 1:
-                await ben.receive(5)
-            token = ben.token
-            await anna.close()
-            await ben.close()
+            token = await _anna_says_and_ben_hears(address, "kept", "good luck")
         async with serving(ServerOptions(rooms_dir=rooms, hello_seconds=2.0), port) as (
                 _again, address):
             # Ben's window opened anew (nothing in it yet), back in his seat with his token.
@@ -99,14 +105,7 @@ def test_a_room_served_elsewhere_meanwhile_comes_back_with_the_lines_said_there(
         options = ServerOptions(rooms_dir=tmp_path / "rooms", hello_seconds=2.0)
         async with serving(options) as (server, address):
             room = server.open_room("moved", SEATS, 3)
-            anna = await seated(address, "moved", "Anna")
-            ben = await seated(address, "moved", "Ben")
-            await anna.chat("here first")
-            while ben.mirror.chat_count < 1:
-                await ben.receive(5)
-            token = ben.token
-            await anna.close()
-            await ben.close()
+            token = await _anna_says_and_ben_hears(address, "moved", "here first")
             name = server.chats[room.key].name
             server.send_elsewhere(room, address)  # another process serves it from now ...
             server.master.let_go(room.code)
