@@ -28,7 +28,7 @@ INTEGRATION_FILES = frozenset({
     "test_fixed_shortcuts.py", "test_hostile_files.py", "test_join_form.py",
     "test_keyboard_play.py", "test_languages.py", "test_linux_download.py",
     "test_missing_assets.py", "test_net_commands.py", "test_net_hold.py",
-    "test_net_host_seats.py", "test_net_hostile.py", "test_net_store.py",
+    "test_net_chat_kept.py", "test_net_host_seats.py", "test_net_hostile.py", "test_net_store.py",
     "test_net_layout.py", "test_net_limits.py", "test_net_lobby.py", "test_net_play.py",
     "test_net_resume_host.py", "test_net_screens.py", "test_net_tls.py",
     "test_playtest_table.py", "test_release_assets.py", "test_review.py",
