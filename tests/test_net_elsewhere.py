@@ -157,3 +157,57 @@ def test_a_client_whose_process_died_is_back_through_another_without_a_second_wa
     run(scenario())
     first = client_module.RETRY_SECONDS[0]
     assert len(waits) == 1 and first <= waits[0] <= first * (1 + client_module.RETRY_SPREAD)
+
+
+def _join_args(name: str, more: list[str] | None = None):
+    import argparse
+
+    return argparse.Namespace(room=CODE, name=name, autoplay=True, more_addresses=more or [])
+
+
+def test_a_join_through_another_address_of_the_server_takes_the_seat_kept_for_the_room(
+        tmp_path, monkeypatch):
+    """Finn's computer kept his seat's token from the process he joined through, which is gone;
+    he joins again through another process of the server: his own seat, not a refusal that
+    every seat is taken. A room of the same code on another server refuses that token: there
+    he is seated as a newcomer."""
+    from urland.net.commands import seat_client
+    from urland.net.tokens import keep_token
+
+    monkeypatch.setenv("URLAND_HOME", str(tmp_path))
+
+    async def scenario():
+        async with serving(ServerOptions(hello_seconds=2.0)) as (server, address), \
+                serving(ServerOptions(hello_seconds=2.0)) as (other, other_address):
+            server.open_room(CODE, ["remote", "random", "random"], seed=5)
+            other.open_room(CODE, ["remote", "remote", "random"], seed=6)
+            finn = NetClient(address, CODE, "Finn")
+            await finn.connect()
+            await finn.close()
+            keep_token("ws://gone.example:8765/", CODE, finn.token)  # joined through there
+            back = seat_client(server_url(address), _join_args("Finn"), None)
+            await back.connect_first()
+            assert (back.mirror.seat, back.token) == (0, finn.token)  # his own seat
+            await back.close()
+            elsewhere = seat_client(server_url(other_address), _join_args("Finn"), None)
+            await elsewhere.connect_first()
+            assert elsewhere.mirror.seat == 0 and elsewhere.token not in ("", finn.token)
+            await elsewhere.close()
+    run(scenario())
+
+
+def test_a_join_given_several_addresses_passes_over_a_process_that_is_gone():
+    from urland.net.commands import seat_client
+
+    async def scenario():
+        async with serving(ServerOptions(hello_seconds=2.0)) as (server, address):
+            server.open_room(CODE, ["remote", "random", "random"], seed=5)
+            dead = server_url(f"127.0.0.1:{free_port()}")
+            eva = seat_client(dead, _join_args("Eva", [server_url(address)]), None)
+            await eva.connect_first()
+            assert eva.url == server_url(address) and eva.mirror.seat == 0
+            await eva.close()
+            alone = seat_client(dead, _join_args("Eva"), None)  # nothing else to try
+            with pytest.raises(ConnectionError, match="nothing is listening"):
+                await alone.connect_first()
+    run(scenario())

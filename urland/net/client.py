@@ -270,6 +270,10 @@ class NetClient:
         # when the one it is on is lost, it tries the others for its seat.
         self.addresses: list[str] = [self.url]
         self.moved = False  # just sent elsewhere: the next connection goes at once
+        # The token was kept for this room code at another address (a server reached by
+        # another of its addresses): refused there as a token of another server's room of
+        # the same code, the seat is asked for as a newcomer's.
+        self.token_guessed = False
 
     def follow(self, address: object) -> bool:
         """Go to the address an `elsewhere` names, keeping the seat's token; False (and
@@ -306,9 +310,26 @@ class NetClient:
         process of the server that does not serve the room sends this client where it is
         served (`elsewhere`): followed at once, a few times at most."""
         for _hop in range(MAX_HOPS):
-            if await self._connect_here(timeout):
-                return
+            try:
+                if await self._connect_here(timeout):
+                    return
+            except JoinRefused as exc:
+                if not (self.token_guessed and exc.code == "token"):
+                    raise
+                self.token, self.token_guessed = None, False  # not this server's: a newcomer
         raise ConnectionError(f"the server sent this client elsewhere {MAX_HOPS} times over")
+
+    async def connect_first(self, timeout: float = 10.0) -> None:
+        """Connect through the first of the addresses known that answers (a process of the
+        server that is gone is passed over); the last one's failure when none answers."""
+        for tried in range(len(self.addresses)):
+            try:
+                await self.connect(timeout)
+                return
+            except (ConnectionError, TimeoutError):
+                if tried == len(self.addresses) - 1:
+                    raise
+                self.try_next_address()
 
     async def _connect_here(self, timeout: float) -> bool:
         """Take the seat at `url`; False when sent elsewhere (`url` is the new address)."""

@@ -223,7 +223,11 @@ async def _serve_rooms(args: argparse.Namespace, tls: ssl.SSLContext | None) -> 
                 await cluster.close()
                 await server.drained(5.0)
     await server.close()
-    if stop.is_set():
+    if stop.is_set() and cluster is not None:
+        print("Server process stopped. Its games are kept in the database and the server's "
+              "other processes serve them on; this one takes its share again when started "
+              "with the same command.", flush=True)
+    elif stop.is_set():
         kept_in = rooms_dir if args.store == SQLITE else "the database"
         print(f"Server stopped. Its games are kept in {kept_in}: start it again with the "
               "same command and each goes on where it stood.", flush=True)
@@ -431,10 +435,13 @@ def join_main(argv: Sequence[str], with_window: Callable[[str, argparse.Namespac
 def seat_client(url: str, args: argparse.Namespace, tls: ssl.SSLContext | None):
     """The client that takes (or takes back, with the token kept from last time) a seat."""
     from urland.net.client import NetClient
-    from urland.net.tokens import saved_token
+    from urland.net.tokens import room_token, saved_token
 
     bot = DEFAULT_BOT if getattr(args, "autoplay", False) else ""  # the level autoplay plays
-    client = NetClient(url, args.room, args.name, saved_token(url, args.room), tls, bot=bot)
+    token = saved_token(url, args.room)
+    guessed = room_token(args.room) if token is None else None  # the code's, any address
+    client = NetClient(url, args.room, args.name, token or guessed, tls, bot=bot)
+    client.token_guessed = guessed is not None
     for other in getattr(args, "more_addresses", []):  # the server's other processes
         if other not in client.addresses:
             client.addresses.append(other)
@@ -461,14 +468,15 @@ async def join_headless(url: str, args: argparse.Namespace, tls: ssl.SSLContext 
     from urland.net.tokens import keep_token
 
     client = seat_client(url, args, tls)
-    back = bool(client.token)  # this computer kept the seat's token: its own seat again
+    presented = client.token  # kept by this computer: its own seat again, if the server agrees
     try:
-        await client.connect()
+        await client.connect_first()
     except (JoinRefused, ConnectionError, TimeoutError) as exc:
         return seat_not_taken(exc)
     if client.token:
         keep_token(url, args.room, client.token)
     mirror = client.mirror
+    back = bool(presented) and client.token == presented
     for line in seated_lines(mirror, args, back):
         print(line, flush=True)
     bot = make_bot(DEFAULT_BOT, secrets.randbelow(2**31)) if args.autoplay else None

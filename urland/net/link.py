@@ -56,7 +56,7 @@ class NetLink:
         link = cls(client, history_dir)
         link.thread.start()
         try:
-            link._call(client.connect(timeout), timeout + 1)
+            link._call(client.connect_first(timeout), timeout * len(client.addresses) + 1)
         except BaseException:
             link.close()
             raise
