@@ -66,7 +66,8 @@ def region(number):
      "Panic in region 5: the Ichtos of Anna, Ben and Cleo flee into O5 (Central Ocean)."),
     (event("score", chip=7, region=region(7), outcome="competition",
            points={BLACK: 3, GREY: 2}, removed={WHITE: 1}),
-     "Region 7 is scored: competition. Anna's 1 Ichto returns to reserve. Ben +3, Cleo +2."),
+     "Region 7 is scored: competition. Anna's 1 Ichto returns to reserve. Ben +3 points, Cleo "
+     "+2 points."),
     (event("refill", genes=["wings"]), "New gene on display: Wings."),
     (event("refill", genes=["wings", "care_of_young"]),
      "New genes on display: Wings, Care of Young."),
@@ -75,7 +76,7 @@ def region(number):
      "trigger does not happen)."),
     (event("final_land", counts={0: 4, 1: 2, 2: 4}, points={2: 2}, excluded=0,
            winners=[2], best=4),
-     "Most Ichtos on land (without Anna, who won the total): Cleo (4): Cleo +2."),
+     "Most Ichtos on land (without Anna, who won the total): Cleo (4): Cleo +2 points."),
     (event("assimilate", seat=GREY, area=region(4), targets=(BLACK, BLACK)),
      "Cleo assimilates in region 4: 2 of Ben's Ichtos return to reserve, 1 Cleo Ichto arrives."),
     (event("bids_revealed", bids=[1, 4, 4], ranking=[BLACK, GREY, WHITE]),
@@ -88,6 +89,30 @@ def region(number):
 ])
 def test_exact_sentences_with_names_and_plural_forms(e, sentence):
     assert render_event(e, NAMES) == sentence
+
+
+@pytest.mark.parametrize(("language", "points", "ichtos"), [
+    ("en", ("Ben +1 point", "Cleo +3 points"), ("Anna +1 Ichto", "Ben +2 Ichtos")),
+    ("de", ("Ben +1 Punkt", "Cleo +3 Punkte"), ("Anna +1 Ichto", "Ben +2 Ichtos")),
+    ("fr", ("Ben +1 point", "Cleo +3 points"), ("Anna +1 Ichto", "Ben +2 Ichtos")),
+    ("it", ("Ben +1 punto", "Cleo +3 punti"), ("Anna +1 Ichto", "Ben +2 Ichto")),
+    ("nl", ("Ben +1 punt", "Cleo +3 punten"), ("Anna +1 ichto", "Ben +2 ichto's")),
+])
+def test_the_log_says_what_each_number_counts(language, points, ichtos):
+    """A scoring line says "+3 points", a proliferation "+2 Ichtos" (the singular for one),
+    in every language: a bare "+3" left the player to guess what was counted."""
+    from urland.texts import i18n
+
+    i18n.set_language(language)
+    try:
+        scored = render_event(event("score", chip=7, region=region(7), outcome="majority",
+                                    points={GREY: 3, BLACK: 1}, removed={}), NAMES)
+        grown = render_event(event("proliferate", seat=WHITE, ocean=B.parse_area("O1"),
+                                   gains={WHITE: 1, BLACK: 2}), NAMES)
+    finally:
+        i18n.set_language("en")
+    assert all(p in scored for p in points), scored
+    assert all(i in grown for i in ichtos), grown
 
 
 def test_a_played_move_is_told_with_the_players_names():

@@ -127,7 +127,7 @@ def test_french_elides_before_a_vowel_and_italian_takes_the_article_and_the_euph
         'Turno 4: il ruolo di giocatore d\'ambiente tocca ad Anna, quello di "morto" a Eve.')
     i18n.set_language("de")
     proliferate = Event("proliferate", {"seat": 2, "ocean": 12, "gains": {2: 2}})
-    assert render_event(proliferate, names) == "Vermehrung in O1 durch Eve: Eve +2."
+    assert render_event(proliferate, names) == "Vermehrung in O1 durch Eve: Eve +2 Ichtos."
 
 
 def test_continue_says_resume_on_the_title_and_ok_in_a_dialog():

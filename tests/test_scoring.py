@@ -38,7 +38,7 @@ def test_rulebook_competition_4_3_2_1():
     assert s.reserve[WHITE] == 27
     assert s.track == [10, 22, 32, 43]
     assert ("Region 4 is scored: competition. White's 1 Ichto returns to reserve. "
-            "Purple +3, Black +2, Grey +2.") in texts(s)
+            "Purple +3 points, Black +2 points, Grey +2 points.") in texts(s)
 
 
 def test_rulebook_competition_4_4_1_1():

@@ -90,7 +90,8 @@ def test_a_french_line_never_starts_with_its_spaced_punctuation(screen):
 def test_a_players_gain_in_a_scoring_caption_stays_on_the_line_of_their_name(screen):
     from urland.ui.text import wrap
 
-    caption = "Region 2 is scored: competition. Alex +2, Basil +2, Greta +3."
+    caption = ("Region 2 is scored: competition. Alex +2 points, Basil +2 points, "
+               "Greta +3 points.")
     for width in range(60, 420, 7):
         lines = wrap(caption, 19, width)
         assert " ".join(lines) == caption

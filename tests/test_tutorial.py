@@ -35,7 +35,7 @@ def test_each_lesson_s_moves_are_legal_from_its_position_and_each_step_is_told()
         game.play(parse_move(text, game.board))
     score = next(e for e in game.log if e.kind == "score")
     told = event_sentence(score, colour_names(game.state.colours), game.board)
-    assert "competition" in told and "White +3, Black +2" in told
+    assert "competition" in told and "White +3 points, Black +2 points" in told
     # the leapfrog: Black (ahead) jumps Grey, then White jumps both
     assert game.state.track == [7, 6, 4]
 
