@@ -21,24 +21,16 @@ def other_ocean(table):
     return decision.click(sorted(decision.clickable)[-1])
 
 
-def play_with_other_choices(app):
-    """Every step by keys; returns, per chapter, the position the player left it in (as the
-    player sees it), the position the next chapter opened with and its first card."""
+def drive_with_other_choices(app, watch, before_next=None):
+    """Play every step of Learn to play by keys, with other choices than the prepared ones;
+    `watch(lesson)` is called on every frame before it is played, `before_next(table)` before
+    each Next is pressed. The lesson, once it is back at the title."""
     lesson = app.show("tutorial", chapter=0)
     player = KeyboardPlayer(app, 0)
-    openings = {}  # chapter id -> (position left before it, its opening position, its card)
-    left = None
-    chapter = lesson.chapter
-    lesson.seen_cards = set()  # (step, the scene on top, the card's text, its letter size)
     deadline = time.monotonic() + 300  # the lessons' computers think in threads
     while app.scene.name != "title" and time.monotonic() < deadline:
         scene, table, step = app.scene, lesson.table, lesson.step
-        lesson.seen_cards.add((step.id, scene.name, lesson.card_text(), lesson.drawn_letters))
-        if lesson.chapter != chapter:
-            chapter = lesson.chapter
-            card = lesson.card_text() if lesson.intro is not None else None
-            openings[lesson.script.chapters[chapter].id] = (left, table.door.view().state,
-                                                             card, lesson.told)
+        watch(lesson)
         if scene is lesson and not table.show.busy and not lesson.until_seen():
             move = None
             if step.expect == "panic_ocean" and table.human_turn():
@@ -46,7 +38,8 @@ def play_with_other_choices(app):
             elif step.expect and table.human_turn():
                 move = lesson_move(table, step.expect)
             if step.next:
-                left = table.door.view().state
+                if before_next is not None:
+                    before_next(table)
                 press(app, pygame.K_RETURN)
             elif move is not None:
                 player.enter_move(table, move)
@@ -58,6 +51,32 @@ def play_with_other_choices(app):
                 press(app, key)
         resting_frame(app)
     assert app.scene.name == "title"
+    return lesson
+
+
+def play_with_other_choices(app):
+    """Every step by keys; returns, per chapter, the position the player left it in (as the
+    player sees it), the position the next chapter opened with and its first card."""
+    openings = {}  # chapter id -> (position left before it, its opening position, its card)
+    left = [None]
+    chapter = [0]
+    seen_cards = set()  # (step, the scene on top, the card's text, its letter size)
+
+    def watch(lesson):
+        table = lesson.table
+        seen_cards.add((lesson.step.id, app.scene.name, lesson.card_text(),
+                        lesson.drawn_letters))
+        if lesson.chapter != chapter[0]:
+            chapter[0] = lesson.chapter
+            card = lesson.card_text() if lesson.intro is not None else None
+            openings[lesson.script.chapters[chapter[0]].id] = (
+                left[0], table.door.view().state, card, lesson.told)
+
+    def before_next(table):
+        left[0] = table.door.view().state
+
+    lesson = drive_with_other_choices(app, watch, before_next)
+    lesson.seen_cards = seen_cards
     return lesson, openings
 
 

@@ -4,13 +4,7 @@ since (the player's and the computers'), nothing else; a chapter either goes on 
 game the chapter before left, or opens at its prepared position with a card that says so.
 Which chapter does which is read from the tutorial's own data, so a new step is checked too."""
 
-import time
-
-import pygame
-from keyboard_play import KeyboardPlayer, press
-from test_keyboard_play import lesson_move
-from test_scenes import resting_frame
-from test_tutorial_follows import OTHER_CHOICE, other_ocean
+from test_tutorial_follows import drive_with_other_choices
 
 from urland.engine import Game
 
@@ -28,34 +22,14 @@ def replayed(game, played):
 def play_every_step(app):
     """Every step by keys; per step seen: (chapter, step id, the game, (how many moves it
     had, its position's key), the card's text, the letter size drawn)."""
-    lesson = app.show("tutorial", chapter=0)
-    player = KeyboardPlayer(app, 0)
     seen = []
-    deadline = time.monotonic() + 300
-    while app.scene.name != "title" and time.monotonic() < deadline:
-        scene, table, step = app.scene, lesson.table, lesson.step
-        game = table.door.session.game
-        shown = (len(game.moves), game.state.key())
-        seen.append((lesson.chapter, step.id, game, shown, lesson.card_text(),
-                     lesson.drawn_letters))
-        if scene is lesson and not table.show.busy and not lesson.until_seen():
-            move = None
-            if step.expect == "panic_ocean" and table.human_turn():
-                move = other_ocean(table)
-            elif step.expect and table.human_turn():
-                move = lesson_move(table, step.expect)
-            if step.next:
-                press(app, pygame.K_RETURN)
-            elif move is not None:
-                player.enter_move(table, move)
-        elif scene is not lesson:
-            keys = list(table.guide.dialog_keys(scene.name))
-            if scene.name in ("choose_chip", "auction_buy"):
-                keys += [pygame.K_RIGHT] * OTHER_CHOICE
-            for key in [*keys, pygame.K_RETURN]:
-                press(app, key)
-        resting_frame(app)
-    assert app.scene.name == "title"
+
+    def watch(lesson):
+        game = lesson.table.door.session.game
+        seen.append((lesson.chapter, lesson.step.id, game, (len(game.moves), game.state.key()),
+                     lesson.card_text(), lesson.drawn_letters))
+
+    lesson = drive_with_other_choices(app, watch)
     return lesson.script, seen
 
 
