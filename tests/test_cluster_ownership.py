@@ -188,3 +188,25 @@ def test_a_crowd_asking_where_rooms_are_shares_readings_and_none_is_older_than_i
     assert first in (None, "ws://c.example:8766")  # begun before the claim: either is true
     assert answers == ["ws://c.example:8766"] * 50
     assert count == 2  # the 50 who waited together were answered by one reading
+
+
+def test_a_room_claimed_twice_at_once_by_one_process_is_free_for_another_once_let_go(
+        postgres_url):
+    """A process's sweep and its clients' take-over claim the same room at the same moment;
+    when the process lets the room go, another process can take it at once (PostgreSQL
+    counts a lock taken twice by one connection, and one unlock would leave it held)."""
+    async def scenario():
+        b = await _opened(postgres_url, "ws://b.example:8765")
+        c = await _opened(postgres_url, "ws://c.example:8766")
+        both = await asyncio.gather(b.claim_all([ROOM, OTHER]), b.claim_all([ROOM]),
+                                    b.claim(ROOM))
+        await b.release(ROOM)
+        taken = await c.claim(ROOM)
+        owner = await c.owner(ROOM)
+        await b.close()
+        await c.close()
+        return both, taken, owner
+
+    both, taken, owner = run(scenario())
+    assert sorted(both[0]) == sorted([ROOM, OTHER]) and both[1] == [ROOM] and both[2]
+    assert taken and owner == "ws://c.example:8766"

@@ -76,6 +76,10 @@ class Ownership:
         self._reading = asyncio.Lock()
         self._readings_begun = 0
         self._last_reading: tuple[int, dict[int, str]] | None = None  # (its number, locks)
+        # One claim or release at a time: PostgreSQL counts a session's advisory lock taken
+        # twice, and one unlock would then leave it held; so `owned` is always up to date
+        # when a claim decides which locks to ask for.
+        self._claiming = asyncio.Lock()
 
     async def open(self) -> None:
         """Connect and say this process's address; the locks start empty (OwnershipLost when
@@ -107,30 +111,33 @@ class Ownership:
     async def claim(self, key: str) -> bool:
         """Take the room's lock if nobody holds it (True), or say that another does (False).
         Asking again for a room already ours answers True and holds it once."""
-        if key in self.owned:
-            return True
-        rows = await self._query("SELECT pg_try_advisory_lock(%s)", (lock_key(key),))
-        if rows[0][0]:
-            self.owned.add(key)
-        return bool(rows[0][0])
+        async with self._claiming:
+            if key in self.owned:
+                return True
+            rows = await self._query("SELECT pg_try_advisory_lock(%s)", (lock_key(key),))
+            if rows[0][0]:
+                self.owned.add(key)
+            return bool(rows[0][0])
 
     async def claim_all(self, keys: list[str]) -> list[str]:
         """Take the lock of each room nobody holds, in one round trip: the keys taken."""
-        wanted = {lock_key(key): key for key in keys if key not in self.owned}
-        taken = [key for key in keys if key in self.owned]
-        if wanted:
-            rows = await self._query("SELECT k FROM unnest(%s::bigint[]) AS k "
-                                     "WHERE pg_try_advisory_lock(k)", (list(wanted),))
-            for (number,) in rows:
-                self.owned.add(wanted[number])
-                taken.append(wanted[number])
-        return taken
+        async with self._claiming:
+            wanted = {lock_key(key): key for key in keys if key not in self.owned}
+            taken = [key for key in keys if key in self.owned]
+            if wanted:
+                rows = await self._query("SELECT k FROM unnest(%s::bigint[]) AS k "
+                                         "WHERE pg_try_advisory_lock(k)", (list(wanted),))
+                for (number,) in rows:
+                    self.owned.add(wanted[number])
+                    taken.append(wanted[number])
+            return taken
 
     async def release(self, key: str) -> None:
         """Let the room go: another process may take it now."""
-        if key in self.owned:
-            self.owned.discard(key)
-            await self._query("SELECT pg_advisory_unlock(%s)", (lock_key(key),))
+        async with self._claiming:
+            if key in self.owned:
+                self.owned.discard(key)
+                await self._query("SELECT pg_advisory_unlock(%s)", (lock_key(key),))
 
     async def held(self) -> dict[int, str]:
         """Every room lock a live process holds, with that process's address, as read after
