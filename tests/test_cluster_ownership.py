@@ -8,6 +8,7 @@ any process can say where the owner is. Notices carry a room's key and number, n
 from __future__ import annotations
 
 import asyncio
+import time
 
 import psycopg
 import pytest
@@ -210,3 +211,57 @@ def test_a_room_claimed_twice_at_once_by_one_process_is_free_for_another_once_le
     both, taken, owner = run(scenario())
     assert sorted(both[0]) == sorted([ROOM, OTHER]) and both[1] == [ROOM] and both[2]
     assert taken and owner == "ws://c.example:8766"
+
+
+def test_a_client_whose_room_s_owner_just_died_is_seated_not_told_there_is_no_room(
+        postgres_url):
+    """The owner was killed: for a moment PostgreSQL still holds its lock, though the process
+    is gone from the list of live ones. A client that reaches process B in that moment finds
+    no owner and cannot claim the room; a moment later the lock ends. B looks again and
+    takes the room, rather than tell the client that there is no room with that code."""
+    from types import SimpleNamespace
+
+    from urland.cluster.coordinator import Cluster
+    from urland.master.room import Room
+    from urland.store.base import KeptRoom
+
+    code = "DEAD-OWNE-RABC"
+    key = room_key(code)
+    room = Room.create(code, ["remote", "remote", "random"], 7)
+    dying = psycopg.connect(postgres_url, autocommit=True)  # a lock, and no live process
+    assert dying.execute("SELECT pg_try_advisory_lock(%s)", (lock_key(key),)).fetchone()[0]
+    served: list[Room] = []
+
+    def lock_ended(key: str) -> None:  # (waited for: PostgreSQL ends it a moment later)
+        with psycopg.connect(postgres_url, autocommit=True) as look:
+            for _try in range(1000):
+                if look.execute("SELECT pg_try_advisory_lock(%s)",
+                                (lock_key(key),)).fetchone()[0]:
+                    look.execute("SELECT pg_advisory_unlock(%s)", (lock_key(key),))
+                    return
+                time.sleep(0.01)
+
+    async def scenario() -> object:
+        cluster = Cluster(SimpleNamespace(rooms={}, take_room=served.append),
+                          SimpleNamespace(rooms_of=lambda keys: [
+                              KeptRoom(k, room.text(), room.seq, 0.0) for k in keys]),
+                          postgres_url, "ws://b.example:8765", lambda room, address: None)
+        cluster.known[key] = room.seq
+        claim_all = cluster.ownership.claim_all
+
+        async def claimed_then_the_dead_lock_ends(keys):
+            taken = await claim_all(keys)
+            if not dying.closed:
+                dying.close()  # its connection is seen closed: its lock ends
+                lock_ended(key)
+            return taken
+
+        cluster.ownership.claim_all = claimed_then_the_dead_lock_ends
+        await cluster.ownership.open()
+        try:
+            return await cluster.locate(code)
+        finally:
+            await cluster.ownership.close()
+
+    found = run(scenario())
+    assert isinstance(found, Room) and found.code == room.code and served == [found]

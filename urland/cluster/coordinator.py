@@ -34,6 +34,8 @@ log = logging.getLogger("urland.server")
 rooms_log = logging.getLogger("urland.rooms")
 
 SWEEP_SECONDS = 1.0  # how often the rooms nobody owns are looked for
+LOOKS = 3  # times a client's room is looked for and claimed before it is said to be nowhere
+LOOK_AGAIN_SECONDS = 0.2  # between those looks
 
 
 class Cluster:
@@ -103,15 +105,21 @@ class Cluster:
         """The room taken here, the address of the process that serves it, or None."""
         key = room_key(code)
         try:
-            owner = await self.ownership.owner(key)
-            if owner is not None and owner != self.address:
-                return owner
-            room = await self.take(key)
-            if room is None:  # another process may have taken it since: send the client there
+            for look in range(LOOKS):
                 owner = await self.ownership.owner(key)
                 if owner is not None and owner != self.address:
                     return owner
-            return room
+                if look and key not in self.known:  # the store keeps no such room
+                    return None
+                room = await self.take(key)
+                if room is not None:
+                    return room
+                if key in self.known:
+                    # Its lock was held when claimed: another process took it since (the
+                    # next look names it), or its owner had just died (PostgreSQL ends a dead
+                    # connection's locks a moment later, and the next claim gets it).
+                    await asyncio.sleep(LOOK_AGAIN_SECONDS)
+            return None
         except OwnershipLost as exc:
             log.warning("the database is out of reach (%s)", exc)
             return None
