@@ -111,13 +111,7 @@ class Ownership:
     async def claim(self, key: str) -> bool:
         """Take the room's lock if nobody holds it (True), or say that another does (False).
         Asking again for a room already ours answers True and holds it once."""
-        async with self._claiming:
-            if key in self.owned:
-                return True
-            rows = await self._query("SELECT pg_try_advisory_lock(%s)", (lock_key(key),))
-            if rows[0][0]:
-                self.owned.add(key)
-            return bool(rows[0][0])
+        return key in await self.claim_all([key])
 
     async def claim_all(self, keys: list[str]) -> list[str]:
         """Take the lock of each room nobody holds, in one round trip: the keys taken."""

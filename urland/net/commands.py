@@ -223,17 +223,28 @@ async def _serve_rooms(args: argparse.Namespace, tls: ssl.SSLContext | None) -> 
                 await cluster.close()
                 await server.drained(5.0)
     await server.close()
-    if stop.is_set() and cluster is not None:
-        print("Server process stopped. Its games are kept in the database and the server's "
-              "other processes serve them on; this one takes its share again when started "
-              "with the same command.", flush=True)
-    elif stop.is_set():
-        kept_in = rooms_dir if args.store == SQLITE else "the database"
-        print(f"Server stopped. Its games are kept in {kept_in}: start it again with the "
-              "same command and each goes on where it stood.", flush=True)
-    elif room is not None:
-        print(f"Room {room.code}: the game is over, so the server stops.", flush=True)
+    said = _stopped_line(args, rooms_dir, stopped=stop.is_set(), clustered=cluster is not None,
+                         room=room)
+    if said:
+        print(said, flush=True)
     return 0
+
+
+def _stopped_line(args: argparse.Namespace, rooms_dir: Path, stopped: bool, clustered: bool,
+                  room) -> str:
+    """What `serve` says as it ends: stopped (where its games are kept, and who serves them
+    on), or its one room's game over ('' when neither)."""
+    if stopped and clustered:
+        return ("Server process stopped. Its games are kept in the database and the server's "
+                "other processes serve them on; this one takes its share again when started "
+                "with the same command.")
+    if stopped:
+        kept_in = rooms_dir if args.store == SQLITE else "the database"
+        return (f"Server stopped. Its games are kept in {kept_in}: start it again with the "
+                "same command and each goes on where it stood.")
+    if room is not None:
+        return f"Room {room.code}: the game is over, so the server stops."
+    return ""
 
 
 def listening_line(host: str, port: int, scheme: str = "ws") -> str:

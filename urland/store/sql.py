@@ -111,8 +111,7 @@ class SqlStore:
             return self._guarded(self._rooms, None)
 
     def room(self, key: str) -> KeptRoom | None:
-        with self._lock:
-            found = self._guarded(self._rooms, [key])
+        found = self.rooms_of([key])
         return found[0] if found else None
 
     def rooms_of(self, keys: Sequence[str]) -> list[KeptRoom]:
