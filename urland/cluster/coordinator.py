@@ -114,7 +114,7 @@ class Cluster:
                 room = await self.take(key)
                 if room is not None:
                     return room
-                if key in self.known:
+                if key in self.known and look < LOOKS - 1:
                     # Its lock was held when claimed: another process took it since (the
                     # next look names it), or its owner had just died (PostgreSQL ends a dead
                     # connection's locks a moment later, and the next claim gets it).

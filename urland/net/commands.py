@@ -19,7 +19,7 @@ from pathlib import Path
 from urland import paths
 from urland.bots.registry import DEFAULT_BOT, bot_names
 from urland.engine import PLAYER_COUNTS
-from urland.master.room import REMOTE, SECRET_SEED_BELOW, normal_code
+from urland.master.room import REMOTE, SECRET_SEED_BELOW, Room, normal_code
 from urland.net.client import DEFAULT_PORT
 from urland.net.discovery import Advert
 from urland.store.choice import SQLITE, is_postgres
@@ -231,7 +231,7 @@ async def _serve_rooms(args: argparse.Namespace, tls: ssl.SSLContext | None) -> 
 
 
 def _stopped_line(args: argparse.Namespace, rooms_dir: Path, stopped: bool, clustered: bool,
-                  room) -> str:
+                  room: Room | None) -> str:
     """What `serve` says as it ends: stopped (where its games are kept, and who serves them
     on), or its one room's game over ('' when neither)."""
     if stopped and clustered:
