@@ -8,9 +8,9 @@ import pygame
 from hosting_steps import loopback_only, open_lobby, until  # noqa: F401 (loopback_only is a fixture)
 from test_scenes import click, frames
 
+from urland.net.addresses import split_invitation
 from urland.net.hosting import HostedGame
 from urland.net.invite import invitation
-from urland.net.joining import split_invitation
 from urland.ui.clipboard import copy, paste
 from urland.userfiles.join_memory import join_path, read_join, save_join
 

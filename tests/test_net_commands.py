@@ -240,8 +240,8 @@ def test_a_second_server_on_one_rooms_folder_is_refused_until_the_first_one_is_g
 def test_serve_prints_the_invitation_a_host_pastes_to_friends_and_it_seats_one(tmp_path):
     """The lines `serve` prints when it is ready are the window's invitation: a friend pastes
     one into Join, or the `join` command at a terminal, and takes a seat."""
+    from urland.net.addresses import split_invitation
     from urland.net.invite import HOW_TO_JOIN, INVITE
-    from urland.net.joining import split_invitation
 
     env = {**os.environ, "URLAND_HOME": str(tmp_path / "server"), "URLAND_DISCOVERY": "0"}
     server = serve_process(env, "--host", "127.0.0.1", "--port", "0", "--room", "spring",

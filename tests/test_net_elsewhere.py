@@ -14,7 +14,8 @@ from websockets.exceptions import ConnectionClosed
 
 from urland.master.room import Room, normal_code
 from urland.net import protocol as p
-from urland.net.client import JoinRefused, NetClient, reconnect, server_url
+from urland.net.addresses import server_url
+from urland.net.client import JoinRefused, NetClient, reconnect
 from urland.net.server import ServerOptions
 
 CODE = "ELSE-WHER-EABC"

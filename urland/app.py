@@ -274,11 +274,11 @@ class App:
 
     def run(self, first: str = "title", **kwargs: Any) -> int:
         self.show(first, **kwargs)
-        self.sound.start_ambience()
         # Autoplay with no real screen has nobody to wait for: frames run back to back, each
         # counted as 1/60 s, so animations look the same in screenshots, only sooner.
         self.headless = (self.autoplay is not None
                          and os.environ.get("SDL_VIDEODRIVER") == "dummy")
+        sea_waits = True  # opening the sound device and loading the sea: after the first frame
         while self.running:
             if self.headless:
                 self.clock.tick()
@@ -286,6 +286,9 @@ class App:
             else:
                 dt = self.clock.tick(self.FPS) / 1000.0
             self.step(min(dt, 0.1))
+            if sea_waits:
+                sea_waits = False
+                self.sound.start_ambience()
         self._leave_all()
         unsaved.retry()  # the last chance before the window closes (then: the next start)
         self.sound.close()

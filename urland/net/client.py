@@ -19,18 +19,17 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from urland.engine import Event, Game, Move, PlayerView, SaveError, format_move
 from urland.net import protocol as p
+from urland.net.addresses import server_url
 from urland.net.wire import event_from_wire, record_from_wire, view_from_wire
 from urland.records import history
 from urland.seats import is_person
 
-DEFAULT_PORT = 8765
 RETRY_SECONDS = (0.2, 0.5, 1.0, 2.0, 3.0)
 # Each wait is stretched by up to this share, at random, so that the clients of a server
 # that went away do not all come back in the same instant.
@@ -64,22 +63,6 @@ def why_not_reached(exc: BaseException) -> str:
     if isinstance(exc, InvalidHandshake):
         return "what answered there is not an Urland game"
     return str(exc)
-
-
-def server_url(address: str) -> str:
-    """`host:port`, `host` or a ws:// / wss:// URL as the URL to connect to; ValueError else."""
-    text = address.strip()
-    if "://" not in text:
-        text = f"ws://{text}"
-    parts = urlsplit(text)
-    if parts.scheme not in ("ws", "wss") or not parts.hostname:
-        raise ValueError(f"not a server address: {address!r} (write host:port or ws://host:port)")
-    try:
-        port = parts.port or DEFAULT_PORT
-    except ValueError:
-        raise ValueError(f"not a port number in {address!r}") from None
-    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
-    return f"{parts.scheme}://{host}:{port}/"
 
 
 @dataclass

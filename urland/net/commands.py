@@ -20,7 +20,7 @@ from urland import paths
 from urland.bots.registry import DEFAULT_BOT, bot_names
 from urland.engine import PLAYER_COUNTS
 from urland.master.room import REMOTE, SECRET_SEED_BELOW, Room, normal_code
-from urland.net.client import DEFAULT_PORT
+from urland.net.addresses import DEFAULT_PORT, server_url, split_invitation
 from urland.net.discovery import Advert
 from urland.store.choice import SQLITE, is_postgres
 from urland.store.sqlite import FILE_NAME, FolderInUse
@@ -372,8 +372,6 @@ def _address_and_room(parser: argparse.ArgumentParser, address: str,
                       room: str | None) -> tuple[str, str]:
     """`join`'s address without the room codes of invitations in it (ws://host:port/CODE, as
     the window's Join form takes a pasted one), and the room: --room, else the invitation's."""
-    from urland.net.joining import split_invitation
-
     parts, codes = [], []
     for part in address.split(","):
         bare = "/" in part and "://" not in part  # host:port/CODE, typed without ws://
@@ -401,8 +399,6 @@ def _address_and_room(parser: argparse.ArgumentParser, address: str,
 def server_urls(text: str) -> list[str]:
     """The URLs of `join`'s address: one, or several comma-separated (ValueError if any is
     not a server address)."""
-    from urland.net.client import server_url
-
     return [server_url(part) for part in text.split(",") if part.strip()] or [server_url("")]
 
 

@@ -15,7 +15,8 @@ import threading
 from pathlib import Path
 
 from urland.master.room import REMOTE, SECRET_SEED_BELOW, new_room_code
-from urland.net.client import DEFAULT_PORT, NetClient
+from urland.net.addresses import DEFAULT_PORT
+from urland.net.client import NetClient
 from urland.net.discovery import Advert
 from urland.net.hosted_memory import HostedRecord, hosted_dir, keep_hosted
 from urland.net.invite import reachable

@@ -1,30 +1,20 @@
-"""Taking a seat without freezing the window: the connection is made in a thread."""
+"""Taking a seat without freezing the window: the connection is made in a thread.
+
+The title screen asks `resumable_join` before its first frame, so the network library (the
+client, the link) is imported only once a seat is taken."""
 
 from __future__ import annotations
 
 import threading
-from urllib.parse import urlsplit
+from typing import TYPE_CHECKING
 
 from urland import paths
-from urland.net.client import JoinRefused, NetClient, server_url
-from urland.net.link import NetLink
+from urland.net.addresses import server_url, split_invitation
 from urland.net.tokens import keep_token, room_token, saved_token
 from urland.userfiles.join_memory import read_join
 
-CODE_LIMIT = 40
-
-
-def split_invitation(text: str) -> tuple[str, str]:
-    """An invitation `ws://host:port/ROOM-CODE` as (`ws://host:port`, `ROOM-CODE`); anything
-    else as (text, '')."""
-    text = text.strip()
-    if "://" not in text:
-        return text, ""
-    parts = urlsplit(text)
-    code = parts.path.strip("/")
-    if not code or len(code) > CODE_LIMIT or not all(c.isalnum() or c == "-" for c in code):
-        return text, ""
-    return f"{parts.scheme}://{parts.netloc}", code
+if TYPE_CHECKING:
+    from urland.net.link import NetLink
 
 
 def resumable_join() -> tuple[str, str, str] | None:
@@ -56,6 +46,8 @@ class Joiner:
         threading.Thread(target=self._run, daemon=True, name="urland-join").start()
 
     def _run(self) -> None:
+        from urland.net.client import JoinRefused
+
         token = saved_token(self.url, self.room)
         guessed = room_token(self.room) if token is None else None  # the code's, any address
         try:
@@ -76,6 +68,9 @@ class Joiner:
 
     def _open(self, token: str | None) -> NetLink:
         """Take the seat (back, with `token`) and remember its token."""
+        from urland.net.client import NetClient
+        from urland.net.link import NetLink
+
         client = NetClient(self.url, self.room, self.name, token)
         link = NetLink.open(client, paths.history_dir())
         if client.token:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pygame
 
+from urland.net.addresses import split_invitation
 from urland.net.discovery import Finder
-from urland.net.joining import Joiner, split_invitation
+from urland.net.joining import Joiner
 from urland.scenes.base import Dialog
 from urland.texts.i18n import L_, _, fmt
 from urland.ui import theme as th
