@@ -49,3 +49,16 @@ def test_bad_options_get_a_clear_message(capsys, argv, message):
         main(argv)
     assert exc.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_version_says_the_games_version_and_opens_no_window(capsys, monkeypatch):
+    import urland.app
+
+    def no_window(*args, **kwargs):
+        raise AssertionError("--version opened the window")
+
+    monkeypatch.setattr(urland.app.App, "__init__", no_window)
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "Urland 0.1.0"

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from urland import __version__
 from urland.bots.registry import ONLINE, bot_names
 from urland.bots.registry import SEAT_KINDS as BOT_SEAT_KINDS
 from urland.engine import PLAYER_COUNTS
@@ -151,7 +152,7 @@ def _report(files: list[Path], as_json: bool, parser: argparse.ArgumentParser) -
 
 
 USAGE = """Urland - play, or run the tools:
-  python -m urland [--size WxH] [--fullscreen] [--lang CODE]
+  python -m urland [--size WxH] [--fullscreen] [--lang CODE] [--version]
   python -m urland --autoplay --seats ai,ai,ai,ai --seed S [--screenshots DIR] [--quit-when-over]
   python -m urland tutorial [--size WxH] [--autoplay] [--screenshots DIR] [--lang CODE]
   python -m urland replay FILE [--size WxH] [--autoplay] [--screenshots DIR] [--lang CODE]
@@ -231,6 +232,7 @@ def _play(argv: Sequence[str]) -> int:
     parser.add_argument("--quit-when-over", action="store_true")
     parser.add_argument("--lang", type=_language, metavar="CODE",
                         help="start in this language: " + ", ".join(LANGUAGES))
+    parser.add_argument("--version", action="version", version=f"Urland {__version__}")
     args = parser.parse_args(argv)
     from urland.app import App, AutoplayOptions
     from urland.table import unsaved
