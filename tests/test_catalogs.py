@@ -3,6 +3,7 @@ every translated template uses the same values as its English source and can be 
 
 import gettext
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -177,3 +178,24 @@ def test_no_french_line_starts_with_a_mark_or_ends_with_a_guillemet_however_narr
             starts = [line for line in lines if line[:1] in FRENCH_SPACED_BEFORE]
             ends = [line for line in lines if line.rstrip().endswith("\u00ab")]
             assert starts == [] and ends == [], (text, width, lines)
+
+
+# A letter standing alone in a text is a key (End turn (E), M sound on or off, Ctrl+Z).
+KEY_LETTER = re.compile(r"(?<![\w{#'\u2019-])([B-HJ-Z])(?![\w}'\u2019-])")
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_each_translation_names_the_same_shortcut_letters_as_the_english(code):
+    """The letters are fixed keys, the same in every language: a sentence that names one in
+    English names it in every translation."""
+    changed = []
+    for m in catalogue(code):
+        if not m.id:
+            continue
+        sources = m.id if isinstance(m.id, tuple) else (m.id,)
+        translations = m.string if isinstance(m.string, tuple) else (m.string,)
+        letters = set(KEY_LETTER.findall(" ".join(sources)))
+        for translated in translations:
+            if not letters <= set(KEY_LETTER.findall(translated)):
+                changed.append((sources[0], translated))
+    assert changed == []
