@@ -164,3 +164,25 @@ def test_sound_settings_are_kept_and_odd_values_fall_back(user_home):
     paths.settings_path().write_text("effects_volume: 250\nambience_volume: -3\nmuted: 7\n")
     loaded = load_settings()
     assert (loaded.effects_volume, loaded.ambience_volume, loaded.muted) == (100, 0, False)
+
+
+def test_the_sea_starts_once_the_title_is_on_screen(user_home, monkeypatch):
+    """Opening the sound device and loading the sea would hold up the first frame: the title
+    is drawn first, then the sea starts, once."""
+    app = App(Settings(ambience_volume=50), size=(1280, 720))
+    started: list[bool] = []  # whether a frame was on screen as the sea started
+    real_start = SoundBoard.start_ambience
+
+    def start_ambience(board):
+        started.append(app.first_frame_at is not None)
+        real_start(board)
+
+    def three_frames(dt, real_step=app.step):
+        real_step(dt)
+        if len(app.frame_times) == 3:
+            app.quit()
+
+    monkeypatch.setattr(SoundBoard, "start_ambience", start_ambience)
+    monkeypatch.setattr(app, "step", three_frames)
+    assert app.run("title") == 0
+    assert started == [True]

@@ -286,7 +286,7 @@ class App:
             else:
                 dt = self.clock.tick(self.FPS) / 1000.0
             self.step(min(dt, 0.1))
-            if sea_waits:
+            if sea_waits and self.running:
                 sea_waits = False
                 self.sound.start_ambience()
         self._leave_all()
