@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from urland.scenes.table.controls import TableControls
     from urland.scenes.table.news import SinceMyTurn
     from urland.table import TableDoor, TurnFlow
-    from urland.ui.event_show import EventShow
+    from urland.ui.table.event_show import EventShow
     from urland.ui.widgets import TextField
 
 

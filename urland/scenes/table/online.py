@@ -9,7 +9,7 @@ from urland.scenes.table.scene import TableScene
 from urland.table.presence import ComingsAndGoings
 from urland.texts.i18n import _, fmt
 from urland.texts.log import log_entries
-from urland.ui.chat_box import ChatBox
+from urland.ui.table.chat_box import ChatBox
 from urland.ui.widgets import TextField
 from urland.userfiles.join_memory import forget_room
 

@@ -31,7 +31,7 @@ from urland.engine import (
     player_move_kinds,
 )
 from urland.ui import art
-from urland.ui.board_view import ICON, BoardView
+from urland.ui.board.board_view import ICON, BoardView
 from urland.ui.sound import EVENT_SOUNDS
 
 RESERVE = -1  # the virtual area of a seat's reserve

@@ -14,9 +14,9 @@ from urland.texts.i18n import _, fmt
 from urland.texts.words import area_label, joined_list
 from urland.ui import art
 from urland.ui import theme as th
-from urland.ui.board_tips import board_mark_tip
-from urland.ui.board_view import BoardView
-from urland.ui.side_panel import SidePanel
+from urland.ui.board.board_tips import board_mark_tip
+from urland.ui.board.board_view import BoardView
+from urland.ui.table.side_panel import SidePanel
 from urland.ui.text import (
     blit_text,
     blit_wrapped,
