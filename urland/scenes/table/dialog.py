@@ -71,6 +71,7 @@ class TableDialog(Dialog):
         self.news_button = Button(L_("Since my turn"), self.replay_news, key=pygame.K_r)
         self.news_button.visible = False  # until drawn over a table with news
         self.replaying = False
+        self.pressed = False  # autoplay pressed the keys its guide asks for
         self.menu_button = Button(L_("Menu"), table.pause, key=pygame.K_ESCAPE)
         # The player was in the middle of a chat line: their keys are not for us (a chat
         # field merely left open after a line was sent gives the keys to the dialog).
@@ -119,7 +120,7 @@ class TableDialog(Dialog):
     def autoplay_step(self) -> None:
         """A human seat's dialog under autoplay (the tutorial): press the keys its guide asks
         for (e.g. + twice for a bid of 2), then its main button's key."""
-        if self.age > 0.8 and not getattr(self, "pressed", False):
+        if self.age > 0.8 and not self.pressed:
             self.pressed = True
             guide = getattr(self.table, "guide", None)
             keys = guide.dialog_keys(self.name) if guide is not None else []
