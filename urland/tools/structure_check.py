@@ -48,7 +48,6 @@ LARGE_CLASSES: dict[str, int] = {
 
 _PLATFORM = "a constant only some systems have"
 _PYGAME_EVENT = "pygame's events carry only their own type's attributes"
-_DOOR = "a door's feature only the remote table has: to go into the door's protocol"
 _BOT_HOOK = "a bot's optional hook: to go into the bot's protocol"
 
 # (module, the object as written, the attribute) -> why the lookup by name stays for now.
@@ -76,16 +75,6 @@ NAME_LOOKUPS: dict[tuple[str, str, str], str] = {
     ("urland.scenes.table.dialog", "self.table", "guide"): "only the tutorial's table has a guide",
     ("urland.scenes.table.dialog", "guide", "card"): "only the tutorial's table has a guide",
     ("urland.scenes.table.online", "top", "box"): "only a dialog on top has a box",
-    ("urland.scenes.table.online", "door", "chat_count"): _DOOR,
-    ("urland.scenes.table.online", "door", "chat_places"): _DOOR,
-    ("urland.scenes.table.online", "door", "unsent_chat"): _DOOR,
-    ("urland.scenes.table.online", "door", "hosting"): _DOOR,
-    ("urland.scenes.table.online", "self.door", "hosting"): _DOOR,
-    ("urland.scenes.table.online", "self.door", "host_name"): _DOOR,
-    ("urland.table.presence", "door", "online"): _DOOR,
-    ("urland.table.presence", "door", "host_name"): _DOOR,
-    ("urland.table.presence", "door", "server_restarts"): _DOOR,
-    ("urland.table.presence", "door", "host_seats"): _DOOR,
     ("urland.bots.loop", "bot", "watch"): _BOT_HOOK,
     ("urland.net.seat_runner", "bot", "watch"): _BOT_HOOK,
     ("urland.table.flow", "bot", "watch"): _BOT_HOOK,
