@@ -72,8 +72,6 @@ NAME_LOOKUPS: dict[tuple[str, str, str], str] = {
         "a screen's own key table: to go into `Keyed` and the scene's base with a default",
     ("urland.ui.key_map", "event", "mod"): _PYGAME_EVENT,
     ("urland.scenes.history", "event", "clicks"): _PYGAME_EVENT,
-    ("urland.scenes.table.dialog", "self.table", "guide"): "only the tutorial's table has a guide",
-    ("urland.scenes.table.dialog", "guide", "card"): "only the tutorial's table has a guide",
     ("urland.scenes.table.online", "top", "box"): "only a dialog on top has a box",
     ("urland.bots.loop", "bot", "watch"): _BOT_HOOK,
     ("urland.net.seat_runner", "bot", "watch"): _BOT_HOOK,
