@@ -74,6 +74,10 @@ BREACHES = {
         {"urland/scenes/title.py": "def hosting(door: object) -> bool:\n"
                                    "    return getattr(door, 'hosting', False)\n"},
         "attribute looked up by name: urland.scenes.title:2 getattr(door, 'hosting')"),
+    "a lookup listed as kept but gone from its module": (
+        {"urland/resources.py": "FROZEN = False\n"},
+        "attribute looked up by name: urland.resources sys._MEIPASS is listed but not looked "
+        "up there any more"),
     "an attribute set by its name": (
         {"urland/ui/theme.py": "import types\n\nINK = 1\nsetattr(types, 'INK', INK)\n"},
         "attribute looked up by name: urland.ui.theme:4 setattr(types, 'INK')"),

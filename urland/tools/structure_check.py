@@ -9,7 +9,8 @@
 - The front end's drawing folders keep their order (docs/architecture.md, "The front end"):
   `urland.ui`'s own modules import none of its folders, `ui.board` imports neither `ui.table`
   nor `ui.pages`, those two not each other, and nothing in `urland.ui` imports a scene.
-- A class has at most `METHODS_PER_CLASS` methods; the few larger today (`LARGE_CLASSES`) may
+- A class has at most `METHODS_PER_CLASS` methods (every `def` in its body: properties and
+  special methods count, an `@overload` does not); the few larger today (`LARGE_CLASSES`) may
   not grow.
 - No attribute is looked up by a name written as a string (`getattr(door, "hosting", False)`):
   what an object offers is said by its type, not probed. The lookups kept are in
@@ -259,6 +260,7 @@ def _is_overload(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 def name_lookups(modules: Mapping[str, _Module],
                  allowed: Mapping[tuple[str, str, str], str] = NAME_LOOKUPS) -> list[str]:
     found = []
+    seen = set()
     for module in modules.values():
         for node in ast.walk(module.tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
@@ -268,9 +270,13 @@ def name_lookups(modules: Mapping[str, _Module],
             if not (isinstance(attribute, ast.Constant) and isinstance(attribute.value, str)):
                 continue  # a name computed from data (a dataclass's fields) is no reach
             owner = ast.unparse(node.args[0])
+            seen.add((module.name, owner, attribute.value))
             if (module.name, owner, attribute.value) not in allowed:
                 found.append(f"{module.name}:{node.lineno} {node.func.id}({owner}, "
                              f"{attribute.value!r})")
+    found += [f"{module} {owner}.{attribute} is listed but not looked up there any more"
+              for module, owner, attribute in allowed
+              if (module, owner, attribute) not in seen and module in modules]
     return sorted(found)
 
 
