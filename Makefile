@@ -31,15 +31,17 @@ play: $(PLAY_STAMP)
 # 100-odd test modules again, with pytest's rewriting of their asserts (about 7 s of CPU each).
 check test test-slow test-tours: export PYTHONDONTWRITEBYTECODE :=
 
-# After each change: the linter and the quick tests (no window, server, program or whole game
-# of the strong bots).
+# After each change: the linter, the package's structure rules (urland/tools/structure_check.py)
+# and the quick tests (no window, server, program or whole game of the strong bots).
 check: $(STAMP)
 	$(PY) -m ruff check urland tests benchmarks packaging
+	$(PY) -m urland.tools.structure_check .
 	$(PY) -m pytest -n auto -m "not tour and not slow and not integration"
 
-# Before a commit: the linter and every test but the slow ones and the tours.
+# Before a commit: the linter, the structure rules and every test but the slow ones and the tours.
 test: $(STAMP)
 	$(PY) -m ruff check urland tests benchmarks packaging
+	$(PY) -m urland.tools.structure_check .
 	$(PY) -m pytest -n auto -m "not tour and not slow"
 
 # Whole games of the strong bots, the fuzz corpus of user files, the full searches (CI).

@@ -36,6 +36,11 @@ class FarSide:
 class OneSeatTable:
     """`TableDoor` for seat `seat`, from its own view, log and events only."""
 
+    online = False  # held at the far side, which is no server nor a host elsewhere
+    host_seats: tuple[int, ...] = ()
+    host_name: str | None = None
+    server_restarts = 0
+
     def __init__(self, far: FarSide, seat: int, seats: list[Seat]) -> None:
         self.far, self.seat, self._seats = far, seat, seats
         self._board = far.session.board  # the board's geography is public

@@ -10,8 +10,9 @@ import pytest
 
 from urland.engine import standard_board
 from urland.table.session import Seat, Session
-from urland.ui import art, terrain, ticker
-from urland.ui.board_view import BoardView
+from urland.ui import art
+from urland.ui.board import terrain, ticker
+from urland.ui.board.board_view import BoardView
 from urland.ui.caches import clear_caches
 from urland.ui.theme import PLAYER_COLOURS
 

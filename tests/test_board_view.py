@@ -15,12 +15,12 @@ from urland.app import App
 from urland.engine import standard_board
 from urland.engine.setup import new_game
 from urland.engine.volcano import erupt
-from urland.ui import board_static, merged, piece_layout
 from urland.ui import theme as th
-from urland.ui.board_view import BoardView
+from urland.ui.board import board_static, merged, piece_layout
+from urland.ui.board.board_view import BoardView
+from urland.ui.board.track import MARKER, boxes_overlap
 from urland.ui.caches import clear_caches
-from urland.ui.table_overlays import hover_tooltip
-from urland.ui.track import MARKER, boxes_overlap
+from urland.ui.table.table_overlays import hover_tooltip
 from urland.userfiles.settings import Settings
 
 

@@ -28,7 +28,7 @@ def test_every_event_of_random_games_has_exactly_the_fields_of_its_schema():
 
 def test_an_action_that_carries_ichtos_is_animated_from_its_schema_alone(monkeypatch):
     from urland.engine import Event, event_data
-    from urland.ui.event_show import glides_of
+    from urland.ui.table.event_show import glides_of
 
     monkeypatch.setitem(EVENT_DATA, "jump", event_data.Moved)  # a new gene's action
     glides = glides_of(Event("jump", {"seat": 1, "src": 3, "dst": 4, "count": 2}))

@@ -461,7 +461,7 @@ def test_a_list_of_names_takes_the_italian_euphonic_d_and_an_areas_oceans_are_a_
     from urland.engine.game import Game
     from urland.texts.describe import describe
     from urland.texts.words import joined_list
-    from urland.ui.table_overlays import area_tooltip
+    from urland.ui.table.table_overlays import area_tooltip
 
     state = Game.new(3, 3).state
     region = standard_board().parse_area("1")  # region 1 borders O1 and O2

@@ -405,7 +405,7 @@ def test_chat_lines_sent_again_after_a_rejoin_go_where_they_were_said():
 
 def test_the_window_logs_a_line_heard_late_where_it_was_said(app):
     from urland.texts.log import LogEntry
-    from urland.ui.game_log import GameLogView
+    from urland.ui.table.game_log import GameLogView
 
     log = GameLogView()
     log.set_entries([LogEntry(f"move {i}", "draw") for i in range(6)])
@@ -419,7 +419,7 @@ def test_the_window_logs_a_line_heard_late_where_it_was_said(app):
 def test_the_window_logs_every_line_after_the_first_fifty(app):
     """The client keeps the last 50 lines; the chat box counts by the running number, so the
     51st line and every one after it still reach the log."""
-    from urland.ui.chat_box import ChatBox
+    from urland.ui.table.chat_box import ChatBox
 
     mirror = Mirror()
     logged: list[str] = []

@@ -240,7 +240,7 @@ def test_the_player_list_says_when_an_ai_plays_for_a_friend_who_is_away_and_keep
     from urland.table.presence import seat_notes
 
     statuses = ["", "stand-in", ""]
-    door = SimpleNamespace(seats=["Anna", "Ben", "Cleo"], here=[0], viewer=0,
+    door = SimpleNamespace(seats=["Anna", "Ben", "Cleo"], here=[0], viewer=0, online=True,
                            seat_status=lambda seat: statuses[seat])
     assert seat_notes(door) == ["you", "away, AI plays", ""]  # "you" was lost meanwhile
     statuses[1] = "online"
@@ -253,8 +253,8 @@ def test_the_log_tells_who_joins_loses_the_connection_is_stood_in_for_and_comes_
     from urland.table.presence import ComingsAndGoings
 
     statuses = ["", "to join", "online"]
-    door = SimpleNamespace(seats=[0, 1, 2], names=["Anna", "Ben", "Cleo"],
-                           seat_status=lambda seat: statuses[seat])
+    door = SimpleNamespace(seats=[0, 1, 2], names=["Anna", "Ben", "Cleo"], server_restarts=0,
+                           host_seats=[], seat_status=lambda seat: statuses[seat])
     comings = ComingsAndGoings()
     assert comings.news(door) == []  # how things stood when the table opened: not news
     told = []

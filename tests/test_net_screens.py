@@ -142,7 +142,7 @@ def test_the_chat_line_shows_what_others_say_with_their_name_sends_and_can_be_mu
 def test_a_line_said_while_the_chat_is_muted_is_in_the_log_at_once_in_the_chat_colour(app):
     """Anna mutes the chat at her table, joined over the network; Ben's line does not show in
     the chat box but is in her log at once, in the chat's green, before she unmutes."""
-    from urland.ui.game_log import SAID
+    from urland.ui.table.game_log import SAID
 
     game = hosted()
     ben = NetLink.open(NetClient(game.local_address, game.code, "Ben"), None)

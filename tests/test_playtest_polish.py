@@ -15,7 +15,7 @@ from test_scenes import frames
 from urland.app import App
 from urland.bots.random_bot import random_move
 from urland.table.session import Seat, Session
-from urland.ui import table_overlays
+from urland.ui.table import table_overlays
 from urland.userfiles.settings import Settings
 
 

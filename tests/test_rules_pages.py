@@ -163,7 +163,7 @@ def test_f1_over_a_gene_opens_that_gene_and_elsewhere_the_decision_s_rules(app):
 
 def test_chips_track_spaces_and_volcanoes_on_the_board_explain_themselves(app):
     from urland.engine import Game, position_from_text
-    from urland.ui.table_overlays import hover_tooltip
+    from urland.ui.table.table_overlays import hover_tooltip
 
     table, _ = solo_table(app)
     state = position_from_text(

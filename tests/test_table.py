@@ -23,8 +23,8 @@ from urland.table import LocalTable
 from urland.table.flow import pending_looks
 from urland.table.session import Seat, Session
 from urland.ui import theme as th
-from urland.ui.side_panel import MARK_TIPS
-from urland.ui.table_overlays import hover_tooltip
+from urland.ui.table.side_panel import MARK_TIPS
+from urland.ui.table.table_overlays import hover_tooltip
 from urland.userfiles.settings import Settings
 
 
@@ -587,7 +587,7 @@ def test_leaving_a_loaded_game_makes_it_the_one_continue_resumes(app, tmp_path):
 
 def test_the_scoring_chip_turns_over_before_its_region_scores():
     from urland.engine import Event
-    from urland.ui.event_show import EventShow
+    from urland.ui.table.event_show import EventShow
 
     a = App(Settings(animation_speed="normal", ai_pause="none"), size=(1280, 720))
     try:
@@ -609,7 +609,7 @@ def test_the_scoring_chip_turns_over_before_its_region_scores():
 
 def test_the_chips_line_says_whose_hand_the_chips_are_in():
     from urland.engine import Game
-    from urland.ui.side_panel import SeatLabel, SidePanel
+    from urland.ui.table.side_panel import SeatLabel, SidePanel
 
     game = Game.new(5, 3)
     env = game.state.env

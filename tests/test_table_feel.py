@@ -11,7 +11,7 @@ from test_scenes import answer_for_anna, click, frames, resting_frame, solo_tabl
 from urland.app import App
 from urland.engine import Move
 from urland.table.session import Seat, Session
-from urland.ui import table_overlays as overlays
+from urland.ui.table import table_overlays as overlays
 from urland.userfiles.settings import Settings
 
 
@@ -93,7 +93,7 @@ def test_during_a_scoring_beat_the_track_panel_and_log_show_the_story_so_far_not
 
 def a_show_over_a_solo_table(a):
     """An empty show over a solo table's board, and the position it starts from."""
-    from urland.ui.event_show import EventShow
+    from urland.ui.table.event_show import EventShow
 
     table, session = solo_table(a)
     return EventShow(table.board_view, lambda seat: (0, 0)), table.shown, session.game.board
@@ -326,7 +326,7 @@ def test_the_computers_moves_stay_marked_until_the_player_acts_and_replay_on_req
 
 def test_a_computers_move_glides_slower_than_the_players_own():
     from urland.engine import Event
-    from urland.ui.event_show import EventShow
+    from urland.ui.table.event_show import EventShow
 
     a = slow_app()
     try:
@@ -345,7 +345,7 @@ def test_a_computers_move_glides_slower_than_the_players_own():
 def test_a_gene_in_the_player_list_shows_its_card_on_hover_and_f1_opens_its_page(app):
     from urland.engine.genes import GENE_INDEX
     from urland.texts.assets import gene_texts
-    from urland.ui.table_overlays import hover_tooltip
+    from urland.ui.table.table_overlays import hover_tooltip
 
     table, session = solo_table(app)
     session.game.state.genes[0] |= 1 << GENE_INDEX["legs"] | 1 << GENE_INDEX["egg"]
@@ -384,7 +384,7 @@ def test_a_players_gene_tags_line_up_in_one_column_when_they_take_two_lines(app)
 
 def test_in_the_tutorial_tooltips_and_menus_lie_over_its_labels_and_card(app, monkeypatch):
     import urland.scenes.tutorial as tutorial_scene
-    from urland.ui import table_overlays
+    from urland.ui.table import table_overlays
 
     order: list[str] = []
 
@@ -590,7 +590,7 @@ def test_after_an_undo_the_lesson_steps_back_and_the_move_can_be_made_again(app)
 
 def test_a_refusal_on_the_tutorial_card_wraps_inside_the_card(app, monkeypatch):
     from urland.engine import parse_move
-    from urland.ui import coach_card
+    from urland.ui.table import coach_card
     from urland.ui.text import render
 
     scene, game = lesson(app, "actions")
@@ -874,8 +874,8 @@ def test_a_computers_path_runs_from_its_own_stack_to_where_its_ichtos_arrived(mo
     from positions import table
 
     from urland.engine import standard_board
-    from urland.ui import move_trail
-    from urland.ui.board_view import BoardView
+    from urland.ui.board import move_trail
+    from urland.ui.board.board_view import BoardView
     from urland.ui.caches import clear_caches
 
     pygame.init()
@@ -952,7 +952,7 @@ def test_a_shows_caption_keeps_its_skip_line_inside_and_moves_off_the_place_it_t
     """The skip line used to hang below the caption, over the Ichtos of the ocean under it."""
     from urland.engine import standard_board
     from urland.ui import text as text_ui
-    from urland.ui.board_view import BoardView
+    from urland.ui.board.board_view import BoardView
     from urland.ui.caches import clear_caches
     from urland.ui.theme import Theme
 

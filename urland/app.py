@@ -20,7 +20,7 @@ from urland.scenes.base import AutoplayOptions, Dialog, Scene
 from urland.table import unsaved
 from urland.texts import i18n
 from urland.texts.i18n import _
-from urland.ui import ticker
+from urland.ui.board import ticker
 from urland.ui.key_map import key_map
 from urland.ui.screen import centre_window, declare_dpi_awareness, fit_screen, window_display
 from urland.ui.sdl_start import start_pygame

@@ -14,12 +14,12 @@ from urland.records.story import tell
 from urland.scenes.base import Scene
 from urland.table.session import Session
 from urland.texts.i18n import L_, _, fmt
-from urland.ui import table_overlays as overlays
 from urland.ui import theme as th
-from urland.ui.backdrop import backdrop
-from urland.ui.board_view import BoardView
-from urland.ui.story_chart import ScoreChart
-from urland.ui.story_tables import Hover, genes_card, loss_rows, points_rows, table
+from urland.ui.board.backdrop import backdrop
+from urland.ui.board.board_view import BoardView
+from urland.ui.pages.story_chart import ScoreChart
+from urland.ui.pages.story_tables import Hover, genes_card, loss_rows, points_rows, table
+from urland.ui.table import table_overlays as overlays
 from urland.ui.text import blit_text, wrap
 from urland.ui.tooltip import tooltip
 from urland.ui.widgets import Button, panel

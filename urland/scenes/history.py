@@ -19,9 +19,10 @@ from urland.scenes.base import Scene
 from urland.table.session import Session
 from urland.texts.i18n import L_, _, fmt
 from urland.texts.problems import problem_text
-from urland.ui import art, stats_view
+from urland.ui import art
 from urland.ui import theme as th
-from urland.ui.backdrop import backdrop
+from urland.ui.board.backdrop import backdrop
+from urland.ui.pages import stats_view
 from urland.ui.text import blit_text
 from urland.ui.widgets import Button, TextField, panel
 

@@ -14,7 +14,7 @@ from urland.seats import PERSON_HERE, seat_kind
 from urland.table.session import Seat
 from urland.texts.i18n import L_, _, fmt
 from urland.ui import theme as th
-from urland.ui.backdrop import backdrop
+from urland.ui.board.backdrop import backdrop
 from urland.ui.text import blit_text
 from urland.ui.widgets import Button, panel
 

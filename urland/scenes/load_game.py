@@ -16,7 +16,7 @@ from urland.table.library import SavedGame
 from urland.texts.dates import day_and_time
 from urland.texts.i18n import L_, _, fmt
 from urland.ui import theme as th
-from urland.ui.backdrop import backdrop
+from urland.ui.board.backdrop import backdrop
 from urland.ui.focus import Target, targets_of
 from urland.ui.text import blit_text
 from urland.ui.widgets import Button, panel

@@ -16,7 +16,7 @@ from urland.texts.i18n import L_, _, fmt
 from urland.texts.words import colour_word
 from urland.ui import art
 from urland.ui import theme as th
-from urland.ui.backdrop import backdrop
+from urland.ui.board.backdrop import backdrop
 from urland.ui.clipboard import copy
 from urland.ui.text import blit_text, blit_wrapped
 from urland.ui.widgets import Button, panel

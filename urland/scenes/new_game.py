@@ -21,7 +21,7 @@ from urland.texts.prompts import table_kind_line
 from urland.texts.words import colour_word
 from urland.ui import art
 from urland.ui import theme as th
-from urland.ui.backdrop import backdrop
+from urland.ui.board.backdrop import backdrop
 from urland.ui.colour_picker import ColourPicker
 from urland.ui.focus import Target, targets_of
 from urland.ui.text import blit_text

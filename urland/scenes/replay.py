@@ -16,10 +16,10 @@ from urland.scenes.base import Scene
 from urland.table.session import Session
 from urland.texts.i18n import L_, fmt
 from urland.texts.prompts import turn_heading
-from urland.ui import replay_panel
 from urland.ui import theme as th
-from urland.ui.board_view import BoardView
+from urland.ui.board.board_view import BoardView
 from urland.ui.slider import TurnSlider
+from urland.ui.table import replay_panel
 from urland.ui.text import blit_text
 from urland.ui.tooltip import tooltip
 from urland.ui.widgets import Button

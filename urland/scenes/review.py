@@ -17,10 +17,10 @@ from urland.scenes.base import Scene
 from urland.table.session import Session
 from urland.texts.describe import describe
 from urland.texts.i18n import L_, _, decimal, fmt
-from urland.ui import review_view as rv
 from urland.ui import theme as th
-from urland.ui.backdrop import backdrop
-from urland.ui.board_view import BoardView
+from urland.ui.board.backdrop import backdrop
+from urland.ui.board.board_view import BoardView
+from urland.ui.pages import review_view as rv
 from urland.ui.text import blit_text
 from urland.ui.widgets import Button
 

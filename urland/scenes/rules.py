@@ -15,7 +15,7 @@ from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.focus import Target, button_targets
 from urland.ui.key_map import KeyRow, OwnKey, own_key
-from urland.ui.rule_diagram import draw_diagram
+from urland.ui.pages.rule_diagram import draw_diagram
 from urland.ui.text import blit_text, wrap
 from urland.ui.widgets import Button, panel
 

@@ -16,7 +16,7 @@ from urland.texts.assets import reinstall
 from urland.texts.i18n import L_, LP_, _, fmt
 from urland.ui import art
 from urland.ui import theme as th
-from urland.ui.backdrop import backdrop, plain
+from urland.ui.board.backdrop import backdrop, plain
 from urland.ui.text import blit_text, wrap
 from urland.ui.widgets import Button, panel
 from urland.userfiles import folder_lock

@@ -19,7 +19,7 @@ from urland.scenes.tutorial_pilot import TutorialPilot
 from urland.table.tutorial import Step, load_script
 from urland.texts.chapter_card import chapter_card
 from urland.texts.i18n import L_, _, fmt, language, pgettext
-from urland.ui.coach_card import card_height, draw_card, draw_pin, draw_ring
+from urland.ui.table.coach_card import card_height, draw_card, draw_pin, draw_ring
 from urland.ui.widgets import Button
 from urland.userfiles.tutorial_progress import save_chapter, saved_chapter
 

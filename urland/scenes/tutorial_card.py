@@ -8,8 +8,8 @@ import pygame
 from urland.table.tutorial import Script
 from urland.texts.i18n import pgettext
 from urland.ui import theme as th
-from urland.ui.coach_card import card_height, card_rect, fitting_size
-from urland.ui.side_panel import SidePanel
+from urland.ui.table.coach_card import card_height, card_rect, fitting_size
+from urland.ui.table.side_panel import SidePanel
 
 
 def card_place(t: th.Theme, panel: SidePanel, need: int) -> tuple[pygame.Rect, pygame.Rect]:

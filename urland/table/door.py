@@ -66,6 +66,12 @@ class TableDoor(Protocol):
     @property
     def over(self) -> bool: ...
 
+    # Only a game held elsewhere (`urland.table.remote`) has these; a game here has none.
+    online: bool  # held on a server or hosted: the player list marks the seats played here
+    host_seats: Sequence[int]  # a game hosted from another computer: the host's seats
+    host_name: str | None  # that host's name (None: a server's game, or a game here)
+    server_restarts: int  # how many times the server restarted while the table was open
+
     @property
     def waiting_to_start(self) -> bool:
         """A hosted game its host has not started yet: players are still joining, nobody

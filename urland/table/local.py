@@ -26,6 +26,12 @@ class LocalTable:
     `pace()`: the settings' AI pace; `block`: how long a frame may wait for a thinking bot;
     `wait`: how the pace is waited for (a test's own clock)."""
 
+    # A game here is held nowhere else: no server, no host elsewhere.
+    online = False
+    host_seats: tuple[int, ...] = ()
+    host_name: str | None = None
+    server_restarts = 0
+
     def __init__(self, session: Session, pace: Callable[[], float] = lambda: 0.0,
                  block: float = 0.0,
                  wait: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:

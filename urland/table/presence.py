@@ -21,7 +21,7 @@ def seat_notes(door: TableDoor) -> list[str]:
     elsewhere (a room whose only person is this player, among AI seats, marks "you" too)."""
     count = len(door.seats)
     statuses = [door.seat_status(i) for i in range(count)]
-    if not any(statuses) and not getattr(door, "online", False):
+    if not any(statuses) and not door.online:
         return [""] * count
     mine = door.here or ([door.viewer] if door.viewer is not None else [])
     here_word = _("you") if len(mine) == 1 else _("here")
@@ -36,7 +36,7 @@ def banner_text(door: TableDoor, decision: Decision, age: float, held: bool = Fa
     if door.waiting_to_start:
         return _("Waiting for the host to start the game.")
     if door.cut_off:  # no move can be played: said where the player looks first
-        return connection_lost_text(getattr(door, "host_name", None))
+        return connection_lost_text(door.host_name)
     if not decision.over and decision.seat not in door.here:
         return elsewhere_text(door, decision.seat, age, held)
     return prompt_text(decision.prompt, door.names)
@@ -95,8 +95,8 @@ class ComingsAndGoings:
         before, self.last = self.last, now
         if before is None or len(before) != len(now):
             return []
-        restarts = getattr(door, "server_restarts", 0)  # a remote door's: a game held here has none
-        host = getattr(door, "host_seats", [])  # a game hosted elsewhere: the host's seats
+        restarts = door.server_restarts  # a remote door's: a game held here has none
+        host = door.host_seats  # a game hosted elsewhere: the host's seats
         if restarts != self.restarts:  # (the host's are back with the game they host again)
             self.restarts = restarts
             self.returning = {i for i, was in enumerate(before) if was == ONLINE or i in host}

@@ -1,1 +1,2 @@
-"""Drawing helpers shared by the scenes: theme, text, widgets, art and the board view."""
+"""Drawing helpers shared by the scenes: theme, text, widgets, focus and art; the board's drawing in
+`board/`, the table's panels in `table/`, the other pages' drawings in `pages/`."""

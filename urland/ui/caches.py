@@ -14,9 +14,9 @@ def clear_caches() -> None:
         cached.cache_clear()
     # The board's modules are not loaded before the first frame (a new window's start is
     # quicker without them), and one not loaded yet has cached nothing.
-    backdrop = sys.modules.get("urland.ui.backdrop")
+    backdrop = sys.modules.get("urland.ui.board.backdrop")
     if backdrop is not None:
         backdrop.backdrop.cache_clear()
-    volcanoes = sys.modules.get("urland.ui.volcanoes")
+    volcanoes = sys.modules.get("urland.ui.board.volcanoes")
     if volcanoes is not None:
         volcanoes.clear_caches()

@@ -11,8 +11,8 @@ from urland.engine import Decision, Move, PlayerView
 if TYPE_CHECKING:
     from urland.table import TableDoor
     from urland.ui import theme as th
-    from urland.ui.board_view import BoardView
-    from urland.ui.side_panel import SidePanel
+    from urland.ui.board.board_view import BoardView
+    from urland.ui.table.side_panel import SidePanel
 
 
 @dataclass(frozen=True)

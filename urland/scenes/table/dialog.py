@@ -16,9 +16,10 @@ from urland.ui.widgets import Button
 if TYPE_CHECKING:
 
     from urland.scenes.table.controls import TableControls
+    from urland.scenes.table.guide import TableGuide
     from urland.scenes.table.news import SinceMyTurn
     from urland.table import TableDoor, TurnFlow
-    from urland.ui.event_show import EventShow
+    from urland.ui.table.event_show import EventShow
     from urland.ui.widgets import TextField
 
 
@@ -31,6 +32,7 @@ class TableHost(Protocol):
     news: SinceMyTurn
     show: EventShow
     controls: TableControls
+    guide: TableGuide | None  # the tutorial, at the table it coaches on
 
     @property
     def decision(self) -> Decision: ...
@@ -71,6 +73,7 @@ class TableDialog(Dialog):
         self.news_button = Button(L_("Since my turn"), self.replay_news, key=pygame.K_r)
         self.news_button.visible = False  # until drawn over a table with news
         self.replaying = False
+        self.pressed = False  # autoplay pressed the keys its guide asks for
         self.menu_button = Button(L_("Menu"), table.pause, key=pygame.K_ESCAPE)
         # The player was in the middle of a chat line: their keys are not for us (a chat
         # field merely left open after a line was sent gives the keys to the dialog).
@@ -119,9 +122,9 @@ class TableDialog(Dialog):
     def autoplay_step(self) -> None:
         """A human seat's dialog under autoplay (the tutorial): press the keys its guide asks
         for (e.g. + twice for a bid of 2), then its main button's key."""
-        if self.age > 0.8 and not getattr(self, "pressed", False):
+        if self.age > 0.8 and not self.pressed:
             self.pressed = True
-            guide = getattr(self.table, "guide", None)
+            guide = self.table.guide
             keys = guide.dialog_keys(self.name) if guide is not None else []
             for key in [*keys, pygame.K_RETURN]:
                 pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0,
@@ -133,9 +136,8 @@ class TableDialog(Dialog):
     # --- beside a guide's card: the step's instruction stays in sight ------------------------
 
     def _guide_card(self) -> pygame.Rect | None:
-        guide = getattr(self.table, "guide", None)
-        card = getattr(guide, "card", None)
-        return card if card is not None and card.width else None
+        guide = self.table.guide
+        return guide.card if guide is not None and guide.card.width else None
 
     def box(self) -> pygame.Rect:
         """In the middle of the screen; beside a guide's card when it would cover it."""
@@ -159,7 +161,7 @@ class TableDialog(Dialog):
             self.news_button.rect = self.peek_button.rect.move(
                 0, -self.peek_button.rect.height - self.theme.px(8))
             self.news_button.draw(surface, self.theme)
-        guide = getattr(self.table, "guide", None)
-        if self._guide_card() is not None and not self.peeking:
+        guide = self.table.guide
+        if guide is not None and self._guide_card() is not None and not self.peeking:
             guide.draw_coach(surface)  # the step's instruction, bright beside the dialog
         return box

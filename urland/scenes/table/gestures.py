@@ -22,7 +22,7 @@ from urland.scenes.table.carry import Drag, GestureHost, Lift
 from urland.texts.area_sentences import move_from, nothing_to_do
 from urland.texts.i18n import _, fmt
 from urland.texts.refusals import refusal_text
-from urland.ui.table_overlays import AreaMenu, draw_carried_stack
+from urland.ui.table.table_overlays import AreaMenu, draw_carried_stack
 from urland.ui.widgets import MINUS_KEYS, PLUS_KEYS
 
 if TYPE_CHECKING:

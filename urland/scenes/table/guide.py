@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from urland.engine import Move
+
+if TYPE_CHECKING:
+    import pygame
 
 
 class TableGuide(Protocol):
     """It may make the table wait (`holds`), turn a player's move away with a friendly
     sentence (`nudge`) instead of playing it, give the Hint itself (`advice`: the step's own
-    words, so a hint never advises a move the step refuses) and follow an Undo (`undone`)."""
+    words, so a hint never advises a move the step refuses) and follow an Undo (`undone`). A
+dialog over the table stands beside its coaching `card` (empty while none is shown), draws
+the step's instruction bright beside itself (`draw_coach`), and under autoplay presses the
+keys the step asks of it (`dialog_keys`)."""
+
+    card: pygame.Rect
 
     def holds(self) -> bool: ...
 
@@ -19,6 +27,10 @@ class TableGuide(Protocol):
     def advice(self) -> str | None: ...
 
     def undone(self, move: Move) -> None: ...
+
+    def draw_coach(self, surface: pygame.Surface) -> None: ...
+
+    def dialog_keys(self, dialog: str) -> list[int]: ...
 
 
 def turned_away(table: Any, move: Move) -> bool:

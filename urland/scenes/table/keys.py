@@ -16,9 +16,9 @@ import pygame
 from urland.engine import TRAY
 from urland.scenes.table.carry import GestureHost
 from urland.texts.i18n import N_, _, fmt
-from urland.ui import table_overlays as overlays
 from urland.ui.focus import Target, button_targets, draw_ring
 from urland.ui.key_map import OwnKey
+from urland.ui.table import table_overlays as overlays
 
 if TYPE_CHECKING:
     from urland.scenes.table.gestures import BoardGestures

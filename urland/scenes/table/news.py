@@ -16,9 +16,9 @@ import pygame
 from urland.engine import Event, PlayerView
 from urland.table import TableDoor, TurnFlow
 from urland.texts.i18n import _
-from urland.ui.board_view import BoardView
-from urland.ui.event_show import CALLOUT_KINDS, EventShow
-from urland.ui.move_trail import Path, draw_paths, paths_of
+from urland.ui.board.board_view import BoardView
+from urland.ui.board.move_trail import Path, draw_paths, paths_of
+from urland.ui.table.event_show import CALLOUT_KINDS, EventShow
 
 
 class NewsHost(Protocol):

@@ -7,9 +7,10 @@ import pygame
 from urland.scenes.base import Scene
 from urland.scenes.table.scene import TableScene
 from urland.table.presence import ComingsAndGoings
+from urland.table.remote import RemoteTable
 from urland.texts.i18n import _, fmt
 from urland.texts.log import log_entries
-from urland.ui.chat_box import ChatBox
+from urland.ui.table.chat_box import ChatBox
 from urland.ui.widgets import TextField
 from urland.userfiles.join_memory import forget_room
 
@@ -24,14 +25,15 @@ def leave_hosted_text() -> str:
 class OnlineTableScene(TableScene):
     """`TableScene` over a remote door (`urland.table.remote.RemoteTable`), plus the chat."""
 
-    def __init__(self, app, door, hosted=None) -> None:
+    door: RemoteTable
+
+    def __init__(self, app, door: RemoteTable, hosted=None) -> None:
         """`hosted`: the game opened to the network here (`HostedGame`), whose invitation
         the menu shows again; None at a table joined elsewhere."""
         super().__init__(app, door=door)
         self.hosted = hosted
         self.chat = ChatBox(door.chat_lines, door.chat, self._log_said,
-                            getattr(door, "chat_count", None), getattr(door, "chat_places", None),
-                            getattr(door, "unsent_chat", list))
+                            door.chat_count, door.chat_places, door.unsent_chat)
         self.comings = ComingsAndGoings()
         self.chat_area = pygame.Rect(0, 0, 0, 0)
         self.joined_ended = False
@@ -58,7 +60,7 @@ class OnlineTableScene(TableScene):
 
     def to_title(self) -> None:
         """Leaving a game hosted here stops it for everybody: the host is asked first."""
-        if not getattr(self.door, "hosting", False) or self.door.over:
+        if not self.door.hosting or self.door.over:
             super().to_title()
             return
         self.app.open("confirm", title=_("Leave the hosted game?"), text=leave_hosted_text(),
@@ -68,7 +70,7 @@ class OnlineTableScene(TableScene):
         """Closing the window while hosting stops the game for the friends connected: asked
         first, as Leave does."""
         door = self.door
-        if not getattr(door, "hosting", False) or door.over or not any(
+        if not door.hosting or door.over or not any(
                 door.seat_status(seat) == "online" for seat in range(len(door.seats))):
             return None
         return self.app.open("confirm", title=_("Leave the hosted game?"), text=leave_hosted_text(),
@@ -93,9 +95,9 @@ class OnlineTableScene(TableScene):
     def kept_by(self) -> str | None:
         """Where the game is kept, for the menu, when not at this computer: the host's
         computer or the server (they keep every move; leaving keeps the seat)."""
-        if getattr(self.door, "hosting", False):
+        if self.door.hosting:
             return None  # hosted here: saved here, as any game
-        host = getattr(self.door, "host_name", None)
+        host = self.door.host_name
         if host:
             return fmt("{name}'s computer keeps this game.", name=host)
         return _("The server keeps this game.")
@@ -109,7 +111,7 @@ class OnlineTableScene(TableScene):
         return self.chat.typing
 
     def update(self, dt: float) -> None:
-        if self.door.over and not self.joined_ended and not getattr(self.door, "hosting", False):
+        if self.door.over and not self.joined_ended and not self.door.hosting:
             self.joined_ended = forget_room() or True  # the title offers no rejoin of it
         super().update(dt)
         self.hear_others(dt)

@@ -10,7 +10,7 @@ from urland.texts.i18n import L_, _, fmt
 from urland.texts.words import colour_word
 from urland.ui import art
 from urland.ui import theme as th
-from urland.ui.backdrop import backdrop
+from urland.ui.board.backdrop import backdrop
 from urland.ui.key_map import CHOOSE, choose_step
 from urland.ui.text import blit_text, blit_wrapped
 from urland.ui.widgets import Button, panel

@@ -25,13 +25,13 @@ from urland.table.session import Session
 from urland.texts.i18n import _, fmt
 from urland.texts.log import log_entries
 from urland.texts.prompts import turn_heading
-from urland.ui import table_overlays as overlays
 from urland.ui import theme as th
-from urland.ui.board_view import BoardView
-from urland.ui.event_show import EventShow
-from urland.ui.game_log import GameLogView
-from urland.ui.hint_view import HintView
-from urland.ui.side_panel import SeatLabel, SidePanel
+from urland.ui.board.board_view import BoardView
+from urland.ui.table import table_overlays as overlays
+from urland.ui.table.event_show import EventShow
+from urland.ui.table.game_log import GameLogView
+from urland.ui.table.hint_view import HintView
+from urland.ui.table.side_panel import SeatLabel, SidePanel
 
 NOTE_SECONDS = 5.0
 

@@ -15,7 +15,7 @@ import pygame
 
 from urland.engine import GameState
 from urland.ui import art
-from urland.ui.board_canvas import BoardCanvas
+from urland.ui.board.board_canvas import BoardCanvas
 
 ERUPTION_SECONDS = 3.0
 SHAKE_SECONDS = 0.7

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -14,9 +13,9 @@ from urland.texts.i18n import _, fmt
 from urland.texts.words import area_label, joined_list
 from urland.ui import art
 from urland.ui import theme as th
-from urland.ui.board_tips import board_mark_tip
-from urland.ui.board_view import BoardView
-from urland.ui.side_panel import SidePanel
+from urland.ui.board.board_tips import board_mark_tip
+from urland.ui.board.board_view import BoardView
+from urland.ui.table.side_panel import SidePanel
 from urland.ui.text import (
     blit_text,
     blit_wrapped,
@@ -332,30 +331,6 @@ def hover_tooltip(pos: tuple[int, int], panel: SidePanel, board_view: BoardView,
         if area is not None:
             return area_tooltip(state, area, names)
     return None
-
-
-def draw_arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int],
-               width: int, grow: float = 1.0, colour: tuple[int, int, int] = th.ACCENT) -> None:
-    """A bold arrow from `start` towards `end`; `grow` (0..1) draws it part of the way, so a
-    fresh hint is seen arriving."""
-    x0, y0 = start
-    dx, dy = end[0] - x0, end[1] - y0
-    length = math.hypot(dx, dy)
-    if length < 1:
-        pygame.draw.circle(surface, colour, start, width * 2, width)
-        return
-    ux, uy = dx / length, dy / length
-    tip = (x0 + dx * grow, y0 + dy * grow)
-    head = width * 3.2
-    base = (tip[0] - ux * head, tip[1] - uy * head)
-    dark = sum(colour) < 200  # a black arrow on the dark sea: lit from below instead
-    shadow = (226, 220, 204) if dark else (20, 24, 30)
-    for offset, c in ((2, shadow), (0, colour)):
-        pygame.draw.line(surface, c, (x0 + offset, y0 + offset),
-                         (base[0] + offset, base[1] + offset), width)
-        left = (base[0] - uy * head * 0.6 + offset, base[1] + ux * head * 0.6 + offset)
-        right = (base[0] + uy * head * 0.6 + offset, base[1] - ux * head * 0.6 + offset)
-        pygame.draw.polygon(surface, c, [(tip[0] + offset, tip[1] + offset), left, right])
 
 
 def draw_carried_stack(surface: pygame.Surface, t: th.Theme, bv: BoardView, colour: int,

@@ -12,8 +12,8 @@ import pygame
 
 from urland.engine import EVENT_DATA, Event, GameState, event_data
 from urland.ui import theme as th
-from urland.ui.board_view import BoardView
-from urland.ui.table_overlays import draw_arrow
+from urland.ui.board.arrow import draw_arrow
+from urland.ui.board.board_view import BoardView
 
 
 @dataclass(frozen=True)

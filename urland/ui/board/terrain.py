@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from urland.ui import raster
-from urland.ui.geometry import BoardGeometry
+from urland.ui.board import raster
+from urland.ui.board.geometry import BoardGeometry
 
 SEED = 1807
 

@@ -18,12 +18,13 @@ import math
 import pygame
 
 from urland.engine import Board, GameState
-from urland.ui import art, board_static, piece_layout, region_marks, terrain, theme, ticker
-from urland.ui.geometry import BoardGeometry, Point, board_geometry
-from urland.ui.region_marks import TAG_BELOW, badge
-from urland.ui.seafx import Sea
-from urland.ui.track import TrackSpace, boxes_overlap, in_box, layout_track
-from urland.ui.volcanoes import Volcanoes
+from urland.ui import art, theme
+from urland.ui.board import board_static, piece_layout, region_marks, terrain, ticker
+from urland.ui.board.geometry import BoardGeometry, Point, board_geometry
+from urland.ui.board.region_marks import TAG_BELOW, badge
+from urland.ui.board.seafx import Sea
+from urland.ui.board.track import TrackSpace, boxes_overlap, in_box, layout_track
+from urland.ui.board.volcanoes import Volcanoes
 
 ICON = 38  # Ichto icon size in board units
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from urland.engine import GameState
 from urland.texts.assets import sentences
-from urland.ui.board_view import BoardView
+from urland.ui.board.board_view import BoardView
 
 
 def _say(message_id: str, **params: Any) -> str:

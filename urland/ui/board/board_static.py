@@ -10,11 +10,12 @@ import math
 import pygame
 
 from urland.texts.words import SOFT_HYPHEN, ocean_name
-from urland.ui import art, terrain, theme
-from urland.ui.board_canvas import BoardCanvas
-from urland.ui.geometry import Point
+from urland.ui import art, theme
+from urland.ui.board import terrain
+from urland.ui.board.board_canvas import BoardCanvas
+from urland.ui.board.geometry import Point
+from urland.ui.board.track import MARKER, TILE, TrackSpace
 from urland.ui.text import blit_text, line_height, text_width
-from urland.ui.track import MARKER, TILE, TrackSpace
 
 
 def render(view: BoardCanvas) -> pygame.Surface:

@@ -11,8 +11,8 @@ from urland.engine import GameState, Move
 from urland.records.review import Judged
 from urland.texts.i18n import _, decimal, fmt
 from urland.ui import theme as th
-from urland.ui.board_view import BoardView
-from urland.ui.table_overlays import draw_arrow
+from urland.ui.board.arrow import draw_arrow
+from urland.ui.board.board_view import BoardView
 from urland.ui.text import blit_text, shortened, text_width, wrap
 from urland.ui.widgets import panel
 

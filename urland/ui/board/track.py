@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from urland.ui.geometry import Point
+from urland.ui.board.geometry import Point
 
 Box = tuple[float, float, float, float]  # x, y, width, height (board units)
 

@@ -8,8 +8,8 @@ from collections.abc import Callable
 import pygame
 
 from urland.engine import GameState, Move
-from urland.ui.board_view import BoardView
-from urland.ui.table_overlays import draw_arrow
+from urland.ui.board.arrow import draw_arrow
+from urland.ui.board.board_view import BoardView
 
 GROW_SECONDS = 0.45
 TRAY = -1

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from urland.ui.geometry import Point
+from urland.ui.board.geometry import Point
 
 CLOSE = 20  # straits up to twice this wide (board units) are filled in
 MARGIN = CLOSE * 2 + 4

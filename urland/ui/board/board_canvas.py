@@ -8,8 +8,8 @@ from typing import Protocol
 import pygame
 
 from urland.engine import Board
-from urland.ui.geometry import BoardGeometry, Point
-from urland.ui.track import TrackSpace
+from urland.ui.board.geometry import BoardGeometry, Point
+from urland.ui.board.track import TrackSpace
 
 
 class BoardCanvas(Protocol):

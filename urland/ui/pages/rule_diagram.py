@@ -9,8 +9,8 @@ from urland.engine import GameState
 from urland.texts.i18n import _
 from urland.texts.rules_pages import Diagram
 from urland.ui import theme as th
-from urland.ui.board_view import BoardView
-from urland.ui.table_overlays import draw_arrow
+from urland.ui.board.arrow import draw_arrow
+from urland.ui.board.board_view import BoardView
 from urland.ui.text import blit_text
 
 _cache: dict[tuple, pygame.Surface] = {}

@@ -28,7 +28,7 @@ def backdrop(size: tuple[int, int]) -> pygame.Surface:
         surf = pygame.Surface(size)
         surf.fill((18, 40, 62))
         return surf
-    from urland.ui.board_view import BoardView  # the board's painting code: after frame one
+    from urland.ui.board.board_view import BoardView  # the board's painting code: after frame one
 
     view = BoardView(board)
     view.labelled = False  # blurred: its words could not be read

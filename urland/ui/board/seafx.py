@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from urland.ui.geometry import BoardGeometry
-from urland.ui.terrain import Terrain
+from urland.ui.board.geometry import BoardGeometry
+from urland.ui.board.terrain import Terrain
 
 LEVELS = 8  # opacity steps of each sprite
 DIRECTIONS = 16  # foam dashes turn to follow the coast in this many steps

@@ -31,7 +31,7 @@ from urland.engine import (
     player_move_kinds,
 )
 from urland.ui import art
-from urland.ui.board_view import ICON, BoardView
+from urland.ui.board.board_view import ICON, BoardView
 from urland.ui.sound import EVENT_SOUNDS
 
 RESERVE = -1  # the virtual area of a seat's reserve
@@ -136,14 +136,18 @@ def fact_of(event: Event) -> Callable[[GameState], None] | None:
             s.turn, s.env = d["turn"], d["env"]
         return began
     if event.kind == "new_epoch":
-        return lambda s: setattr(s, "epoch", d["epoch"])
+        def epoch_began(s: GameState) -> None:
+            s.epoch = d["epoch"]
+        return epoch_began
     if event.kind == "buy":
         def bought(s: GameState) -> None:
             s.genes[d["seat"]] |= 1 << GENES.index(d["gene"])
             s.display = [g for g in s.display if g != d["gene"]]
         return bought
     if event.kind == "refill":
-        return lambda s: setattr(s, "display", [*s.display, *d["genes"]])
+        def refilled(s: GameState) -> None:
+            s.display = [*s.display, *d["genes"]]
+        return refilled
     return None
 
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pygame
 
 from urland.engine import GameState
-from urland.ui import merged, piece_layout, theme
-from urland.ui.board_canvas import BoardCanvas
+from urland.ui import theme
+from urland.ui.board import merged, piece_layout
+from urland.ui.board.board_canvas import BoardCanvas
 from urland.ui.text import render
 
 TAG_BELOW = 22  # an extended region's joined numbers, under its own number (board units)

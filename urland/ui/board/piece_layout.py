@@ -14,8 +14,8 @@ from collections.abc import Sequence
 
 import pygame
 
-from urland.ui.geometry import BoardGeometry, Point
-from urland.ui.track import Box, boxes_overlap
+from urland.ui.board.geometry import BoardGeometry, Point
+from urland.ui.board.track import Box, boxes_overlap
 
 # A stack's footprint around its point: the Ichto in front, the one behind up and to the left,
 # the count badge down and to the right.
