@@ -254,10 +254,13 @@ _HANDLERS: dict[str, Callable[[Mirror, dict], None]] = {
 
 class NetClient:
     def __init__(self, address: str, room: str, name: str = "", token: str | None = None,
-                 tls: ssl.SSLContext | None = None, bot: str = "") -> None:
+                 tls: ssl.SSLContext | None = None, bot: str = "", identity: str = "") -> None:
         self.url = server_url(address)
         self.room, self.name, self.token, self.tls = room, name, token, tls
         self.bot = bot  # the level of the bot that plays the seat from here ("": a person)
+        # The player's identity key for this server (`Identity.key_for` of the address the
+        # player gave: kept when sent to another of its processes); "": none
+        self.identity = identity
         self.refusal = ""  # why the server would not take the seat back (a reconnect refused)
         self.mirror = Mirror()
         self.ws: ClientConnection | None = None
@@ -351,6 +354,8 @@ class NetClient:
             hello["name"] = self.name
         if self.bot:
             hello["bot"] = self.bot
+        if self.identity:
+            hello["identity"] = self.identity
         with contextlib.suppress(ConnectionClosed):  # refused at once: its reason is read next
             await self.ws.send(p.encode(hello))
         first = await self._receive(timeout)

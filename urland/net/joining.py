@@ -9,7 +9,9 @@ from urland import paths
 from urland.net.client import JoinRefused, NetClient, server_url
 from urland.net.link import NetLink
 from urland.net.tokens import keep_token, room_token, saved_token
+from urland.userfiles.identity import online_identity
 from urland.userfiles.join_memory import read_join
+from urland.userfiles.servers import remember_server
 
 CODE_LIMIT = 40
 
@@ -48,6 +50,10 @@ class Joiner:
     def __init__(self, address: str, room: str, name: str) -> None:
         self.url = server_url(address)  # ValueError for something that is not an address
         self.room, self.name = room, name
+        # The player's identity key for this server (made on first use); "" when the
+        # identity file is damaged: joined without one, the sentence kept for the player
+        identity, self.identity_problem = online_identity()
+        self.identity = "" if identity is None else identity.key_for(self.url)
         self.link: NetLink | None = None
         self.refused = ""  # the server's reason code: no-room, token, full, version, ...
         self.failure = ""
@@ -76,8 +82,9 @@ class Joiner:
 
     def _open(self, token: str | None) -> NetLink:
         """Take the seat (back, with `token`) and remember its token."""
-        client = NetClient(self.url, self.room, self.name, token)
+        client = NetClient(self.url, self.room, self.name, token, identity=self.identity)
         link = NetLink.open(client, paths.history_dir())
         if client.token:
             keep_token(self.url, self.room, client.token)
+        remember_server(self.url.rstrip("/"))
         return link
