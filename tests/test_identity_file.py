@@ -52,7 +52,7 @@ def test_a_damaged_identity_is_a_sentence_and_a_new_one_only_on_the_players_word
         path.write_bytes(damage)
         found, problem = ident.online_identity()
         assert found is None and problem.startswith("Your online identity could not be read:")
-        assert "Take a new identity" in problem
+        assert problem.endswith("put back a copy of the file, or take a new identity.")
         assert path.read_bytes() == damage  # nothing replaced without the player's word
     new, kept = ident.replace_identity()
     assert new is not None and ident.read_identity() == (new, "")

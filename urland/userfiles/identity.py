@@ -71,8 +71,8 @@ def read_identity(path: Path | None = None) -> tuple[Identity | None, str]:
 
 def _damaged(problem: str) -> str:
     return fmt("Your online identity could not be read: {problem}", problem=problem) + " " + _(
-        "Take a new identity to play online (servers will not know you by it), or put back "
-        "a copy of the file.")
+        "Servers will not know you by a new one: put back a copy of the file, or take a new "
+        "identity.")
 
 
 def new_identity(path: Path | None = None) -> Identity:
