@@ -38,9 +38,13 @@ async def _refused(address: str, room: str, name: str, identity: Identity | None
     return refused.value.code
 
 
-def test_the_same_identity_is_known_in_two_rooms_and_after_the_server_starts_again(tmp_path):
+@pytest.mark.parametrize("kept_in", ["sqlite", "postgresql"])
+def test_the_same_identity_is_known_in_two_rooms_and_after_the_server_starts_again(
+        tmp_path, kept_in, request):
+    store = "sqlite" if kept_in == "sqlite" else request.getfixturevalue("postgres_url")
+
     async def scenario():
-        options = ServerOptions(rooms_dir=tmp_path, hello_seconds=2.0)
+        options = ServerOptions(rooms_dir=tmp_path, store=store, hello_seconds=2.0)
         async with serving(options) as (server, address):
             one = server.open_room("one", SEATS, 12)
             two = server.open_room("two", SEATS, 12)

@@ -347,17 +347,8 @@ class NetClient:
                                     compression=None, **kwargs)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
             raise ConnectionError(f"cannot reach {self.url}: {why_not_reached(exc)}") from None
-        hello = {"type": "hello", "version": p.VERSION, "room": self.room}
-        if self.token:
-            hello["token"] = self.token
-        if self.name:
-            hello["name"] = self.name
-        if self.bot:
-            hello["bot"] = self.bot
-        if self.identity:
-            hello["identity"] = self.identity
         with contextlib.suppress(ConnectionClosed):  # refused at once: its reason is read next
-            await self.ws.send(p.encode(hello))
+            await self.ws.send(p.encode(self._hello()))
         first = await self._receive(timeout)
         if first["type"] == "elsewhere":
             await self.close()
@@ -382,6 +373,13 @@ class NetClient:
             _said(self.mirror, (CHAT_NOTICE, "renamed"), len(self.mirror.log))
         self.token = token
         return True
+
+    def _hello(self) -> dict:
+        hello = {"type": "hello", "version": p.VERSION, "room": self.room}
+        optional = {"token": self.token, "name": self.name, "bot": self.bot,
+                    "identity": self.identity}
+        hello.update({field: value for field, value in optional.items() if value})
+        return hello
 
     def _renamed(self) -> bool:
         """A newcomer seated under another name than the one asked (it was taken, or looked
