@@ -292,5 +292,6 @@ def test_a_damaged_identity_is_said_and_the_next_join_takes_a_new_one(app):
         (kept,) = identity_path().parent.glob("identity.damaged-*.yaml")
         assert kept.read_text() == "secret: [torn"
         assert [s.address for s in read_servers()[0]] == [f"ws://{game.local_address}"]
+        assert game.room.seats[1].player  # the host's server knows Ben by his new identity
     finally:
         game.close()

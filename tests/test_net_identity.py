@@ -144,3 +144,43 @@ def test_a_four_player_game_with_a_tie_rates_the_tied_players_alike(tmp_path):
         assert [r.games for r in master.leaderboard(10)] == [1, 1, 1, 1]
     finally:
         master.keeper.close([])
+
+
+def test_an_identity_too_short_to_be_unguessable_is_malformed_and_a_bots_is_not_read(
+        tmp_path):
+    from urland.net import protocol as p
+
+    hello = {"type": "hello", "version": p.VERSION, "room": "r"}
+    for bad in ("short", "a" * 31, "a" * 65, "a" * 40 + "=", "a" * 40 + " "):
+        with pytest.raises(p.ProtocolError):
+            p.parse_client_message(json.dumps({**hello, "identity": bad}))
+    assert p.parse_client_message(json.dumps({**hello, "identity": "a" * 43}))[
+        "identity"] == "a" * 43
+
+    async def scenario():
+        async with serving(ServerOptions(rooms_dir=tmp_path, hello_seconds=2.0)) as (
+                server, address):
+            room = server.open_room("bots", SEATS, 12)
+            bot = NetClient(address, "bots", "Medium", bot="medium",
+                            identity=ANNA.key_for(address))
+            await bot.connect()
+            assert room.seats[0].player == "" and room.seats[0].bot == "medium"
+            assert server.master.players.player_of(ANNA.key_for(address)) is None
+            await bot.close()
+    run(scenario())
+
+
+def test_join_says_a_damaged_identity_and_takes_a_new_one_when_told(user_home, capsys):
+    from urland.net.commands import identity_key
+    from urland.userfiles.identity import identity_path, read_identity
+
+    identity_path().parent.mkdir(parents=True, exist_ok=True)
+    identity_path().write_text("secret: 12")
+    assert identity_key("ws://urland.example:8765/") == ""  # joins without one, and says so
+    said = capsys.readouterr().err
+    assert said.startswith("urland join: Your online identity could not be read:")
+    assert said.rstrip().endswith("(join with --new-identity)")
+    key = identity_key("ws://urland.example:8765/", new=True)
+    assert key == read_identity()[0].key_for("urland.example")
+    assert "The damaged file was kept as identity.damaged-" in capsys.readouterr().err
+    assert identity_key("ws://urland.example:8765/") == key  # the same from now on
