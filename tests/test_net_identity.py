@@ -74,15 +74,19 @@ def test_a_name_another_identity_holds_is_refused_and_so_is_a_look_alike(tmp_pat
             assert await _refused(address, "names", "Anna", BEN) == "name-taken"  # forged
             assert await _refused(address, "names", "aNNA", BEN) == "name-taken"  # case
             assert await _refused(address, "names", "\u0410nna", BEN) == "name-taken"  # Cyrillic
-            assert await _refused(address, "names", "Anna", None) == "name-taken"  # none
             ben = await _as(address, "names", "Ben", BEN)
-            assert [s.name for s in room.seats[:2]] == ["Anna", "Ben"]
-            assert not room.seats[2].taken  # the refused ones took no seat
+            assert [s.name for s in room.seats[:2]] == ["Anna", "Ben"]  # the refused: none
+            # without an identity (an older client, a bot) a name nobody holds, told so
+            old = await _as(address, "names", "anna", None)
+            assert room.seats[2].name == "anna (2)" and room.seats[2].player == ""
+            while not old.mirror.chat:
+                await old.receive(5)
+            assert old.mirror.chat[-1][1] == "renamed"
             # her own name, written otherwise, from her identity: hers (in another room)
             server.open_room("more", SEATS, 12)
             again = await _as(address, "more", "anna", ANNA)
             assert again.mirror.names[0] == "anna"
-            for client in (anna, ben, again):
+            for client in (anna, ben, old, again):
                 await client.close()
     run(scenario())
 

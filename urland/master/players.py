@@ -3,10 +3,12 @@
 A client that gives its identity (the key its player's secret makes for this server,
 `urland.userfiles.identity`) in its hello is known by it across rooms, days and restarts: the
 store keeps the key's SHA-256 only, under a public id of the player's own (`urland.store`).
-Each name is held by one player of the server: a newcomer who asks for a name another player
-holds, or one that looks the same (case and look-alike letters aside, `lookalike.skeleton`), is
-refused, with or without an identity; a player who gives none is seated under the name they
-hold. The key is never sent to anyone, logged or written in a room or a record.
+Each name is held by one player of the server: a newcomer who gives another identity and asks
+for a name a player holds, or one that looks the same (case and look-alike letters aside,
+`lookalike.skeleton`), is refused; one who gives no identity (an older client, a bot) is seated
+under a name nobody holds ("Anna (2)", as a room tells look-alike names apart); a player who
+asks for no name is seated under the one they hold. The key is never sent to anyone, logged
+or written in a room or a record.
 
 Everything here asks the store: it runs in a worker thread, never on the asyncio loop.
 """
@@ -16,7 +18,7 @@ from __future__ import annotations
 import hashlib
 
 from urland.master.lookalike import skeleton
-from urland.master.names import clean_name
+from urland.master.names import clean_name, first_free
 from urland.store.base import NameTaken, RoomStore
 
 NAME_TAKEN = ("Another player of this server has that name, or one that looks like it: "
@@ -32,7 +34,7 @@ class NameRefused(ValueError):
 
 def key_hash(key: str) -> str:
     """What the store keeps of a player's key."""
-    return hashlib.sha256(f"urland-player|{key}".encode()).hexdigest()
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
 class Players:
@@ -45,13 +47,11 @@ class Players:
         """(the player's id, "" without an identity; the name to seat them under) for a
         newcomer who gives the identity `key` ("": none) and asks for the name `asked` ("":
         none). A new identity is kept with its name. NameRefused when the name is another
-        player's; StoreError when the store cannot be asked."""
+        player's and `key` is given; StoreError when the store cannot be asked."""
         name = clean_name(asked)
         look = skeleton(name) if name else ""
-        if not key:
-            if look and self.store.name_holder(look) is not None:
-                raise NameRefused
-            return "", name
+        if not key:  # (an older client, a bot): seated under a name nobody holds
+            return "", first_free(name, self._held) if name else ""
         known = self.store.player(key_hash(key))
         try:
             if known is None:
@@ -66,6 +66,9 @@ class Players:
         except NameTaken:
             raise NameRefused from None
         return known.player, name
+
+    def _held(self, name: str) -> bool:
+        return self.store.name_holder(skeleton(name)) is not None
 
     def player_of(self, key: str) -> str | None:
         """The id of the player with this identity key, or None."""
