@@ -282,8 +282,7 @@ def test_a_damaged_identity_is_said_and_the_next_join_takes_a_new_one(app):
             game.local_address, game.code, "Ben")
         click(app, scene.join_button.rect.center)
         frames(app)
-        assert scene.problem.startswith("Your online identity could not be read:")
-        assert scene.problem.endswith("Press Join again to play with a new identity.")
+        assert scene.problem == "Your online identity is damaged. Join again to take a new one."
         assert app.scenes[0].name == "title"  # not joined: the player decides
         click(app, scene.join_button.rect.center)
         until(lambda: app.scenes[0].name == "table", app)

@@ -51,8 +51,8 @@ class Joiner:
         self.url = server_url(address)  # ValueError for something that is not an address
         self.room, self.name = room, name
         # The player's identity key for this server (made on first use); "" when the
-        # identity file is damaged: joined without one, the sentence kept for the player
-        identity, self.identity_problem = online_identity()
+        # identity file is damaged (the form has offered a new one): joined without one
+        identity, _problem = online_identity()
         self.identity = "" if identity is None else identity.key_for(self.url)
         self.link: NetLink | None = None
         self.refused = ""  # the server's reason code: no-room, token, full, version, ...

@@ -111,12 +111,11 @@ class JoinScene(Dialog):
                 return False
             return True
         identity, _problem = online_identity()
-        damaged = read_identity()[1] if identity is None else ""
-        if damaged:  # (a file that cannot be written only joins without an identity)
-            self.new_identity_offered = True
-            self.problem = damaged + " " + _("Press Join again to play with a new identity.")
-            return False
-        return True
+        if identity is not None or not read_identity()[1]:
+            return True  # (a file that cannot be written only joins without an identity)
+        self.new_identity_offered = True
+        self.problem = _("Your online identity is damaged. Join again to take a new one.")
+        return False
 
     def update(self, dt: float) -> None:
         super().update(dt)
