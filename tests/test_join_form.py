@@ -263,3 +263,34 @@ def test_a_typed_link_splits_when_tab_or_a_click_ends_its_typing_the_link_code_w
     click(app, scene.player.rect.center)  # a click on another field ends the typing too
     assert (scene.address.text, scene.room.text) == ("ws://127.0.0.1:9000", "WXYZ-2345-6789")
     assert scene.player.focus
+
+
+def test_a_damaged_identity_is_said_and_the_next_join_takes_a_new_one(app):
+    from urland.userfiles.identity import identity_path, read_identity
+    from urland.userfiles.servers import read_servers
+
+    game = HostedGame(["human", "online", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
+                      seed=3, port=0)
+    try:
+        identity_path().parent.mkdir(parents=True, exist_ok=True)
+        identity_path().write_text("secret: [torn")
+        app.show("title")
+        app.open("join")
+        frames(app)
+        scene = app.scene
+        scene.address.text, scene.room.text, scene.player.text = (
+            game.local_address, game.code, "Ben")
+        click(app, scene.join_button.rect.center)
+        frames(app)
+        assert scene.problem == "Your online identity is damaged. Join again to take a new one."
+        assert app.scenes[0].name == "title"  # not joined: the player decides
+        click(app, scene.join_button.rect.center)
+        until(lambda: app.scenes[0].name == "table", app)
+        app.scenes[0].door.leave()
+        assert read_identity()[0] is not None
+        (kept,) = identity_path().parent.glob("identity.damaged-*.yaml")
+        assert kept.read_text() == "secret: [torn"
+        assert [s.address for s in read_servers()[0]] == [f"ws://{game.local_address}"]
+        assert game.room.seats[1].player  # the host's server knows Ben by his new identity
+    finally:
+        game.close()

@@ -96,3 +96,32 @@ def test_the_lobby_fits_in_every_language_at_the_smallest_window(code):
         ben.close()
         lobby.door.leave()
         pygame.quit()
+
+
+@pytest.mark.parametrize("code", ["en", "de", "fr", "it", "nl"])
+def test_the_join_forms_refusals_fit_in_every_language_at_the_smallest_window(code):
+    """A damaged identity and a name another player holds, said on the Join form."""
+    from urland.scenes.join import REFUSALS
+    from urland.userfiles.identity import identity_path
+
+    i18n.set_language(code)
+    app = window(SIZES[0])
+    try:
+        app.show("title")
+        app.open("join")
+        frames(app)
+        scene = app.scene
+        scene.address.text, scene.room.text = "192.168.1.20:8765", "ABCD-EFGH-JKLM"
+        identity_path().parent.mkdir(parents=True, exist_ok=True)
+        identity_path().write_text("secret: [torn")
+        for say in (scene.join, lambda: setattr(scene, "problem", str(REFUSALS["name-taken"]))):
+            say()
+            assert scene.problem and scene.joiner is None
+            watch = text_ui.start_watching()
+            frames(app, 2)
+            text_ui.end_frame()
+            assert sorted(watch.overlaps) == [] and sorted(set(watch.overflows)) == []
+            text_ui.stop_watching()
+    finally:
+        text_ui.stop_watching()
+        pygame.quit()

@@ -13,6 +13,7 @@ from urland.net.client import JoinRefused
 from urland.net.commands import seat_client, seat_not_taken
 from urland.net.link import NetLink
 from urland.net.tokens import keep_token
+from urland.userfiles.servers import remember_server
 
 
 def join_with_window(url: str, args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
@@ -24,6 +25,7 @@ def join_with_window(url: str, args: argparse.Namespace, tls: ssl.SSLContext | N
         return seat_not_taken(exc)
     if client.token:
         keep_token(url, args.room, client.token)
+    remember_server(url.rstrip("/"))
     from urland.app import App, AutoplayOptions
     from urland.table import unsaved
     from urland.table.remote import RemoteTable

@@ -12,6 +12,7 @@ beside Latin "Anna") gets a number ("Anna (2)"), so every seat can be told apart
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
 from urland.master.lookalike import shows_something, skeleton
 
@@ -39,12 +40,20 @@ def unique_name(name: str, taken: list[str]) -> str:
     """`name`, or `name (2)`, `name (3)`... when another seat already has it or one that looks
     the same (case ignored, look-alike letters taken for one another)."""
     used = {skeleton(t) for t in taken}
-    if skeleton(name) not in used:
+    return first_free(name, lambda candidate: skeleton(candidate) in used)
+
+
+def numbered(name: str, number: int) -> str:
+    """`name (number)`, cut to fit MAX_NAME."""
+    suffix = f" ({number})"
+    return name[:MAX_NAME - len(suffix)].rstrip() + suffix
+
+
+def first_free(name: str, taken: Callable[[str], bool]) -> str:
+    """`name`, or the first of `name (2)`, `name (3)`... that is not `taken`."""
+    if not taken(name):
         return name
     number = 2
-    while True:
-        suffix = f" ({number})"
-        candidate = name[:MAX_NAME - len(suffix)].rstrip() + suffix
-        if skeleton(candidate) not in used:
-            return candidate
+    while taken(numbered(name, number)):
         number += 1
+    return numbered(name, number)

@@ -76,6 +76,9 @@ class SeatSlot:
     # seconds a decision for a bot of the room that takes a thinking time (None: its own);
     # a game at this computer sets it from the player's choice (memory only)
     think: float | None = None
+    # the player who took the seat, by their id on this server ("": a player without an
+    # online identity, or a bot): whose rating the game changes (never their secret)
+    player: str = ""
 
     @property
     def remote(self) -> bool:
@@ -89,6 +92,8 @@ class SeatSlot:
         meta = {"name": self.name, "kind": self.kind, "token": self.token_hash}
         if self.bot:
             meta["bot"] = self.bot
+        if self.player:
+            meta["player"] = self.player
         return meta
 
     @property
@@ -170,7 +175,8 @@ class Room:
                 raise SaveError(f"{name}: damaged seat.")
             seats.append(SeatSlot(str(entry.get("kind", REMOTE)),
                                   clean_name(str(entry.get("name", ""))),
-                                  str(entry.get("token", ""))[:64], _level(entry.get("bot"))))
+                                  str(entry.get("token", ""))[:64], _level(entry.get("bot")),
+                                  player=_level(entry.get("player"))))
         seq = meta.get("journal", 0)
         if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
             raise SaveError(f"{name}: damaged journal number.")
@@ -215,17 +221,21 @@ class Room:
                 return i, secrets.token_urlsafe(24), unique_name(given, others)
         return None
 
-    def set_seat(self, seat: int, name: str, hashed_token: str, bot: str = "") -> Change:
-        """The seat is taken by `name` (a person, or the bot of level `bot` from elsewhere)."""
+    def set_seat(self, seat: int, name: str, hashed_token: str, bot: str = "",
+                 player: str = "") -> Change:
+        """The seat is taken by `name` (a person, the player `player` of this server when
+        they gave their identity, or the bot of level `bot` from elsewhere)."""
         slot = self.seats[seat]
-        before = (slot.name, slot.token_hash, slot.bot)
-        slot.name, slot.token_hash, slot.bot = name, hashed_token, bot
+        before = (slot.name, slot.token_hash, slot.bot, slot.player)
+        slot.name, slot.token_hash, slot.bot, slot.player = name, hashed_token, bot, player
 
         def take_back() -> None:
-            slot.name, slot.token_hash, slot.bot = before
+            slot.name, slot.token_hash, slot.bot, slot.player = before
         record = {"k": "seat", "seat": seat, "name": name, "token": hashed_token}
         if bot:
             record["bot"] = bot
+        if player:
+            record["player"] = player
         return record, take_back
 
     def claim(self, seat: int, name: str) -> str:
@@ -309,13 +319,14 @@ class Room:
         elif (kind == "seat" and change.get("seat") in range(len(self.seats))
               and isinstance(change.get("name"), str) and isinstance(change.get("token"), str)):
             self.set_seat(change["seat"], clean_name(change["name"]), change["token"][:64],
-                          _level(change.get("bot")))
+                          _level(change.get("bot")), _level(change.get("player")))
         else:
             raise ValueError(f"a change that does not fit ({kind!r})")
 
 
 def _level(word: Any) -> str:
-    """A bot level as a file or record writes it ("" for none, or anything not a short word)."""
+    """A bot level (or a player's id) as a file or record writes it ("" for none, or anything
+    not a short word)."""
     return word if isinstance(word, str) and word.isalnum() and len(word) <= 16 else ""
 
 

@@ -237,10 +237,13 @@ _HANDLERS: dict[str, Callable[[Mirror, dict], None]] = {
 
 class NetClient:
     def __init__(self, address: str, room: str, name: str = "", token: str | None = None,
-                 tls: ssl.SSLContext | None = None, bot: str = "") -> None:
+                 tls: ssl.SSLContext | None = None, bot: str = "", identity: str = "") -> None:
         self.url = server_url(address)
         self.room, self.name, self.token, self.tls = room, name, token, tls
         self.bot = bot  # the level of the bot that plays the seat from here ("": a person)
+        # The player's identity key for this server (`Identity.key_for` of the address the
+        # player gave: kept when sent to another of its processes); "": none
+        self.identity = identity
         self.refusal = ""  # why the server would not take the seat back (a reconnect refused)
         self.mirror = Mirror()
         self.ws: ClientConnection | None = None
@@ -327,15 +330,8 @@ class NetClient:
                                     compression=None, **kwargs)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
             raise ConnectionError(f"cannot reach {self.url}: {why_not_reached(exc)}") from None
-        hello = {"type": "hello", "version": p.VERSION, "room": self.room}
-        if self.token:
-            hello["token"] = self.token
-        if self.name:
-            hello["name"] = self.name
-        if self.bot:
-            hello["bot"] = self.bot
         with contextlib.suppress(ConnectionClosed):  # refused at once: its reason is read next
-            await self.ws.send(p.encode(hello))
+            await self.ws.send(p.encode(self._hello()))
         first = await self._receive(timeout)
         if first["type"] == "elsewhere":
             await self.close()
@@ -360,6 +356,13 @@ class NetClient:
             _said(self.mirror, (CHAT_NOTICE, "renamed"), len(self.mirror.log))
         self.token = token
         return True
+
+    def _hello(self) -> dict:
+        hello = {"type": "hello", "version": p.VERSION, "room": self.room}
+        optional = {"token": self.token, "name": self.name, "bot": self.bot,
+                    "identity": self.identity}
+        hello.update({field: value for field, value in optional.items() if value})
+        return hello
 
     def _renamed(self) -> bool:
         """A newcomer seated under another name than the one asked (it was taken, or looked

@@ -88,6 +88,9 @@ def serve_parser() -> argparse.ArgumentParser:
                              "the join screens of computers nearby list it; a server that "
                              "listens on a loopback address such as 127.0.0.1 is never "
                              "announced)")
+    parser.add_argument("--unrated", action="store_true",
+                        help="finished games change nobody's rating on this server (by "
+                             "default each rates its players, bot levels included)")
     parser.add_argument("--cert", type=Path, help="TLS certificate (PEM): speak wss://")
     parser.add_argument("--key", type=Path, help="the certificate's private key (PEM)")
     parser.add_argument("--advertise", metavar="ws://HOST:PORT",
@@ -176,7 +179,7 @@ async def _serve_rooms(args: argparse.Namespace, tls: ssl.SSLContext | None) -> 
                                       history_dir=paths.history_dir(),
                                       ai_after=args.ai_after,
                                       per_address=args.max_per_address,
-                                      read_back=not clustered))
+                                      read_back=not clustered, rated=not args.unrated))
     for problem in server.problems:
         print(f"urland serve: {problem}", file=sys.stderr)
     room = None
@@ -365,6 +368,9 @@ def join_parser() -> argparse.ArgumentParser:
     parser.add_argument("--cafile", type=Path,
                         help="trust this certificate (PEM) for a wss:// server, besides the "
                              "system's authorities")
+    parser.add_argument("--new-identity", action="store_true",
+                        help="take a new online identity (when yours cannot be read: the "
+                             "damaged file is kept aside)")
     return parser
 
 
@@ -447,12 +453,25 @@ def seat_client(url: str, args: argparse.Namespace, tls: ssl.SSLContext | None):
     bot = DEFAULT_BOT if getattr(args, "autoplay", False) else ""  # the level autoplay plays
     token = saved_token(url, args.room)
     guessed = room_token(args.room) if token is None else None  # the code's, any address
-    client = NetClient(url, args.room, args.name, token or guessed, tls, bot=bot)
+    key = "" if bot else identity_key(url, getattr(args, "new_identity", False))
+    client = NetClient(url, args.room, args.name, token or guessed, tls, bot=bot, identity=key)
     client.token_guessed = guessed is not None
     for other in getattr(args, "more_addresses", []):  # the server's other processes
         if other not in client.addresses:
             client.addresses.append(other)
     return client
+
+
+def identity_key(url: str, new: bool = False) -> str:
+    """The player's identity key for the server at `url` (made on first use; `new`: a new
+    identity, the damaged file kept aside); "" when there is none, the reason said."""
+    from urland.userfiles.identity import online_identity, replace_identity
+
+    identity, problem = replace_identity() if new else online_identity()
+    if problem:
+        hint = "" if identity is not None or new else " (join with --new-identity)"
+        print(f"urland join: {problem}{hint}", file=sys.stderr)
+    return "" if identity is None else identity.key_for(url)
 
 
 def seat_not_taken(exc: Exception) -> int:
@@ -473,6 +492,7 @@ async def join_headless(url: str, args: argparse.Namespace, tls: ssl.SSLContext 
     from urland.net.client import JoinRefused
     from urland.net.seat_runner import run_seat
     from urland.net.tokens import keep_token
+    from urland.userfiles.servers import remember_server
 
     client = seat_client(url, args, tls)
     presented = client.token  # kept by this computer: its own seat again, if the server agrees
@@ -482,6 +502,7 @@ async def join_headless(url: str, args: argparse.Namespace, tls: ssl.SSLContext 
         return seat_not_taken(exc)
     if client.token:
         keep_token(url, args.room, client.token)
+    remember_server(url.rstrip("/"))
     mirror = client.mirror
     back = bool(presented) and client.token == presented
     for line in seated_lines(mirror, args, back):

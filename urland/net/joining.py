@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 from urland import paths
 from urland.net.addresses import server_url, split_invitation
 from urland.net.tokens import keep_token, room_token, saved_token
+from urland.userfiles.identity import online_identity
 from urland.userfiles.join_memory import read_join
+from urland.userfiles.servers import remember_server
 
 if TYPE_CHECKING:
     from urland.net.link import NetLink
@@ -38,6 +40,10 @@ class Joiner:
     def __init__(self, address: str, room: str, name: str) -> None:
         self.url = server_url(address)  # ValueError for something that is not an address
         self.room, self.name = room, name
+        # The player's identity key for this server (made on first use); "" when the
+        # identity file is damaged (the form has offered a new one): joined without one
+        identity, _problem = online_identity()
+        self.identity = "" if identity is None else identity.key_for(self.url)
         self.link: NetLink | None = None
         self.refused = ""  # the server's reason code: no-room, token, full, version, ...
         self.failure = ""
@@ -71,8 +77,9 @@ class Joiner:
         from urland.net.client import NetClient
         from urland.net.link import NetLink
 
-        client = NetClient(self.url, self.room, self.name, token)
+        client = NetClient(self.url, self.room, self.name, token, identity=self.identity)
         link = NetLink.open(client, paths.history_dir())
         if client.token:
             keep_token(self.url, self.room, client.token)
+        remember_server(self.url.rstrip("/"))
         return link

@@ -23,6 +23,9 @@ MAX_CHAT = 200
 MAX_MOVE_TEXT = 200
 MAX_ROOM_CODE = 40
 MAX_TOKEN = 64
+# A player's identity key for this server (`urland.userfiles.identity`): URL-safe base64 of
+# 24 to 48 bytes, so none is short enough to guess
+IDENTITY_SHAPE = re.compile(r"[A-Za-z0-9_-]{32,64}")
 
 # Close codes (4000-4999 are the application's own).
 CLOSE_MALFORMED = 1007
@@ -80,6 +83,10 @@ def _hello(msg: dict) -> dict:
         out["token"] = _text(msg["token"], "token", MAX_TOKEN)
     if msg.get("name") is not None:  # cleaned and made unique by the room
         out["name"] = printable(_text(msg["name"], "name", MAX_NAME))
+    if msg.get("identity") is not None:  # who the player is on this server
+        out["identity"] = _text(msg["identity"], "identity", MAX_TOKEN)
+        if not IDENTITY_SHAPE.fullmatch(out["identity"]):
+            raise ProtocolError("'identity' must be 32 to 64 letters, digits, - or _")
     if msg.get("bot") is not None:  # a bot takes the seat: the records name its level
         out["bot"] = _text(msg["bot"], "bot", MAX_NAME)
         if out["bot"] not in BOTS:

@@ -27,6 +27,7 @@ from urland.master.keeper import NotKept
 from urland.master.lookalike import skeleton
 from urland.master.master import Master, MasterOptions
 from urland.master.news import News
+from urland.master.players import NAME_TAKEN, NameRefused
 from urland.master.room import MoveRefused, Room, normal_code, seat_colour, token_hash
 from urland.net import protocol as p
 from urland.net.allowance import Allowances
@@ -38,7 +39,7 @@ from urland.net.log_summary import tame_library_logs
 from urland.net.news_wire import news_to_wire
 from urland.net.placement import Placement
 from urland.seats import STAND_IN
-from urland.store.base import ChatLine
+from urland.store.base import ChatLine, StoreError
 
 # Who takes, leaves and retakes a seat: what `serve` shows its operator (how each game ends is
 # the master's to say, on the same log)
@@ -46,6 +47,7 @@ from urland.store.base import ChatLine
 # `urland.net.log_summary`).
 rooms_log = logging.getLogger("urland.rooms")
 transport_log = logging.getLogger("urland.server.transport")
+log = logging.getLogger("urland.server")
 NOT_KEPT = ("The server could not keep this on its disk, so it did not happen. Try again in "
             "a moment.")
 GAME_OVER = "The game in this room is over: ask for the code of a new one."
@@ -365,7 +367,8 @@ class GameServer:
                                p.CLOSE_NO_ROOM)
             return None
         if "token" not in hello:
-            seat = await self._newcomer(ws, room, hello.get("name", ""), hello.get("bot", ""))
+            seat = await self._newcomer(ws, room, hello.get("name", ""), hello.get("bot", ""),
+                                        hello.get("identity", ""))
             return None if seat is None else (room, seat)
         seat = room.seat_for_token(hello["token"])
         if seat is None:
@@ -395,11 +398,24 @@ class GameServer:
                 client.outbox.put_nowait(None)  # the writer closes after the message
 
     async def _newcomer(self, ws: ServerConnection, room: Room, name: str,
-                        bot: str = "") -> int | None:
+                        bot: str = "", identity: str = "") -> int | None:
         """Seat a newcomer: a free seat is promised to it in memory only, it is sent its
         welcome with the seat's token, and only once its pong shows it holds the token is the
         seat kept in the store. A server killed in between has nothing kept: after a
-        restart the seat is free. None when refused (full, not confirmed, not kept)."""
+        restart the seat is free. None when refused (full, not confirmed, not kept, a name
+        another player of the server holds). A bot's seat is its level's, whatever
+        identity it gives."""
+        try:
+            player, name = await asyncio.to_thread(
+                self.master.players.seat_name, "" if bot else identity, name)
+        except NameRefused:
+            self.gate.tally.count("joins refused: a name another player holds")
+            await self._refuse(ws, "name-taken", NAME_TAKEN, p.CLOSE_REFUSED)
+            return None
+        except StoreError as exc:
+            log.error("the players of this server cannot be read: %s", exc)
+            await self._refuse(ws, "not-kept", NOT_KEPT, p.CLOSE_REFUSED)
+            return None
         async with self.master.lock(room):
             if room.game.over:  # not "every seat taken": nobody plays in it any more
                 self.gate.tally.count("joins refused: the room's game is over")
@@ -419,7 +435,7 @@ class GameServer:
             if not await self._token_delivered(ws, room, seat, welcome):
                 return None
             await self.master.commit(
-                room, lambda: room.set_seat(seat, new_name, token_hash(token), bot))
+                room, lambda: room.set_seat(seat, new_name, token_hash(token), bot, player))
             confirmed = True
         except (MoveRefused, NotKept):
             await self._refuse(ws, "not-kept", NOT_KEPT, p.CLOSE_REFUSED)

@@ -19,6 +19,7 @@ from urland.ui.clipboard import is_paste, paste
 from urland.ui.focus import Target, targets_of
 from urland.ui.text import blit_text, blit_wrapped
 from urland.ui.widgets import Button, TextField
+from urland.userfiles.identity import online_identity, read_identity, replace_identity
 from urland.userfiles.join_memory import read_join, save_join
 
 HINT_INK = (96, 88, 80)
@@ -30,6 +31,8 @@ REFUSALS = {
     "version": L_("The server runs another version of Urland: both need the same version."),
     "busy": L_("Too many connections from your address: try again in a moment."),
     "not-kept": L_("The server cannot keep a new seat just now: try again later."),
+    "name-taken": L_("Another player of this server has that name, or one that looks like "
+                     "it: choose another."),
     "slow-down": L_("Too many wrong room codes from your address: wait a minute, then check "
                     "the code and try again."),
 }
@@ -60,6 +63,8 @@ class JoinScene(Dialog):
         self.found_buttons: list[Button] = []
         self.joiner: Joiner | None = None
         self.problem = ""
+        # The identity file is damaged and the player was told: the next Join takes a new one
+        self.new_identity_offered = False
         if rejoin:
             self.join()
 
@@ -87,12 +92,31 @@ class JoinScene(Dialog):
         if not address or not room:
             self.problem = _("Type the server's address and the room code.")
             return
+        if not self._identity_ready():
+            return
         try:
             self.joiner = Joiner(address, room, self.player.text.strip())
         except ValueError:
             self.problem = _("That is not a server address: write host:port, for example "
                              "192.168.1.20:8765.")
             return
+
+    def _identity_ready(self) -> bool:
+        """The player's identity can be read (or is made now); a damaged one is said, and
+        the next Join takes a new one (the damaged file kept aside). False: said, not joined."""
+        if self.new_identity_offered:
+            self.new_identity_offered = False
+            identity, kept = replace_identity()
+            if identity is None:
+                self.problem = kept
+                return False
+            return True
+        identity, _problem = online_identity()
+        if identity is not None or not read_identity()[1]:
+            return True  # (a file that cannot be written only joins without an identity)
+        self.new_identity_offered = True
+        self.problem = _("Your online identity is damaged. Join again to take a new one.")
+        return False
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -9,7 +9,9 @@ The master (`urland.master.keeper.RoomKeeper`) keeps every room through one `Roo
   and the master takes its change back, as it does when the disk refuses (`StoreError`);
 - **finished** rooms, moved aside in one step (never read back at start);
 - the **chat** lines said in a room, the last ones kept with it;
-- the **listing** of every unfinished room at start.
+- the **listing** of every unfinished room at start;
+- the **players** the server knows (by the hash of each one's secret, never the secret), each
+  with the name it holds on this server, and their **ratings** with a row per rated game.
 
 A store is called from worker threads, never from the asyncio loop; its methods are safe to
 call from several threads (each takes the store's own lock or connection). `write` runs a batch
@@ -17,8 +19,7 @@ of writes in one transaction with one flush to the disk (group commit) and answe
 on its own, so one refused number does not refuse the others.
 
 The schema is versioned (`schema_version`) and grows by numbered SQL steps kept as data
-(`urland.store.schema.STEPS`): tables for identities, lobby tables, clocks and ratings are later
-steps.
+(`urland.store.schema.STEPS`): tables for lobby tables and clocks are later steps.
 
 Rooms are named by their key (`urland.master.room.room_key`, a hash of the code), never by the
 code; a change is kept sealed (compressed, then base64) as the journal kept it, so a glance at
@@ -27,7 +28,7 @@ the database shows no move.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -110,6 +111,50 @@ class AddChat:
     line: ChatLine
 
 
+class NameTaken(StoreError):
+    """Another player of this server holds the name, or one that looks the same."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player as this server knows them: a public id of its own (never the secret, nor its
+    hash) and the name they hold here ("" until they give one)."""
+
+    player: str
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A player's (or a bot level's) rating on this server now."""
+
+    player: str
+    name: str  # the player's name, or the bot's level
+    mu: float
+    sigma: float
+    games: int
+
+    @property
+    def shown(self) -> float:
+        """The figure a leaderboard sorts by: sure to within three sigmas (openskill's
+        ordinal)."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True)
+class RatedGame:
+    """A player's rating after one rated game, with their place in it (1: first; tied
+    players share a place)."""
+
+    player: str
+    game: str
+    place: int
+    players: int
+    mu: float
+    sigma: float
+    at: float = 0.0  # when (seconds since the epoch)
+
+
 Write = AddChange | PutSnapshot | FinishRoom | AddChat
 
 KEPT_CHAT = 100  # chat lines kept per room; a newcomer is shown fewer
@@ -142,6 +187,40 @@ class RoomStore(Protocol):
 
     def chat(self, key: str) -> tuple[str, list[ChatLine]]:
         """The room's chat name and its kept lines, oldest first ('' and none: no chat)."""
+        ...
+
+    def player(self, secret_hash: str) -> Player | None:
+        """The player whose secret hashes to `secret_hash`, or None."""
+        ...
+
+    def add_player(self, secret_hash: str, name: str, look: str) -> Player:
+        """The player of `secret_hash`, made when new with `name` (`look`: its skeleton; both
+        "" for none); NameTaken when another player holds the look."""
+        ...
+
+    def rename_player(self, player: str, name: str, look: str) -> None:
+        """Give the player another name; NameTaken when another player holds its look."""
+        ...
+
+    def name_holder(self, look: str) -> str | None:
+        """The id of the player holding a name of this look, or None."""
+        ...
+
+    def rate(self, game: str, places: Sequence[tuple[str, int]],
+             new_ratings: Callable[[list[tuple[float, float] | None]],
+                                   list[tuple[float, float]]]) -> list[RatedGame]:
+        """Rate a finished game in one transaction: `places` are each seat's (player id, or
+        "" for a seat not rated, and place); `new_ratings` turns each seat's rating now
+        ((mu, sigma), None for none yet) into its rating after the game. The rows kept, or
+        none when the game was rated already."""
+        ...
+
+    def leaderboard(self, limit: int) -> list[Rating]:
+        """The `limit` best rated players and bot levels, best first."""
+        ...
+
+    def rating_history(self, player: str) -> list[RatedGame]:
+        """The player's rating after each of their rated games, oldest first."""
         ...
 
     def close(self) -> None:

@@ -18,6 +18,7 @@ from urland.store.sql import SqlStore
 
 CONNECT_SECONDS = 10
 MIGRATION_LOCK = 0x75726C61  # "urla": the advisory lock taken while the schema's steps run
+RATINGS_LOCK = 0x75726C72  # "urlr": taken while a game is rated (ratings read, then written)
 
 
 def without_password(url: str) -> str:
@@ -64,6 +65,9 @@ class PostgresStore(SqlStore):
 
     def _lock_for_migration(self) -> None:
         self._run("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
+
+    def _lock_for_ratings(self) -> None:
+        self._run("SELECT pg_advisory_xact_lock(?)", (RATINGS_LOCK,))
 
     def _sentence(self, exc: BaseException) -> str:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__

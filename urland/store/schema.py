@@ -1,8 +1,8 @@
 """The store's schema, as numbered steps of SQL kept as data.
 
 A database records the steps it has had in `schema_version`; opening it runs the steps it
-lacks, in order, each in its own transaction. A new table (identities, lobby tables, clocks,
-ratings) is a new step at the end; a step once released is never changed. The SQL is the part
+lacks, in order, each in its own transaction. A new table (lobby tables, clocks) is a new step
+at the end; a step once released is never changed. The SQL is the part
 SQLite and PostgreSQL share: TEXT, BIGINT, DOUBLE PRECISION, primary keys, ON CONFLICT.
 """
 
@@ -25,6 +25,24 @@ STEPS: list[tuple[int, tuple[str, ...]]] = [
         "CREATE TABLE chat_lines (room TEXT NOT NULL, n BIGINT NOT NULL, chat TEXT NOT NULL,"
         " seat BIGINT NOT NULL, name TEXT NOT NULL, said TEXT NOT NULL, at BIGINT NOT NULL,"
         " PRIMARY KEY (room, n))",
+    )),
+    (2, (
+        # a player known to this server by the hash of their secret (never the secret): a
+        # public id of its own, the name shown, and that name's look-alike skeleton, so no two
+        # players hold names a reader could take for one another
+        "CREATE TABLE players (player TEXT PRIMARY KEY, secret TEXT NOT NULL UNIQUE,"
+        " name TEXT, look TEXT UNIQUE, since DOUBLE PRECISION NOT NULL,"
+        " seen DOUBLE PRECISION NOT NULL)",
+        # each rated player's (or bot level's) rating now
+        "CREATE TABLE ratings (player TEXT PRIMARY KEY, mu DOUBLE PRECISION NOT NULL,"
+        " sigma DOUBLE PRECISION NOT NULL, games BIGINT NOT NULL,"
+        " updated DOUBLE PRECISION NOT NULL)",
+        # the rating after each rated game: the key lets a game be rated once only
+        "CREATE TABLE rating_history (player TEXT NOT NULL, game TEXT NOT NULL,"
+        " place BIGINT NOT NULL, players BIGINT NOT NULL, mu DOUBLE PRECISION NOT NULL,"
+        " sigma DOUBLE PRECISION NOT NULL, at DOUBLE PRECISION NOT NULL,"
+        " PRIMARY KEY (player, game))",
+        "CREATE INDEX rating_history_by_game ON rating_history (game)",
     )),
 ]
 

@@ -29,6 +29,7 @@ from urland.store.base import (
     StoreError,
     Write,
 )
+from urland.store.player_rows import PlayerRows
 from urland.store.sealed import seal, unseal
 
 log = logging.getLogger("urland.server")
@@ -38,7 +39,7 @@ MAX_SNAPSHOT = 4 * 1024 * 1024  # characters: a room file is a few kilobytes
 _DAMAGED = {"k": "damaged"}  # a change that cannot be read: replaying it stops the room there
 
 
-class SqlStore:
+class SqlStore(PlayerRows):
     """A `RoomStore` over one DB-API connection, used by one thread at a time (its lock)."""
 
     placeholder = "?"

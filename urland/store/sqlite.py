@@ -122,6 +122,16 @@ class SqliteStore(SqlStore):
         super()._migrate()
 
 
+class MemoryStore(SqlStore):
+    """A store in memory only, for a server that keeps no rooms: the players it knows and
+    their ratings last while it runs."""
+
+    def __init__(self) -> None:
+        self.where = "memory"
+        super().__init__(sqlite3.connect(":memory:", isolation_level=None,
+                                         check_same_thread=False), sqlite3)
+
+
 class Checkpointer:
     """Copies the store's write-ahead log into its file every `seconds`, beside the writer
     (module docstring). A checkpoint that fails is tried again at the next tick: the log only
