@@ -105,15 +105,15 @@ def test_an_identity_never_reaches_another_client_the_log_or_a_file_and_the_game
             anna = await _as(address, "rated", "Anna", ANNA)
             ben = await _as(address, "rated", "Ben", BEN)
             assert await asyncio.gather(play_seat(anna, 1), play_seat(ben, 2)) == [0, 0]
-            await server.master.ratings_kept()
+            await server.master.standings.kept()
             places = places_of(room.game.state.track)
             ids = [s.player for s in room.seats[:2]]
-            board = {r.player: r for r in server.master.leaderboard(10)}
+            board = {r.player: r for r in server.master.standings.leaderboard(10)}
             assert set(board) == {*ids, "bot:random"}
             assert {board[i].name for i in ids} == {"Anna", "Ben"}
             assert all(r.games == 1 for r in board.values())  # two seats, one level: once
             for seat, player in enumerate(ids):
-                (game,) = server.master.rating_history(player)
+                (game,) = server.master.standings.rating_history(player)
                 assert (game.place, game.players) == (places[seat], 4)
             return [ANNA.key_for(address), BEN.key_for(address)]
     keys = run(scenario())
@@ -133,19 +133,19 @@ def test_a_four_player_game_with_a_tie_rates_the_tied_players_alike(tmp_path):
         for seat, player in enumerate(("p-anna", "p-ben", "p-cleo")):
             room.seats[seat].player = player
         room.game.state.track[:] = [12, 31, 12, 5]  # Ben first, Anna and Cleo tied
-        master._rate(room)  # (no loop running: rated at once)
-        board = {r.player: r for r in master.leaderboard(10)}
+        master.standings.rate(room)  # (no loop running: rated at once)
+        board = {r.player: r for r in master.standings.leaderboard(10)}
         assert set(board) == {"p-anna", "p-ben", "p-cleo", "bot:medium"}
         assert (board["p-anna"].mu, board["p-anna"].sigma) == (board["p-cleo"].mu,
                                                                board["p-cleo"].sigma)
         # Plackett-Luce from everyone's first rating (25, 8.33): first, two tied, last
         assert [round(board[p].mu, 2) for p in ("p-ben", "p-anna", "bot:medium")] == [
             27.8, 24.69, 22.83]
-        assert master.leaderboard(1)[0].player == "p-ben"
-        assert [(g.place, g.players) for g in master.rating_history("p-anna")] == [(2, 4)]
-        assert [g.place for g in master.rating_history("bot:medium")] == [4]
-        master._rate(room)  # the same game again: rated once only
-        assert [r.games for r in master.leaderboard(10)] == [1, 1, 1, 1]
+        assert master.standings.leaderboard(1)[0].player == "p-ben"
+        assert [(g.place, g.players) for g in master.standings.rating_history("p-anna")] == [(2, 4)]
+        assert [g.place for g in master.standings.rating_history("bot:medium")] == [4]
+        master.standings.rate(room)  # the same game again: rated once only
+        assert [r.games for r in master.standings.leaderboard(10)] == [1, 1, 1, 1]
     finally:
         master.keeper.close([])
 
@@ -169,7 +169,7 @@ def test_an_identity_too_short_to_be_unguessable_is_malformed_and_a_bots_is_not_
                             identity=ANNA.key_for(address))
             await bot.connect()
             assert room.seats[0].player == "" and room.seats[0].bot == "medium"
-            assert server.master.players.player_of(ANNA.key_for(address)) is None
+            assert server.master.standings.players.player_of(ANNA.key_for(address)) is None
             await bot.close()
     run(scenario())
 

@@ -21,15 +21,13 @@ from urland.bots.loop import let_bots_watch
 from urland.bots.registry import Bot, bot_seed, make_bot
 from urland.engine import Move, format_move
 from urland.engine.errors import SaveError
-from urland.master import ratings
 from urland.master.keeper import NotKept, RoomKeeper, Store
 from urland.master.news import Finished, Outlet, Presence, Update
-from urland.master.players import Players
 from urland.master.room import Change, MoveRefused, Room, normal_code
 from urland.master.stand_ins import StandIns
+from urland.master.standings import Standings
 from urland.records import history
 from urland.seats import STAND_IN
-from urland.store.base import RatedGame, Rating, StoreError
 from urland.store.choice import SQLITE
 from urland.store.sqlite import MemoryStore
 
@@ -95,63 +93,10 @@ class Master:
         for key, room in self.keeper.restore().items():
             self._adopt(key, room)
         self.problems: list[str] = self.keeper.problems
-        self._players: Players | None = None
-        self.rating: set[asyncio.Future] = set()  # games being rated (in worker threads)
-
-    # --- the players the server knows, and their ratings ------------------------------------
-
-    @property
-    def players(self) -> Players:
-        """The players of this server, in its room store (in memory when it keeps none)."""
-        if self._players is None:
-            store = getattr(self.keeper, "store", None)
-            self._players = Players(store if store is not None else MemoryStore())
-        return self._players
-
-    def leaderboard(self, limit: int = 20) -> list[Rating]:
-        """The best rated players and bot levels of this server, best first (StoreError when
-        the store cannot be read). Asks the store: not on the loop."""
-        return self.players.store.leaderboard(limit)
-
-    def rating_history(self, player: str) -> list[RatedGame]:
-        """The player's rating after each of their rated games here, oldest first."""
-        return self.players.store.rating_history(player)
-
-    def _rate(self, room: Room) -> None:
-        """Rate the finished game of a rated server, in a worker thread (its rows kept once,
-        whoever rates it)."""
-        seats = room.seats
-        rated = [ratings.rated_as(s.seat_kind.key, s.seat_kind.is_person, s.player)
-                 for s in seats]
-        if not any(rated):
-            return
-        places = ratings.places_of(room.game.state.track)
-        game = f"{room.key}:{room.seq}"
-        kept = ratings.once_each(rated)
-
-        def after(now: list[ratings.Pair | None]) -> list[ratings.Pair]:
-            # a seat whose id another seat holds starts from that seat's rating too
-            now = [now[rated.index(p)] if p else r for p, r in zip(rated, now, strict=True)]
-            return ratings.folded(rated, ratings.new_ratings(now, places))
-
-        def rate() -> None:
-            try:
-                self.players.store.rate(game, list(zip(kept, places, strict=True)), after)
-            except StoreError as exc:
-                log.error("room %s: the game's ratings could not be kept: %s", room.code, exc)
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # no loop: rated here and now
-            rate()
-            return
-        task = loop.create_task(asyncio.to_thread(rate))
-        self.rating.add(task)
-        task.add_done_callback(self.rating.discard)
-
-    async def ratings_kept(self) -> None:
-        """Wait until every game that ended has been rated."""
-        while self.rating:
-            await asyncio.wait(list(self.rating))
+        # The players this server knows and their ratings, in its room store (in memory when
+        # it keeps none).
+        kept = self.keeper.store if isinstance(self.keeper, RoomKeeper) else None
+        self.standings = Standings(kept if kept is not None else MemoryStore())
 
     # --- rooms ------------------------------------------------------------------------------
 
@@ -403,7 +348,7 @@ class Master:
                 log.error("room %s: the finished game could not be kept: %s", room.code, exc)
         self.keeper.finished(room)
         if self.options.rated:
-            self._rate(room)
+            self.standings.rate(room)
 
     # --- the one bot loop -------------------------------------------------------------------
 
@@ -498,5 +443,5 @@ class Master:
         for task in self.drivers.values():
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        await self.ratings_kept()  # before the store closes
+        await self.standings.kept()  # before the store closes
         await asyncio.to_thread(self.keeper.close, list(self.rooms.values()))

@@ -407,7 +407,7 @@ class GameServer:
         identity it gives."""
         try:
             player, name = await asyncio.to_thread(
-                self.master.players.seat_name, "" if bot else identity, name)
+                self.master.standings.players.seat_name, "" if bot else identity, name)
         except NameRefused:
             self.gate.tally.count("joins refused: a name another player holds")
             await self._refuse(ws, "name-taken", NAME_TAKEN, p.CLOSE_REFUSED)

@@ -64,6 +64,7 @@ NAME_LOOKUPS: dict[tuple[str, str, str], str] = {
     ("urland.net.client", "exc", "errno"): "any exception may come here, not only an OSError",
     ("urland.net.commands", "args", "autoplay"): "only some commands' arguments have it",
     ("urland.net.commands", "args", "more_addresses"): "only some commands' arguments have it",
+    ("urland.net.commands", "args", "new_identity"): "only join's arguments have it",
     ("urland.net.listener", "self", "held"): "set once the listener holds its socket",
     ("urland.net.server", "ws", "over_cap"): "a mark the server sets on some connections only",
     ("urland.ui.focus", "event", "mod"): _PYGAME_EVENT,
