@@ -3,7 +3,8 @@
 Pygame-free, so the simulator, the tournament, the habit watch and the benchmarks share it
 (a live game's bots are played by the master, `urland.master.master`):
 
-* `play_out` runs bots until the game ends or a seat without a bot must decide;
+* `play_out` runs bots until the game ends, a seat without a bot must decide or a stop
+  condition holds, with hooks before and after each move (what a benchmark measures);
 * `Thinker` runs one bot decision (or a hint) in a background thread, keyed by the position
   it was asked about, so an answer that arrives after the position changed is dropped.
 """
@@ -65,14 +66,20 @@ def let_bots_watch(state: GameState, bots: Mapping[int, Any]) -> None:
 
 def play_out(table: Playable, bots: Mapping[int, Chooser],
              after: Callable[[int, Move, float], None] | None = None,
-             before: Callable[[GameState, Move], None] | None = None) -> int:
-    """Let the bots decide until the game ends or a seat without a bot must decide.
+             before: Callable[[GameState, Move], None] | None = None,
+             until: Callable[[GameState], bool] | None = None) -> int:
+    """Let the bots decide until the game ends, a seat without a bot must decide, or
+    `until(state)` says to stop (asked before each decision).
 
-    `before(state, move)` is called with each move chosen, before it is played on `state`;
-    `after(seat, move, seconds)` after it is played. Returns the moves played.
+    `before(state, move)` is called with each move chosen, before it is played on `state`
+    (the state its seat decided on: `state.actor` is the mover); `after(seat, move, seconds)`
+    once it is played and the bots have watched it (`seconds`: the bot's think time).
+    Returns the moves played.
     """
     played = 0
     while (seat := seat_to_decide(table.state)) is not None and seat in bots:
+        if until is not None and until(table.state):
+            break
         move, seconds = bot_decision(table.state, bots[seat])
         if before is not None:
             before(table.state, move)
