@@ -1,7 +1,9 @@
 """The one headless game loop: whose decision → that seat's view → bot → play.
 
-Pygame-free, so the simulator, the tournament, the habit watch and the benchmarks share it
-(a live game's bots are played by the master, `urland.master.master`):
+Pygame-free, so the simulator, the tournament, the habit watch and the benchmarks share it.
+A live game's bots are played by the master (`urland.master.master`), a seat a bot plays
+online from this side by its connection (`urland.net.seat_runner.SeatBot`); all three loops
+decide through `decide`:
 
 * `play_out` runs bots until the game ends, a seat without a bot must decide or a stop
   condition holds, with hooks before and after each move (what a benchmark measures);
@@ -47,12 +49,17 @@ def seat_to_decide(state: GameState) -> int | None:
     return None if state.over else state.actor
 
 
-def bot_decision(state: GameState, bot: Chooser) -> tuple[Move, float]:
-    """The bot's move for the pending decision, from its seat's own view, and its think time."""
-    seen = view(state, state.actor)
+def decide(bot: Chooser, seen: PlayerView) -> tuple[Move, float]:
+    """THE bot decision of every loop (this one, the master's, an online seat's): the bot's
+    move from its seat's own view, and its think time."""
     start = time.perf_counter()
     move = bot.choose(seen)
     return move, time.perf_counter() - start
+
+
+def bot_decision(state: GameState, bot: Chooser) -> tuple[Move, float]:
+    """The bot's move for the pending decision, from its seat's own view, and its think time."""
+    return decide(bot, view(state, state.actor))
 
 
 def let_bots_watch(state: GameState, bots: Mapping[int, Any]) -> None:

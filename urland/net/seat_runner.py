@@ -16,6 +16,7 @@ from pathlib import Path
 
 from websockets.exceptions import ConnectionClosed
 
+from urland.bots.loop import decide
 from urland.bots.registry import Bot
 from urland.engine import Move
 from urland.net import protocol as p
@@ -143,7 +144,7 @@ async def _thought(bot: Bot, seen) -> Move:
 
     def think() -> None:
         try:
-            move, error = bot.choose(seen), None
+            move, error = decide(bot, seen)[0], None
         except Exception as exc:
             move, error = None, exc
         with contextlib.suppress(RuntimeError):  # the loop has already closed
