@@ -14,6 +14,7 @@ from urland.engine import Game
 from urland.net import hosting
 from urland.net.client import NetClient
 from urland.net.hosting import HostedGame, join_here
+from urland.net.link import NetLink
 from urland.net.server import ServerOptions
 from urland.records.history import load_record
 from urland.table import flow as turns
@@ -84,3 +85,27 @@ def test_a_seat_taken_back_by_a_bot_with_its_token_is_recorded_as_that_bot(tmp_p
         _game, meta = load_record(record)
         assert [s["kind"] for s in meta["seats"]] == ["random", "random", "random"]
     run(scenario(), 60)
+
+
+def test_bots_on_online_seats_wait_for_the_host_to_start_then_play_the_game_through():
+    """Ben joins a lobby the `join --autoplay` way, and his seat decides first; the host's own
+    seat is played by a bot too. Nobody moves before the host presses Start (the host's start
+    reaches the seats as who sits where, not as a move): then both bots play to the end."""
+    seed = next(s for s in range(300) if Game.new(s, 3).state.actor == 1)
+    game = HostedGame(["human", "online", "easy"], NAMES, [0, 1, 2], 0, seed=seed,
+                      host="127.0.0.1", port=0, lobby=True)
+    game.server.options.bot_pause = 0.0
+    host = RemoteTable(join_here(game, None, bot="random"), on_leave=game.close, hosting=True)
+    ben = NetLink.open(NetClient(game.local_address, game.code, "Ben", bot="random"), None)
+    try:
+        with ben.changed:  # Ben's bot tried its move before it heard of the lobby: refused
+            assert ben.changed.wait_for(lambda: ben.mirror.lobby and ben.mirror.refused, 10)
+        assert len(game.room.game.moves) == 0  # the lobby: nobody has moved
+        game.start()
+        with ben.changed:
+            assert ben.changed.wait_for(lambda: ben.mirror.over, 60), "the game did not end"
+        assert [s["kind"] for s in game.room.record_seats()] == ["random", "random", "easy"]
+    finally:
+        ben.close()
+        host.leave()
+        game.close()

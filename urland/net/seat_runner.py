@@ -81,10 +81,16 @@ class SeatBot:
         self.asked = -1
 
     async def heard(self, client: NetClient, msg: dict) -> None:
-        """What the bot does after `msg` (already in the client's mirror)."""
-        if client.mirror.over or msg["type"] not in ("update", "refused", RESEND):
+        """What the bot does after `msg` (already in the client's mirror). Nobody moves in a
+        lobby: a game its host starts says so in who sits where (`presence`), and the bot
+        decides then (again, if a move it sent before it knew was refused)."""
+        mirror = client.mirror
+        if mirror.over or msg["type"] not in ("update", "refused", "presence", RESEND):
             return
-        self.asked = _after(msg, client.mirror, self.resend, self.asked)
+        self.asked = _after(msg, mirror, self.resend, self.asked)
+        if mirror.lobby:
+            self.asked = -1
+            return
         self.asked = await _decide(client, self.bot, self.asked, watch=msg["type"] == "update")
 
 
