@@ -24,9 +24,9 @@ import random
 
 from urland.bots.beliefs import ChipMemory, chosen_chip_belief
 from urland.bots.chip_styles import Styles
-from urland.bots.loop import let_bots_watch
+from urland.bots.loop import StateTable, play_out
 from urland.bots.registry import make_bot
-from urland.engine import ACTION, PANIC, UNKNOWN, PlayerView, apply_move, new_game, view
+from urland.engine import ACTION, PANIC, UNKNOWN, GameState, Move, PlayerView, new_game, view
 
 BELIEFS = ("by the board", "played out", "read", "uniform")
 
@@ -64,7 +64,10 @@ def play(seed: int, players: int, level: str, found: list[list[float]],
     readers = {s: ChipMemory(Counting(seed + s)) for s in range(players)}
     laid: dict[tuple[int, int], tuple[int, int]] = {}  # (epoch, turn) -> (env, chip)
     asked: set[tuple[int, int, int]] = set()
-    while not state.over:
+
+    def before(state: GameState, move: Move) -> None:
+        """Each reader's belief where it is asked for (the bots' choice changes nothing of
+        the state or of the readers), then the mover's reader notes its own move."""
         for seat, memory in readers.items():
             seen = view(state, seat)
             turn = (state.epoch, state.turn, seat)
@@ -74,13 +77,13 @@ def play(seed: int, players: int, level: str, found: list[list[float]],
                 found.append(chances(seen, memory, state.chosen))
         if state.phase == ACTION:
             laid[(state.epoch, state.turn)] = (state.env, state.chosen)
-        seat = state.actor
-        move = bots[seat].choose(view(state, seat))
-        readers[seat].note(view(state, seat), move)  # the chips it passes on, if any
-        apply_move(state, move)
-        let_bots_watch(state, bots)
+        readers[state.actor].note(view(state, state.actor), move)  # the chips it passes on
+
+    def after(_seat: int, _move: Move, _seconds: float) -> None:
         for reader_seat, memory in readers.items():
             memory.watch(view(state, reader_seat))
+
+    play_out(StateTable(state), bots, after, before)
     for seat, memory in readers.items():
         assert isinstance(memory.styles, Counting)
         told = memory.styles.told

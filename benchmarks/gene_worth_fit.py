@@ -26,7 +26,8 @@ from conditional_logit import fit
 
 from urland.bots.evaluate import GENE_WORTH, time_left
 from urland.bots.greedy import GreedyBot
-from urland.engine import BID, apply_move, new_game, view
+from urland.bots.loop import StateTable, play_out
+from urland.engine import BID, GameState, Move, new_game
 
 AUCTIONS = 3  # track positions at the first three auctions are the model's controls
 SCALE = 1.17  # track points per standard deviation of the weights (the hand-made table: 0.87)
@@ -37,20 +38,21 @@ def play(args: tuple[int, int]) -> dict:
     """One game of medium bots: who won, what each seat bought and the track at auctions."""
     seed, players = args
     state = new_game(seed, players, events=False)
-    bots = [GreedyBot(seed * 13 + seat) for seat in range(players)]
+    bots = {seat: GreedyBot(seed * 13 + seat) for seat in range(players)}
     bought: list[tuple[int, str, int, float]] = []  # (seat, gene, Ichtos paid, time left)
     auctions: list[list[int]] = []
     auction_key = None
-    while not state.over:
-        seat = state.actor
-        move = bots[seat].choose(view(state, seat))
+
+    def before(state: GameState, move: Move) -> None:
+        nonlocal auction_key
         if state.phase == BID and auction_key != (state.epoch, state.turn, len(bought)):
             auction_key = (state.epoch, state.turn, len(bought))
             auctions.append(state.track[:])
         if move.kind == "buy":
             paid = sum(k for _, k in move.picks or ())
-            bought.append((seat, move.gene, paid, time_left(state)))
-        apply_move(state, move)
+            bought.append((state.actor, move.gene, paid, time_left(state)))
+
+    play_out(StateTable(state), bots, before=before)
     return {"winner": state.winner, "players": players, "bought": bought,
             "auctions": auctions[:AUCTIONS]}
 

@@ -30,7 +30,7 @@ INTEGRATION_FILES = frozenset({
     "test_missing_assets.py", "test_net_commands.py", "test_net_hold.py",
     "test_net_chat_kept.py", "test_net_host_seats.py", "test_net_hostile.py", "test_net_store.py",
     "test_net_layout.py", "test_net_limits.py", "test_net_lobby.py", "test_net_play.py",
-    "test_net_resume_host.py", "test_net_screens.py", "test_net_tls.py",
+    "test_net_resume_host.py", "test_net_screens.py", "test_net_seat_bot.py", "test_net_tls.py",
     "test_playtest_table.py", "test_release_assets.py", "test_review.py",
     "test_rules_pages.py", "test_saved_games.py", "test_scene_lifecycle.py", "test_scenes.py",
     "test_settings_scene.py", "test_sound.py", "test_story_scenes.py", "test_table.py",

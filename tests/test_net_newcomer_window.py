@@ -72,11 +72,11 @@ def test_after_a_game_joined_with_autoplay_a_game_hosted_in_that_window_waits_fo
     seat, and a friend joins: the lobby waits for Ben to press Start, and his seat is his."""
     seed = next(s for s in range(300) if Game.new(s, 3).state.actor == 0)
     first = HostedGame(["human", "online", "easy"], NAMES, [0, 1, 2], 0, seed, port=0)
-    ben = NetLink.open(NetClient(first.local_address, first.code, "Ben"), None)
+    ben = NetLink.open(NetClient(first.local_address, first.code, "Ben", bot="medium"), None)
     app = joined_window()
     friend = None
     try:
-        table = app.show("online_table", door=RemoteTable(ben, autoplay=True))
+        table = app.show("online_table", door=RemoteTable(ben))
         frames(app, 3)
         assert app.autoplay is not None  # the joined game plays itself
         table.to_title()  # Menu, Leave

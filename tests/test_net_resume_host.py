@@ -135,7 +135,7 @@ def test_a_finished_hosted_game_stops_being_served_when_its_table_gives_way(app)
                       seed=5, port=0)
     game.server.options.bot_pause = 0.0
     try:
-        door = RemoteTable(join_here(game, None), autoplay=True, on_leave=game.close,
+        door = RemoteTable(join_here(game, None, bot="easy"), on_leave=game.close,
                            hosting=True)
         app.show("online_table", door=door)
         deadline = time.monotonic() + 120

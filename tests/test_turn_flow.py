@@ -259,7 +259,7 @@ def test_once_the_game_is_over_no_look_at_chips_passed_on_is_offered(tmp_path):
     game, _ = load_game(Path(__file__).parent / "games" / "medium-3-players.yaml")
     session = Session(game, [Seat("Anna", 0), Seat("Ben", 1), Seat("Cleo", 2)])
     door = LocalTable(session)
-    flow = TurnFlow(door, block=0.05)
+    flow = TurnFlow(door)
     try:
         assert door.over
         flow.looks = [(0, "chips_received")]  # owed from the last turn's events

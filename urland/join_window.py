@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import secrets
 import ssl
 import sys
 
@@ -35,7 +34,7 @@ def join_with_window(url: str, args: argparse.Namespace, tls: ssl.SSLContext | N
     unsaved.recover()  # finished games a full disk kept from their save last time
     autoplay = (AutoplayOptions([], 0, args.screenshots, args.quit_when_over, joined=True)
                 if args.autoplay else None)
-    door = RemoteTable(link, autoplay=args.autoplay, seed=secrets.randbelow(2**31))
+    door = RemoteTable(link)  # with --autoplay, the link's bot plays the seat
     # Frames run back to back without a screen: let them wait for the server instead.
     door.patient = autoplay is not None and os.environ.get("SDL_VIDEODRIVER") == "dummy"
     app = App(settings, autoplay, notices=notices)

@@ -1,9 +1,12 @@
 """The one headless game loop: whose decision → that seat's view → bot → play.
 
-Pygame-free, so the simulator, the tournament, the habit watch and the benchmarks share it
-(a live game's bots are played by the master, `urland.master.master`):
+Pygame-free, so the simulator, the tournament, the habit watch and the benchmarks share it.
+A live game's bots are played by the master (`urland.master.master`), a seat a bot plays
+online from this side by its connection (`urland.net.seat_runner.SeatBot`); all three loops
+decide through `decide`:
 
-* `play_out` runs bots until the game ends or a seat without a bot must decide;
+* `play_out` runs bots until the game ends, a seat without a bot must decide or a stop
+  condition holds, with hooks before and after each move (what a benchmark measures);
 * `Thinker` runs one bot decision (or a hint) in a background thread, keyed by the position
   it was asked about, so an answer that arrives after the position changed is dropped.
 """
@@ -46,12 +49,17 @@ def seat_to_decide(state: GameState) -> int | None:
     return None if state.over else state.actor
 
 
-def bot_decision(state: GameState, bot: Chooser) -> tuple[Move, float]:
-    """The bot's move for the pending decision, from its seat's own view, and its think time."""
-    seen = view(state, state.actor)
+def decide(bot: Chooser, seen: PlayerView) -> tuple[Move, float]:
+    """THE bot decision of every loop (this one, the master's, an online seat's): the bot's
+    move from its seat's own view, and its think time."""
     start = time.perf_counter()
     move = bot.choose(seen)
     return move, time.perf_counter() - start
+
+
+def bot_decision(state: GameState, bot: Chooser) -> tuple[Move, float]:
+    """The bot's move for the pending decision, from its seat's own view, and its think time."""
+    return decide(bot, view(state, state.actor))
 
 
 def let_bots_watch(state: GameState, bots: Mapping[int, Any]) -> None:
@@ -65,14 +73,20 @@ def let_bots_watch(state: GameState, bots: Mapping[int, Any]) -> None:
 
 def play_out(table: Playable, bots: Mapping[int, Chooser],
              after: Callable[[int, Move, float], None] | None = None,
-             before: Callable[[GameState, Move], None] | None = None) -> int:
-    """Let the bots decide until the game ends or a seat without a bot must decide.
+             before: Callable[[GameState, Move], None] | None = None,
+             until: Callable[[GameState], bool] | None = None) -> int:
+    """Let the bots decide until the game ends, a seat without a bot must decide, or
+    `until(state)` says to stop (asked before each decision).
 
-    `before(state, move)` is called with each move chosen, before it is played on `state`;
-    `after(seat, move, seconds)` after it is played. Returns the moves played.
+    `before(state, move)` is called with each move chosen, before it is played on `state`
+    (the state its seat decided on: `state.actor` is the mover); `after(seat, move, seconds)`
+    once it is played and the bots have watched it (`seconds`: the bot's think time).
+    Returns the moves played.
     """
     played = 0
     while (seat := seat_to_decide(table.state)) is not None and seat in bots:
+        if until is not None and until(table.state):
+            break
         move, seconds = bot_decision(table.state, bots[seat])
         if before is not None:
             before(table.state, move)

@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from urland.bots.loop import let_bots_watch
+from urland.bots.loop import decide, let_bots_watch
 from urland.bots.registry import Bot, bot_seed, make_bot
 from urland.engine import Move, format_move
 from urland.engine.errors import SaveError
@@ -411,11 +411,12 @@ class Master:
     async def _think(self, bot: Bot, room: Room, seat: int) -> Move:
         """The bot's move from its seat's view, in a worker thread, taking at least the
         room's bot pause (its thinking counts)."""
-        thought = asyncio.ensure_future(asyncio.to_thread(bot.choose, room.game.view(seat)))
+        thought = asyncio.ensure_future(asyncio.to_thread(decide, bot, room.game.view(seat)))
         try:
             if self.options.bot_pause:
                 await self.options.wait(self.options.bot_pause)
-            return await thought
+            move, _seconds = await thought
+            return move
         finally:
             thought.cancel()  # (the master closes: the thought is dropped)
 

@@ -133,14 +133,16 @@ class HostedGame:
         self.thread.join(5)
 
 
-def join_here(hosted: HostedGame, history_dir: Path | None) -> list[NetLink]:
+def join_here(hosted: HostedGame, history_dir: Path | None, bot: str = "") -> list[NetLink]:
     """One connection per seat played here, through 127.0.0.1, each with its own token (the
-    first keeps the finished game in the history). ConnectionError, JoinRefused when one
-    cannot be made (those already made are closed)."""
+    first keeps the finished game in the history); `bot`: the level of the bot that plays
+    them (the window's autoplay; "": the people at this screen). ConnectionError, JoinRefused
+    when one cannot be made (those already made are closed)."""
     links: list[NetLink] = []
     try:
         for i, seat in enumerate(hosted.here):
-            client = NetClient(hosted.local_address, hosted.code, "", hosted.tokens[seat])
+            client = NetClient(hosted.local_address, hosted.code, "", hosted.tokens[seat],
+                               bot=bot)
             links.append(NetLink.open(client, history_dir if i == 0 else None))
     except BaseException:
         for link in links:

@@ -3,24 +3,29 @@
 `NetLink.open` connects (raising JoinRefused or ConnectionError), then a thread keeps receiving,
 comes back with the seat's token when the connection drops, and keeps the finished game in the
 history. `play` and `undo` send and wait for the server's answer (a round trip on the local
-network or the internet: milliseconds), so a table can treat them like a game held here.
+network or the internet: milliseconds), so a table can treat them like a game held here. A
+client that says a bot plays its seat (`NetClient.bot`: `join --autoplay`) has that bot play it
+in the same thread, as `join --autoplay` does without a window (`urland.net.seat_runner.SeatBot`):
+the table only shows its moves.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 import threading
 from concurrent.futures import Future
 from pathlib import Path
 
 from websockets.exceptions import ConnectionClosed
 
+from urland.bots.registry import make_bot
 from urland.engine import Move
 from urland.net import protocol as p
 from urland.net.chat_limit import CHAT_BURST
 from urland.net.client import Mirror, NetClient, keep_record, reconnect
-from urland.net.seat_runner import FINAL_CLOSES
+from urland.net.seat_runner import FINAL_CLOSES, SeatBot, next_message
 
 ANSWER_SECONDS = 15.0
 UNSENT_LINES = CHAT_BURST  # lines said offline that wait: as many as the server takes at once
@@ -31,8 +36,13 @@ class LinkLost(ConnectionError):
 
 
 class NetLink:
-    def __init__(self, client: NetClient, history_dir: Path | None) -> None:
+    def __init__(self, client: NetClient, history_dir: Path | None,
+                 bot_seed: int | None = None) -> None:
+        """`bot_seed`: the seed of the bot that plays the seat when the client says one does
+        (None: an unguessable one)."""
         self.client = client
+        self.bot_seed = secrets.randbelow(2**31) if bot_seed is None else bot_seed
+        self.seat_bot = SeatBot(make_bot(client.bot, self.bot_seed)) if client.bot else None
         self.history_dir = history_dir
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True,
@@ -51,9 +61,9 @@ class NetLink:
         self.connections = 0
 
     @classmethod
-    def open(cls, client: NetClient, history_dir: Path | None, timeout: float = 10.0
-             ) -> NetLink:
-        link = cls(client, history_dir)
+    def open(cls, client: NetClient, history_dir: Path | None, timeout: float = 10.0,
+             bot_seed: int | None = None) -> NetLink:
+        link = cls(client, history_dir, bot_seed)
         link.thread.start()
         try:
             link._call(client.connect_first(timeout), timeout * len(client.addresses) + 1)
@@ -73,9 +83,10 @@ class NetLink:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
 
     async def _listen(self) -> None:
+        await self._bot_hears({"type": "update"})  # what is known may hold its decision
         while True:
             try:
-                await self.client.receive()
+                msg = await next_message(self.client, self.seat_bot)
             except ConnectionClosed as closed:
                 self._set_online(False)
                 code = closed.rcvd.code if closed.rcvd is not None else None
@@ -86,6 +97,9 @@ class NetLink:
                 self.connections += 1
                 self._set_online(True)
                 await self._send_unsent()
+                if self.seat_bot is not None:
+                    self.seat_bot.reconnected()
+                await self._bot_hears({"type": "update"})
                 continue
             except (p.ProtocolError, TimeoutError):
                 continue
@@ -94,6 +108,12 @@ class NetLink:
                 if self.history_dir is not None:
                     self.record_path = keep_record(self.mirror, self.history_dir)
             self._notify()
+            await self._bot_hears(msg)
+
+    async def _bot_hears(self, msg: dict) -> None:
+        """The seat's bot, if one plays it, after `msg`: it watches, or decides and plays."""
+        if self.seat_bot is not None:
+            await self.seat_bot.heard(self.client, msg)
 
     def _set_online(self, value: bool) -> None:
         with self.changed:

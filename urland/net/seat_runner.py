@@ -1,7 +1,9 @@
 """A seat's whole life online: receive, let a bot decide when asked, keep the finished game.
 
-Used by `python -m urland join` (with or without a window) and by the tests. The connection
-coming back after a drop uses the seat's token, so the game goes on where it was.
+`run_seat` is `python -m urland join` without a window; its bot (`SeatBot`) also plays a seat
+joined with `--autoplay` in a window, or a host's seat under the window's autoplay
+(`urland.net.link`). The connection coming back after a drop uses the seat's token, so the
+game goes on where it was.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from pathlib import Path
 
 from websockets.exceptions import ConnectionClosed
 
+from urland.bots.loop import decide
 from urland.bots.registry import Bot
 from urland.engine import Move
 from urland.net import protocol as p
@@ -31,8 +34,7 @@ async def run_seat(client: NetClient, bot: Bot | None = None, *, quit_when_over:
                    record_kept: Callable[[Path | None], None] | None = None) -> int:
     """Play the seat until the game is over (0) or the server is lost for good (1)."""
     kept = False
-    asked = -1
-    resend = Resend()
+    seat_bot = None if bot is None else SeatBot(bot)
     msg: dict = {"type": "update"}  # what is known already may hold a pending decision
     while True:
         mirror = client.mirror
@@ -47,20 +49,61 @@ async def run_seat(client: NetClient, bot: Bot | None = None, *, quit_when_over:
             if quit_when_over:
                 await client.close()
                 return 0
-        elif bot is not None and msg["type"] in ("update", "refused", RESEND):
-            asked = _after(msg, mirror, resend, asked)
-            asked = await _decide(client, bot, asked, watch=msg["type"] == "update")
+        elif seat_bot is not None:
+            await seat_bot.heard(client, msg)
         try:
-            msg = await _next(client, resend)
+            msg = await next_message(client, seat_bot)
         except ConnectionClosed as closed:
             code = closed.rcvd.code if closed.rcvd is not None else None
             if code in FINAL_CLOSES or not await reconnect(client, patience):
                 return 1
-            asked = -1
+            if seat_bot is not None:
+                seat_bot.reconnected()
             msg = {"type": "update"}
 
 
 RESEND = "resend"  # not a message: the time to send a move the disk refused has come
+
+
+class SeatBot:
+    """THE bot loop of a seat online (`join --autoplay`, with or without a window): after
+    each message the seat is sent, the bot watches the update from its seat and, when the
+    seat decides, thinks in a thread of its own and sends its move, once per position. A
+    move the server's disk refused is sent again by the resend rule (`urland.net.resend`)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.asked = -1  # the position last decided (-1: decide it again)
+        self.resend = Resend()
+
+    def reconnected(self) -> None:
+        """The connection came back: the pending decision is decided again."""
+        self.asked = -1
+
+    async def heard(self, client: NetClient, msg: dict) -> None:
+        """What the bot does after `msg` (already in the client's mirror). Nobody moves in a
+        lobby: a game its host starts says so in who sits where (`presence`), and the bot
+        decides then (again, if a move it sent before it knew was refused)."""
+        mirror = client.mirror
+        if mirror.over or msg["type"] not in ("update", "refused", "presence", RESEND):
+            return
+        self.asked = _after(msg, mirror, self.resend, self.asked)
+        if mirror.lobby:
+            self.asked = -1
+            return
+        self.asked = await _decide(client, self.bot, self.asked, watch=msg["type"] == "update")
+
+
+async def next_message(client: NetClient, seat_bot: SeatBot | None = None) -> dict:
+    """The next message, or RESEND when a move of the seat's bot that the disk refused is
+    due to be sent again first."""
+    if seat_bot is None:
+        return await client.receive()
+    try:
+        return await client.receive(seat_bot.resend.wait())
+    except TimeoutError:
+        seat_bot.resend.now()
+        return {"type": RESEND}
 
 
 def _after(msg: dict, mirror: Mirror, resend: Resend, asked: int) -> int:
@@ -73,15 +116,6 @@ def _after(msg: dict, mirror: Mirror, resend: Resend, asked: int) -> int:
     elif msg["type"] == RESEND:
         return -1
     return asked
-
-
-async def _next(client: NetClient, resend: Resend) -> dict:
-    """The next message, or RESEND when a refused move is due to be sent again first."""
-    try:
-        return await client.receive(resend.wait())
-    except TimeoutError:
-        resend.now()
-        return {"type": RESEND}
 
 
 async def _decide(client: NetClient, bot: Bot, asked: int, watch: bool) -> int:
@@ -116,7 +150,7 @@ async def _thought(bot: Bot, seen) -> Move:
 
     def think() -> None:
         try:
-            move, error = bot.choose(seen), None
+            move, error = decide(bot, seen)[0], None
         except Exception as exc:
             move, error = None, exc
         with contextlib.suppress(RuntimeError):  # the loop has already closed

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from urland import paths
+from urland.bots.registry import DEFAULT_BOT
 from urland.scenes.base import Scene
 from urland.seats import PERSON_HERE, seat_kind
 from urland.table.session import Seat
@@ -76,14 +77,14 @@ class HostScene(Scene):
         from urland.table.remote import RemoteTable
 
         try:
-            links = join_here(hosted, paths.history_dir())
+            links = join_here(hosted, paths.history_dir(),
+                              bot=DEFAULT_BOT if self.app.autoplay is not None else "")
         except Exception as exc:  # the room was opened but could not be reached: give up
             hosted.close()
             self.problem = fmt("Could not open the game to the network: {why}", why=exc)
             return
         print(f"Hosting room {hosted.code} at {', '.join(hosted.addresses())}", flush=True)
-        door = RemoteTable(links, autoplay=self.app.autoplay is not None, seed=self.seed,
-                           on_leave=hosted.close, hosting=True)
+        door = RemoteTable(links, on_leave=hosted.close, hosting=True)
         if lobby:
             self.app.show("lobby", door=door, hosted=hosted)
         else:

@@ -4,7 +4,7 @@
 * `local.LocalTable` — a game played on this computer (a room of the master, `room`), behind
   that door;
 * `flow.TurnFlow` — what happens next at the table: the dialog a seat played here answers, the
-  hand-over curtain before a secret, a private look, a bid reveal, a bot's move, the end.
+  hand-over curtain before a secret, a private look, a bid reveal, a move to show, the end.
 """
 
 from typing import Any
@@ -12,8 +12,7 @@ from typing import Any
 # The flow's names, given when first asked for like the door's and LocalTable: the title
 # screen needs the saved games (library, session), not the table's flow, its bots or their
 # threads. (The imports are written out, so a bundler finds the modules.)
-_FLOW = ("Ask", "BotMove", "HandOver", "Look", "Moved", "Over", "Reveal", "Step", "TurnFlow",
-         "Wait")
+_FLOW = ("Ask", "HandOver", "Look", "Moved", "Over", "Reveal", "Step", "TurnFlow", "Wait")
 
 __all__ = sorted(("LocalTable", "TableDoor", *_FLOW))
 

@@ -100,13 +100,15 @@ class TableDoor(Protocol):
         ...
 
     def bots_here(self) -> dict[int, BotPlan]:
-        """The seats a bot plays on this side: seat -> (bot kind, seed) or (bot kind, seed,
-        seconds a decision) for a bot given its thinking time."""
+        """The seats a bot plays on this side (the room's bots at this computer, a seat's own
+        bot online): seat -> (bot kind, seed) or (bot kind, seed, seconds a decision) for a
+        bot given its thinking time. The table never plays them: their moves arrive as news."""
         ...
 
     def plays_bots(self) -> bool:
-        """The game plays the bots of `bots_here` itself (a room of the master here), their
-        moves arriving as news; False: the table's flow plays them."""
+        """The game's bots are played by a room at this computer, which waits while the
+        table is held (`hold`); False: they play wherever the game is held, or on the seat's
+        own link, whatever the table shows."""
         ...
 
     def hold(self, held: bool) -> None:

@@ -2,25 +2,23 @@
 
 The flow owns who acts next: the dialog a seat played here answers (behind a hand-over curtain
 where a secret would show at a shared screen), the private looks owed to those seats (the dead
-player's two chips), the bid reveal, the computer's seats and the hint. A game at this
-computer is a room of the master, which plays its bots: their moves arrive as news, and the
+player's two chips), the bid reveal and the hint. The flow plays no bot: a game at this
+computer is a room of the master, which plays its bots, their moves arriving as news, and the
 flow holds the room (`TableDoor.hold`) while the table shows a move or a page, so that no bot
-plays ahead of what the players have seen. Only a seat of a game held elsewhere that a bot
-plays from here (`join --autoplay` in a window) is played by the flow, thinking in a
-background `Thinker`. It
-reaches the game only through the table's door (`urland.table.door.TableDoor`), so a game held
-elsewhere flows the same way. A scene answers each step: it opens a dialog by name, shows a
-curtain, plays a bot's move, or shows the game's end.
+plays ahead of what the players have seen. A game held elsewhere has its bots played there,
+and a seat a bot plays from here (`join --autoplay` in a window) is played by its link, as
+`join --autoplay` plays it without a window. It reaches the game only through the table's
+door (`urland.table.door.TableDoor`), so a game held elsewhere flows the same way. A scene
+answers each step: it opens a dialog by name, shows a curtain or a move, or the game's end.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
 from urland.bots.loop import Thinker
-from urland.bots.registry import make_bot
 from urland.engine import Decision, Event, Move, PlayerView
 from urland.table.door import TableDoor
 from urland.texts.i18n import N_
@@ -38,7 +36,7 @@ HINT_SECONDS = 0.8  # how long a hint's judge weighs a decision other than an Ic
 
 @dataclass(frozen=True)
 class Wait:
-    """Nothing to do this frame: a show is playing, a bot thinks, someone else decides."""
+    """Nothing to do this frame: a show is playing, a bot or someone else decides."""
 
 
 @dataclass(frozen=True)
@@ -79,14 +77,6 @@ class Reveal:
 
 
 @dataclass(frozen=True)
-class BotMove:
-    """A bot run here has decided: play its move."""
-
-    seat: int
-    move: Move
-
-
-@dataclass(frozen=True)
 class Moved:
     """A move was made elsewhere (a game held on another computer): show its events."""
 
@@ -98,22 +88,16 @@ class Over:
     """The game has ended: show its end."""
 
 
-Step = Wait | Ask | HandOver | Look | Reveal | BotMove | Moved | Over
+Step = Wait | Ask | HandOver | Look | Reveal | Moved | Over
 WAIT = Wait()
 
 
 class TurnFlow:
-    """Who acts next at one table. `pause()` is how long a bot's move is held back (seconds),
-    `block` how long one frame may wait for a bot that is still thinking."""
+    """Who acts next at one table."""
 
-    def __init__(self, door: TableDoor, pause: Callable[[], float] = lambda: 0.0,
-                 block: float = 0.0) -> None:
+    def __init__(self, door: TableDoor) -> None:
         self.door = door
-        self.pause, self.block = pause, block
         self.computers = set(door.bots_here())  # the seats a computer plays on this side
-        # ... and the bots the flow plays itself (none when the door's room plays them)
-        self.bots = {} if door.plays_bots() else {
-            seat: make_bot(*plan) for seat, plan in door.bots_here().items()}
         self.holding = False  # the game's bots are held: the table shows a move or a page
         self._hold(True)  # until the first frame has shown what it must
         self.known = door.position()  # the position the table was last shown
@@ -166,9 +150,7 @@ class TurnFlow:
         decision = self.door.decision()
         if decision.seat in self.door.here:
             return self._ask(decision)
-        if decision.seat in self.bots:
-            return self._bot(decision.seat)
-        return WAIT  # a seat played elsewhere, or by the room's master, decides
+        return WAIT  # a bot, or a seat played elsewhere, decides: its move arrives as news
 
     def _moved_here(self) -> bool:
         """The game's own bots played a move this side sees no event of (a secret bid): the
@@ -196,17 +178,6 @@ class TurnFlow:
         if self.door.shared_screen and decision.private and self.unlocked != decision.seat:
             return HandOver(decision.seat, HANDOVER_WHAT[decision.kind])
         return Ask(decision.seat, decision.kind, DIALOG_OF.get(decision.kind))
-
-    def _bot(self, seat: int) -> Step:
-        """Let the seat's bot think in the background; its move once ready and shown long
-        enough as thinking."""
-        key = self.door.position()
-        if not self.thinker.asked("bot", key):
-            self.thinker.ask("bot", key, self.bots[seat].choose, self.door.view(seat))
-        if self.thinker.seconds("bot") < self.pause():
-            return WAIT
-        ready, move = self.thinker.answer("bot", key, block=self.block)
-        return BotMove(seat, move) if ready else WAIT
 
     # --- what the table does ------------------------------------------------------------------
 
@@ -250,7 +221,7 @@ class TurnFlow:
 
     def _note(self, events: list[Event]) -> None:
         """What a move's events leave to do: bids to reveal, private looks for seats played
-        here; and the bots run here watch the table from their own seats."""
+        here."""
         self.asked = None
         if self.door.shared_screen:
             self.news += [e for e in events if e.visible_to is None]
@@ -261,10 +232,6 @@ class TurnFlow:
             elif event.kind in PRIVATE_LOOKS:
                 self.looks += [(seat, event.kind) for seat in self.door.here
                                if event.visible(seat)]
-        for seat, bot in self.bots.items():
-            watch = getattr(bot, "watch", None)
-            if watch is not None:
-                watch(self.door.view(seat))
 
     def undo(self) -> Move | None:
         """Take back the last action of the seat played here that decides, if it may."""
@@ -282,11 +249,10 @@ class TurnFlow:
         return not self.door.over and self.door.decision().seat in self.computers
 
     def computer_held(self) -> bool:
-        """A computer run here is to decide but not yet asked: the table holds the game (a
-        dialog over it, a tutorial page, a show still playing), so it is not thinking."""
-        if not self.bots:  # the room's bots: held by the table
-            return self.computer_deciding() and self.holding
-        return self.computer_deciding() and not self.thinker.asked("bot", self.door.position())
+        """A computer run here is to decide but the table holds the game (a dialog over it,
+        a tutorial page, a show still playing), so it is not thinking. (A seat's own bot
+        online plays whatever the table shows: never held.)"""
+        return self.door.plays_bots() and self.computer_deciding() and self.holding
 
     def ask_again(self) -> None:
         """Ask the pending decision again (a dialog was turned away or a curtain lifted)."""

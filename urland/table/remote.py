@@ -6,8 +6,9 @@ anything of another seat's: the true state stays on the server. A host may play 
 at one screen (hot-seat): each has its own connection and token, so each is sent exactly its
 own seat's view and secret events, as a friend's client would be, and the server needs no
 notion of a client that speaks for several seats. The shared screen then shows the public view
-between hand-over curtains. With `autoplay`, a bot plays the seat here, from this seat's view
-only, through the same door.
+between hand-over curtains. A seat whose client says a bot plays it (`join --autoplay`) is
+played by its link, as `join --autoplay` plays it without a window (`urland.net.link`): the
+table only shows its moves, as it shows everybody else's.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 
 from urland.bots.candidates import cheapest_payment
-from urland.bots.registry import DEFAULT_BOT, bot_seed
 from urland.engine import (
     Board,
     Decision,
@@ -70,14 +70,14 @@ class RemoteTable:
 
     online = True  # a game held on a server: the player list marks the seats played here
 
-    def __init__(self, link: NetLink | Sequence[NetLink], autoplay: bool = False,
-                 seed: int = 0,
+    def __init__(self, link: NetLink | Sequence[NetLink],
                  on_leave: Callable[[], None] | None = None, hosting: bool = False) -> None:
         """`hosting`: this computer hosts the game (leaving it disconnects the friends)."""
         links = [link] if isinstance(link, NetLink) else list(link)
         self.link = links[0]  # the first seat played here: its mirror tells the public news
         self.links = {lk.mirror.seat: lk for lk in links}
-        self.autoplay, self.seed = autoplay, seed
+        # a bot plays the seats here (`join --autoplay`): nobody at this screen decides
+        self.autoplay = all(lk.seat_bot is not None for lk in links)
         self.on_leave = on_leave
         self.hosting = hosting
         self.left = False
@@ -222,12 +222,11 @@ class RemoteTable:
         return max(0.0, at[seat] - time.monotonic())
 
     def bots_here(self) -> dict[int, tuple[str, int]]:
-        if not self.autoplay:
-            return {}
-        return {seat: (DEFAULT_BOT, bot_seed(self.seed, seat)) for seat in self.links}
+        return {seat: (lk.client.bot, lk.bot_seed) for seat, lk in self.links.items()
+                if lk.seat_bot is not None}
 
     def plays_bots(self) -> bool:
-        return False  # an autoplayed seat is played by the table's flow
+        return False  # the server's bots, and a seat's own (its link's), play whatever is shown
 
     def hold(self, held: bool) -> None:
         """The server's game goes on whatever this table shows."""

@@ -47,7 +47,7 @@ class TableScene(KeyedTable, Scene):
         self.local = None if door else LocalTable(session, lambda: app.settings.pause, block)
         door = door or self.local
         self.door, self.guide = door, guide
-        self.flow = TurnFlow(door, pause=lambda: app.settings.pause, block=block)
+        self.flow = TurnFlow(door)
         self.board_view = BoardView(door.board)
         self.panel = SidePanel([SeatLabel(s.name, s.colour, s.kind) for s in door.seats])
         self.gestures, self.keys = BoardGestures(self), BoardKeys(self)

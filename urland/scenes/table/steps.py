@@ -1,5 +1,5 @@
 """What the table does for each step of the turn flow: open a dialog by name, lift a curtain,
-play a bot's move, show a move made elsewhere, or go to the game's end."""
+show a move made elsewhere (a bot's, or another person's), or go to the game's end."""
 
 from __future__ import annotations
 
@@ -16,8 +16,6 @@ class StepsHost(Protocol):
     app: Any
     door: TableDoor
     flow: TurnFlow
-
-    def submit(self, move: Any) -> None: ...
 
     def show_events(self, events: list[Event], dropped_at: None = None,
                     follow: bool = False) -> None: ...
@@ -39,8 +37,6 @@ def answer_step(table: StepsHost, step: turns.Step) -> None:
             app.open("handover", table=table, seat=seat, what=what)
         case turns.Ask(seat, _kind, dialog) if dialog is not None:
             app.open(dialog, table=table, seat=seat)
-        case turns.BotMove(_seat, move):
-            table.submit(move)
         case turns.Moved(events):
             table.show_events(list(events), follow=True)
         case turns.Over():
