@@ -379,22 +379,8 @@ class GameServer:
                                else "That seat token does not belong to this room.",
                                p.CLOSE_FLOOD if guarded else p.CLOSE_REFUSED)
             return None
-        await self._played_by(room, seat, hello.get("bot", ""))
+        await played_by(self.master, room, seat, hello.get("bot", ""))
         return room, seat
-
-    async def _played_by(self, room: Room, seat: int, bot: str) -> None:
-        """A seat taken back with its token says who plays it now: a person, or a bot of a
-        level (`join --autoplay`, a host's seat under the window's autoplay). The room's
-        seats and the finished game's record name that, as they do for a newcomer's seat."""
-        slot = room.seats[seat]
-        if slot.bot == bot or room.game.over:
-            return
-        try:
-            await self.master.commit(
-                room, lambda: room.set_seat(seat, slot.name, slot.token_hash, bot))
-        except (MoveRefused, NotKept) as exc:  # the seat is taken back all the same
-            rooms_log.warning("Room %s: who plays the %s seat could not be kept: %s", room.code,
-                        seat_colour(room, seat), exc)
 
     async def _send_elsewhere(self, ws: ServerConnection, address: str) -> None:
         """The room is served by another process: tell the client where, and close."""
@@ -633,3 +619,17 @@ def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
 def bound_port(server: Server) -> int:
     return next(iter(server.sockets)).getsockname()[1]
 
+
+async def played_by(master: Master, room: Room, seat: int, bot: str) -> None:
+    """A seat taken back with its token says who plays it now: a person, or a bot of a
+    level (`join --autoplay`, a host's seat under the window's autoplay). The room's
+    seats and the finished game's record name that, as they do for a newcomer's seat."""
+    slot = room.seats[seat]
+    if slot.bot == bot or room.game.over:
+        return
+    try:
+        await master.commit(
+            room, lambda: room.set_seat(seat, slot.name, slot.token_hash, bot))
+    except (MoveRefused, NotKept) as exc:  # the seat is taken back all the same
+        rooms_log.warning("Room %s: who plays the %s seat could not be kept: %s", room.code,
+                          seat_colour(room, seat), exc)

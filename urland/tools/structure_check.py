@@ -77,7 +77,6 @@ NAME_LOOKUPS: dict[tuple[str, str, str], str] = {
     ("urland.scenes.table.online", "top", "box"): "only a dialog on top has a box",
     ("urland.bots.loop", "bot", "watch"): _BOT_HOOK,
     ("urland.net.seat_runner", "bot", "watch"): _BOT_HOOK,
-    ("urland.table.flow", "bot", "watch"): _BOT_HOOK,
     ("urland.tools.tournament", "bots[seat]", "last_iterations"): "only the searching bots count",
 }
 
