@@ -63,7 +63,8 @@ class ServerOptions(MasterOptions):
     rate: float = 20.0  # messages a second a client may send, on average ...
     burst: int = 40  # ... and at once
     strikes_to_drop: int = 50  # messages slowed down before a flooding client is dropped
-    max_queued: int = 256 * 1024  # bytes waiting for a client that does not read: dropped
+    max_queued: int = 256 * 1024  # bytes waiting for a client that does not read: dropped ...
+    drop_close_seconds: float = 5.0  # ... its close unanswered this long, the line is cut
     per_address: int = 16  # connections at once from one address, from accept; more: "busy"
     hello_rate: float = 5.0  # hellos a second from one address, on average ...
     hello_burst: int = 20  # ... and at once
@@ -568,7 +569,8 @@ class GameServer:
         """Close a client that stopped reading (4011); it cannot read the close frame either,
         so the connection is cut when the close is not answered soon."""
         with contextlib.suppress(TimeoutError, ConnectionClosed):
-            await asyncio.wait_for(ws.close(p.CLOSE_SLOW, "too slow to read"), 5.0)
+            await asyncio.wait_for(ws.close(p.CLOSE_SLOW, "too slow to read"),
+                                   self.options.drop_close_seconds)
         ws.transport.abort()
 
     async def _write(self, client: Client) -> None:
