@@ -152,7 +152,9 @@ def test_a_client_sending_1000_messages_a_second_is_slowed_then_dropped():
 
 def test_half_open_connections_are_closed_and_the_seat_is_shown_as_lost():
     async def scenario():
-        options = ServerOptions(hello_seconds=0.5, ping_interval=0.3, ping_timeout=0.3)
+        # neither answers the server's close: the line is cut after close_seconds (2 s by default)
+        options = ServerOptions(hello_seconds=0.5, ping_interval=0.3, ping_timeout=0.3,
+                                close_seconds=0.3)
         async with serving(options) as (server, address):
             room = server.open_room("half", SEATS, 2)
             port = int(address.rsplit(":", 1)[1])

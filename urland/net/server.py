@@ -60,6 +60,7 @@ class ServerOptions(MasterOptions):
     hello_seconds: float = 10.0  # a connection that says nothing this long is closed
     ping_interval: float | None = 20.0  # keep-alive: a peer that stops answering is dropped
     ping_timeout: float | None = 20.0
+    close_seconds: float = 2.0  # a close the peer does not answer this long: the line is cut
     rate: float = 20.0  # messages a second a client may send, on average ...
     burst: int = 40  # ... and at once
     strikes_to_drop: int = 50  # messages slowed down before a flooding client is dropped
@@ -207,7 +208,7 @@ class GameServer:
         return serve(self.handle, sock=sock, ssl=tls, max_size=p.MAX_CLIENT_MESSAGE,
                      max_queue=4, open_timeout=o.handshake_seconds,
                      ping_interval=o.ping_interval, ping_timeout=o.ping_timeout,
-                     close_timeout=2, compression=None, logger=transport_log,
+                     close_timeout=o.close_seconds, compression=None, logger=transport_log,
                      create_connection=self.gate.connection,
                      write_limit=min(64 * 1024, o.max_unsent))
 
