@@ -155,6 +155,18 @@ def test_the_experts_own_hard_search_stops_on_the_budget_not_on_a_busy_clock():
     assert patient.hard.last_iterations == 60
 
 
+def test_an_expert_whose_budget_is_spent_before_its_hard_search_begins_still_plays():
+    # A machine so busy that the thread's processor time is spent before the hard search's
+    # first iteration (each read of the processor clock moves on by a whole budget): the
+    # search answers with its candidates in the hard bot's order, and the expert plays one.
+    seen, _ = crowded_decision()
+    clocks = Clocks(cpu_step=1.0, wall_step=0.0)
+    rushed = ExpertBot(1, seconds=1.0, clocks=(clocks.read_cpu, clocks.read_wall))
+    move = rushed.choose(seen)
+    assert rushed.hard.last_iterations == 0
+    check_move(seen.state, move)
+
+
 def test_the_expert_is_offered_everywhere_and_takes_a_thinking_time():
     assert "expert" in OFFERED_KINDS
     assert str(BOTS["expert"].label) == "AI expert"

@@ -211,7 +211,11 @@ def test_a_flood_s_refused_connections_are_held_open_unread_so_it_waits_instead_
     held open, unread, for a while first (here longer than the test), and closed at the
     latest when the server stops."""
     async def scenario():
-        options = ServerOptions(connect_rate=1.0, connect_burst=3, refused_held_seconds=60)
+        # one new connection every ten seconds past the burst: however slowly a busy machine
+        # accepts the ten, seven of them are past it; the three let in never begin their
+        # handshake, and the server's stop waits for their deadline (5 s by default)
+        options = ServerOptions(connect_rate=0.1, connect_burst=3, refused_held_seconds=60,
+                                handshake_seconds=1.0)
         async with serving(options) as (server, address):
             server.open_room("tarpit", SEATS, 5)
 
@@ -254,7 +258,9 @@ def test_hostile_connections_leave_one_log_line_per_cause_with_its_count(caplog)
     caplog.set_level(logging.WARNING)
 
     async def scenario():
-        async with serving() as (server, address):
+        # the 60 connections come one after another from one address: all within its burst,
+        # so none is held at accept first (a flood's held connections are tested below)
+        async with serving(ServerOptions(connect_burst=60)) as (server, address):
             server.open_room("logs", SEATS, 6)
 
             def hostile() -> None:

@@ -130,7 +130,10 @@ def test_a_10_mb_message_is_refused_and_the_connection_closed():
 
 def test_a_client_sending_1000_messages_a_second_is_slowed_then_dropped():
     async def scenario():
-        async with serving() as (server, address):
+        # the server reads no more of a dropped flood, its close answer included: it cuts the
+        # line after close_seconds (2 s by default)
+        options = ServerOptions(hello_seconds=2.0, close_seconds=0.3)
+        async with serving(options) as (server, address):
             server.open_room("flood", SEATS, 2)
             rogue = await seated(address, "flood", "Rogue")
             reader = asyncio.create_task(_closed_with(rogue, 15))
@@ -152,7 +155,9 @@ def test_a_client_sending_1000_messages_a_second_is_slowed_then_dropped():
 
 def test_half_open_connections_are_closed_and_the_seat_is_shown_as_lost():
     async def scenario():
-        options = ServerOptions(hello_seconds=0.5, ping_interval=0.3, ping_timeout=0.3)
+        # neither answers the server's close: the line is cut after close_seconds (2 s by default)
+        options = ServerOptions(hello_seconds=0.5, ping_interval=0.3, ping_timeout=0.3,
+                                close_seconds=0.3)
         async with serving(options) as (server, address):
             room = server.open_room("half", SEATS, 2)
             port = int(address.rsplit(":", 1)[1])
@@ -462,8 +467,9 @@ def test_a_client_that_stops_reading_is_dropped_and_the_others_get_every_message
         return sock
 
     async def scenario():
+        # her close unanswered is cut after a second (5 s by default): the drop is the same
         options = ServerOptions(rate=10_000, burst=10_000, max_queued=64 * 1024,
-                                chat_rate=10_000, chat_burst=10_000)
+                                chat_rate=10_000, chat_burst=10_000, drop_close_seconds=1.0)
         async with serving(options) as (server, address):
             room = server.open_room("slow", ["remote"] * 3, 5)
             anna = await seated(address, "slow", "Anna")
@@ -473,20 +479,23 @@ def test_a_client_that_stops_reading_is_dropped_and_the_others_get_every_message
             her_side = server.clients[("SLOW", 1)].ws.transport.get_extra_info("socket")
             her_side.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)  # a thin line
             ben = await seated(address, "slow", "Ben")
-            heard = []
+            heard: dict[str, list[str]] = {"Anna": [], "Ben": []}
 
-            async def ben_reads():
-                while len(heard) < lines:
-                    msg = await ben.receive(20)
+            async def reads(client: NetClient, name: str) -> None:
+                while len(heard[name]) < lines:
+                    msg = await client.receive(20)
                     if msg["type"] == "chat" and msg["name"] == "Anna":
-                        heard.append(msg["text"])
-            reading = asyncio.create_task(ben_reads())
+                        heard[name].append(msg["text"])
+            # Anna reads her own lines as they come back too: a client that leaves with
+            # messages unread waits its whole close timeout for the server's answer
+            reading = [asyncio.create_task(reads(anna, "Anna")),
+                       asyncio.create_task(reads(ben, "Ben"))]
             for i in range(lines):
                 await anna.chat(f"{i:04d} " + "x" * 190)
                 if i % 100 == 99:
                     await asyncio.sleep(0.01)
-            await asyncio.wait_for(reading, 30)
-            assert heard == [f"{i:04d} " + "x" * 190 for i in range(lines)]
+            await asyncio.wait_for(asyncio.gather(*reading), 30)
+            assert heard["Ben"] == [f"{i:04d} " + "x" * 190 for i in range(lines)]
             while server.connected(room) != [True, False, True]:
                 await asyncio.sleep(0.05)
             assert room.seats[1].taken  # her seat is kept for her: she may come back

@@ -55,7 +55,11 @@ def test_more_connections_from_one_address_than_allowed_are_refused_with_a_sente
 
 def test_a_client_that_floods_and_reconnects_is_still_slowed_and_dropped():
     async def scenario():
-        async with serving(ServerOptions(rate=5, burst=10)) as (server, address):
+        # each slowed message waits 1/rate s: at 50 a second the 50 strikes take one second;
+        # the server reads no more of a dropped flood, its close answer included: it cuts the
+        # line after close_seconds (2 s by default)
+        options = ServerOptions(rate=50, burst=10, close_seconds=0.3)
+        async with serving(options) as (server, address):
             server.open_room("flood", SEATS, 2)
             rogue = await seated(address, "flood", "Rogue")
             with contextlib.suppress(ConnectionClosed):

@@ -4,6 +4,7 @@ import os
 import time
 
 import pygame
+from hosting_steps import until
 from test_scenes import (
     answer_for_anna,
     area_point,
@@ -447,11 +448,9 @@ def test_a_hint_lights_its_areas_draws_an_arrow_and_goes_when_the_position_chang
     land = next(o.move for o in table.decision.options if o.move.kind == "land")
     advice = Hint(land, "region_hold", {"region": 5})
     table.flow.thinker.ask("hint", table.door.position(), lambda view: advice, None)
-    # the answer comes from a background thread: give it time (not a count of frames, which
-    # a busy machine can run before the thread is scheduled)
-    patience = time.monotonic() + 5
-    while table.hint.move is None and time.monotonic() < patience:
-        resting_frame(app)
+    # the answer comes from a background thread: frames until it is shown, bounded by this
+    # process's processor time (a busy machine schedules the thread late, never not at all)
+    until(lambda: table.hint.move is not None, app)
     assert table.hint.move == land
     assert table.hint.glow() == {land.src, land.dst}
     assert table.hint_text.startswith("Hint: Land 1 Ichto")

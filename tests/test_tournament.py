@@ -95,7 +95,7 @@ def test_bad_options_get_a_clear_message(capsys, argv):
 
 
 def test_think_sets_the_experts_time_and_is_reported(capsys, monkeypatch):
-    # How much the expert compares in 0.25 s depends on the machine; what --think decides is
+    # How much the expert compares in 0.02 s depends on the machine; what --think decides is
     # the budget each expert is made with, and the report naming it.
     from urland.bots import registry
 
@@ -109,10 +109,10 @@ def test_think_sets_the_experts_time_and_is_reported(capsys, monkeypatch):
 
     monkeypatch.setattr("urland.tools.tournament.make_bot", spy)
     code, out = run(capsys, "tournament", "--bots", "expert,random,random", "--games", "1",
-                    "--seed", "2", "--think", "0.25", "--json")
+                    "--seed", "2", "--think", "0.02", "--json")
     summary = json.loads(out.out.strip().splitlines()[-1])
-    assert code == 0 and summary["think"] == 0.25
-    assert ("expert", 0.25) in budgets
+    assert code == 0 and summary["think"] == 0.02
+    assert ("expert", 0.02) in budgets
     assert summary["by_players"]["3"]["per_bot"]["expert"]["decisions"] > 0
 
 

@@ -136,9 +136,9 @@ class HardBot:
                          else pending_distribution(view))
         self.replies = {}
         root = Node()
-        root.moves = self._ranked(view.state)
-        if len(root.moves) == 1:
-            return root.moves
+        candidates = root.moves = self._ranked(view.state)
+        if len(candidates) == 1:
+            return candidates
         if deadline is None:
             deadline = (self.budget or Budget.clock(self.time_limit)).start()
         iterations = 0
@@ -149,7 +149,9 @@ class HardBot:
         self.last_iterations = iterations
         ranked = sorted(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total),
                         reverse=True)
-        return [m for m, _ in ranked]
+        # A deadline spent before the first iteration (a busy machine) leaves the candidates
+        # in their own order: the bot still answers.
+        return [m for m, _ in ranked] or candidates
 
     # --- one iteration ---------------------------------------------------------------------
 

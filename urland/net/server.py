@@ -62,10 +62,12 @@ class ServerOptions(MasterOptions):
     hello_seconds: float = 10.0  # a connection that says nothing this long is closed
     ping_interval: float | None = 20.0  # keep-alive: a peer that stops answering is dropped
     ping_timeout: float | None = 20.0
+    close_seconds: float = 2.0  # a close the peer does not answer this long: the line is cut
     rate: float = 20.0  # messages a second a client may send, on average ...
     burst: int = 40  # ... and at once
     strikes_to_drop: int = 50  # messages slowed down before a flooding client is dropped
-    max_queued: int = 256 * 1024  # bytes waiting for a client that does not read: dropped
+    max_queued: int = 256 * 1024  # bytes waiting for a client that does not read: dropped ...
+    drop_close_seconds: float = 5.0  # ... its close unanswered this long, the line is cut
     per_address: int = 16  # connections at once from one address, from accept; more: "busy"
     hello_rate: float = 5.0  # hellos a second from one address, on average ...
     hello_burst: int = 20  # ... and at once
@@ -208,7 +210,7 @@ class GameServer:
         return serve(self.handle, sock=sock, ssl=tls, max_size=p.MAX_CLIENT_MESSAGE,
                      max_queue=4, open_timeout=o.handshake_seconds,
                      ping_interval=o.ping_interval, ping_timeout=o.ping_timeout,
-                     close_timeout=2, compression=None, logger=transport_log,
+                     close_timeout=o.close_seconds, compression=None, logger=transport_log,
                      create_connection=self.gate.connection,
                      write_limit=min(64 * 1024, o.max_unsent))
 
@@ -585,7 +587,8 @@ class GameServer:
         """Close a client that stopped reading (4011); it cannot read the close frame either,
         so the connection is cut when the close is not answered soon."""
         with contextlib.suppress(TimeoutError, ConnectionClosed):
-            await asyncio.wait_for(ws.close(p.CLOSE_SLOW, "too slow to read"), 5.0)
+            await asyncio.wait_for(ws.close(p.CLOSE_SLOW, "too slow to read"),
+                                   self.options.drop_close_seconds)
         ws.transport.abort()
 
     async def _write(self, client: Client) -> None:
