@@ -439,11 +439,11 @@ def test_the_details_of_a_file_problem_are_in_the_players_language_too(tmp_path)
 @pytest.mark.tour
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))
 @pytest.mark.parametrize("code", list(LANGUAGES))
-def test_the_join_form_and_a_joined_tables_chat_fit_in_every_language_and_size(
+def test_the_lobby_the_join_form_and_a_joined_tables_chat_fit_in_every_language_and_size(
         code, size, user_home, monkeypatch):
-    """The online screens of the tour: the join form with its placeholders, and a joined
-    game's table with the chat's lines, its field and its mute button (a game hosted on
-    127.0.0.1, announced nowhere)."""
+    """The online screens of the tour: the host's lobby as friends join, the join form with
+    its placeholders, and a joined game's table with the chat's lines, its field and its mute
+    button (games hosted on 127.0.0.1, announced nowhere)."""
     from urland.net import hosting
 
     monkeypatch.setenv("URLAND_DISCOVERY", "0")
@@ -451,7 +451,7 @@ def test_the_join_form_and_a_joined_tables_chat_fit_in_every_language_and_size(
     monkeypatch.setattr(hosting, "DEFAULT_PORT", 0)
     i18n.set_language(code)
     watch = text_ui.start_watching()
-    assert online_scenes(size=size) == ["join", "table"]
+    assert online_scenes(size=size) == ["lobby", "join", "table"]
     assert sorted(set(watch.overflows)) == []
     assert sorted(watch.overlaps) == []
 
