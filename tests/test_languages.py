@@ -10,10 +10,12 @@ import pytest
 from language_tour import (
     SEATS,
     SIZES,
+    _advance,
     autoplayed_game,
     autoplayed_tutorial,
     every_scene,
     online_scenes,
+    rules_pages,
     thinking_choices,
 )
 
@@ -21,7 +23,9 @@ from urland.app import App
 from urland.cli import main
 from urland.texts import i18n
 from urland.texts.events import render_event
+from urland.texts.genes import gene_name
 from urland.texts.i18n import LANGUAGES, PSEUDO, PSEUDO_CLOSE, PSEUDO_OPEN
+from urland.texts.rules_pages import pages
 from urland.ui import text as text_ui
 from urland.ui.widgets import key_label
 from urland.userfiles.settings import Settings, load_settings, save_settings, settings_from
@@ -454,6 +458,8 @@ def test_the_lobby_the_join_form_and_a_joined_tables_chat_fit_in_every_language_
     assert online_scenes(size=size) == ["lobby", "join", "table"]
     assert sorted(set(watch.overflows)) == []
     assert sorted(watch.overlaps) == []
+    # the chat field's placeholder in the field's own letters, not shrunk to fit (review 4)
+    assert i18n._("Say something, Enter sends") not in watch.shrunk
 
 
 def test_a_list_of_names_takes_the_italian_euphonic_d_and_an_areas_oceans_are_a_list():
@@ -490,3 +496,42 @@ def test_the_experts_thinking_time_fits_in_new_game_and_settings(code, size, use
     pygame.quit()
     assert sorted(set(watch.overflows)) == []
     assert sorted(watch.overlaps) == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_the_end_turn_label_keeps_clear_of_its_key_and_the_buttons_edge(code, size, user_home):
+    """End turn, the table's most pressed button: its label at full size with room on both
+    sides, never squeezed between the button's edge and its E (the Dutch "Beurt beëindigen"
+    left 4 px at 960x540)."""
+    from urland.table.session import Session
+
+    i18n.set_language(code)
+    app = App(Settings(animation_speed="instant", ai_pause="none"), size=size)
+    session = Session.new([s for s in SEATS], 3, None)
+    assert _advance(session, {"action"})
+    table = app.show("table", session=session)
+    app.step(1 / 60)
+    button, theme = table.controls.end_button, app.theme
+    _centre, room = button.label_space(theme)
+    label = text_ui.text_width(str(button.label), theme.px(24), bold=True)
+    pygame.quit()
+    assert room - label >= theme.px(16), (str(button.label), room, label)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_every_rules_page_is_listed_at_full_size_when_selected(code, size, user_home):
+    """The rules list, each page selected in turn (its title in bold on the highlight): no
+    title drawn smaller than the others to fit (the French "Comment commence une partie" ran
+    past its highlight at 960x540, then shrank to three quarters)."""
+    i18n.set_language(code)
+    app = App(Settings(animation_speed="instant", ai_pause="none"), size=size)
+    app.show("title")
+    app.step(1 / 60)
+    watch = text_ui.start_watching()
+    rules_pages(app)
+    pygame.quit()
+    titles = {str(p.title) for p in pages()} | {
+        i18n.fmt("Gene: {name}", name=gene_name(p.gene)) for p in pages() if p.gene}
+    assert {t: share for t, share in watch.shrunk.items() if t in titles} == {}
