@@ -535,3 +535,18 @@ def test_every_rules_page_is_listed_at_full_size_when_selected(code, size, user_
     titles = {str(p.title) for p in pages()} | {
         i18n.fmt("Gene: {name}", name=gene_name(p.gene)) for p in pages() if p.gene}
     assert {t: share for t, share in watch.shrunk.items() if t in titles} == {}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_the_title_screens_buttons_show_their_labels_at_full_size(code, size, user_home):
+    """The title screen's column and its row of History, Rules, Settings and Quit: no label
+    drawn smaller to fit (the Dutch "Instellingen [I]" was squeezed at both sizes)."""
+    i18n.set_language(code)
+    app = App(Settings(animation_speed="instant", ai_pause="none"), size=size)
+    watch = text_ui.start_watching()
+    title = app.show("title")
+    app.step(1 / 60)
+    labels = {str(b.label) for b in title.buttons}
+    pygame.quit()
+    assert {t: share for t, share in watch.shrunk.items() if t in labels} == {}
