@@ -18,6 +18,7 @@ from language_tour import (
     rules_pages,
     thinking_choices,
 )
+from test_catalogs import french_spacing_faults
 
 from urland.app import App
 from urland.cli import main
@@ -196,6 +197,8 @@ def test_every_scene_in_every_language_and_size_fits_with_nothing_drawn_over_any
             "handover", "pick_ichtos", "game_over", "replay", "review"} <= set(drawn)
     assert sorted(set(watch.overflows)) == []
     assert sorted(watch.overlaps) == []
+    if code == "fr":  # every text drawn, those put together by the code too (docs/glossary.md)
+        assert {t: f for t in watch.seen if (f := french_spacing_faults(t))} == {}
 
 
 TUTORIAL_NAMES = ["Alex", "Basil", "Greta"]  # the seats of assets/texts/tutorial.yaml
@@ -550,3 +553,21 @@ def test_the_title_screens_buttons_show_their_labels_at_full_size(code, size, us
     labels = {str(b.label) for b in title.buttons}
     pygame.quit()
     assert {t: share for t, share in watch.shrunk.items() if t in labels} == {}
+
+
+def test_a_chapter_cards_list_of_changed_scores_takes_the_french_semicolon():
+    """The card that opens a prepared chapter joins the players' lines with the language's
+    semicolon: French keeps a no-break space before it (the tour found "(avant : 4); Basil")."""
+    import copy
+
+    from urland.engine.game import Game
+    from urland.texts.chapter_card import chapter_card
+
+    before = Game.new(3, 3).state
+    after = copy.deepcopy(before)
+    after.track = [7, 6, before.track[2]]
+    i18n.set_language("fr")
+    card = chapter_card(before, after, TUTORIAL_NAMES)
+    assert (f"Ce qui a changé\u00a0: Alex 7 points (avant\u00a0: {before.track[0]})\u00a0; "
+            f"Basil 6 points (avant\u00a0: {before.track[1]}).") in card
+    assert french_spacing_faults(card) == []
