@@ -16,6 +16,7 @@ SEATS = [Seat("Anna", 4, "human"), Seat("Ben", 0, "human"), Seat("Cleo", 3, "hum
 
 
 SIZES = [(1280, 720), (960, 540)]  # every screen must fit at both
+CHAT_SAID = ("good luck everybody, and may the best fish win!", "thanks")  # the host's lines
 
 
 def autoplayed_game(seed: int = 2, frames: int = 40000, size: tuple[int, int] = SIZES[0]) -> App:
@@ -231,7 +232,7 @@ def online_scenes(size: tuple[int, int] = SIZES[0]) -> list[str]:
         until(lambda: app.scenes[0].name == "table" or bool(form.problem), app)
         assert app.scenes[0].name == "table", form.problem
         table = app.scenes[0]
-        for text in ("good luck everybody, and may the best fish win!", "thanks"):
+        for text in CHAT_SAID:
             host.chat(text)
         until(lambda: len(table.chat.recent) == 2, app)
         for scene in app.scenes[1:]:  # a dialog over the table: the table itself first

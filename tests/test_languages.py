@@ -8,6 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 from language_tour import (
+    CHAT_SAID,
     SEATS,
     SIZES,
     _advance,
@@ -463,6 +464,9 @@ def test_the_lobby_the_join_form_and_a_joined_tables_chat_fit_in_every_language_
     assert sorted(watch.overlaps) == []
     # the chat field's placeholder in the field's own letters, not shrunk to fit (review 4)
     assert i18n._("Say something, Enter sends") not in watch.shrunk
+    if code == "fr":  # the game's words; the players' own are as they typed them
+        game_words = [t for t in watch.seen if not any(said in t for said in CHAT_SAID)]
+        assert {t: f for t in game_words if (f := french_spacing_faults(t))} == {}
 
 
 def test_a_list_of_names_takes_the_italian_euphonic_d_and_an_areas_oceans_are_a_list():
