@@ -554,9 +554,11 @@ def test_the_title_screens_buttons_show_their_labels_at_full_size(code, size, us
     watch = text_ui.start_watching()
     title = app.show("title")
     app.step(1 / 60)
+    text_ui.end_frame()
     labels = {str(b.label) for b in title.buttons}
     pygame.quit()
     assert {t: share for t, share in watch.shrunk.items() if t in labels} == {}
+    assert sorted(watch.overlaps) == [] and sorted(set(watch.overflows)) == []
 
 
 def test_a_chapter_cards_list_of_changed_scores_takes_the_french_semicolon():
