@@ -16,6 +16,7 @@ SEATS = [Seat("Anna", 4, "human"), Seat("Ben", 0, "human"), Seat("Cleo", 3, "hum
 
 
 SIZES = [(1280, 720), (960, 540)]  # every screen must fit at both
+CHAT_SAID = ("good luck everybody, and may the best fish win!", "thanks")  # the host's lines
 
 
 def autoplayed_game(seed: int = 2, frames: int = 40000, size: tuple[int, int] = SIZES[0]) -> App:
@@ -173,20 +174,52 @@ def thinking_choices(app: App) -> None:
     app.pop()
 
 
+def lobby_scene(app: App) -> str:
+    """The host's lobby of a game hosted from this window: its invitation and seats with both
+    friends' seats free, then one friend joined (Start with AI in the free seats), then both
+    (Start); cancelled. The name of the scene drawn."""
+    from hosting_steps import until
+
+    from urland.net.client import NetClient
+    from urland.net.link import NetLink
+
+    seats = [Seat("Anna", 0, "human"), Seat("Ben", 1, "online"), Seat("Cleo", 2, "online"),
+             Seat("Dan", 3, "medium")]
+    app.show("host", seats=seats, seed=0)
+    until(lambda: app.scene.name == "lobby", app)
+    lobby = app.scene
+    until(lambda: lobby.fill_button.visible, app)
+    _show(app)
+    friends = []
+    try:
+        for seat, name in ((1, "Benjamin"), (2, "Cleo")):  # a long name, then a short one
+            friends.append(NetLink.open(NetClient(lobby.addresses[-1], lobby.hosted.code, name),
+                                        None))
+            until(lambda seat=seat: lobby.seat_lines()[seat][1] is False, app)
+            _show(app)
+        until(lambda: lobby.start_button.enabled, app)
+        _show(app)
+    finally:
+        for friend in friends:
+            friend.close()
+        lobby.cancel()
+    return lobby.name
+
+
 def online_scenes(size: tuple[int, int] = SIZES[0]) -> list[str]:
-    """The join form (empty, then filled in), and the table of a game joined through it with
-    the chat said by the host, muted and unmuted; a real game hosted on 127.0.0.1. The names of
-    the scenes drawn."""
+    """The host's lobby, the join form (empty, then filled in), and the table of a game joined
+    through it with the chat said by the host, muted and unmuted; real games hosted on
+    127.0.0.1. The names of the scenes drawn."""
     from hosting_steps import until
 
     from urland.net.hosting import HostedGame, join_here
     from urland.table.remote import RemoteTable
 
+    app = App(Settings(animation_speed="instant", ai_pause="none"), size=size)
+    drawn = [lobby_scene(app)]
     game = HostedGame(["human", "online", "easy"], ["Anna", "Ben", "Cleo"], [0, 1, 2], 0,
                       seed=3, port=0)
     host = RemoteTable(join_here(game, None))
-    app = App(Settings(animation_speed="instant", ai_pause="none"), size=size)
-    drawn = []
     try:
         app.show("title")
         form = app.open("join")
@@ -199,7 +232,7 @@ def online_scenes(size: tuple[int, int] = SIZES[0]) -> list[str]:
         until(lambda: app.scenes[0].name == "table" or bool(form.problem), app)
         assert app.scenes[0].name == "table", form.problem
         table = app.scenes[0]
-        for text in ("good luck everybody, and may the best fish win!", "thanks"):
+        for text in CHAT_SAID:
             host.chat(text)
         until(lambda: len(table.chat.recent) == 2, app)
         for scene in app.scenes[1:]:  # a dialog over the table: the table itself first

@@ -8,20 +8,26 @@ from pathlib import Path
 import pygame
 import pytest
 from language_tour import (
+    CHAT_SAID,
     SEATS,
     SIZES,
+    _advance,
     autoplayed_game,
     autoplayed_tutorial,
     every_scene,
     online_scenes,
+    rules_pages,
     thinking_choices,
 )
+from test_catalogs import french_spacing_faults
 
 from urland.app import App
 from urland.cli import main
 from urland.texts import i18n
 from urland.texts.events import render_event
+from urland.texts.genes import gene_name
 from urland.texts.i18n import LANGUAGES, PSEUDO, PSEUDO_CLOSE, PSEUDO_OPEN
+from urland.texts.rules_pages import pages
 from urland.ui import text as text_ui
 from urland.ui.widgets import key_label
 from urland.userfiles.settings import Settings, load_settings, save_settings, settings_from
@@ -192,6 +198,8 @@ def test_every_scene_in_every_language_and_size_fits_with_nothing_drawn_over_any
             "handover", "pick_ichtos", "game_over", "replay", "review"} <= set(drawn)
     assert sorted(set(watch.overflows)) == []
     assert sorted(watch.overlaps) == []
+    if code == "fr":  # every text drawn, those put together by the code too (docs/glossary.md)
+        assert {t: f for t in watch.seen if (f := french_spacing_faults(t))} == {}
 
 
 TUTORIAL_NAMES = ["Alex", "Basil", "Greta"]  # the seats of assets/texts/tutorial.yaml
@@ -439,11 +447,11 @@ def test_the_details_of_a_file_problem_are_in_the_players_language_too(tmp_path)
 @pytest.mark.tour
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))
 @pytest.mark.parametrize("code", list(LANGUAGES))
-def test_the_join_form_and_a_joined_tables_chat_fit_in_every_language_and_size(
+def test_the_lobby_the_join_form_and_a_joined_tables_chat_fit_in_every_language_and_size(
         code, size, user_home, monkeypatch):
-    """The online screens of the tour: the join form with its placeholders, and a joined
-    game's table with the chat's lines, its field and its mute button (a game hosted on
-    127.0.0.1, announced nowhere)."""
+    """The online screens of the tour: the host's lobby as friends join, the join form with
+    its placeholders, and a joined game's table with the chat's lines, its field and its mute
+    button (games hosted on 127.0.0.1, announced nowhere)."""
     from urland.net import hosting
 
     monkeypatch.setenv("URLAND_DISCOVERY", "0")
@@ -451,9 +459,14 @@ def test_the_join_form_and_a_joined_tables_chat_fit_in_every_language_and_size(
     monkeypatch.setattr(hosting, "DEFAULT_PORT", 0)
     i18n.set_language(code)
     watch = text_ui.start_watching()
-    assert online_scenes(size=size) == ["join", "table"]
+    assert online_scenes(size=size) == ["lobby", "join", "table"]
     assert sorted(set(watch.overflows)) == []
     assert sorted(watch.overlaps) == []
+    # the chat field's placeholder in the field's own letters, not shrunk to fit (review 4)
+    assert i18n._("Say something, Enter sends") not in watch.shrunk
+    if code == "fr":  # the game's words; the players' own are as they typed them
+        game_words = [t for t in watch.seen if not any(said in t for said in CHAT_SAID)]
+        assert {t: f for t in game_words if (f := french_spacing_faults(t))} == {}
 
 
 def test_a_list_of_names_takes_the_italian_euphonic_d_and_an_areas_oceans_are_a_list():
@@ -490,3 +503,77 @@ def test_the_experts_thinking_time_fits_in_new_game_and_settings(code, size, use
     pygame.quit()
     assert sorted(set(watch.overflows)) == []
     assert sorted(watch.overlaps) == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_the_end_turn_label_keeps_clear_of_its_key_and_the_buttons_edge(code, size, user_home):
+    """End turn, the table's most pressed button: its label at full size with room on both
+    sides, never squeezed between the button's edge and its E (the Dutch "Beurt beëindigen"
+    left 4 px at 960x540)."""
+    from urland.table.session import Session
+
+    i18n.set_language(code)
+    app = App(Settings(animation_speed="instant", ai_pause="none"), size=size)
+    session = Session.new([s for s in SEATS], 3, None)
+    assert _advance(session, {"action"})
+    table = app.show("table", session=session)
+    app.step(1 / 60)
+    button, theme = table.controls.end_button, app.theme
+    _centre, room = button.label_space(theme)
+    label = text_ui.text_width(str(button.label), theme.px(24), bold=True)
+    pygame.quit()
+    assert room - label >= theme.px(16), (str(button.label), room, label)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_every_rules_page_is_listed_at_full_size_when_selected(code, size, user_home):
+    """The rules list, each page selected in turn (its title in bold on the highlight): no
+    title drawn smaller than the others to fit (the French "Comment commence une partie" ran
+    past its highlight at 960x540, then shrank to three quarters)."""
+    i18n.set_language(code)
+    app = App(Settings(animation_speed="instant", ai_pause="none"), size=size)
+    app.show("title")
+    app.step(1 / 60)
+    watch = text_ui.start_watching()
+    rules_pages(app)
+    pygame.quit()
+    titles = {str(p.title) for p in pages()} | {
+        i18n.fmt("Gene: {name}", name=gene_name(p.gene)) for p in pages() if p.gene}
+    assert {t: share for t, share in watch.shrunk.items() if t in titles} == {}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_the_title_screens_buttons_show_their_labels_at_full_size(code, size, user_home):
+    """The title screen's column and its row of History, Rules, Settings and Quit: no label
+    drawn smaller to fit (the Dutch "Instellingen [I]" was squeezed at both sizes)."""
+    i18n.set_language(code)
+    app = App(Settings(animation_speed="instant", ai_pause="none"), size=size)
+    watch = text_ui.start_watching()
+    title = app.show("title")
+    app.step(1 / 60)
+    text_ui.end_frame()
+    labels = {str(b.label) for b in title.buttons}
+    pygame.quit()
+    assert {t: share for t, share in watch.shrunk.items() if t in labels} == {}
+    assert sorted(watch.overlaps) == [] and sorted(set(watch.overflows)) == []
+
+
+def test_a_chapter_cards_list_of_changed_scores_takes_the_french_semicolon():
+    """The card that opens a prepared chapter joins the players' lines with the language's
+    semicolon: French keeps a no-break space before it (the tour found "(avant : 4); Basil")."""
+    import copy
+
+    from urland.engine.game import Game
+    from urland.texts.chapter_card import chapter_card
+
+    before = Game.new(3, 3).state
+    after = copy.deepcopy(before)
+    after.track = [7, 6, before.track[2]]
+    i18n.set_language("fr")
+    card = chapter_card(before, after, TUTORIAL_NAMES)
+    assert (f"Ce qui a changé\u00a0: Alex 7 points (avant\u00a0: {before.track[0]})\u00a0; "
+            f"Basil 6 points (avant\u00a0: {before.track[1]}).") in card
+    assert french_spacing_faults(card) == []

@@ -24,29 +24,32 @@
 #define PROGRAM "urland-bin"
 #define MESSAGE_SIZE 512
 
-/* The sentence in the player's language (the game's own languages, else English). */
+/* The sentence in the player's language (the game's own languages, else English): what
+ * Urland needs, the language's semicolon (French sets a no-break space before it), and what
+ * this system has. */
 struct sentence {
     const char *language;
     const char *need;
+    const char *semicolon;
     const char *has;
 };
 
 static const struct sentence SENTENCES[] = {
     {"de", "Urland braucht ein Linux mit der GNU-C-Bibliothek (glibc) " REQUIRED_GLIBC
            " oder neuer, etwa Debian 11, Ubuntu 20.04 oder später",
-     "dein System hat glibc"},
+     "; ", "dein System hat glibc"},
     {"fr", "Urland a besoin d'un Linux avec la bibliothèque C GNU (glibc) " REQUIRED_GLIBC
            " ou plus récente, comme Debian 11, Ubuntu 20.04 ou ultérieur",
-     "ton système a la glibc"},
+     "\xc2\xa0; ", "votre système a la glibc"},
     {"it", "Urland richiede un Linux con la libreria C GNU (glibc) " REQUIRED_GLIBC
            " o più recente, come Debian 11, Ubuntu 20.04 o successivi",
-     "il tuo sistema ha la glibc"},
+     "; ", "il tuo sistema ha la glibc"},
     {"nl", "Urland heeft een Linux met de GNU C-bibliotheek (glibc) " REQUIRED_GLIBC
            " of nieuwer nodig, zoals Debian 11, Ubuntu 20.04 of later",
-     "jouw systeem heeft glibc"},
+     "; ", "jouw systeem heeft glibc"},
     {"", "Urland needs a Linux system with the GNU C library (glibc) " REQUIRED_GLIBC
          " or newer, such as Debian 11, Ubuntu 20.04 or later",
-     "this system has glibc"},
+     "; ", "this system has glibc"},
 };
 
 /* The first of LC_ALL, LC_MESSAGES, LANG that is set and not empty, as the shell's
@@ -122,7 +125,8 @@ int main(int argc, char *argv[]) {
     if (!at_least(version, REQUIRED_GLIBC)) {
         const struct sentence *sentence = sentence_for(player_locale());
         char message[MESSAGE_SIZE];
-        snprintf(message, sizeof message, "%s; %s %s.", sentence->need, sentence->has, version);
+        snprintf(message, sizeof message, "%s%s%s %s.", sentence->need, sentence->semicolon,
+                 sentence->has, version);
         show(message);
         return 1;
     }

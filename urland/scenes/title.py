@@ -17,10 +17,28 @@ from urland.texts.i18n import L_, LP_, _, fmt
 from urland.ui import art
 from urland.ui import theme as th
 from urland.ui.board.backdrop import backdrop, plain
-from urland.ui.text import blit_text, wrap
+from urland.ui.text import blit_text, text_width, wrap
 from urland.ui.widgets import Button, panel
 from urland.userfiles import folder_lock
 from urland.userfiles.startup import board_problem
+
+
+def row_widths(buttons: list[Button], room: int, theme: th.Theme) -> list[int]:
+    """The widths of a row of buttons sharing `room` pixels: equal while every label fits its
+    share at full size, else each as wide as its label needs plus an equal part of what is
+    left (the Dutch "Instellingen" beside "Regels"), so that none is drawn smaller."""
+    share = room // len(buttons)
+    needs = [label_needs(b, theme) for b in buttons]
+    if max(needs) <= share or sum(needs) > room:
+        return [share] * len(buttons)
+    spare = (room - sum(needs)) // len(buttons)
+    return [need + spare for need in needs]
+
+
+def label_needs(button: Button, theme: th.Theme) -> int:
+    """How wide `button` must be to show its label at full size beside its key."""
+    cap = max(theme.px(26), 20) + theme.px(10) if button.show_key else 0
+    return text_width(str(button.label), theme.px(24), bold=True) + cap + theme.px(24)
 
 
 class TitleScene(Scene):
@@ -135,9 +153,11 @@ class TitleScene(Scene):
             b.rect = pygame.Rect(cx - pw // 2, y, pw, ph)
             y += ph + pgap
         y += gap2 - pgap
-        bw = (self.card.width - (len(self.secondary) - 1) * rgap) // len(self.secondary)
-        for i, b in enumerate(self.secondary):
-            b.rect = pygame.Rect(self.card.left + i * (bw + rgap), y, bw, rh)
+        x = self.card.left
+        room = self.card.width - (len(self.secondary) - 1) * rgap
+        for b, bw in zip(self.secondary, row_widths(self.secondary, room, t), strict=True):
+            b.rect = pygame.Rect(x, y, bw, rh)
+            x += bw + rgap
         size = t.px(52)
         self.fish = []
         for i in range(5):

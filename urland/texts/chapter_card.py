@@ -6,6 +6,7 @@ board), so nothing on the table comes as a surprise."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import reduce
 
 from urland.engine import GameState, genes_in
 from urland.texts.genes import gene_name
@@ -27,7 +28,9 @@ def chapter_card(before: GameState | None, after: GameState, names: Sequence[str
              != _seat_of(after, seat)]
     if seats:
         parts.append(_("What is different:") if before is not None else _("Where everyone is:"))
-        parts.append("; ".join(_seat_line(before, after, names, seat) for seat in seats) + ".")
+        lines = [_seat_line(before, after, names, seat) for seat in seats]
+        parts.append(reduce(lambda done, line: fmt("{lines}; {line}", lines=done, line=line),
+                            lines) + ".")  # the language's semicolon (French: "\u00a0;")
     if before is not None and sorted(before.board_chips) != sorted(after.board_chips):
         parts.append(fmt("Region chips on the board: {chips} (was {was}).",
                          chips=_chips(after.board_chips), was=_chips(before.board_chips)))

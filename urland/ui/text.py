@@ -5,8 +5,9 @@ Every text on screen goes through `render`. For tests, `start_watching()` keeps 
 given to `blit_text` even at its smallest size, lines of `blit_wrapped` cut off at the bottom of
 the box, text running off a side of the surface it was drawn on (scrolled text above or below
 it is not seen, and not counted), text shortened with an ellipsis or left out for want of room
-(`left_out`). No text is drawn smaller than theme.MIN_FONT_PIXELS (letters about 12 px tall),
-whatever size is asked. It also keeps where each text and each button went in a frame (`note`,
+(`left_out`); and each text `blit_text` drew smaller than asked to fit (`Watch.shrunk`). No
+text is drawn smaller than theme.MIN_FONT_PIXELS (letters about 12 px tall), whatever size is
+asked. It also keeps where each text and each button went in a frame (`note`,
 `cover`): `end_frame()` then finds elements drawn over one another (`Watch.overlaps`).
 """
 
@@ -40,6 +41,8 @@ class Watch:
     overflows: list[str] = field(default_factory=list)
     lines: set[str] = field(default_factory=set)  # lines of wrapped texts
     overlaps: set[str] = field(default_factory=set)
+    # texts drawn smaller than asked to fit their box: the smallest share of the size asked
+    shrunk: dict[str, float] = field(default_factory=dict)
     frame: list[Drawn] = field(default_factory=list)
     last_frame: tuple = ()
 
@@ -290,7 +293,10 @@ def blit_text(surface: pygame.Surface, text: Text, pos: tuple[int, int], pixels:
     (down to SMALLEST of its size) to fit."""
     text = str(text)
     if width is not None:
-        pixels = fitting_size(text, pixels, width, bold)
+        asked, pixels = pixels, fitting_size(text, pixels, width, bold)
+        if _watch is not None and pixels < asked:
+            share = min(pixels / asked, _watch.shrunk.get(text, 1.0))
+            _watch.shrunk[text] = share
     image = render(text, pixels, colour, bold)
     rect = image.get_rect(**{anchor: pos})
     if _watch is not None:

@@ -88,11 +88,9 @@ class Button:
             fill, ink = (70, 74, 80), (140, 144, 150)
         panel(surface, self.rect, fill, radius=theme.px(9), shadow=theme.px(4), covers=False)
         note(surface, self.rect, f"[{self.label}]", box=True)
-        centre = self.rect.center
         if self.show_key and self.key is not None:
-            cap = self._draw_key_cap(surface, theme, ink)
-            centre = ((self.rect.left + cap.left) // 2, self.rect.centery)
-        room = self.label_room(theme, centre[0])
+            self._draw_key_cap(surface, theme, ink)
+        centre, room = self.label_space(theme)
         if self.detail:
             blit_text(surface, self.label, (centre[0], centre[1] - theme.px(9)), theme.px(24),
                       ink, bold=True, anchor="center", width=room)
@@ -102,6 +100,14 @@ class Button:
             blit_text(surface, self.label, centre, theme.px(24), ink, bold=True,
                       anchor="center", width=room)
 
+    def label_space(self, theme: th.Theme) -> tuple[tuple[int, int], int]:
+        """Where the label is centred (left of the key cap, when shown) and how wide it may
+        be."""
+        centre = self.rect.center
+        if self.show_key and self.key is not None:
+            centre = ((self.rect.left + self._key_cap(theme).left) // 2, self.rect.centery)
+        return centre, self.label_room(theme, centre[0])
+
     def label_room(self, theme: th.Theme, centre_x: int) -> int:
         """How wide the label may be, centred on `centre_x` (a longer one is drawn smaller)."""
         return 2 * min(centre_x - self.rect.left, self.rect.right - centre_x) - theme.px(8)
@@ -110,12 +116,16 @@ class Button:
                       ink: th.Colour) -> pygame.Rect:
         """The shortcut key, as a small outlined cap at the right end; its rect."""
         assert self.key is not None
-        side = max(theme.px(26), 20)
-        cap = pygame.Rect(0, 0, side, side)
-        cap.midright = (self.rect.right - theme.px(10), self.rect.centery)
+        cap = self._key_cap(theme)
         pygame.draw.rect(surface, ink, cap, max(1, theme.px(2)), border_radius=theme.px(5))
         blit_text(surface, key_label(self.key), cap.center, theme.px(18), ink, bold=True,
                   anchor="center")
+        return cap
+
+    def _key_cap(self, theme: th.Theme) -> pygame.Rect:
+        side = max(theme.px(26), 20)
+        cap = pygame.Rect(0, 0, side, side)
+        cap.midright = (self.rect.right - theme.px(10), self.rect.centery)
         return cap
 
 
