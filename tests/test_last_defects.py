@@ -1,0 +1,147 @@
+"""The playtest's last defects, each in the situation a player meets it: a final scoring the
+leaders tie, the set-up's eruption in the log, the localisers' text nits."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from positions import GREY, PURPLE, play, table, texts
+from test_scenes import frames
+
+from urland.engine import Event, Game, Move
+from urland.engine.scoring import final_scoring
+from urland.engine.state import OVER
+from urland.table.session import Seat, Session
+from urland.texts import i18n
+from urland.texts.events import render_event
+from urland.texts.i18n import LANGUAGES
+from urland.texts.log import log_entries
+from urland.ui import text as text_ui
+
+NAMES = ["Anna", "Ben", "Cleo", "Dora"]
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.set_language("en")
+
+
+# --- a tied final scoring ----------------------------------------------------------------------
+
+# Grey (Cleo) on 28 and Purple (Dora) on 29 share region 12, the chip laid; each has 2 more in O1.
+TIED_END = "track=10.20.28.29 ichtos=12:0.0.1.1,O1:0.0.2.2"
+
+
+def tied_game() -> Game:
+    """The game of TIED_END played to its end: the environment player and the one Ichto
+    player end their turns, region 12 scores and the final scoring follows."""
+    game = Game.from_position(table(TIED_END))
+    game.play(Move("end"))
+    game.play(Move("end"))
+    assert game.over
+    return game
+
+
+def test_a_final_scoring_the_leaders_tie_leaves_one_winner_the_marker_furthest_ahead():
+    """Rules 8 and the track (4): region 12 is a coexistence (+2 each; Purple, ahead, moves
+    first: 29 -> 31, then Grey 28 -> 30) and a marker has passed 30. Final scoring: Grey and
+    Purple tie on the board (3 each: 3 // 2 = +1 each) and, nobody having won the Total alone,
+    on land (1 each: +1 each). Each time Purple, further ahead, moves first, so no space holds
+    two markers and the one furthest ahead, Purple on 33, is the one winner."""
+    state = table(TIED_END)
+    play(state, "end")
+    play(state, "end")
+    assert state.phase == OVER
+    assert state.track == [10, 20, 32, 33]
+    assert state.winner == PURPLE
+    told = texts(state)
+    assert told[-8:] == [
+        "A marker has reached 30: the game ends after this scoring.",
+        "Final scoring. Most Ichtos on the board: Grey and Purple (3): Grey +1 point, "
+        "Purple +1 point.",
+        "Purple's marker moves from 31 to 32.",
+        "Grey's marker moves from 30 to 31.",
+        "Most Ichtos on land: Grey and Purple (1): Grey +1 point, Purple +1 point.",
+        "Purple's marker moves from 32 to 33.",
+        "Grey's marker moves from 31 to 32.",
+        "Purple wins with 33 points.",
+    ]
+
+
+def test_a_tie_for_the_final_scoring_behind_keeps_the_order_of_the_markers():
+    """Grey on 30 and Purple on 31 tie the Total (+1 each): Purple moves first to 32, Grey to
+    31 (free by then); had Grey moved first it would have jumped Purple to 32."""
+    state = table("track=10.20.30.31 ichtos=O1:0.0.3.3")
+    final_scoring(state)
+    assert state.track[GREY] == 31 and state.track[PURPLE] == 32
+
+
+WINNER_LINES = {
+    "en": ("Most Ichtos on the board: Cleo and Dora (3)", "Dora wins with 33 points"),
+    "de": ("Meiste Ichtos auf dem Spielplan: Cleo und Dora (3)", "Dora gewinnt mit 33 Punkten"),
+    "fr": ("Présence générale\u00a0: Cleo et Dora (3)", "Dora gagne avec 33 points"),
+    "it": ("Più Ichto sul tabellone: Cleo e Dora (3)", "Dora vince con 33 punti"),
+    "nl": ("Meeste ichto's op het bord: Cleo en Dora (3)", "Dora wint met 33 punten"),
+}
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_after_a_tied_final_scoring_every_screen_names_the_tied_players_and_the_one_winner(
+        code, user_home):
+    """The end screen's title, its final-scoring steps (the story's) and the log's last lines
+    all say who tied (both names) and who won (one name), in each language."""
+    from urland.app import App
+    from urland.userfiles.settings import Settings
+
+    i18n.set_language(code)
+    tie, won = WINNER_LINES[code]
+    game = tied_game()
+    seats = [Seat(name, colour) for colour, name in enumerate(NAMES)]
+    app = App(Settings(language=code), size=(1280, 720))
+    watch = text_ui.start_watching()
+    try:
+        scene = app.show("game_over", session=Session(game, seats))
+        scene.age = 60.0  # the result page, its final scoring told to the end
+        frames(app, 2)
+        assert won in watch.seen  # the end screen's title
+        assert tie in scene.story.final_steps[1] and scene.story.final_steps[-1] == won + "."
+        assert [s for s in watch.seen if tie in s]  # the final scoring's steps, drawn
+    finally:
+        text_ui.stop_watching()
+        pygame.quit()
+    entries = log_entries(game.log, lambda e: render_event(e, NAMES, game.board), NAMES)
+    assert tie in entries[-7].text and entries[-1].text == won + "."
+
+
+# --- the localisers' nits ----------------------------------------------------------------------
+
+def sentence(code: str, kind: str, **data) -> str:
+    i18n.set_language(code)
+    return render_event(Event(kind, data), NAMES)
+
+
+@pytest.mark.parametrize("code", ["fr", "it"])
+def test_the_final_scoring_lines_have_no_two_colons_in_a_row(code):
+    """French and Italian name the leaders after a colon, then their points after a semicolon,
+    as the lines where nobody scores already do."""
+    points = {2: 1, 3: 1}
+    lines = [sentence(code, "final_total", counts={}, points=points, winners=[2, 3], best=3),
+             sentence(code, "final_land", counts={}, points=points, excluded=None,
+                      winners=[2, 3], best=1),
+             sentence(code, "final_land", counts={}, points={2: 2}, excluded=3, winners=[2],
+                      best=1),
+             sentence(code, "final_total", counts={}, points={}, winners=[0, 1, 2, 3], best=2)]
+    for line in lines:
+        leaders, _, rest = line.rpartition(")")
+        assert ":" in leaders and ":" not in rest and rest.lstrip("\u00a0 ").startswith(";"), line
+
+
+def test_french_sends_ichtos_into_the_reserve_and_dutch_says_nobody_scores_one_way():
+    retreat = sentence("fr", "retreat", seat=0, picks=[(4, 2)])
+    assert "dans la réserve" in retreat and "vers" not in retreat
+    empty = sentence("nl", "score", chip=7, outcome="empty", points={}, removed={}, region=6,
+                     counts=[0, 0, 0, 0])
+    assert empty.endswith("Niemand scoort.")
+    shared = sentence("nl", "final_total", counts={}, points={}, winners=[0, 1, 2, 3], best=2)
+    assert shared.endswith("niemand scoort.")
