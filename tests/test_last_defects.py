@@ -145,3 +145,43 @@ def test_french_sends_ichtos_into_the_reserve_and_dutch_says_nobody_scores_one_w
     assert empty.endswith("Niemand scoort.")
     shared = sentence("nl", "final_total", counts={}, points={}, winners=[0, 1, 2, 3], best=2)
     assert shared.endswith("niemand scoort.")
+
+
+# --- the End-turn question ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)], ids=["960x540", "1280x720"])
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_the_end_turn_question_fits_its_box_in_every_language(code, size):
+    """Cleo, with her actions unused, presses E: the question "End your turn?" opens. Its
+    title, its sentence and both buttons' labels are drawn whole at their usual size inside
+    the box (a label with room each side in its button), the buttons side by side in the box,
+    nothing drawn over anything."""
+    from urland.app import App
+    from urland.ui.text import text_width
+    from urland.userfiles.settings import Settings
+
+    i18n.set_language(code)
+    seats = [Seat("Anna", 0, "easy"), Seat("Ben", 1, "easy"), Seat("Cleo", 2),
+             Seat("Dora", 3, "easy")]
+    app = App(Settings(language=code, ai_pause="none"), size=size)
+    try:
+        app.show("table", session=Session(Game.from_position(table("ichtos=O1:3.3.3.3")),
+                                          seats))
+        frames(app, 2)
+        watch = text_ui.start_watching()
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e"))
+        frames(app, 3)
+        question = app.scene
+        assert question.name == "confirm" and question.title == i18n._("End your turn?")
+        t, box = app.theme, question.box()
+        for button in question.buttons:
+            assert box.contains(button.rect)
+            assert text_width(button.label, t.px(24), True) + t.px(16) <= button.rect.width, (
+                str(button.label))
+        first, second = question.buttons
+        assert first.rect.right < second.rect.left
+        assert question.text in watch.seen
+        assert sorted(set(watch.overflows)) == [] and sorted(watch.overlaps) == []
+    finally:
+        text_ui.stop_watching()
+        pygame.quit()
