@@ -185,3 +185,41 @@ def test_the_end_turn_question_fits_its_box_in_every_language(code, size):
     finally:
         text_ui.stop_watching()
         pygame.quit()
+
+
+# --- the set-up's eruption in the log ----------------------------------------------------------
+
+SETUP_ERUPTION = {
+    "en": "Set-up: chip 9 is drawn and the volcano of region 9 erupts at once; the region joins "
+          "region 8 for the whole game, and its chip leaves the game.",
+    "de": "Aufbau: Chip 9 wird gezogen, und der Vulkan von Gebiet 9 bricht sofort aus; das Gebiet "
+          "verbindet sich für die ganze Partie mit Gebiet 8, und sein Chip verlässt das Spiel.",
+    "fr": "Mise en place\u00a0: le jeton 9 est tiré et le volcan de la région 9 entre aussitôt en "
+          "éruption\u00a0; la région est reliée à la région 8 jusqu'à la fin, et son jeton "
+          "quitte la partie.",
+    "it": "Preparazione: si pesca il gettone 9 e il vulcano della regione 9 erutta subito; la "
+          "regione si unisce alla regione 8 per tutta la partita, e il suo gettone esce dal gioco.",
+    "nl": "Opbouw: kaartje 9 wordt getrokken en de vulkaan van gebied 9 barst meteen uit; het "
+          "gebied wordt voor het hele spel één met gebied 8, en zijn kaartje verlaat het spel.",
+}
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_the_log_opens_with_the_set_ups_eruption_told_as_the_set_ups(code):
+    """Seed 5: chip 9 is drawn at set-up and region 9 erupts into region 8 (rules 3, R1). The
+    log's first line says so as the set-up's, in one sentence; the replay's first line too;
+    an eruption of the game keeps its own sentence."""
+    from urland.records.replay import Replay
+
+    i18n.set_language(code)
+    session = Session.new([Seat("Anna", 4), Seat("Ben", 0), Seat("Cleo", 3)], 5, None)
+    game = session.game
+    assert [e.kind for e in game.log[:2]] == ["setup_volcano", "eruption"]
+    sentence = session.sentence
+    entries = log_entries(game.log, sentence, session.names)
+    assert entries[0].text == SETUP_ERUPTION[code]
+    assert sum(SETUP_ERUPTION[code] == e.text for e in entries) == 1
+    assert Replay(game, session.names).lines[0].text == SETUP_ERUPTION[code]
+    later = Event("eruption", {**game.log[1].data})
+    set_up = SETUP_ERUPTION[code].split(":")[0]  # "Set-up", "Aufbau", ...
+    assert not sentence(later).startswith(set_up)
