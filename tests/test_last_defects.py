@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from positions import GREY, PURPLE, play, table, texts
-from test_scenes import frames
+from test_scenes import click, frames
 
 from urland.engine import Event, Game, Move
 from urland.engine.scoring import final_scoring
@@ -223,3 +223,27 @@ def test_the_log_opens_with_the_set_ups_eruption_told_as_the_set_ups(code):
     later = Event("eruption", {**game.log[1].data})
     set_up = SETUP_ERUPTION[code].split(":")[0]  # "Set-up", "Aufbau", ...
     assert not sentence(later).startswith(set_up)
+
+
+# --- two players of one name -------------------------------------------------------------------
+
+def test_new_game_asks_for_another_name_when_two_players_share_one(app):
+    """New game with seats Anna and "anna " (and the others left as they are): Start does not
+    begin a table of two Annas nor rename one "Anna-2" or "Anna (2)"; it says who is named
+    twice and puts the cursor in the second name, selected, so typing replaces it. With Bea
+    typed there, Start begins the game with every name as typed."""
+    from test_title_and_new_game import type_text
+
+    scene = app.show("new_game")
+    frames(app)
+    first, second = scene.active_rows()[:2]
+    first.name.text, second.name.text = "Anna", "anna "
+    click(app, scene.start.rect.center)
+    assert app.scene is scene
+    assert scene.error == "Two players are called Anna: give each their own name."
+    assert second.name.focus and second.name.selected and not first.name.focus
+    type_text(app, "Bea")
+    assert second.name.text == "Bea"
+    click(app, scene.start.rect.center)
+    assert app.scene.name == "table"
+    assert app.scene.door.names[:2] == ["Anna", "Bea"]

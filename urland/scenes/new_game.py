@@ -212,6 +212,9 @@ class NewGameScene(Scene):
         colours = [r.colour for r in self.active_rows()]
         if len(set(colours)) != len(colours):
             self.error = _("Each seat needs its own colour.")
+        elif (twice := self.name_taken_twice()) is not None:
+            self.error = fmt("Two players are called {name}: give each their own name.",
+                             name=twice)
         elif self.seed.text and any(plays_elsewhere(s.kind) for s in self.seats()):
             # a seed known here would tell every hand to the player who typed it
             self.error = _("A game with online seats draws its own seed: clear the seed.")
@@ -223,6 +226,22 @@ class NewGameScene(Scene):
                                    "saved: Load game lists it.", players=unfinished.players_text(),
                                    status=unfinished.status_text()),
                           confirm=_("Start new game"), cancel=_("Back"), on_confirm=self.start_game)
+
+    def name_taken_twice(self) -> str | None:
+        """A name two seats have (case and spaces aside), as the first of them has it; the
+        second's name field is then focused and selected, so what is typed next replaces it.
+        None when every player can be told apart (no "Anna" beside "Anna (2)" at one table)."""
+        seen: dict[str, str] = {}
+        for i, seat in enumerate(self.seats()):
+            key = " ".join(seat.name.casefold().split())
+            if key in seen:
+                field = self.active_rows()[i].name
+                for row in self.rows:
+                    row.name.focus = row.name is field
+                field.select_all()
+                return seen[key]
+            seen[key] = seat.name
+        return None
 
     def start_game(self) -> None:
         """Start at once; an unfinished autosave is first moved into the saves folder."""
