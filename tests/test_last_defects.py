@@ -247,3 +247,77 @@ def test_new_game_asks_for_another_name_when_two_players_share_one(app):
     click(app, scene.start.rect.center)
     assert app.scene.name == "table"
     assert app.scene.door.names[:2] == ["Anna", "Bea"]
+
+
+# --- a long tutorial card ----------------------------------------------------------------------
+
+def test_a_long_tutorial_card_scrolls_and_the_lesson_keeps_its_letters(user_home):
+    """German at 960x540 with text at 130 %: the mutation step's card ("genes") has more
+    lines than its place in the side panel. Every card of the lesson is drawn at the usual
+    letter size, this one included; it shows a scroll bar and its first lines; Page Down and
+    the wheel over it bring its last lines into sight, Page Up back to its first; a nudge
+    on the landing step's card brings the card's end (where the nudge is) into sight."""
+    from urland.app import App
+    from urland.scenes.tutorial_card import lesson_letters
+    from urland.ui import coach_card
+    from urland.userfiles.settings import Settings
+
+    i18n.set_language("de")
+    app = App(Settings(language="de", animation_speed="instant", ai_pause="none",
+                       text_size=130), size=(960, 540))
+    bars = []
+    real_bar = coach_card._draw_scroll_bar
+
+    def bar(surface, t, track, first, seen, total):
+        bars.append((first, seen, total))
+        return real_bar(surface, t, track, first, seen, total)
+
+    try:
+        lesson = app.show("tutorial", chapter=0)
+        frames(app, 2)
+        usual = lesson_letters(app.theme)
+        assert usual == app.theme.px(22)
+        drawn = set()
+        for c, chapter in enumerate(lesson.script.chapters):  # every card, as laid for its step
+            lesson.chapter, lesson.intro = c, None
+            for k in range(len(chapter.steps)):
+                lesson.step_index, lesson.told = k, ""
+                lesson.layout_card()
+                app.draw()
+                drawn.add(lesson.drawn_letters)
+                if chapter.steps[k].id == "genes":
+                    long_card = (c, k)
+                if chapter.steps[k].id == "land":
+                    landing = (c, k)
+        assert drawn == {usual}
+        lesson.chapter, lesson.step_index = long_card
+        lesson.begin_step()
+        coach_card._draw_scroll_bar = bar
+        app.draw()
+        assert lesson.card_most > 0 and lesson.card_scroll == 0
+        first, seen, total = bars[-1]
+        assert first == 0 and seen < total
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0,
+                                             unicode=""))
+        frames(app, 1)
+        assert lesson.card_scroll == min(3, lesson.card_most) and bars[-1][0] == lesson.card_scroll
+        pygame.mouse.set_pos(lesson.card.center)
+        for _ in range(total):
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False,
+                                                 precise_x=0.0, precise_y=-1.0))
+        frames(app, 1)
+        assert lesson.card_scroll == lesson.card_most
+        assert bars[-1][0] + bars[-1][1] == bars[-1][2]  # the last line in sight
+        for _ in range(total):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0,
+                                                 unicode=""))
+        frames(app, 1)
+        assert lesson.card_scroll == 0
+        lesson.chapter, lesson.step_index = landing  # "Land: drag one ... onto region 2"
+        lesson.begin_step()
+        assert lesson.nudge(Move("end"))  # not the move the step asks for
+        app.draw()
+        assert lesson.card_scroll == lesson.card_most > 0  # the nudge, last, in sight
+    finally:
+        coach_card._draw_scroll_bar = real_bar
+        pygame.quit()

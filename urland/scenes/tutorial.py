@@ -18,7 +18,7 @@ from urland.scenes.tutorial_card import card_place, lesson_letters
 from urland.scenes.tutorial_pilot import TutorialPilot
 from urland.table.tutorial import Step, load_script
 from urland.texts.chapter_card import chapter_card
-from urland.texts.i18n import L_, _, fmt, language, pgettext
+from urland.texts.i18n import L_, _, fmt, pgettext
 from urland.ui.coach_card import card_height, draw_card, draw_pin, draw_ring
 from urland.ui.widgets import Button
 from urland.userfiles.tutorial_progress import save_chapter, saved_chapter
@@ -26,6 +26,8 @@ from urland.userfiles.tutorial_progress import save_chapter, saved_chapter
 # The step a chapter card stands for: the player reads it and presses Next.
 INTRO = Step(id="new_position", text="", next=True)
 SHOT_FRAMES = 30  # frames a step is on screen before autoplay saves its picture
+SCROLL_TO_END = 10**6  # a card scroll past its end: the card shows its last lines
+CARD_PAGE_KEYS = {pygame.K_PAGEUP: -3, pygame.K_PAGEDOWN: 3}  # lines a key scrolls the card
 
 
 class TutorialScene(Scene):
@@ -45,7 +47,7 @@ class TutorialScene(Scene):
         self.intro: tuple[GameState | None, GameState] | None = None  # (left, new) of a card
         self.card = pygame.Rect(0, 0, 0, 0)
         self.letters, self.drawn_letters, self.laid_text = 0, 0, ""
-        self._letters: tuple[tuple, int] = ((), 0)  # (window, text size, language) -> size
+        self.card_scroll, self.card_most = 0, 0  # lines scrolled down the card, and how far
         self.start_chapter(self.chapter)
 
     # --- chapters and steps ---------------------------------------------------------------------
@@ -94,6 +96,7 @@ class TutorialScene(Scene):
         self.frames = 0
         self.log_mark = len(self.log())
         self.nudge_text = ""
+        self.card_scroll = 0
         told = [e for e in self.log() if e.kind == self.step.tell]
         self.told = self.door.sentence(told[-1]) if told else ""
         self.table.hint.clear()
@@ -156,6 +159,7 @@ class TutorialScene(Scene):
         if why is not None:
             self.nudge_text = why
             self.layout_card()
+            self.card_scroll = SCROLL_TO_END  # the nudge comes last: in sight
         return why
 
     def advice(self) -> str | None:
@@ -193,12 +197,14 @@ class TutorialScene(Scene):
 
     def layout_card(self) -> None:
         """The card over the top of the log's place; the log keeps what is left below it. Its
-        letters have one size for the whole lesson (the size the longest step's card fits)."""
+        letters have one size for the whole lesson (a card too long for its place scrolls)."""
         t = self.theme
         self.table.layout()
         panel = self.table.panel
         room = t.px(150) if self.step.next else 0
-        self.letters = self.lesson_letters()
+        self.letters = lesson_letters(t)
+        if self.card_text() != self.laid_text:
+            self.card_scroll = 0  # new words: read them from their start
         self.laid_text = self.card_text()
         need = card_height(t, panel.log_rect.width, self.laid_text, self.nudge_text, room,
                            self.letters)
@@ -209,14 +215,6 @@ class TutorialScene(Scene):
 
     def card_place(self, need: int) -> tuple[pygame.Rect, pygame.Rect]:
         return card_place(self.theme, self.table.panel, need)
-
-    def lesson_letters(self) -> int:
-        """The cards' letter size in this window and language (worked out once for each)."""
-        key = (self.app.screen.get_size(), self.theme.px(100), language())
-        if self._letters[0] != key:
-            self._letters = (key, lesson_letters(self.theme, self.table.panel, self.script))
-            self.table.layout()
-        return self._letters[1]
 
     def card_text(self) -> str:
         if self.intro is not None:  # written now, in the language of the moment
@@ -237,7 +235,23 @@ class TutorialScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         if self.step.next and self.next_button.handle(event):
             return True
+        if self.scroll_card(event):
+            return True
         return self.table.handle(event)  # with the table's keys: its focus, Enter on an area
+
+    def scroll_card(self, event: pygame.event.Event) -> bool:
+        """A card with more lines than it shows scrolls: the wheel over it, Page Up / Page
+        Down (which scroll the log when the card has nothing more to show)."""
+        if not self.card_most:
+            return False
+        if event.type == pygame.MOUSEWHEEL and self.card.collidepoint(pygame.mouse.get_pos()):
+            lines = -event.y
+        elif event.type == pygame.KEYDOWN and event.key in CARD_PAGE_KEYS:
+            lines = CARD_PAGE_KEYS[event.key]
+        else:
+            return False
+        self.card_scroll = max(0, min(self.card_most, self.card_scroll + lines))
+        return True
 
     def draw_focus(self, surface: pygame.Surface) -> None:
         self.table.draw_focus(surface)
@@ -281,12 +295,13 @@ class TutorialScene(Scene):
             self.layout_card()
         t, step = self.theme, self.step
         chapter = self.script.chapters[self.chapter]
-        self.drawn_letters = draw_card(
+        drawn = draw_card(
             surface, t, self.card, pgettext("tutorial", chapter.title),
             fmt("Step {number} of {count}", number=self.step_number,
                 count=self.script.step_count), self.card_text(), self.nudge_text,
             t.px(150) if step.next else 0, f"{self.step_number}/{self.script.step_count}",
-            self.letters)
+            self.letters, self.card_scroll)
+        self.drawn_letters, self.card_scroll, self.card_most = drawn.size, drawn.scroll, drawn.most
 
     def help_topic(self) -> str | None:
         return self.table.help_topic()

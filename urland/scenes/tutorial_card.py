@@ -1,14 +1,13 @@
 """Where the tutorial's coaching card goes in the side panel and how large its letters are:
-one size for every card of the lesson, the largest at which the longest step's card fits."""
+one size for every card of the lesson, the usual one (a card whose words need more room than
+the side panel has scrolls: urland.ui.coach_card)."""
 
 from __future__ import annotations
 
 import pygame
 
-from urland.table.tutorial import Script
-from urland.texts.i18n import pgettext
 from urland.ui import theme as th
-from urland.ui.coach_card import card_height, card_rect, fitting_size
+from urland.ui.coach_card import card_rect, text_sizes
 from urland.ui.side_panel import SidePanel
 
 
@@ -20,11 +19,6 @@ def card_place(t: th.Theme, panel: SidePanel, need: int) -> tuple[pygame.Rect, p
     return card_rect(t, panel.log_rect, need)
 
 
-def lesson_letters(t: th.Theme, panel: SidePanel, script: Script) -> int:
-    """The letter size of every card of the lesson in this panel and language (the panel is
-    laid out for the longest card: lay it out again for the card shown)."""
-    texts = [pgettext("tutorial", s.text) for c in script.chapters for s in c.steps]
-    longest = max(texts, key=len)
-    room = t.px(150)  # the Next button's
-    card, _rest = card_place(t, panel, card_height(t, panel.log_rect.width, longest, "", room))
-    return fitting_size(t, card, longest, room)
+def lesson_letters(t: th.Theme) -> int:
+    """The letter size of every card of the lesson in this window and text size."""
+    return text_sizes(t)[0]
