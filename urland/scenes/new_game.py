@@ -12,7 +12,7 @@ import pygame
 from urland.bots.registry import BOTS
 from urland.engine import PLAYER_COUNTS
 from urland.scenes.base import Scene
-from urland.scenes.seat_row import DIM_INK, SeatRow
+from urland.scenes.seat_row import DIM_INK, SeatRow, seats_problem
 from urland.seats import plays_elsewhere, seat_kind
 from urland.table import library
 from urland.table.session import Seat, Session
@@ -209,12 +209,8 @@ class NewGameScene(Scene):
         self.app.pop()
 
     def begin(self) -> None:
-        colours = [r.colour for r in self.active_rows()]
-        if len(set(colours)) != len(colours):
-            self.error = _("Each seat needs its own colour.")
-        elif (twice := self.name_taken_twice()) is not None:
-            self.error = fmt("Two players are called {name}: give each their own name.",
-                             name=twice)
+        if problem := seats_problem(self.active_rows(), self.seats()):
+            self.error = problem
         elif self.seed.text and any(plays_elsewhere(s.kind) for s in self.seats()):
             # a seed known here would tell every hand to the player who typed it
             self.error = _("A game with online seats draws its own seed: clear the seed.")
@@ -226,22 +222,6 @@ class NewGameScene(Scene):
                                    "saved: Load game lists it.", players=unfinished.players_text(),
                                    status=unfinished.status_text()),
                           confirm=_("Start new game"), cancel=_("Back"), on_confirm=self.start_game)
-
-    def name_taken_twice(self) -> str | None:
-        """A name two seats have (case and spaces aside), as the first of them has it; the
-        second's name field is then focused and selected, so what is typed next replaces it.
-        None when every player can be told apart (no "Anna" beside "Anna (2)" at one table)."""
-        seen: dict[str, str] = {}
-        for i, seat in enumerate(self.seats()):
-            key = " ".join(seat.name.casefold().split())
-            if key in seen:
-                field = self.active_rows()[i].name
-                for row in self.rows:
-                    row.name.focus = row.name is field
-                field.select_all()
-                return seen[key]
-            seen[key] = seat.name
-        return None
 
     def start_game(self) -> None:
         """Start at once; an unfinished autosave is first moved into the saves folder."""

@@ -14,7 +14,7 @@ import pygame
 from urland.engine import TRAY, Event, GameState, Move
 from urland.scenes import create as create_scene
 from urland.scenes.base import Scene
-from urland.scenes.tutorial_card import card_place, lesson_letters
+from urland.scenes.tutorial_card import SCROLL_TO_END, card_place, card_scrolled, lesson_letters
 from urland.scenes.tutorial_pilot import TutorialPilot
 from urland.table.tutorial import Step, load_script
 from urland.texts.chapter_card import chapter_card
@@ -26,8 +26,6 @@ from urland.userfiles.tutorial_progress import save_chapter, saved_chapter
 # The step a chapter card stands for: the player reads it and presses Next.
 INTRO = Step(id="new_position", text="", next=True)
 SHOT_FRAMES = 30  # frames a step is on screen before autoplay saves its picture
-SCROLL_TO_END = 10**6  # a card scroll past its end: the card shows its last lines
-CARD_PAGE_KEYS = {pygame.K_PAGEUP: -3, pygame.K_PAGEDOWN: 3}  # lines a key scrolls the card
 
 
 class TutorialScene(Scene):
@@ -235,23 +233,10 @@ class TutorialScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         if self.step.next and self.next_button.handle(event):
             return True
-        if self.scroll_card(event):
+        if (scroll := card_scrolled(event, self.card, self.card_scroll, self.card_most)) >= 0:
+            self.card_scroll = scroll
             return True
         return self.table.handle(event)  # with the table's keys: its focus, Enter on an area
-
-    def scroll_card(self, event: pygame.event.Event) -> bool:
-        """A card with more lines than it shows scrolls: the wheel over it, Page Up / Page
-        Down (which scroll the log when the card has nothing more to show)."""
-        if not self.card_most:
-            return False
-        if event.type == pygame.MOUSEWHEEL and self.card.collidepoint(pygame.mouse.get_pos()):
-            lines = -event.y
-        elif event.type == pygame.KEYDOWN and event.key in CARD_PAGE_KEYS:
-            lines = CARD_PAGE_KEYS[event.key]
-        else:
-            return False
-        self.card_scroll = max(0, min(self.card_most, self.card_scroll + lines))
-        return True
 
     def draw_focus(self, surface: pygame.Surface) -> None:
         self.table.draw_focus(surface)

@@ -10,6 +10,9 @@ from urland.ui import theme as th
 from urland.ui.coach_card import card_rect, text_sizes
 from urland.ui.side_panel import SidePanel
 
+SCROLL_TO_END = 10**6  # a card scroll past its end: the card shows its last lines
+PAGE_KEYS = {pygame.K_PAGEUP: -3, pygame.K_PAGEDOWN: 3}  # the lines a key scrolls the card
+
 
 def card_place(t: th.Theme, panel: SidePanel, need: int) -> tuple[pygame.Rect, pygame.Rect]:
     """A card `need` pixels high over the top of the log's place, and the log's place left
@@ -22,3 +25,18 @@ def card_place(t: th.Theme, panel: SidePanel, need: int) -> tuple[pygame.Rect, p
 def lesson_letters(t: th.Theme) -> int:
     """The letter size of every card of the lesson in this window and text size."""
     return text_sizes(t)[0]
+
+
+def card_scrolled(event: pygame.event.Event, card: pygame.Rect, scroll: int, most: int) -> int:
+    """The card's scroll after `event` when the event is the card's: the wheel over a card
+    with more lines than it shows, or Page Up / Page Down (which scroll the log when the card
+    has nothing more to show); -1 when it is not the card's."""
+    if not most:
+        return -1
+    if event.type == pygame.MOUSEWHEEL and card.collidepoint(pygame.mouse.get_pos()):
+        lines = -event.y
+    elif event.type == pygame.KEYDOWN and event.key in PAGE_KEYS:
+        lines = PAGE_KEYS[event.key]
+    else:
+        return -1
+    return max(0, min(most, scroll + lines))
