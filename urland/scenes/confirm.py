@@ -88,8 +88,9 @@ class ConfirmDialog(Dialog):
         text_box = box.inflate(-t.px(TEXT_SIDES), 0)
         text_box.top = box.top + t.px(TEXT_TOP)
         text_box.height = box.bottom - t.px(FOOT) - text_box.top
-        blit_wrapped(surface, self.text, text_box, t.px(TEXT_PIXELS), th.INK, line_gap=LINE_GAP,
-                     centre=True)
+        if str(self.text).strip():  # a question may be its title alone
+            blit_wrapped(surface, self.text, text_box, t.px(TEXT_PIXELS), th.INK,
+                         line_gap=LINE_GAP, centre=True)
         super().draw(surface)
 
     def autoplay_step(self) -> None:
