@@ -217,7 +217,7 @@ def test_the_set_ups_eruption_is_told_once_in_the_replay_and_at_the_table():
     at_table = [e.text for e in log_entries(game.log, lambda e: event_sentence(e, names), names)]
     for lines in (told, at_table):
         assert sum("erupt" in t for t in lines[:3]) == 1
-        assert lines[0].startswith("The volcano of region ") and " joins region " in lines[0]
+        assert lines[0].startswith("Set-up: chip ") and " joins region " in lines[0]
 
 
 def test_a_bidders_log_says_their_bid_once_and_the_others_bids_as_placed():

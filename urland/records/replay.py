@@ -19,7 +19,7 @@ from urland.engine.state import BID, PANIC, GameState
 from urland.texts.events import event_sentence
 from urland.texts.genes import gene_name
 from urland.texts.i18n import _, fmt
-from urland.texts.log import UNTOLD
+from urland.texts.log import UNTOLD, as_told
 from urland.texts.words import colour_names
 
 # Public placeholders that the open version of a secret event says better.
@@ -132,7 +132,8 @@ class Replay:
         for i, event in enumerate(game.log):
             while step < len(game.moves) and i >= starts[step]:
                 step += 1
-            text = open_text(event, self.names.__getitem__, self.sentence)
+            told = as_told(event, game.log[i - 1] if i else None)
+            text = open_text(told, self.names.__getitem__, self.sentence)
             if text is not None:
                 lines.append(Line(step, event.kind, text, event.visible_to is not None))
         return lines

@@ -12,7 +12,7 @@ import pygame
 from urland.bots.registry import BOTS
 from urland.engine import PLAYER_COUNTS
 from urland.scenes.base import Scene
-from urland.scenes.seat_row import DIM_INK, SeatRow
+from urland.scenes.seat_row import DIM_INK, SeatRow, seats_problem
 from urland.seats import plays_elsewhere, seat_kind
 from urland.table import library
 from urland.table.session import Seat, Session
@@ -209,9 +209,8 @@ class NewGameScene(Scene):
         self.app.pop()
 
     def begin(self) -> None:
-        colours = [r.colour for r in self.active_rows()]
-        if len(set(colours)) != len(colours):
-            self.error = _("Each seat needs its own colour.")
+        if problem := seats_problem(self.active_rows(), self.seats()):
+            self.error = problem
         elif self.seed.text and any(plays_elsewhere(s.kind) for s in self.seats()):
             # a seed known here would tell every hand to the player who typed it
             self.error = _("A game with online seats draws its own seed: clear the seed.")

@@ -4,12 +4,14 @@ expert), how long it thinks a move."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
 from urland.bots.registry import BOTS, HUMAN, OFFERED_KINDS, ONLINE, SEAT_KINDS, takes_thinking_time
-from urland.texts.i18n import L_, Text, fmt
+from urland.seats import plays_elsewhere
+from urland.table.session import Seat
+from urland.texts.i18n import L_, Text, _, fmt
 from urland.texts.thinking import thinking_labels
 from urland.ui import theme as th
 from urland.ui.text import blit_text, line_height, wrap
@@ -79,3 +81,26 @@ class SeatRow:
         """The seat's line over its thinking time while the mouse is on it."""
         if self.thinks and self.thinking.hover and self.thinking.tooltip:
             tooltip(surface, t, self.kind.label, self.thinking.tooltip, pygame.mouse.get_pos())
+
+
+def seats_problem(rows: Sequence[SeatRow], seats: Sequence[Seat]) -> str:
+    """Why these seats cannot start a game ('' when they can): two of one colour, or two
+    played here of one name (case and spaces aside: no "Anna" beside "Anna (2)" at one
+    table; an online seat's player brings their own name). The second of a name gets the
+    cursor, its name selected so what is typed next replaces it."""
+    colours = [row.colour for row in rows]
+    if len(set(colours)) != len(colours):
+        return _("Each seat needs its own colour.")
+    first: dict[str, str] = {}
+    for row, seat in zip(rows, seats, strict=True):
+        if plays_elsewhere(seat.kind):
+            continue
+        key = " ".join(seat.name.casefold().split())
+        if key in first:
+            for other in rows:
+                other.name.focus = other is row
+            row.name.select_all()
+            return fmt("Two players are called {name}: give each their own name.",
+                       name=first[key])
+        first[key] = seat.name
+    return ""

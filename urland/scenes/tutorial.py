@@ -14,11 +14,11 @@ import pygame
 from urland.engine import TRAY, Event, GameState, Move
 from urland.scenes import create as create_scene
 from urland.scenes.base import Scene
-from urland.scenes.tutorial_card import card_place, lesson_letters
+from urland.scenes.tutorial_card import SCROLL_TO_END, card_place, card_scrolled, lesson_letters
 from urland.scenes.tutorial_pilot import TutorialPilot
 from urland.table.tutorial import Step, load_script
 from urland.texts.chapter_card import chapter_card
-from urland.texts.i18n import L_, _, fmt, language, pgettext
+from urland.texts.i18n import L_, _, fmt, pgettext
 from urland.ui.table.coach_card import card_height, draw_card, draw_pin, draw_ring
 from urland.ui.widgets import Button
 from urland.userfiles.tutorial_progress import save_chapter, saved_chapter
@@ -45,7 +45,7 @@ class TutorialScene(Scene):
         self.intro: tuple[GameState | None, GameState] | None = None  # (left, new) of a card
         self.card = pygame.Rect(0, 0, 0, 0)
         self.letters, self.drawn_letters, self.laid_text = 0, 0, ""
-        self._letters: tuple[tuple, int] = ((), 0)  # (window, text size, language) -> size
+        self.card_scroll, self.card_most = 0, 0  # lines scrolled down the card, and how far
         self.start_chapter(self.chapter)
 
     # --- chapters and steps ---------------------------------------------------------------------
@@ -94,6 +94,7 @@ class TutorialScene(Scene):
         self.frames = 0
         self.log_mark = len(self.log())
         self.nudge_text = ""
+        self.card_scroll = 0
         told = [e for e in self.log() if e.kind == self.step.tell]
         self.told = self.door.sentence(told[-1]) if told else ""
         self.table.hint.clear()
@@ -156,6 +157,7 @@ class TutorialScene(Scene):
         if why is not None:
             self.nudge_text = why
             self.layout_card()
+            self.card_scroll = SCROLL_TO_END  # the nudge comes last: in sight
         return why
 
     def advice(self) -> str | None:
@@ -193,12 +195,14 @@ class TutorialScene(Scene):
 
     def layout_card(self) -> None:
         """The card over the top of the log's place; the log keeps what is left below it. Its
-        letters have one size for the whole lesson (the size the longest step's card fits)."""
+        letters have one size for the whole lesson (a card too long for its place scrolls)."""
         t = self.theme
         self.table.layout()
         panel = self.table.panel
         room = t.px(150) if self.step.next else 0
-        self.letters = self.lesson_letters()
+        self.letters = lesson_letters(t)
+        if self.card_text() != self.laid_text:
+            self.card_scroll = 0  # new words: read them from their start
         self.laid_text = self.card_text()
         need = card_height(t, panel.log_rect.width, self.laid_text, self.nudge_text, room,
                            self.letters)
@@ -209,14 +213,6 @@ class TutorialScene(Scene):
 
     def card_place(self, need: int) -> tuple[pygame.Rect, pygame.Rect]:
         return card_place(self.theme, self.table.panel, need)
-
-    def lesson_letters(self) -> int:
-        """The cards' letter size in this window and language (worked out once for each)."""
-        key = (self.app.screen.get_size(), self.theme.px(100), language())
-        if self._letters[0] != key:
-            self._letters = (key, lesson_letters(self.theme, self.table.panel, self.script))
-            self.table.layout()
-        return self._letters[1]
 
     def card_text(self) -> str:
         if self.intro is not None:  # written now, in the language of the moment
@@ -236,6 +232,9 @@ class TutorialScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.step.next and self.next_button.handle(event):
+            return True
+        if (scroll := card_scrolled(event, self.card, self.card_scroll, self.card_most)) >= 0:
+            self.card_scroll = scroll
             return True
         return self.table.handle(event)  # with the table's keys: its focus, Enter on an area
 
@@ -281,12 +280,13 @@ class TutorialScene(Scene):
             self.layout_card()
         t, step = self.theme, self.step
         chapter = self.script.chapters[self.chapter]
-        self.drawn_letters = draw_card(
+        drawn = draw_card(
             surface, t, self.card, pgettext("tutorial", chapter.title),
             fmt("Step {number} of {count}", number=self.step_number,
                 count=self.script.step_count), self.card_text(), self.nudge_text,
             t.px(150) if step.next else 0, f"{self.step_number}/{self.script.step_count}",
-            self.letters)
+            self.letters, self.card_scroll)
+        self.drawn_letters, self.card_scroll, self.card_most = drawn.size, drawn.scroll, drawn.most
 
     def help_topic(self) -> str | None:
         return self.table.help_topic()

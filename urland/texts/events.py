@@ -146,6 +146,10 @@ def _assimilate(w: Words, d: dict) -> list[Message]:
 
 def _eruption(w: Words, d: dict) -> list[Message]:
     region = w.number(d["region"])
+    if d.get("at_setup"):  # the set-up's eruption (urland.texts.log.as_told)
+        if d["joined"]:
+            return _one("setup_eruption", region=region, root=w.number(d["root"]))
+        return _one("setup_volcano", region=region)
     if d["joined"]:
         return _one("eruption", region=region, root=w.number(d["root"]))
     return _one("eruption_no_join", region=region, bridge=w.number(d["bridge"]))

@@ -13,8 +13,16 @@ from urland.texts.words import sentences
 # Events folded into the scoring entry they belong to, instead of standing alone.
 _FOLDED = {"track"}
 # Events a log leaves out: the next event tells them whole (the set-up's volcano: its eruption,
-# which says what the region joins).
+# which says what the region joins, told as the set-up's: see `as_told`).
 UNTOLD = {"setup_volcano"}
+
+
+def as_told(event: Event, before: Event | None) -> Event:
+    """`event` as a player reads it after `before`: the eruption that follows the set-up's
+    volcano is the set-up's own (rules 3), not one of the game's."""
+    if event.kind == "eruption" and before is not None and before.kind == "setup_volcano":
+        return Event(event.kind, {**event.data, "at_setup": True}, event.visible_to)
+    return event
 
 
 @dataclass
@@ -35,7 +43,7 @@ def log_entries(events: Sequence[Event], sentence: Callable[[Event], str],
         d = event.data
         told_already = (event.kind == "bid_hidden" and before is not None
                         and before.kind == "bid_placed" and before.data["seat"] == d["seat"])
-        before = event
+        event, before = as_told(event, before), event
         if event.kind in UNTOLD or told_already:  # "You bid 3." needs no "Anna has bid."
             continue
         if event.kind in _FOLDED and scoring is not None:
