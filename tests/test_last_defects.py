@@ -259,7 +259,7 @@ def test_a_long_tutorial_card_scrolls_and_the_lesson_keeps_its_letters(user_home
     on the landing step's card brings the card's end (where the nudge is) into sight."""
     from urland.app import App
     from urland.scenes.tutorial_card import lesson_letters
-    from urland.ui import coach_card
+    from urland.ui.table import coach_card
     from urland.userfiles.settings import Settings
 
     i18n.set_language("de")

@@ -1,6 +1,6 @@
 """Where the tutorial's coaching card goes in the side panel and how large its letters are:
 one size for every card of the lesson, the usual one (a card whose words need more room than
-the side panel has scrolls: urland.ui.coach_card)."""
+the side panel has scrolls: urland.ui.table.coach_card)."""
 
 from __future__ import annotations
 
