@@ -151,7 +151,7 @@ def test_while_a_friends_move_plays_on_the_board_the_banner_names_the_friend(app
             return table.show.busy and table.held is not None and table.held[1] != 0
 
         until(moved_elsewhere, app)  # a move made elsewhere plays: its mover is named
-        assert table.held[0] == table.door.names[table.held[1]] in ("Ben", "Cleo")
+        assert table.held[0] == table.now.names[table.held[1]] in ("Ben", "Cleo")
     finally:
         ben.close()
         anna.close()

@@ -170,7 +170,7 @@ class BoardGestures:
         target = self._target_at(pos, drag.owner)
         if target is None and self.host.panel.row_at(pos) is not None:
             self.host.say(fmt("That is another player's row: drop on {name}'s own row to send "
-                              "Ichtos back to the reserve.", name=self.host.door.names[drag.owner]))
+                              "Ichtos back to the reserve.", name=self.host.now.names[drag.owner]))
             return
         if target is not None and target != drag.src:
             self.drop_on(drag, target, pos)
@@ -193,8 +193,8 @@ class BoardGestures:
 
     def explain(self, refusal: str) -> str:
         """The engine's refusal in the player's language, with the players' names."""
-        door = self.host.door
-        return refusal_text(refusal, door.names, door.board)
+        now = self.host.now
+        return refusal_text(refusal, now.names, now.board)
 
     def click_area(self, area: int, pos: tuple[int, int]) -> None:
         """A click (or Enter) on an area: its one move, its Ichtos lifted, or its menu."""
