@@ -50,13 +50,13 @@ def watched_frame(app, table) -> WatchedDoor:
 
 
 def assert_one_snapshot_per_position(watched: WatchedDoor) -> None:
+    others = {name: n for name, n in watched.asked.items() if name != "now" and n > 1}
+    assert not others, f"asked more than once in one frame: {others}"
     built: dict[Any, set[int]] = {}
     for snapshot in watched.snapshots:
         built.setdefault(snapshot.position, set()).add(id(snapshot))
     assert built, "the frame read no snapshot of the position"
     assert all(len(ids) == 1 for ids in built.values()), built
-    others = {name: n for name, n in watched.asked.items() if name != "now" and n > 1}
-    assert not others, f"asked more than once in one frame: {others}"
 
 
 def test_a_frame_at_the_players_turn_reads_one_snapshot_and_asks_the_door_little(app):
