@@ -67,15 +67,31 @@ class TableNow:
     host_name: str | None = None  # the player whose computer holds this game, if not here
     host_seats: tuple[int, ...] = ()  # that player's seats
     server_restarts: int = 0  # how many times the server restarted while the table was open
+    _asked: dict[tuple, object] = field(default_factory=dict, compare=False, repr=False)
 
     @cached_property
     def names(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.seats)
 
-    @property
+    @cached_property
     def clickable(self) -> frozenset[int]:
         """The areas a click chooses now (a Panic or Ears choice)."""
         return frozenset(self.decision.clickable)
+
+    def drops(self, src: int, owner: int, carrying: int = 1) -> dict[int, tuple[Move, ...]]:
+        """Where `carrying` of `owner`'s Ichtos lifted at `src` may be put down, with the move
+        each drop makes (`Decision.drops`, asked once per snapshot: a drag asks every frame)."""
+        key = ("drops", src, owner, carrying)
+        if key not in self._asked:
+            self._asked[key] = self.decision.drops(src, owner, carrying)
+        return self._asked[key]  # type: ignore[return-value]
+
+    def carry_limit(self, src: int, owner: int) -> int:
+        """The most Ichtos one drag from `src` may carry (`Decision.carry_limit`, once)."""
+        key = ("carry_limit", src, owner)
+        if key not in self._asked:
+            self._asked[key] = self.decision.carry_limit(src, owner)
+        return self._asked[key]  # type: ignore[return-value]
 
     @property
     def deciding_here(self) -> bool:

@@ -247,12 +247,12 @@ class BoardGestures:
 
     def targets(self) -> tuple[set[int], int | None]:
         """Areas that glow, and the seat whose row lights up as the reserve tray."""
-        if self.decision.clickable:
-            return set(self.decision.clickable), None
+        if clickable := self.host.now.clickable:
+            return set(clickable), None
         drag = self.drag
         if drag is None or not drag.carrying:
             return set(), None
-        drops = self.decision.drops(drag.src, drag.owner, drag.count)
+        drops = self.host.now.drops(drag.src, drag.owner, drag.count)  # asked every frame
         return {t for t in drops if t != TRAY}, (drag.owner if TRAY in drops else None)
 
     def carried(self) -> dict[tuple[int, int], int]:
@@ -276,7 +276,7 @@ class BoardGestures:
         drag = self.drag
         if drag is None or not drag.carrying:
             return
-        tips = [_("wheel or +/- : carry more or fewer")] if self.decision.carry_limit(
+        tips = [_("wheel or +/- : carry more or fewer")] if self.host.now.carry_limit(
             drag.src, drag.owner) > 1 else []
         if drag.lifted:
             tips.append(_("click where they go · Esc puts them back"))
