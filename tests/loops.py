@@ -34,7 +34,7 @@ INTEGRATION_FILES = frozenset({
     "test_playtest_table.py", "test_release_assets.py", "test_review.py",
     "test_rules_pages.py", "test_saved_games.py", "test_scene_lifecycle.py", "test_scenes.py",
     "test_settings_scene.py", "test_sound.py", "test_story_scenes.py", "test_table.py",
-    "test_table_feel.py", "test_title_and_new_game.py", "test_tutorial.py",
+    "test_table_feel.py", "test_table_now.py", "test_title_and_new_game.py", "test_tutorial.py",
     "test_unsaved_finished_game.py",
 })
 

@@ -4,11 +4,9 @@ filled without the true state; `FarSide` stands in for whoever holds the game.""
 
 from __future__ import annotations
 
-from urland.bots.candidates import cheapest_payment
-from urland.engine import Decision, Event, IllegalMoveError, Move, Option
+from urland.engine import Decision, Event, IllegalMoveError, Move
+from urland.table.now import SeatNow, TableNow
 from urland.table.session import Seat, Session
-from urland.texts.describe import describe
-from urland.texts.events import event_sentence
 
 
 class FarSide:
@@ -48,30 +46,21 @@ class OneSeatTable:
         self._refresh()
 
     def _refresh(self) -> None:
-        self._view = self.far.session.view(self.seat)  # what the far side sends this seat
+        view = self.far.session.view(self.seat)  # what the far side sends this seat
         self._log = self.far.session.log(self.seat)
-        self._decision = Decision.of(self._view.state)
+        self._now = TableNow(
+            position=self.moves, board=self._board, view=view, decision=Decision.of(view.state),
+            log=tuple(self._log), seats=tuple(SeatNow(s.name, s.colour, s.kind)
+                                             for s in self._seats),
+            here=(self.seat,), viewer=self.seat, shared_screen=False, over=view.state.over,
+            waiting=False, cut_off=False, save_problem=None, settled=True, can_undo=False,
+            moves_played=self.moves)
 
-    seats = property(lambda self: self._seats)
-    names = property(lambda self: [s.name for s in self._seats])
-    board = property(lambda self: self._board)
-    here = property(lambda self: [self.seat])
-    viewer = property(lambda self: self.seat)
-    shared_screen = property(lambda self: False)
-    over = property(lambda self: self._view.state.over)
-    save_problem = property(lambda self: None)
-
-    def bots_here(self) -> dict[int, tuple[str, int]]:
-        return {}
-
-    def plays_bots(self) -> bool:
-        return False
+    def now(self) -> TableNow:
+        return self._now
 
     def hold(self, held: bool) -> None:
         pass
-
-    def moves_played(self) -> int:
-        return self.moves
 
     def position(self) -> int:
         return self.moves
@@ -79,10 +68,7 @@ class OneSeatTable:
     def view(self, seat: int | None = None):
         if seat not in (None, self.seat):
             raise ValueError("only this table's own seat is seen here")
-        return self._view
-
-    def decision(self) -> Decision:
-        return self._decision
+        return self._now.view
 
     def log(self, seat: int | None) -> list[Event]:
         return [e for e in self._log if e.visible(seat)]
@@ -96,18 +82,6 @@ class OneSeatTable:
         self._refresh()
         return events
 
-    waiting_to_start = False  # the far side's game has started
-    cut_off = False  # the far side is always reachable
-
-    def seat_status(self, seat: int) -> str:
-        return ""  # the far side's seats are bots
-
-    def stand_in_in(self, seat: int) -> float | None:
-        return None  # nobody is waited for
-
-    def settled(self) -> bool:
-        return True  # one seat: nothing to wait for
-
     def arrived(self) -> list[Event]:
         batches, self.far.outbox[self.seat] = self.far.outbox[self.seat], []
         if batches:
@@ -115,20 +89,8 @@ class OneSeatTable:
             self._refresh()
         return [e for batch in batches for e in batch]
 
-    def can_undo(self) -> bool:
-        return False
-
     def undo(self) -> Move | None:
         return None
-
-    def sentence(self, event: Event) -> str:
-        return event_sentence(event, self.names, self._board)
-
-    def describe(self, move: Move) -> str:
-        return describe(move, self._view.state, self.names)
-
-    def suggested_payment(self, option: Option) -> dict[int, int]:
-        return dict(cheapest_payment(self._decision.state, option))
 
     def leave(self) -> None:
         pass

@@ -39,7 +39,7 @@ def test_a_whole_hot_seat_game_is_played_by_keys_alone():
 def lesson_move(table, expect):
     """The move on screen whose notation the lesson's step asks for, as the tutorial's own
     pilot finds it (none while it is not on offer)."""
-    decision, board = table.decision, table.door.board
+    decision, board = table.decision, table.now.board
     offered = [m for t in table.keys.board_targets() for m in (
         [decision.click(t.key[1])] if decision.clickable else decision.moves_from(t.key[1]))]
     offered += [o.move for o in decision.options if o.move.kind in ("end", "double")]

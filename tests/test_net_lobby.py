@@ -44,7 +44,7 @@ def test_the_lobby_lists_the_seats_and_starts_once_the_friend_has_joined(app):
         assert not lobby.fill_button.visible
         # The friend waits, with the seats; nobody plays yet, not even the computer.
         until(lambda: friend.waiting_to_start, app)
-        assert banner_text(friend, friend.decision(), 0.0) == (
+        assert banner_text(friend.now(), 0.0) == (
             "Waiting for the host to start the game.")
         assert friend.names[:2] == ["Anna", "Ben"]
         time.sleep(0.3)
@@ -151,7 +151,7 @@ def test_while_a_friends_move_plays_on_the_board_the_banner_names_the_friend(app
             return table.show.busy and table.held is not None and table.held[1] != 0
 
         until(moved_elsewhere, app)  # a move made elsewhere plays: its mover is named
-        assert table.held[0] == table.door.names[table.held[1]] in ("Ben", "Cleo")
+        assert table.held[0] == table.now.names[table.held[1]] in ("Ben", "Cleo")
     finally:
         ben.close()
         anna.close()
@@ -239,12 +239,13 @@ def test_the_player_list_says_when_an_ai_plays_for_a_friend_who_is_away_and_keep
 
     from urland.table.presence import seat_notes
 
-    statuses = ["", "stand-in", ""]
-    door = SimpleNamespace(seats=["Anna", "Ben", "Cleo"], here=[0], viewer=0, online=True,
-                           seat_status=lambda seat: statuses[seat])
-    assert seat_notes(door) == ["you", "away, AI plays", ""]  # "you" was lost meanwhile
-    statuses[1] = "online"
-    assert seat_notes(door) == ["you", "online", ""]
+    def now(statuses):  # the table's snapshot, as far as the player list reads it
+        seats = [SimpleNamespace(name=name, status=status)
+                 for name, status in zip(("Anna", "Ben", "Cleo"), statuses, strict=True)]
+        return SimpleNamespace(seats=seats, here=(0,), viewer=0, online=True)
+
+    assert seat_notes(now(["", "stand-in", ""])) == ["you", "away, AI plays", ""]  # "you" kept
+    assert seat_notes(now(["", "online", ""])) == ["you", "online", ""]
 
 
 def test_the_log_tells_who_joins_loses_the_connection_is_stood_in_for_and_comes_back():
@@ -252,16 +253,16 @@ def test_the_log_tells_who_joins_loses_the_connection_is_stood_in_for_and_comes_
 
     from urland.table.presence import ComingsAndGoings
 
-    statuses = ["", "to join", "online"]
-    door = SimpleNamespace(seats=[0, 1, 2], names=["Anna", "Ben", "Cleo"], server_restarts=0,
-                           host_seats=[], seat_status=lambda seat: statuses[seat])
+    def now(*statuses):  # the table's snapshot, as far as the log's news reads it
+        return SimpleNamespace(seats=[SimpleNamespace(status=s) for s in statuses],
+                               names=("Anna", "Ben", "Cleo"), server_restarts=0, host_seats=())
+
     comings = ComingsAndGoings()
-    assert comings.news(door) == []  # how things stood when the table opened: not news
+    assert comings.news(now("", "to join", "online")) == []  # how things stood: not news
     told = []
     for ben, cleo in (("online", "online"), ("online", "away"), ("online", "stand-in"),
                       ("away", "online"), ("online", "online")):
-        statuses[1:] = [ben, cleo]
-        told.append(comings.news(door))
+        told.append(comings.news(now("", ben, cleo)))
     assert told == [["Ben has joined the game."], ["Cleo has lost the connection."],
                     ["An AI plays for Cleo until they come back."],
                     ["Ben has lost the connection.", "Cleo is back."], ["Ben is back."]]

@@ -188,11 +188,11 @@ def test_a_joiner_of_a_hosted_game_is_told_of_the_host_and_sees_a_killed_host_aw
         frames(app, 1)
         assert [s.note for s in table.panel.seats] == ["online", "you", ""]
         game.close()  # the host's program is killed
-        until(lambda: table.door.cut_off)  # the first frame after Ben's side sees it
+        until(lambda: table.now.cut_off)  # the first frame after Ben's side sees it
         frames(app, 1)
         assert [s.note for s in table.panel.seats] == ["away", "you", ""]
         assert table.banner_text() == "The connection to Anna, the host, is lost. Trying again..."
-        assert table.door.save_problem == table.banner_text()
+        assert table.now.save_problem == table.banner_text()
         said = [e.text for e in table.log.entries if e.kind == "presence"]
         assert said == ["Anna, the host, is out of reach: the game waits until they are back."]
     finally:
@@ -215,7 +215,7 @@ def test_in_a_server_room_with_one_person_the_player_list_marks_you_and_the_serv
         frames(app, 2)
         assert [s.note for s in table.panel.seats] == ["you", "", ""]
         room.stop()  # a server's game: it is the server that is out of reach
-        until(lambda: table.door.cut_off)
+        until(lambda: table.now.cut_off)
         frames(app, 1)
         assert table.banner_text() == "The connection to the server is lost. Trying again..."
         assert [s.note for s in table.panel.seats] == ["you", "", ""]
@@ -330,7 +330,7 @@ def test_the_menu_of_a_joined_game_is_reached_read_and_left_by_keys_at_the_small
         i18n.set_language(language)
         app.resize((960, 540))
         table = app.show("online_table", door=RemoteTable(dora))
-        until(lambda: table.door.names[0] == "Dora", app)
+        until(lambda: table.now.names[0] == "Dora", app)
         frames(app, 1)
         press(app, pygame.K_ESCAPE)
         menu = app.scene

@@ -24,7 +24,7 @@ def test_the_banner_waiting_for_a_player_goes_once_they_are_back(app):
         until(lambda: table.door.seat_status(1) == "online", app)
         frames(app, 2)
         assert table.banner_text().startswith("Ben is deciding online")
-        assert table.door.save_problem is None
+        assert table.now.save_problem is None
         assert [s.note for s in table.panel.seats] == ["online", "online", "you"]
     finally:
         for link in (ben, cleo, *links):

@@ -23,7 +23,7 @@ def test_after_a_restart_of_the_server_the_log_says_everyone_is_back_in_one_line
         lines: list[str] = []
 
         def ben_sees(condition) -> bool:  # the table's log, frame by frame
-            lines.extend(log.news(door))
+            lines.extend(log.news(door.now()))
             return condition()
         until(lambda: ben_sees(lambda: door.seat_status(0) == door.seat_status(2) == "online"))
         assert lines == []
@@ -57,7 +57,7 @@ def test_a_player_who_drops_alone_is_still_said_to_have_gone_and_come_back():
         lines: list[str] = []
 
         def ben_sees(condition) -> bool:
-            lines.extend(log.news(door))
+            lines.extend(log.news(door.now()))
             return condition()
         until(lambda: ben_sees(lambda: door.seat_status(2) == "online"))
         token = cleo.client.token

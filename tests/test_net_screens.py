@@ -199,9 +199,9 @@ def test_when_the_host_goes_away_the_friends_banner_says_so_and_no_move_is_offer
     try:
         table = app.show("online_table", door=RemoteTable(ben))
         frames(app, 2)
-        assert not table.door.cut_off
+        assert not table.now.cut_off
         game.close()  # the host's program stops
-        until(lambda: table.door.cut_off, app)
+        until(lambda: table.now.cut_off, app)
         frames(app, 2)
         # the game was hosted from Anna's window: her computer is named, not "the server"
         assert table.banner_text() == "The connection to Anna, the host, is lost. Trying again..."

@@ -70,8 +70,8 @@ def test_a_language_switch_at_the_table_speaks_the_new_language_in_the_whole_log
         settings.language.index = settings.language.values.index("it")
         settings._language(settings.language.index)  # what the language row's arrow does
         frames(app, 2)
-        italian = [e.text for e in log_entries(table.door.log(table.door.viewer),
-                                               table.sentence, table.door.names)]
+        italian = [e.text for e in log_entries(table.door.log(table.now.viewer),
+                                               table.sentence, table.now.names)]
         assert any("Turno 1" in line for line in italian)
         assert [e.text for e in table.log.entries] == italian
         drawn = " ".join(text for text, *_ in table.log._lines[1])  # the lines on screen
@@ -110,14 +110,14 @@ def test_the_log_and_banner_wait_for_the_last_scoring_to_play(slow_app):
     table, session, end = a_table_before_the_last_scoring(slow_app)
     mover = session.game.state.actor
     table.submit(end)
-    events = [e for e in session.game.log if e.visible(table.door.viewer)]
+    events = [e for e in session.game.log if e.visible(table.now.viewer)]
     ends = table.sentence(next(e for e in events if e.kind == "game_ends"))
     said = False
     while table.show.busy:
         said = said or table.show.callout == ends
         logged = [e.text for e in table.log.entries]
         assert (ends in logged) == said, table.show.callout
-        assert table.held == (table.door.names[mover], mover)  # only who moved
+        assert table.held == (table.now.names[mover], mover)  # only who moved
         table.show.update(0.05)
         table.update(0.0)
     assert said and ends in [e.text for e in table.log.entries]
@@ -150,7 +150,7 @@ def test_the_banner_does_not_announce_a_panic_before_the_show_reaches_it(slow_ap
     slow_app.scenes = [table]
     table.submit(move)
     assert table.show.busy and table.decision.kind == "panic_ocean"
-    assert table.held == (table.door.names[mover], mover)  # the banner: who moved, no more
+    assert table.held == (table.now.names[mover], mover)  # the banner: who moved, no more
     table.show.skip()
     assert "Panic" in table.banner_text()  # now it is told
 

@@ -93,7 +93,7 @@ def stack_point(table, area_name, seat):
 
 def area_point(table, area_name):
     bv = table.board_view
-    return bv.to_screen(bv.anchor(table.door.board.parse_area(area_name)))
+    return bv.to_screen(bv.anchor(table.now.board.parse_area(area_name)))
 
 
 def test_title_offers_new_game_and_greys_continue_without_a_save(app):

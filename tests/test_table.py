@@ -44,7 +44,7 @@ def release(app, pos):
 
 
 def names(table, areas):
-    return {table.door.board.area_name(a) for a in areas}
+    return {table.now.board.area_name(a) for a in areas}
 
 
 def test_carrying_three_lights_only_the_oceans_and_the_reserve_not_the_islands(app):
@@ -165,15 +165,15 @@ def test_a_hint_that_arrives_after_the_position_changed_is_dropped(app):
         release.wait(5)  # still thinking when the player moves on
         return Hint(land[1], "region_hold", {"region": 5})
 
-    table.flow.thinker.ask("hint", table.door.position(), slow_hint, None)
-    old_key = table.door.position()
+    table.flow.thinker.ask("hint", table.now.position, slow_hint, None)
+    old_key = table.now.position
     frames(app, 1)
     table.submit(land[0])
-    assert table.door.position() != old_key
+    assert table.now.position != old_key
     release.set()
     for _ in range(20):
         frames(app, 1)
-    assert table.flow.thinker.answer("hint", table.door.position()) == (False, None)
+    assert table.flow.thinker.answer("hint", table.now.position) == (False, None)
     assert table.hint.move is None and table.hint_text == ""
 
 
@@ -307,7 +307,7 @@ def test_every_mark_in_a_players_row_explains_itself_on_hover(app):
     assert {"env", "dead", "ichto", "score", "reserve", "double"} <= kinds
     for kind, rect in table.panel.marks:
         tip = hover_tooltip(rect.center, table.panel, table.board_view, table.shown.state,
-                            table.door.names)
+                            table.now.names)
         assert tip == MARK_TIPS[kind]
 
 
@@ -447,7 +447,7 @@ def test_a_hint_lights_its_areas_draws_an_arrow_and_goes_when_the_position_chang
     table, _ = solo_table(app)
     land = next(o.move for o in table.decision.options if o.move.kind == "land")
     advice = Hint(land, "region_hold", {"region": 5})
-    table.flow.thinker.ask("hint", table.door.position(), lambda view: advice, None)
+    table.flow.thinker.ask("hint", table.now.position, lambda view: advice, None)
     # the answer comes from a background thread: frames until it is shown, bounded by this
     # process's processor time (a busy machine schedules the thread late, never not at all)
     until(lambda: table.hint.move is not None, app)

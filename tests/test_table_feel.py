@@ -359,7 +359,7 @@ def test_a_gene_in_the_player_list_shows_its_card_on_hover_and_f1_opens_its_page
                                          buttons=(0, 0, 0)))
     frames(app, 2)
     title, text = hover_tooltip(where, table.panel, table.board_view, table.shown.state,
-                                table.door.names)
+                                table.now.names)
     assert (title, text) == (gene_texts()["legs"]["name"], gene_texts()["legs"]["text"])
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0))
     frames(app, 1)
@@ -404,7 +404,7 @@ def test_in_the_tutorial_tooltips_and_menus_lie_over_its_labels_and_card(app, mo
     scene = app.show("tutorial", chapter=chapters.index("actions"))
     frames(app, 3)
     table = scene.table
-    where = table.board_view.to_screen(table.board_view.anchor(table.door.board.parse_area("3")))
+    where = table.board_view.to_screen(table.board_view.anchor(table.now.board.parse_area("3")))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=where, rel=(1, 1),
                                          buttons=(0, 0, 0)))
     frames(app, 2)
@@ -569,7 +569,7 @@ def test_in_a_lesson_the_hint_repeats_the_step_and_never_advises_a_refused_move(
     frames(app, 2)
     assert "O2" in scene.table.hint_text and "region 4" in scene.table.hint_text
     assert scene.table.hint.move == parse_move("land O2 4 x1", game.board)  # its arrow
-    assert not scene.table.flow.thinker.asked("hint", scene.table.door.position())
+    assert not scene.table.flow.thinker.asked("hint", scene.table.now.position)
 
 
 def test_after_an_undo_the_lesson_steps_back_and_the_move_can_be_made_again(app):
@@ -1052,7 +1052,7 @@ def test_the_board_rings_what_a_caption_or_a_panic_choice_is_about(app, monkeypa
     app.settings.animation_speed = "normal"
     app.show("table", session=Session(Game.from_position(state), seats))
     table = app.scene
-    board = table.door.board
+    board = table.now.board
     drawn: list[set[int]] = []
     real_draw = table.board_view.draw
     monkeypatch.setattr(table.board_view, "draw", lambda *a, marked=None, **k: (
@@ -1114,7 +1114,7 @@ def test_a_hint_note_leaves_the_top_row_of_the_track_clear_and_the_places_it_nam
     table, _ = solo_table(app)
     frames(app, 2)
     board, t = table.board_view, table.theme
-    parse = table.door.board.parse_area
+    parse = table.now.board.parse_area
     top_row = board.track_space_screen(overlays.TOP_ROW)[1]
     bottom_row = board.track_space_screen(overlays.BOTTOM_ROW)[1]
     text = "Hint: Swim 3 Ichtos from O1 to O2. Moves Ichtos into O2."

@@ -46,12 +46,12 @@ def play_through(seats, seed, limit=5000):
     steps = []
     try:
         for _ in range(limit):
-            deciding = door.decision().seat
+            deciding = door.now().decision.seat
             step = flow.next()
             if isinstance(step, Moved):
-                steps.append((BotPlayed(deciding, step), door.decision().kind))
+                steps.append((BotPlayed(deciding, step), door.now().decision.kind))
             elif not isinstance(step, Wait):
-                steps.append((step, door.decision().kind))
+                steps.append((step, door.now().decision.kind))
             match step:
                 case Over():
                     return session, door, steps
@@ -145,7 +145,7 @@ def test_a_decision_is_asked_once_and_again_only_when_the_table_says_so():
     with pytest.raises(IllegalMoveError):
         flow.play(Move("chip", count=99))
     assert flow.unlocked == env and len(session.game.moves) == 0
-    flow.play(door.decision().options[0].move)
+    flow.play(door.now().decision.options[0].move)
     assert flow.unlocked is None  # the decision is made: the curtain comes down again
     step = flow.next()
     assert isinstance(step, Look) and step.seat == session.game.state.dead and step.curtain
@@ -193,8 +193,8 @@ def test_a_table_filled_only_from_its_seats_view_plays_a_whole_game_through_the_
                 flow.looked()
             case Reveal():
                 revealed += 1
-            case Wait() if door.decision().seat != 0:
-                seat = door.decision().seat
+            case Wait() if door.now().decision.seat != 0:
+                seat = door.now().decision.seat
                 far.play(seat, others[seat].choose(session.game.view(seat)))
             case _:
                 raise AssertionError(step)
@@ -212,6 +212,9 @@ def test_a_game_on_this_computer_fills_the_whole_door():
     contract = {name for name in vars(TableDoor) if not name.startswith("_")}
     assert contract and contract <= set(dir(LocalTable))
     assert contract <= set(dir(OneSeatTable))  # and so does a table fed from one seat's view
+    from urland.table.remote import RemoteTable
+
+    assert contract <= set(dir(RemoteTable))  # and a table of a game held on a server
 
 
 def test_a_look_at_the_passed_chips_is_never_offered_once_its_turn_is_over():
@@ -238,7 +241,7 @@ def test_a_look_at_the_passed_chips_is_never_offered_once_its_turn_is_over():
                     since_turn.append(event.kind)
                 stale += "chips_received" not in since_turn
                 flow.looked()
-            case Wait() if door.decision().seat != 0:
+            case Wait() if door.now().decision.seat != 0:
                 # everything up to seat 0's next decision arrives at once, as while a show plays
                 while not session.game.over and session.decision().seat != 0:
                     seat = session.decision().seat

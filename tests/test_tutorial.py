@@ -73,9 +73,9 @@ def test_while_a_page_holds_the_table_no_computer_is_said_to_think(app):
         frames(app, 1)
     table = scene.table
     assert scene.step.id == "scored" and scene.holds()
-    assert table.decision.seat not in table.door.here  # Basil, the next environment player
+    assert table.decision.seat not in table.now.here  # Basil, the next environment player
     # He waits for the player to read, as the game does: named, not said to think.
-    assert table.banner_text() == table.door.names[table.decision.seat]
+    assert table.banner_text() == table.now.names[table.decision.seat]
 
 
 def key_press(key):

@@ -70,10 +70,10 @@ def play_with_other_choices(app):
             chapter[0] = lesson.chapter
             card = lesson.card_text() if lesson.intro is not None else None
             openings[lesson.script.chapters[chapter[0]].id] = (
-                left[0], table.door.view().state, card, lesson.told)
+                left[0], table.now.view.state, card, lesson.told)
 
     def before_next(table):
-        left[0] = table.door.view().state
+        left[0] = table.now.view.state
 
     lesson = drive_with_other_choices(app, watch, before_next)
     lesson.seen_cards = seen_cards

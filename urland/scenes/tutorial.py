@@ -76,7 +76,7 @@ class TutorialScene(Scene):
         self.table = create_scene("table", self.app, session=session, guide=self)
         self.door = self.table.door
         prepared = bool(self.script.chapters[chapter].position)  # not the game played on
-        self.intro = (left, self.door.view().state) if prepared and left else None
+        self.intro = (left, self.door.now().view.state) if prepared and left else None
         self.table.layout()
         self.step_index = 0
         self.begin_step()
@@ -96,7 +96,7 @@ class TutorialScene(Scene):
         self.nudge_text = ""
         self.card_scroll = 0
         told = [e for e in self.log() if e.kind == self.step.tell]
-        self.told = self.door.sentence(told[-1]) if told else ""
+        self.told = self.door.now().sentence(told[-1]) if told else ""
         self.table.hint.clear()
         self.point()
         self.layout_card()
@@ -114,7 +114,7 @@ class TutorialScene(Scene):
                 self.go_on(self.chapter + 1)
             else:
                 self.table.leave()
-                self.start_chapter(self.chapter + 1, left=self.door.view().state)
+                self.start_chapter(self.chapter + 1, left=self.door.now().view.state)
         else:
             self.table.leave()
             save_chapter(0)  # finished: Learn to play starts from the beginning again
@@ -125,7 +125,7 @@ class TutorialScene(Scene):
 
     def point(self) -> None:
         """Show the step's arrow or glow with the table's hint view (it draws both)."""
-        board = self.door.board
+        board = self.door.now().board
         step = self.step
         if step.arrow:
             src, dst = (TRAY if a == "tray" else board.parse_area(a) for a in step.arrow)
@@ -149,11 +149,11 @@ class TutorialScene(Scene):
 
     def log(self) -> list[Event]:
         """The game's log as the player reads it."""
-        return self.door.log(self.door.viewer)
+        return list(self.door.now().log)
 
     def nudge(self, move: Move) -> str | None:
         why = (_("First read the card about the new position, then press Next.")
-               if self.intro is not None else self.step.nudge_for(move, self.door.board))
+               if self.intro is not None else self.step.nudge_for(move, self.door.now().board))
         if why is not None:
             self.nudge_text = why
             self.layout_card()
@@ -173,7 +173,7 @@ class TutorialScene(Scene):
         be done again."""
         steps = self.script.chapters[self.chapter].steps
         for index in range(self.step_index, -1, -1):
-            if steps[index].wants(move, self.door.board):
+            if steps[index].wants(move, self.door.now().board):
                 if index != self.step_index:
                     self.step_index = index
                     self.begin_step()
@@ -216,7 +216,7 @@ class TutorialScene(Scene):
 
     def card_text(self) -> str:
         if self.intro is not None:  # written now, in the language of the moment
-            return chapter_card(*self.intro, self.door.names,
+            return chapter_card(*self.intro, self.door.now().names,
                                 "genes" in self.script.chapters[self.chapter].carry)
         step = self.step
         top = self.app.scenes[-1] if self.app.scenes else self  # a dialog of the step?
@@ -266,7 +266,7 @@ class TutorialScene(Scene):
             draw_ring(surface, t, ring.rect, self.age)
         if step.label is not None:
             view = self.table.board_view
-            area = self.door.board.parse_area(step.label.at)
+            area = self.door.now().board.parse_area(step.label.at)
             draw_pin(surface, t, view.to_screen(view.anchor(area)),
                      pgettext("tutorial", step.label.text))
         self.draw_coach(surface)

@@ -88,7 +88,7 @@ class TutorialPilot:
         return []
 
     def _choose(self, menu, expect: str) -> None:
-        board = self.scene.table.door.board
+        board = self.scene.table.door.now().board
         for rect, move in menu.rows:  # (a row that lifts Ichtos is not a move)
             if isinstance(move, Move) and format_move(move, board).startswith(expect):
                 post_click(rect.center)
@@ -96,7 +96,7 @@ class TutorialPilot:
 
     def _gesture(self, words: list[str]) -> None:
         table = self.scene.table
-        board = table.door.board
+        board = table.door.now().board
         view = table.board_view
         kind = words[0]
 

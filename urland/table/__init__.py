@@ -1,6 +1,7 @@
 """The table's one door, without pygame: what a table scene may ask of a game and who acts next.
 
 * `door.TableDoor` — THE contract between the table's scenes and a game, local or remote;
+* `now.TableNow` — the snapshot of one position that door builds, what a table frame reads;
 * `local.LocalTable` — a game played on this computer (a room of the master, `room`), behind
   that door;
 * `flow.TurnFlow` — what happens next at the table: the dialog a seat played here answers, the
@@ -14,7 +15,7 @@ from typing import Any
 # threads. (The imports are written out, so a bundler finds the modules.)
 _FLOW = ("Ask", "HandOver", "Look", "Moved", "Over", "Reveal", "Step", "TurnFlow", "Wait")
 
-__all__ = sorted(("LocalTable", "TableDoor", *_FLOW))
+__all__ = sorted(("LocalTable", "TableDoor", "TableNow", *_FLOW))
 
 
 def __getattr__(name: str) -> Any:
@@ -22,6 +23,10 @@ def __getattr__(name: str) -> Any:
         from urland.table.door import TableDoor
 
         return TableDoor
+    if name == "TableNow":
+        from urland.table.now import TableNow
+
+        return TableNow
     if name == "LocalTable":
         from urland.table.local import LocalTable
 

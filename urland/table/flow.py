@@ -21,6 +21,7 @@ from typing import Any
 from urland.bots.loop import Thinker
 from urland.engine import Decision, Event, Move, PlayerView
 from urland.table.door import TableDoor
+from urland.table.now import TableNow
 from urland.texts.i18n import N_
 
 # The dialog that asks a seat played here each decision that is not made on the board.
@@ -97,10 +98,11 @@ class TurnFlow:
 
     def __init__(self, door: TableDoor) -> None:
         self.door = door
-        self.computers = set(door.bots_here())  # the seats a computer plays on this side
+        now = door.now()
+        self.computers = set(now.bots_here)  # the seats a computer plays on this side
         self.holding = False  # the game's bots are held: the table shows a move or a page
         self._hold(True)  # until the first frame has shown what it must
-        self.known = door.position()  # the position the table was last shown
+        self.known = now.position  # the position the table was last shown
         self.thinker = Thinker()
         self.asked: Hashable | None = None  # the decision last asked of a seat played here
         self.unlocked: int | None = None  # the seat whose secrets a curtain last unlocked
@@ -111,12 +113,17 @@ class TurnFlow:
         # decision (before its first, or where the door does not know: when the table
         # opened), where "what happened since" starts.
         self.last_decision: dict[int, tuple[int, PlayerView]] = {}
-        for seat in door.here:
+        for seat in now.here:
             known = door.last_decided(seat)
             if known is None:
                 self._decided(seat)
             else:
                 self.last_decision[seat] = known
+
+    @property
+    def now(self) -> TableNow:
+        """The door's snapshot of the position (built once per position)."""
+        return self.door.now()
 
     # --- the next step ----------------------------------------------------------------------
 
@@ -130,34 +137,36 @@ class TurnFlow:
         if self._moved_here() or arrived:
             self._note(arrived)
             return self._held(Moved(tuple(arrived)))
-        if not self.door.settled() or self.door.waiting_to_start:
+        now = self.now
+        if not now.settled or now.waiting:
             return WAIT
         if self.reveal is not None:
             data, self.reveal = self.reveal.data, None
-            track = tuple(self.door.view().state.track)
+            track = tuple(now.view.state.track)
             return self._held(Reveal(tuple(data["bids"]), tuple(data["ranking"]), track))
-        if self.door.over:  # the chips passed on no longer matter: no look at them
+        if now.over:  # the chips passed on no longer matter: no look at them
             self.looks = []
         if self.looks:
             seat, kind = self.looks.pop(0)
             dialog, what = PRIVATE_LOOKS[kind]
-            return self._held(Look(seat, dialog, what, self.door.shared_screen))
+            return self._held(Look(seat, dialog, what, now.shared_screen))
         if held:
             return self._held(WAIT)
-        if self.door.over:
+        if now.over:
             return Over()
         self._hold(False)
-        decision = self.door.decision()
-        if decision.seat in self.door.here:
+        decision = now.decision
+        if decision.seat in now.here:
             return self._ask(decision)
         return WAIT  # a bot, or a seat played elsewhere, decides: its move arrives as news
 
     def _moved_here(self) -> bool:
         """The game's own bots played a move this side sees no event of (a secret bid): the
         table is shown the new position all the same."""
-        if not self.door.plays_bots() or self.door.position() == self.known:
+        now = self.now
+        if not now.plays_bots or now.position == self.known:
             return False
-        self.known = self.door.position()
+        self.known = now.position
         return True
 
     def _held(self, step: Step) -> Step:
@@ -171,11 +180,12 @@ class TurnFlow:
 
     def _ask(self, decision: Decision) -> Step:
         """Ask a seat played here, once per position."""
-        key = (self.door.position(), decision.kind, decision.seat)
+        now = self.now
+        key = (now.position, decision.kind, decision.seat)
         if self.asked == key:
             return WAIT
         self.asked = key
-        if self.door.shared_screen and decision.private and self.unlocked != decision.seat:
+        if now.shared_screen and decision.private and self.unlocked != decision.seat:
             return HandOver(decision.seat, HANDOVER_WHAT[decision.kind])
         return Ask(decision.seat, decision.kind, DIALOG_OF.get(decision.kind))
 
@@ -184,75 +194,79 @@ class TurnFlow:
     def play(self, move: Move) -> list[Event]:
         """Play the pending decision's move here (IllegalMoveError leaves everything as it
         was); the events it caused."""
-        mover = self.door.decision().seat
+        mover = self.now.decision.seat
         self._hold(True)  # the table shows this move before a bot plays on
         events = self.door.play(move)
-        self.known = self.door.position()
+        now = self.now
+        self.known = now.position
         if self.unlocked == mover:
             self.unlocked = None  # the secret decision is made: the curtain comes down again
-        if mover in self.door.here:
+        if mover in now.here:
             self._decided(mover)
         self._note(events)
         return events
 
     def _decided(self, seat: int) -> None:
-        self.last_decision[seat] = (len(self.door.log(self.door.viewer)), self.door.view())
+        now = self.now
+        self.last_decision[seat] = (len(now.log), now.view)
 
     def whose_news(self) -> int | None:
         """The seat played here that "since my turn" speaks for: the one deciding, else the
         only one (None when nobody plays here)."""
-        if not self.door.over and self.door.decision().seat in self.door.here:
-            return self.door.decision().seat
-        return self.door.here[0] if len(self.door.here) == 1 else None
+        now = self.now
+        if now.deciding_here:
+            return now.decision.seat
+        return now.here[0] if len(now.here) == 1 else None
 
     def since_last_decision(self, seat: int | None = None) -> tuple[PlayerView, list[Event]]:
         """What happened since `seat`'s last decision (default `whose_news()`): the table's
         view just after it, and the events since, as the table may see them. Nothing when
         that decision was taken back or nobody plays here."""
         seat = self.whose_news() if seat is None else seat
-        log = self.door.log(self.door.viewer)
+        now = self.now
         if seat is None or seat not in self.last_decision:
-            return self.door.view(), []
+            return now.view, []
         length, view = self.last_decision[seat]
-        if length > len(log):  # taken back: start again from here
+        if length > len(now.log):  # taken back: start again from here
             self._decided(seat)
-            return self.door.view(), []
-        return view, log[length:]
+            return now.view, []
+        return view, list(now.log[length:])
 
     def _note(self, events: list[Event]) -> None:
         """What a move's events leave to do: bids to reveal, private looks for seats played
         here."""
         self.asked = None
-        if self.door.shared_screen:
+        now = self.now
+        if now.shared_screen:
             self.news += [e for e in events if e.visible_to is None]
         self.reveal = next((e for e in events if e.kind == "bids_revealed"), self.reveal)
         for event in events:
             if event.kind == "turn":  # a look belongs to its turn: one not shown by now is stale
                 self.looks = []
             elif event.kind in PRIVATE_LOOKS:
-                self.looks += [(seat, event.kind) for seat in self.door.here
+                self.looks += [(seat, event.kind) for seat in now.here
                                if event.visible(seat)]
 
     def undo(self) -> Move | None:
         """Take back the last action of the seat played here that decides, if it may."""
         undone = self.door.undo()
-        self.known = self.door.position()
+        self.known = self.now.position
         return undone
 
     def acting_here(self) -> bool:
         """A seat played here decides now."""
-        return (not self.door.over and not self.door.waiting_to_start and not self.door.cut_off
-                and self.door.decision().seat in self.door.here)
+        return self.now.acting_here
 
     def computer_deciding(self) -> bool:
         """A computer seat run at this table decides now (its moves come one after another)."""
-        return not self.door.over and self.door.decision().seat in self.computers
+        now = self.now
+        return not now.over and now.decision.seat in self.computers
 
     def computer_held(self) -> bool:
         """A computer run here is to decide but the table holds the game (a dialog over it,
         a tutorial page, a show still playing), so it is not thinking. (A seat's own bot
         online plays whatever the table shows: never held.)"""
-        return self.door.plays_bots() and self.computer_deciding() and self.holding
+        return self.now.plays_bots and self.computer_deciding() and self.holding
 
     def ask_again(self) -> None:
         """Ask the pending decision again (a dialog was turned away or a curtain lifted)."""
@@ -279,20 +293,21 @@ class TurnFlow:
         """Start the advice for the seat played here that decides, from its own view: the
         move the game review's judge rates best (so the review agrees with the hints). False
         when there is nothing to ask (not its decision, or already thinking)."""
-        key = self.door.position()
-        if not self.acting_here() or self.thinker.asked("hint", key):
+        now = self.now
+        key = now.position
+        if not now.acting_here or self.thinker.asked("hint", key):
             return False
         from urland.bots.hints import judged_hint
         from urland.records.review import review_seed
 
-        seed = review_seed(self.door.moves_played())  # the review's samples for this decision
+        seed = review_seed(now.moves_played)  # the review's samples for this decision
         self.thinker.ask("hint", key, lambda seen: judged_hint(seen, HINT_SECONDS, seed),
-                         self.door.view(self.door.decision().seat))
+                         self.door.view(now.decision.seat))
         return True
 
     def hint(self) -> Any:
         """The advice for the current position once it is ready (a `Hint`), else None."""
-        ready, advice = self.thinker.answer("hint", self.door.position())
+        ready, advice = self.thinker.answer("hint", self.now.position)
         return advice if ready else None
 
     def shutdown(self) -> None:
@@ -308,11 +323,12 @@ def pending_looks(door: TableDoor) -> list[tuple[int, str]]:
     the dead player (a Panic at the start of the next turn comes before that turn is logged,
     when the dead player of the last one has become the environment player).
     """
-    if door.over:
+    now = door.now()
+    if now.over:
         return []
     looks = []
-    dead = door.view().state.dead
-    for seat in door.here:
+    dead = now.view.state.dead
+    for seat in now.here:
         if seat != dead:
             continue
         for event in reversed(door.log(seat)):

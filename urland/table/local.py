@@ -16,6 +16,7 @@ from urland.bots.candidates import cheapest_payment
 from urland.bots.registry import BotPlan, bot_seed
 from urland.engine import Board, Decision, Event, IllegalMoveError, Move, Option, PlayerView
 from urland.master.room import MoveRefused
+from urland.table.now import SeatNow, TableNow
 from urland.table.room import LocalRoom
 from urland.table.session import Seat, Session
 
@@ -38,6 +39,26 @@ class LocalTable:
         self.session = session
         self.room = LocalRoom(session, pace, block, wait)
         self._told = len(session.game.log)  # the events of the log given to the table so far
+        self._now: tuple[Hashable, TableNow] | None = None
+
+    def now(self) -> TableNow:
+        """The table's snapshot, built once per position (and again when a save fails or
+        succeeds again)."""
+        key = (self.session.position(), self.session.save_problem)
+        if self._now is None or self._now[0] != key:
+            self._now = (key, self._build_now())
+        return self._now[1]
+
+    def _build_now(self) -> TableNow:
+        session, viewer = self.session, self.viewer
+        return TableNow(
+            position=session.position(), board=session.board, view=session.view(None),
+            decision=session.decision(), log=tuple(session.log(viewer)),
+            seats=tuple(SeatNow(s.name, s.colour, s.kind) for s in session.seats),
+            here=tuple(self.here), viewer=viewer, shared_screen=session.shared_screen,
+            over=session.over, waiting=False, cut_off=False,
+            save_problem=session.save_problem, settled=True, can_undo=self.can_undo(),
+            moves_played=session.moves_played, bots_here=self.bots_here(), plays_bots=True)
 
     @property
     def seats(self) -> list[Seat]:

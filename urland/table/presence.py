@@ -8,38 +8,41 @@ from __future__ import annotations
 import math
 
 from urland.engine import Decision
-from urland.table.door import TableDoor
+from urland.table.now import TableNow
 from urland.texts.i18n import _, fmt
 from urland.texts.prompts import prompt_text, thinking_text
 
 ONLINE, AWAY, TO_JOIN, STAND_IN = "online", "away", "to join", "stand-in"
 
 
-def seat_notes(door: TableDoor) -> list[str]:
+def seat_notes(now: TableNow) -> list[str]:
     """The note beside each seat: a game with people elsewhere, or held on a server, marks
     the seats played here ("you"; "here" when several share this screen) and the people
     elsewhere (a room whose only person is this player, among AI seats, marks "you" too)."""
-    count = len(door.seats)
-    statuses = [door.seat_status(i) for i in range(count)]
-    if not any(statuses) and not door.online:
+    count = len(now.seats)
+    statuses = [s.status for s in now.seats]
+    if not any(statuses) and not now.online:
         return [""] * count
-    mine = door.here or ([door.viewer] if door.viewer is not None else [])
+    mine = now.here or ((now.viewer,) if now.viewer is not None else ())
     here_word = _("you") if len(mine) == 1 else _("here")
     words = {ONLINE: _("online"), AWAY: _("away"), TO_JOIN: _("not joined yet"),
              STAND_IN: _("away, AI plays")}
     return [here_word if i in mine else words.get(statuses[i], "") for i in range(count)]
 
 
-def banner_text(door: TableDoor, decision: Decision, age: float, held: bool = False) -> str:
+def banner_text(now: TableNow, age: float, held: bool = False,
+                decision: Decision | None = None) -> str:
     """The table's banner: what the seat deciding here is asked, or who is awaited. `held`:
-    the computer to decide waits for this screen (TurnFlow.computer_held), not thinking."""
-    if door.waiting_to_start:
+    the computer to decide waits for this screen (TurnFlow.computer_held), not thinking;
+    `decision`: the one to tell (default the snapshot's)."""
+    decision = now.decision if decision is None else decision
+    if now.waiting:
         return _("Waiting for the host to start the game.")
-    if door.cut_off:  # no move can be played: said where the player looks first
-        return connection_lost_text(door.host_name)
-    if not decision.over and decision.seat not in door.here:
-        return elsewhere_text(door, decision.seat, age, held)
-    return prompt_text(decision.prompt, door.names)
+    if now.cut_off:  # no move can be played: said where the player looks first
+        return connection_lost_text(now.host_name)
+    if not decision.over and decision.seat not in now.here:
+        return elsewhere_text(now, decision.seat, age, held)
+    return prompt_text(decision.prompt, now.names)
 
 
 def connection_lost_text(host: str | None) -> str:
@@ -56,13 +59,13 @@ def minutes_and_seconds(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def elsewhere_text(door: TableDoor, seat: int, age: float, held: bool = False) -> str:
+def elsewhere_text(now: TableNow, seat: int, age: float, held: bool = False) -> str:
     """The banner while `seat`, not played here, decides (only its name for a `held`
     computer)."""
-    name = door.names[seat]
-    status = door.seat_status(seat)
+    name = now.names[seat]
+    status = now.status(seat)
     if status == AWAY:
-        seconds = door.stand_in_in(seat)
+        seconds = now.stand_in_in(seat)
         if seconds is not None:
             return fmt("Waiting for {name} to reconnect. In {time} an AI plays for them.",
                        name=name, time=minutes_and_seconds(seconds))
@@ -90,25 +93,25 @@ class ComingsAndGoings:
         self.returning: set[int] = set()  # seats online before a restart, not yet back
         self.missed = False  # one of them is stood in for by an AI: not everyone is back
 
-    def news(self, door: TableDoor) -> list[str]:
-        now = [door.seat_status(i) for i in range(len(door.seats))]
+    def news(self, table: TableNow) -> list[str]:
+        now = [s.status for s in table.seats]
         before, self.last = self.last, now
         if before is None or len(before) != len(now):
             return []
-        restarts = door.server_restarts  # a remote door's: a game held here has none
-        host = door.host_seats  # a game hosted elsewhere: the host's seats
+        restarts = table.server_restarts  # a game held here has none
+        host = table.host_seats  # a game hosted elsewhere: the host's seats
         if restarts != self.restarts:  # (the host's are back with the game they host again)
             self.restarts = restarts
             self.returning = {i for i, was in enumerate(before) if was == ONLINE or i in host}
             self.missed = False
         lines = [line for seat, (was, new) in enumerate(zip(before, now, strict=True))
                  if was != new and not self._quiet(seat, new)
-                 and (line := _change(door.names[seat], was, new, seat in host))]
+                 and (line := _change(table.names[seat], was, new, seat in host))]
         if self.returning:
             self.returning = {i for i in self.returning if now[i] != ONLINE}
             if not self.returning and not self.missed:
                 lines.append(fmt("{name} hosts the game again; everyone is back.",
-                                 name=door.names[host[0]]) if host else
+                                 name=table.names[host[0]]) if host else
                              _("The server restarted; everyone is back."))
         return lines
 

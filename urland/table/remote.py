@@ -35,6 +35,7 @@ from urland.net.client import CHAT_NOTICE
 from urland.net.link import LinkLost, NetLink
 from urland.net.resend import Resend
 from urland.seats import is_person
+from urland.table.now import SeatNow, TableNow
 from urland.table.presence import connection_lost_text
 from urland.table.session import Seat, Session
 from urland.texts.describe import describe
@@ -93,7 +94,41 @@ class RemoteTable:
         mirror = self.link.mirror
         self._seats = [Seat(name, colour, kind) for name, colour, kind in zip(
             mirror.names, mirror.colours, mirror.kinds, strict=True)]
+        self._now: tuple[Hashable, TableNow] | None = None
         save_status.record_online(self)  # a crash message tells where this game is kept
+
+    def now(self) -> TableNow:
+        """The table's snapshot, built once per position and again whenever the news of the
+        seats (who is connected, stood in for, joined; the game started) or of this side's
+        connections changes."""
+        key = (self.position(), self._presence())
+        if self._now is None or self._now[0] != key:
+            self._now = (key, self._build_now())
+        return self._now[1]
+
+    def _presence(self) -> Hashable:
+        """What a snapshot depends on besides the position: news that moves no piece."""
+        m = self.link.mirror
+        links = tuple((lk.online, lk.gone, lk.client.refusal, id(lk.mirror.view),
+                       lk.mirror.can_undo) for lk in self.links.values())
+        return (links, tuple(m.names), tuple(m.kinds), tuple(m.connected), tuple(m.stand_in),
+                tuple(m.stand_in_at), tuple(m.joined), m.lobby, m.over, m.restarts,
+                self.autoplay)
+
+    def _build_now(self) -> TableNow:
+        m, viewer = self.link.mirror, self.viewer
+        seats = tuple(SeatNow(s.name, s.colour, s.kind, self.seat_status(i),
+                              m.stand_in_at[i] if i < len(m.stand_in_at) else None)
+                      for i, s in enumerate(self.seats))
+        return TableNow(
+            position=self.position(), board=self._board, view=self.view(None),
+            decision=self.decision(), log=tuple(self.log(viewer)), seats=seats,
+            here=tuple(self.here), viewer=viewer, shared_screen=self.shared_screen,
+            over=self.over, waiting=self.waiting_to_start, cut_off=self.cut_off,
+            save_problem=self.save_problem, settled=self.settled(), can_undo=self.can_undo(),
+            moves_played=self.moves_played(), bots_here=self.bots_here(), plays_bots=False,
+            online=True, host_name=self.host_name, host_seats=tuple(self.host_seats),
+            server_restarts=self.server_restarts)
 
     @property
     def me(self) -> int:

@@ -55,7 +55,7 @@ class BidScene(TableDialog):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         box = self.draw_box(surface, fmt("Mutation! {name}, bid",
-                                          name=self.door.seats[self.seat].name))
+                                          name=self.door.now().seats[self.seat].name))
         draw_gene_row(surface, t, self.decision.state.display, pygame.Rect(box.left + t.px(30),
                       box.top + t.px(70), box.width - t.px(60), t.px(200)))
         bid = self.stepper.value
@@ -68,7 +68,8 @@ class BidScene(TableDialog):
         payable = self.decision.can_pay(self.seat, bid)
         if not payable:  # in red, saying what such a bid comes to (the auction's own words)
             texts = sentences()
-            text += " " + (texts.say("cannot_pay", seat=self.door.names[self.seat], price=price)
+            name = self.door.now().names[self.seat]
+            text += " " + (texts.say("cannot_pay", seat=name, price=price)
                            if texts is not None else "")
         order = pygame.Rect(box.left + t.px(30), box.top + t.px(280), box.width - t.px(60),
                             t.px(44))  # what the bid is for
@@ -121,7 +122,7 @@ class RevealScene(TableDialog):
         super().__init__(app, table)
         self.bids, self.ranking, self.track = bids, ranking, track
         self.height = max(self.height, 250 + 50 * len(ranking))  # five rows need more room
-        state = table.door.view().state
+        state = table.door.now().view.state
         self.for_sale = min(numbers_for(state.n).genes_per_mutation, len(state.display))
         self.ok = Button(LP_("dialog button", "Continue"), lambda: self.app.remove(self), "primary",
                          key=pygame.K_RETURN)
@@ -138,7 +139,7 @@ class RevealScene(TableDialog):
         box = self.draw_box(surface, _("Bids revealed"))
         for rank, seat in enumerate(self.ranking):
             y = box.top + t.px(90) + rank * t.px(50)
-            s = self.door.seats[seat]
+            s = self.door.now().seats[seat]
             blit_text(surface, f"{rank + 1}.", (box.left + t.px(70), y), t.px(30), th.INK, True,
                       anchor="midleft")
             icon = art.ichto(s.colour, t.px(40))
@@ -198,7 +199,7 @@ class BuyScene(TableDialog):
         self.app.open("pick_ichtos", table=table, seat=seat,
                       title=fmt("Pay {price} for {gene}", price=self.price,
                                 gene=gene_texts()[self.selected]["name"]),
-                      option=option, suggested=self.door.suggested_payment(option),
+                      option=option, suggested=self.door.now().suggested_payment(option),
                       back=lambda: app.open("auction_buy", table=table, seat=seat))
 
     def layout(self) -> None:
@@ -218,7 +219,7 @@ class BuyScene(TableDialog):
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
-        name = self.door.seats[self.seat].name
+        name = self.door.now().seats[self.seat].name
         box = self.draw_box(surface, fmt("{name}, choose a gene", name=name))
         self.cards = draw_gene_row(surface, t, self.decision.state.display, pygame.Rect(
             box.left + t.px(30), box.top + t.px(70), box.width - t.px(60), t.px(230)),

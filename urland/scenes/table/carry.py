@@ -10,6 +10,7 @@ from urland.engine import Decision, Move, PlayerView
 
 if TYPE_CHECKING:
     from urland.table import TableDoor
+    from urland.table.now import TableNow
     from urland.ui import theme as th
     from urland.ui.board.board_view import BoardView
     from urland.ui.table.side_panel import SidePanel
@@ -54,6 +55,9 @@ class GestureHost(Protocol):
 
     @property
     def decision(self) -> Decision: ...
+
+    @property
+    def now(self) -> TableNow: ...
 
     def submit(self, move: Move, dropped_at: tuple[int, int] | None = None) -> None: ...
 

@@ -15,6 +15,7 @@ from urland.ui.widgets import Button
 if TYPE_CHECKING:
     from urland.scenes.table.news import SinceMyTurn
     from urland.table import TableDoor
+    from urland.table.now import TableNow
 
 
 class ControlsHost(Protocol):
@@ -25,6 +26,9 @@ class ControlsHost(Protocol):
 
     @property
     def decision(self) -> Decision: ...
+
+    @property
+    def now(self) -> TableNow: ...
 
     def submit(self, move: Move) -> None: ...
 
@@ -80,7 +84,7 @@ class TableControls:
         for b in self.bar:
             b.visible = acting
         self.double_button.visible = acting and d.allows("double")
-        self.undo_button.enabled = acting and self.host.door.can_undo()
+        self.undo_button.enabled = acting and self.host.now.can_undo
         self.retreat_button.enabled = d.allows("retreat")
         self.replay_button.visible = self.host.news.has_news()
 

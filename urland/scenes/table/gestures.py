@@ -170,7 +170,7 @@ class BoardGestures:
         target = self._target_at(pos, drag.owner)
         if target is None and self.host.panel.row_at(pos) is not None:
             self.host.say(fmt("That is another player's row: drop on {name}'s own row to send "
-                              "Ichtos back to the reserve.", name=self.host.door.names[drag.owner]))
+                              "Ichtos back to the reserve.", name=self.host.now.names[drag.owner]))
             return
         if target is not None and target != drag.src:
             self.drop_on(drag, target, pos)
@@ -193,8 +193,8 @@ class BoardGestures:
 
     def explain(self, refusal: str) -> str:
         """The engine's refusal in the player's language, with the players' names."""
-        door = self.host.door
-        return refusal_text(refusal, door.names, door.board)
+        now = self.host.now
+        return refusal_text(refusal, now.names, now.board)
 
     def click_area(self, area: int, pos: tuple[int, int]) -> None:
         """A click (or Enter) on an area: its one move, its Ichtos lifted, or its menu."""
@@ -247,12 +247,12 @@ class BoardGestures:
 
     def targets(self) -> tuple[set[int], int | None]:
         """Areas that glow, and the seat whose row lights up as the reserve tray."""
-        if self.decision.clickable:
-            return set(self.decision.clickable), None
+        if clickable := self.host.now.clickable:
+            return set(clickable), None
         drag = self.drag
         if drag is None or not drag.carrying:
             return set(), None
-        drops = self.decision.drops(drag.src, drag.owner, drag.count)
+        drops = self.host.now.drops(drag.src, drag.owner, drag.count)  # asked every frame
         return {t for t in drops if t != TRAY}, (drag.owner if TRAY in drops else None)
 
     def carried(self) -> dict[tuple[int, int], int]:
@@ -276,7 +276,7 @@ class BoardGestures:
         drag = self.drag
         if drag is None or not drag.carrying:
             return
-        tips = [_("wheel or +/- : carry more or fewer")] if self.decision.carry_limit(
+        tips = [_("wheel or +/- : carry more or fewer")] if self.host.now.carry_limit(
             drag.src, drag.owner) > 1 else []
         if drag.lifted:
             tips.append(_("click where they go · Esc puts them back"))

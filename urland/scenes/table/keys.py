@@ -139,7 +139,7 @@ class BoardKeys:
             table.focus.draw(surface, table.theme, targets)
             return
         draw_ring(surface, table.theme, at.rect, round_=True)
-        title, text = overlays.area_tooltip(table.shown.state, key[1], table.door.names)
+        title, text = overlays.area_tooltip(table.shown.state, key[1], table.now.names)
         overlays.draw_tooltip(surface, table.theme, title, f"{text}\n{at.label}",
                               at.rect.topright)  # who is there, and what Enter does
 

@@ -15,6 +15,7 @@ import pygame
 
 from urland.engine import Event, PlayerView
 from urland.table import TableDoor, TurnFlow
+from urland.table.now import TableNow
 from urland.texts.i18n import _
 from urland.ui.board.board_view import BoardView
 from urland.ui.board.move_trail import Path, draw_paths, paths_of
@@ -35,6 +36,9 @@ class NewsHost(Protocol):
 
     @property
     def drawn(self) -> PlayerView: ...
+
+    @property
+    def now(self) -> TableNow: ...
 
     def sentence(self, event: Event) -> str: ...
 
@@ -62,7 +66,7 @@ class SinceMyTurn:
     def update(self) -> None:
         """Read the moves since the last decision again whenever the position changed."""
         table = self.table
-        key = (table.door.position(), table.flow.whose_news())
+        key = (table.now.position, table.flow.whose_news())
         if key == self._seen:
             return
         self._seen = key

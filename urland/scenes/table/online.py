@@ -44,8 +44,9 @@ class OnlineTableScene(TableScene):
         if places is None:
             self.log.add_said(lines)
             return
-        events = self.door.log(self.door.viewer)
-        entries = {n: len(log_entries(events[:n], self.sentence, self.door.names))
+        now = self.now
+        events = list(now.log)
+        entries = {n: len(log_entries(events[:n], now.sentence, now.names))
                    for n in set(places)}
         self.log.add_said(lines, places=[entries[n] for n in places])
 
@@ -60,7 +61,7 @@ class OnlineTableScene(TableScene):
 
     def to_title(self) -> None:
         """Leaving a game hosted here stops it for everybody: the host is asked first."""
-        if not self.door.hosting or self.door.over:
+        if not self.door.hosting or self.now.over:
             super().to_title()
             return
         self.app.open("confirm", title=_("Leave the hosted game?"), text=leave_hosted_text(),
@@ -69,9 +70,9 @@ class OnlineTableScene(TableScene):
     def ask_before_closing(self) -> Scene | None:
         """Closing the window while hosting stops the game for the friends connected: asked
         first, as Leave does."""
-        door = self.door
-        if not door.hosting or door.over or not any(
-                door.seat_status(seat) == "online" for seat in range(len(door.seats))):
+        now = self.now
+        if not self.door.hosting or now.over or not any(
+                s.status == "online" for s in now.seats):
             return None
         return self.app.open("confirm", title=_("Leave the hosted game?"), text=leave_hosted_text(),
                              confirm=_("Quit Urland"), on_confirm=self.app.quit, danger=True)
@@ -81,7 +82,7 @@ class OnlineTableScene(TableScene):
         screen: a game hosted here stops being served and announced (every side holds the
         record by then)."""
         super().leave()
-        if self.door.over:
+        if self.now.over:
             self.door.leave()
 
     def pause(self) -> None:
@@ -97,7 +98,7 @@ class OnlineTableScene(TableScene):
         computer or the server (they keep every move; leaving keeps the seat)."""
         if self.door.hosting:
             return None  # hosted here: saved here, as any game
-        host = self.door.host_name
+        host = self.now.host_name
         if host:
             return fmt("{name}'s computer keeps this game.", name=host)
         return _("The server keeps this game.")
@@ -111,7 +112,7 @@ class OnlineTableScene(TableScene):
         return self.chat.typing
 
     def update(self, dt: float) -> None:
-        if self.door.over and not self.joined_ended and not self.door.hosting:
+        if self.now.over and not self.joined_ended and not self.door.hosting:
             self.joined_ended = forget_room() or True  # the title offers no rejoin of it
         super().update(dt)
         self.hear_others(dt)
@@ -125,7 +126,7 @@ class OnlineTableScene(TableScene):
         """The lines said since the last frame, into the chat and the log, and who came or
         went, into the log."""
         self.chat.update(dt)
-        came_or_went = self.comings.news(self.door)
+        came_or_went = self.comings.news(self.now)
         if came_or_went:
             self.log.add_said(came_or_went, kind="presence")
 

@@ -84,8 +84,8 @@ class PickScene(TableDialog):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         box = self.draw_box(surface, self.title)
-        board = self.door.board
-        state = self.door.view().state
+        board = self.door.now().board
+        state = self.door.now().view.state
         for a in self.areas:
             s = self.steppers[a]
             name = (board.area_name(a) if a >= board.n_regions else

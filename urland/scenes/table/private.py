@@ -32,7 +32,7 @@ class HandOverScene(TableDialog):
         self.news = table.news.public_results()
         if self.news:
             self.height = 380 + 30 * sum(len(n) // 60 + 1 for n in self.news)
-        seat_obj = self.door.seats[seat]
+        seat_obj = self.door.now().seats[seat]
         self.ok = Button(fmt("I am {name}", name=seat_obj.name), self.confirm, "primary",
                          key=pygame.K_RETURN)
         self.menu = Button(L_("Menu"), lambda: self.app.open("pause", leave=table.to_title),
@@ -55,7 +55,7 @@ class HandOverScene(TableDialog):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         surface.blit(backdrop(t.size), (0, 0))  # the table stays hidden behind the curtain
-        seat = self.door.seats[self.seat]
+        seat = self.door.now().seats[self.seat]
         box = self.draw_box(surface, fmt("Pass the screen to {name}", name=seat.name))
         image = art.ichto(seat.colour, t.px(84))
         surface.blit(image, image.get_rect(center=(box.centerx, box.top + t.px(118))))
@@ -181,7 +181,7 @@ class PeekScene(TableDialog):
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
-        name = self.door.seats[self.seat].name
+        name = self.door.now().seats[self.seat].name
         box = self.draw_box(surface, fmt("{name}: the two chips passed to you", name=name))
         for i, chip in enumerate(self.chips):
             image = art.chip(chip, t.px(100))

@@ -18,7 +18,7 @@ from urland.scenes.table.guide import TableGuide, turned_away
 from urland.scenes.table.keys import SKIP, UNDO, BoardKeys, KeyedTable
 from urland.scenes.table.news import SinceMyTurn
 from urland.scenes.table.steps import answer_step
-from urland.table import LocalTable, TableDoor, TurnFlow
+from urland.table import LocalTable, TableDoor, TableNow, TurnFlow
 from urland.table import flow as turns
 from urland.table.presence import banner_text, seat_notes
 from urland.table.session import Session
@@ -45,38 +45,39 @@ class TableScene(KeyedTable, Scene):
         super().__init__(app)
         block = 0.05 if app.headless else 0.0  # frames back to back: wait a little for a bot
         self.local = None if door else LocalTable(session, lambda: app.settings.pause, block)
-        door = door or self.local
-        self.door, self.guide = door, guide
-        self.flow = TurnFlow(door)
-        self.board_view = BoardView(door.board)
-        self.panel = SidePanel([SeatLabel(s.name, s.colour, s.kind) for s in door.seats])
+        self.door, self.guide = door or self.local, guide
+        self.flow = TurnFlow(self.door)
+        self.board_view = BoardView(self.now.board)
+        self.panel = SidePanel([SeatLabel(s.name, s.colour, s.kind) for s in self.now.seats])
         self.gestures, self.keys = BoardGestures(self), BoardKeys(self)
         self.show = EventShow(self.board_view, self.panel.reserve_point, app.sound.play)
         self.message, self.message_age, self.hint_text = "", NOTE_SECONDS, ""
         self.hover_pos, self.news, self.controls = (0, 0), SinceMyTurn(self), TableControls(self)
-        self.buttons = self.controls.buttons
-        self.log, self.hint = GameLogView(), HintView()
+        self.log, self.hint, self.buttons = GameLogView(), HintView(), self.controls.buttons
         self.refresh_log()
-        self.shown, self.held = door.view(), None  # held: the banner while a show plays
+        self.shown, self.held = self.now.view, None  # held: the banner while a show plays
 
     # --- what the table asks --------------------------------------------------------------------
 
     @property
-    def decision(self) -> Decision:
-        """The pending decision (the door asks the engine once per position)."""
-        return self.door.decision()
+    def now(self) -> TableNow:  # the door's snapshot of the position, built once per position
+        return self.door.now()
+
+    @property
+    def decision(self) -> Decision:  # the pending decision, in that snapshot
+        return self.door.now().decision
 
     def sentence(self, event: Event) -> str:
-        return self.door.sentence(event)
+        return self.now.sentence(event)
 
     def refresh_log(self) -> None:
         """The log as far as the show has played it: a line appears when its beat plays."""
-        events, self.log_held = self.door.log(self.door.viewer), self.show.unplayed
-        self.log.set_entries(log_entries(events[:len(events) - self.log_held], self.sentence,
-                                         self.door.names))
+        events, self.log_held = self.now.log, self.show.unplayed
+        self.log.set_entries(log_entries(list(events[:len(events) - self.log_held]),
+                                         self.sentence, self.now.names))
 
     def describe(self, move: Move) -> str:
-        return self.door.describe(move)
+        return self.now.describe(move)
 
     @property
     def drawn(self) -> PlayerView:  # the position at the show's current beat, else the latest
@@ -114,23 +115,23 @@ class TableScene(KeyedTable, Scene):
         except IllegalMoveError as exc:
             self.say(str(exc))
             return
-        if mover in self.door.here:
+        if mover in self.now.here:
             self.log.follow()  # a player who acts follows the log again
-        self.show_events(events, dropped_at, follow=mover not in self.door.here)
+        self.show_events(events, dropped_at, follow=mover not in self.now.here)
         # The banner keeps the mover while the show plays: its next prompt if it decides on
         # (the same kind of decision: a Panic choice the show has not reached is not told).
         on = self.flow.acting_here() and (self.decision.seat, self.decision.kind) == (mover, kind)
-        self.held = (self.banner_text() if on else self.door.names[mover], mover)
+        self.held = (self.banner_text() if on else self.now.names[mover], mover)
 
     def show_events(self, events: list[Event], dropped_at: tuple[int, int] | None = None,
                     follow: bool = False) -> None:
         """Show what a move did, played here or elsewhere: the position, the log, the show."""
         before, self.hint_text, actor = self.shown, "", self.shown.state.actor
-        self.held = (self.door.names[actor], actor) if follow and actor >= 0 else None  # mover
+        self.held = (self.now.names[actor], actor) if follow and actor >= 0 else None  # mover
         self.hint.clear()
         self.gestures.cancel()
-        self.shown = self.door.view()
-        visible = [e for e in events if e.visible(self.door.viewer)]
+        self.shown, viewer = self.now.view, self.now.viewer
+        visible = [e for e in events if e.visible(viewer)]
         if self.app.settings.speed > 0:
             self.show.add(visible, before.state.track[:], self.app.settings.speed, self.sentence,
                           dropped_at, before=before, follow=follow)
@@ -141,7 +142,7 @@ class TableScene(KeyedTable, Scene):
     def undo(self) -> None:
         undone = self.flow.undo()
         if undone is not None:
-            self.shown = self.door.view()
+            self.shown = self.now.view
             self.show.skip()
             self.refresh_log()
             self.say(fmt("Undone: {move}.", move=self.describe(undone)))
@@ -217,7 +218,7 @@ class TableScene(KeyedTable, Scene):
 
     def update_buttons(self) -> None:
         self.panel.seats = [SeatLabel(s.name, s.colour, s.kind, note) for s, note in zip(
-            self.door.seats, seat_notes(self.door), strict=True)]
+            self.now.seats, seat_notes(self.now), strict=True)]
         self.controls.refresh(self.human_turn())
         advice = self.flow.hint()
         if advice is not None:  # the move, and one sentence of why
@@ -227,7 +228,7 @@ class TableScene(KeyedTable, Scene):
             self.message_age = NOTE_SECONDS  # the hint replaces an older note at once
 
     def banner_text(self) -> str:
-        return banner_text(self.door, self.decision, self.age, self.flow.computer_held())
+        return banner_text(self.now, self.age, self.flow.computer_held())
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
@@ -257,9 +258,9 @@ class TableScene(KeyedTable, Scene):
         if note:
             overlays.draw_board_note(surface, t, self.board_view, note, note == self.message,
                                      sorted(self.hint.glow()) if note == self.hint_text else ())
-        if self.door.save_problem:  # stays until a save succeeds again
+        if problem := self.now.save_problem:  # stays until a save succeeds again
             overlays.draw_note(surface, t, self.board_area.centerx,
-                               self.board_area.bottom - t.px(48), self.door.save_problem, True)
+                               self.board_area.bottom - t.px(48), problem, True)
         if self.show.callout:
             overlays.draw_callout(surface, t, self.board_view, self.show.callout,
                                   self.show.spots(shown))
@@ -273,7 +274,7 @@ class TableScene(KeyedTable, Scene):
             self.hover_pos = (-1, -1)  # when uncovered, so no tooltip until it moves
         elif self.gestures.drag is None and self.gestures.menu is None and not self.show.busy:
             tip = self.controls.tip_at(self.hover_pos) or overlays.hover_tooltip(
-                self.hover_pos, self.panel, self.board_view, self.shown.state, self.door.names)
+                self.hover_pos, self.panel, self.board_view, self.shown.state, self.now.names)
             if tip is not None and self.focus.tips_due():
                 overlays.draw_tooltip(surface, self.theme, *tip, self.hover_pos)
         self.gestures.draw_menu(surface, self.hover_pos)
