@@ -37,7 +37,6 @@ LARGE_CLASSES: dict[str, int] = {
     "urland.table.remote.RemoteTable": 47,
     "urland.net.server.GameServer": 37,
     "urland.ui.board.board_view.BoardView": 35,
-    "urland.table.local.LocalTable": 33,
     "urland.master.master.Master": 33,
     "urland.table.door.TableDoor": 31,  # the door's protocol: what both tables offer the scene
     "urland.scenes.tutorial.TutorialScene": 30,
