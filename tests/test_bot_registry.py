@@ -48,7 +48,7 @@ def test_seats_random_on_the_command_line_are_played_by_the_random_bot(user_home
         if app.scene.name == "table":
             break
     assert app.scene.name == "table"
-    seats = sorted(app.scene.door.seats, key=lambda seat: seat.colour)
+    seats = sorted(app.scene.now.seats, key=lambda seat: seat.colour)
     assert [seat.kind for seat in seats] == ["random", "easy", DEFAULT_BOT]
     from urland.table.room import CODE
 

@@ -90,7 +90,7 @@ def test_a_crash_during_an_online_game_says_where_that_game_is_kept(
         try:
             with link.changed:  # the record follows the welcome and the view
                 assert link.changed.wait_for(lambda: link.mirror.over, 30)
-            assert RemoteTable(link, hosting=True).over
+            assert RemoteTable(link, hosting=True).now().over
             assert "Your finished game was saved." in said()
         finally:
             link.close()

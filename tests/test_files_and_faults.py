@@ -434,7 +434,7 @@ def test_a_name_no_font_can_draw_becomes_the_colour_name(name, app, user_home):
     frames(app)
     click(app, title.continue_button.rect.center)
     frames(app, 5)
-    assert app.running and app.scene.door.names == ["White", "Ben", "Cleo"]
+    assert app.running and app.scene.door.now().names == ("White", "Ben", "Cleo")
 
 
 def test_a_record_with_an_undrawable_name_tells_its_story(app, user_home):

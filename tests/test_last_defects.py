@@ -246,7 +246,7 @@ def test_new_game_asks_for_another_name_when_two_players_share_one(app):
     assert second.name.text == "Bea"
     click(app, scene.start.rect.center)
     (table,) = [s for s in app.scenes if s.name == "table"]  # perhaps under a first question
-    assert table.door.names[:2] == ["Anna", "Bea"]
+    assert table.now.names[:2] == ("Anna", "Bea")
 
 
 # --- a long tutorial card ----------------------------------------------------------------------

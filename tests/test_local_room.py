@@ -55,10 +55,10 @@ def test_a_solo_game_through_its_room_is_saved_after_every_move_and_kept_in_the_
     session = solo(3, save)
     door = LocalTable(session)
     try:
-        while not door.over:
+        while not door.now().over:
             door.room.run_bots()
             door.arrived()
-            if not door.over and door.decision().seat in door.here:
+            if not door.now().over and door.now().decision.seat in door.now().here:
                 door.play(ANNA.choose(door.view(0)))
                 game, meta = load_game(save)  # the room's store wrote the move at once
                 assert game.moves == session.game.moves and meta["seats"][0]["kind"] == "human"
@@ -83,13 +83,13 @@ def test_undo_is_the_rooms_and_the_save_holds_the_position_after_it(tmp_path):
             door.room.run_bots()
             door.arrived()
             door.hold(False)
-            if door.decision().seat in door.here and door.decision().kind == "action":
+            if door.now().decision.seat in door.now().here and door.now().decision.kind == "action":
                 break
-            if door.decision().seat in door.here:
+            if door.now().decision.seat in door.now().here:
                 door.play(ANNA.choose(door.view(0)))
         before = list(session.game.moves)
-        door.play(next(o.move for o in door.decision().options if o.move.kind != "end"))
-        assert door.can_undo()
+        door.play(next(o.move for o in door.now().decision.options if o.move.kind != "end"))
+        assert door.now().can_undo
         undone = door.undo()
         assert undone is not None and session.game.moves == before
         assert load_game(save)[0].moves == before

@@ -627,12 +627,12 @@ def _a_move_the_full_disk_refuses(door, full: dict[str, bool]) -> int:
     while not door.view().my_turn:
         door.arrived()
         time.sleep(0.01)
-    at = door.moves_played()
+    at = door.now().moves_played
     move = door.view().legal_options()[0].move
     full["on"] = True
     with pytest.raises(IllegalMoveError, match="sent again by itself"):
         door.play(move)
-    assert door.moves_played() == at
+    assert door.now().moves_played == at
     full["on"] = False
     return at
 
@@ -650,10 +650,10 @@ def test_the_window_sends_a_move_the_disk_refused_again_by_itself(monkeypatch):
         door = RemoteTable(link)
         at = _a_move_the_full_disk_refuses(door, full)
         deadline = time.monotonic() + 30  # the first try again comes after a second
-        while door.moves_played() == at and time.monotonic() < deadline:
+        while door.now().moves_played == at and time.monotonic() < deadline:
             door.arrived()
             time.sleep(0.02)
-        assert door.moves_played() > at
+        assert door.now().moves_played > at
     finally:
         link.close()
         game.close()
@@ -717,7 +717,7 @@ def test_a_refused_move_is_dropped_once_an_ai_stood_in_for_the_seat(monkeypatch)
         assert set(sent_at) == {at}  # never sent as the answer to a later position
         # Undo names exactly the move it takes back, as the server's update says: the
         # stand-in's, never the refused one the player's window gave up on.
-        if door.can_undo():
+        if door.now().can_undo:
             before = list(room.game.moves)
             assert door.undo() == before[-1] and room.game.moves == before[:-1]
         else:

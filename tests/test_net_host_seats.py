@@ -59,7 +59,7 @@ def test_two_here_seats_an_online_friend_and_an_ai_play_to_the_end_behind_curtai
     curtains, asked, private_asked = [], 0, 0
     unlocked_for, undone, said = None, False, False
     try:
-        assert door.here == [0, 1] and door.shared_screen and door.viewer is None
+        assert door.now().here == (0, 1) and door.now().shared_screen and door.now().viewer is None
         # However long a busy machine takes: the suite's timeout (pyproject.toml) bounds a hang.
         while True:
             step = flow.next()
@@ -72,7 +72,7 @@ def test_two_here_seats_an_online_friend_and_an_ai_play_to_the_end_behind_curtai
                     asked += 1
                     decision = Decision.of(door.view(seat).state)
                     # Nobody else moves while a seat here decides: the server's game holds.
-                    assert door.settled() and true.state.actor == seat
+                    assert door.now().settled and true.state.actor == seat
                     # The board shows public information only ...
                     assert door.view() == true.view(None)
                     # ... and each seat here gets exactly its own view, nothing more.
@@ -86,7 +86,7 @@ def test_two_here_seats_an_online_friend_and_an_ai_play_to_the_end_behind_curtai
                         said = True
                     flow.play(players[seat].choose(door.view(seat)))
                     unlocked_for = flow.unlocked
-                    if not undone and door.can_undo() and door.decision().seat == seat:
+                    if not undone and door.now().can_undo and door.now().decision.seat == seat:
                         played = len(true.moves)  # an action of this seat, taken back
                         assert door.undo() is not None
                         assert len(true.moves) < played and door.view(seat) == true.view(seat)

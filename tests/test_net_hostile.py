@@ -387,7 +387,7 @@ def test_a_refused_reconnect_is_final_and_the_table_tells_the_player_why():
         run(_restart_without_the_room(port, seat_up))
         door = doors[0]
         assert not door.link.online
-        assert door.save_problem == ("The server no longer takes your seat: There is no game "
+        assert door.now().save_problem == ("The server no longer takes your seat: There is no game "
                                      "with that room code here.")
     finally:
         for door in doors:

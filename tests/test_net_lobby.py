@@ -33,25 +33,25 @@ def test_the_lobby_lists_the_seats_and_starts_once_the_friend_has_joined(app):
         assert all(a.startswith("ws://") and a.endswith(f":{game.port}")
                    for a in lobby.addresses)
         assert not lobby.start_button.enabled and lobby.fill_button.visible
-        colour = [colour_word(s.colour) for s in lobby.door.seats]
+        colour = [colour_word(s.colour) for s in lobby.door.now().seats]
         assert lobby.seat_lines() == [
             (f"Anna ({colour[0]}): here", False), (f"{colour[1]}: waiting for a player...", True),
-            (f"{lobby.door.seats[2].name} ({colour[2]}): computer", False)]
+            (f"{lobby.door.now().seats[2].name} ({colour[2]}): computer", False)]
         ben = NetLink.open(NetClient(lobby.addresses[-1], game.code, "Ben"), None)
         friend = RemoteTable(ben)
         until(lambda: lobby.start_button.enabled, app)
         assert lobby.seat_lines()[1] == (f"Ben ({colour[1]}): joined", False)
         assert not lobby.fill_button.visible
         # The friend waits, with the seats; nobody plays yet, not even the computer.
-        until(lambda: friend.waiting_to_start, app)
+        until(lambda: friend.now().waiting, app)
         assert banner_text(friend.now(), 0.0) == (
             "Waiting for the host to start the game.")
-        assert friend.names[:2] == ["Anna", "Ben"]
+        assert friend.now().names[:2] == ("Anna", "Ben")
         time.sleep(0.3)
         assert game.room.game.moves == []
         click(app, lobby.start_button.rect.center)
         until(lambda: app.scenes[0].name == "table" and not ben.mirror.lobby, app)
-        assert friend.save_problem is None and app.scenes[0].door.save_problem is None
+        assert friend.now().save_problem is None and app.scenes[0].door.now().save_problem is None
         # Started: the computer plays at once when it decides first; else a person decides
         # (the seed of a hosted game is drawn at random, so any seat may start).
         until(lambda: len(game.room.game.moves) > 0 or game.room.game.state.actor in (0, 1),
@@ -71,11 +71,11 @@ def test_start_with_ai_gives_the_free_seats_to_the_computer(app):
         click(app, lobby.fill_button.rect.center)
         until(lambda: app.scenes[0].name == "table", app)
         door = app.scenes[0].door
-        until(lambda: door.seats[1].kind == door.seats[2].kind == "medium", app)
+        until(lambda: door.now().seats[1].kind == door.now().seats[2].kind == "medium", app)
         assert [s.kind for s in game.room.seats] == ["remote", "medium", "medium"]
-        assert door.save_problem is None
+        assert door.now().save_problem is None
         # The computer now plays those seats: the game goes on to the host's decisions.
-        until(lambda: door.decision().seat == 0 or len(game.room.game.moves) > 0, app)
+        until(lambda: door.now().decision.seat == 0 or len(game.room.game.moves) > 0, app)
     finally:
         app.scenes[0].door.leave()
 
@@ -112,13 +112,13 @@ def test_a_seat_nobody_has_taken_yet_is_waited_for_as_one_to_join(app):
     try:
         table = app.show("online_table", door=RemoteTable(anna))
         door = table.door
-        until(lambda: door.decision().seat == 1, app)
+        until(lambda: door.now().decision.seat == 1, app)
         frames(app, 2)
-        assert door.seat_status(1) == "to join"
+        assert door.now().status(1) == "to join"
         assert table.banner_text() == "Waiting for Ben to join."
         assert [s.note for s in table.panel.seats] == ["you", "not joined yet", ""]
         ben = NetLink.open(NetClient(game.local_address, game.code, "Ben"), None)
-        until(lambda: door.seat_status(1) == "online", app)
+        until(lambda: door.now().status(1) == "online", app)
         frames(app, 2)
         assert table.banner_text().startswith("Ben is deciding online")
     finally:
@@ -166,13 +166,13 @@ def test_an_online_seat_that_decides_has_one_sentence_and_the_player_list_marks_
     try:
         table = app.show("online_table", door=RemoteTable(anna))
         door = table.door
-        until(lambda: door.decision().seat == 1 and door.seat_status(1) == "online", app)
+        until(lambda: door.now().decision.seat == 1 and door.now().status(1) == "online", app)
         frames(app, 2)
         assert table.banner_text().startswith("Ben is deciding online")
-        assert door.save_problem is None
+        assert door.now().save_problem is None
         assert [s.note for s in table.panel.seats] == ["you", "online", ""]
         ben.close()
-        until(lambda: door.seat_status(1) == "away", app)
+        until(lambda: door.now().status(1) == "away", app)
         frames(app, 2)
         # Ben decides and is away: the banner waits for him, counting down to the AI that
         # will stand in (five minutes in a hosted game), and nothing else says so.
@@ -182,7 +182,7 @@ def test_an_online_seat_that_decides_has_one_sentence_and_the_player_list_marks_
         minutes, seconds = map(int, re.findall(r"\d+", said))
         assert 290 < 60 * minutes + seconds <= 300
         assert table.log.entries[-1].text == "Ben has lost the connection."  # and the log
-        assert door.save_problem is None
+        assert door.now().save_problem is None
         assert [s.note for s in table.panel.seats] == ["you", "away", ""]
     finally:
         ben.close()
@@ -212,13 +212,13 @@ def test_a_friend_whose_seat_decides_first_is_not_asked_before_the_start():
         friend = RemoteTable(ben)
         flow = turns.TurnFlow(friend)
         deadline = time.monotonic() + 10
-        while not friend.waiting_to_start:
+        while not friend.now().waiting:
             assert time.monotonic() < deadline
             time.sleep(0.01)
-        assert friend.decision().seat == 1 and not flow.acting_here()
+        assert friend.now().decision.seat == 1 and not flow.acting_here()
         assert flow.next() == turns.WAIT  # no chip choice while the host has not started
         game.start()
-        while friend.waiting_to_start:
+        while friend.now().waiting:
             assert time.monotonic() < deadline
             time.sleep(0.01)
         assert flow.acting_here() and isinstance(flow.next(), turns.Ask)

@@ -184,7 +184,7 @@ def test_a_joiner_of_a_hosted_game_is_told_of_the_host_and_sees_a_killed_host_aw
     anna = NetLink.open(NetClient(game.local_address, game.code, "Anna", game.token), None)
     try:
         table = app.show("online_table", door=RemoteTable(ben))
-        until(lambda: table.door.seat_status(0) == "online", app)
+        until(lambda: table.now.status(0) == "online", app)
         frames(app, 1)
         assert [s.note for s in table.panel.seats] == ["online", "you", ""]
         game.close()  # the host's program is killed
@@ -301,7 +301,7 @@ def test_the_menu_of_a_game_kept_elsewhere_says_who_keeps_it_and_offers_to_leave
         for door, kept in ((RemoteTable(ben), "Anna's computer keeps this game."),
                            (RemoteTable(dora), "The server keeps this game.")):
             table = app.show("online_table", door=door)
-            until(lambda door=door: door.names[0] in ("Anna", "Dora"), app)
+            until(lambda door=door: door.now().names[0] in ("Anna", "Dora"), app)
             frames(app, 1)
             table.pause()
             frames(app, 1)

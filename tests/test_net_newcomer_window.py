@@ -33,9 +33,9 @@ def test_a_line_said_while_the_connection_is_lost_waits_in_sight_and_goes_once_i
     try:
         door = RemoteTable(ben)
         table = app.show("online_table", door=door)
-        until(lambda: door.seat_status(0) == "online", app)
+        until(lambda: door.now().status(0) == "online", app)
         server.stop()
-        until(lambda: door.cut_off, app)
+        until(lambda: door.now().cut_off, app)
         press(app, pygame.K_RETURN)  # Enter opens the field
         for char in "where did you go?":
             press(app, ord(char), char)

@@ -21,7 +21,7 @@ def test_the_banner_waiting_for_a_player_goes_once_they_are_back(app):
         ben.close()
         until(lambda: table.banner_text().startswith("Waiting for Ben to reconnect."), app)
         ben = NetLink.open(NetClient(game.local_address, game.code, "Ben", token), None)
-        until(lambda: table.door.seat_status(1) == "online", app)
+        until(lambda: table.now.status(1) == "online", app)
         frames(app, 2)
         assert table.banner_text().startswith("Ben is deciding online")
         assert table.now.save_problem is None

@@ -25,7 +25,7 @@ def test_after_a_restart_of_the_server_the_log_says_everyone_is_back_in_one_line
         def ben_sees(condition) -> bool:  # the table's log, frame by frame
             lines.extend(log.news(door.now()))
             return condition()
-        until(lambda: ben_sees(lambda: door.seat_status(0) == door.seat_status(2) == "online"))
+        until(lambda: ben_sees(lambda: door.now().status(0) == door.now().status(2) == "online"))
         assert lines == []
         # The host's program stops and carries the game on (a restart of its server).
         game.close()
@@ -34,8 +34,8 @@ def test_after_a_restart_of_the_server_the_log_says_everyone_is_back_in_one_line
         until(lambda: ben_sees(lambda: not ben.online))
         resumed = HostedGame.resume(hosted_game())
         links = join_here(resumed, None)
-        until(lambda: ben_sees(lambda: ben.online and door.server_restarts == 1
-                               and door.seat_status(0) == door.seat_status(2) == "online"))
+        until(lambda: ben_sees(lambda: ben.online and door.now().server_restarts == 1
+                               and door.now().status(0) == door.now().status(2) == "online"))
         ben_sees(lambda: True)
         # The game was hosted from Anna's window: she is named as the host, once as her
         # computer goes out of reach (the others' drops are not news) and once as she hosts
@@ -59,12 +59,12 @@ def test_a_player_who_drops_alone_is_still_said_to_have_gone_and_come_back():
         def ben_sees(condition) -> bool:
             lines.extend(log.news(door.now()))
             return condition()
-        until(lambda: ben_sees(lambda: door.seat_status(2) == "online"))
+        until(lambda: ben_sees(lambda: door.now().status(2) == "online"))
         token = cleo.client.token
         cleo.close()
-        until(lambda: ben_sees(lambda: door.seat_status(2) == "away"))
+        until(lambda: ben_sees(lambda: door.now().status(2) == "away"))
         cleo = NetLink.open(NetClient(game.local_address, game.code, "Cleo", token), None)
-        until(lambda: ben_sees(lambda: door.seat_status(2) == "online"))
+        until(lambda: ben_sees(lambda: door.now().status(2) == "online"))
         assert lines == ["Cleo has lost the connection.", "Cleo is back."]
     finally:
         for link in (ben, cleo, *links):

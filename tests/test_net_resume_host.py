@@ -29,7 +29,7 @@ def host_with_friend(app):
 def test_a_stopped_hosted_game_is_continued_with_the_same_code_and_the_friend_is_back(app):
     door, hosted, ben = host_with_friend(app)
     code, port, token = hosted.code, hosted.port, hosted.token
-    until(lambda: len(hosted.room.game.moves) == door.moves_played(), app)
+    until(lambda: len(hosted.room.game.moves) == door.now().moves_played, app)
     moves = hosted.room.game.notation()
     resumed = None
     try:
@@ -51,9 +51,9 @@ def test_a_stopped_hosted_game_is_continued_with_the_same_code_and_the_friend_is
         assert resumed.link.client.url == f"ws://127.0.0.1:{port}/"  # the same port
         assert resumed.link.mirror.view is not None
         # Ben's window came back to his seat by itself, and the game is where it stood.
-        until(lambda: ben.online and resumed.seat_status(1) == "online", app)
+        until(lambda: ben.online and resumed.now().status(1) == "online", app)
         frames(app, 2)
-        assert resumed.save_problem is None
+        assert resumed.now().save_problem is None
         assert ben.mirror.seat == 1 and ben.mirror.at == len(moves)
         assert [s.note for s in app.scenes[0].panel.seats][:2] == ["you", "online"]
     finally:
@@ -223,7 +223,7 @@ def test_closing_the_hosting_window_with_a_friend_connected_asks_first(app):
     friend is in asks, as Leave does; Cancel plays on, and a second close quits."""
     door, hosted, ben = host_with_friend(app)
     try:
-        until(lambda: door.seat_status(1) == "online", app)
+        until(lambda: door.now().status(1) == "online", app)
         pygame.event.post(pygame.event.Event(pygame.QUIT))
         frames(app)
         assert app.running and app.scene.name == "confirm"

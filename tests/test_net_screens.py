@@ -43,9 +43,9 @@ def test_the_join_dialog_says_a_wrong_code_in_words_then_joins_the_free_seat(app
         click(app, scene.join_button.rect.center)
         until(lambda: app.scene.name == "table", app)
         door = app.scene.door
-        assert isinstance(door, RemoteTable) and door.me == 1 and door.names[1] == "Ben"
+        assert isinstance(door, RemoteTable) and door.me == 1 and door.now().names[1] == "Ben"
         # the host's seat is taken but nobody plays it here: the table says so
-        assert door.save_problem == "Waiting for Anna to reconnect."
+        assert door.now().save_problem == "Waiting for Anna to reconnect."
         assert door.view() == game.room.game.view(1)
     finally:
         app.scene.door.leave()
@@ -63,11 +63,11 @@ def test_hosting_from_new_game_shows_the_invitation_and_only_the_hosts_view(app)
         ben = NetLink.open(NetClient(lobby.addresses[-1], lobby.hosted.code, "Ben"), None)
         until(lambda: door.link.mirror.names[1] == "Ben" and lobby.start_button.enabled, app)
         click(app, lobby.start_button.rect.center)
-        until(lambda: app.scenes[0].name == "table" and door.save_problem is None, app)
+        until(lambda: app.scenes[0].name == "table" and door.now().save_problem is None, app)
         ben.close()
-        until(lambda: door.seat_status(1) == "away", app)
+        until(lambda: door.now().status(1) == "away", app)
         # Said once: in the banner when Ben decides, else in the note under the board.
-        said = [app.scenes[0].banner_text(), door.save_problem or ""]
+        said = [app.scenes[0].banner_text(), door.now().save_problem or ""]
         assert sum(s.startswith("Waiting for Ben to reconnect.") for s in said) == 1
     finally:
         door.leave()
@@ -78,7 +78,7 @@ def test_the_remote_door_refuses_an_illegal_move_and_plays_a_legal_one():
     link = NetLink.open(NetClient(game.local_address, game.code, "Anna"), None)
     try:
         door = RemoteTable(link)
-        until(lambda: door.decision().seat == door.me and link.mirror.at == len(
+        until(lambda: door.now().decision.seat == door.me and link.mirror.at == len(
             game.room.game.moves))
         before = game.room.game.notation()
         with pytest.raises(IllegalMoveError):

@@ -41,7 +41,7 @@ def test_a_hosts_seat_a_bot_plays_is_played_by_its_link_and_recorded_as_that_bot
                        hosting=True)
     flow = turns.TurnFlow(door)
     try:
-        assert door.here == [] and set(door.bots_here()) == {0}
+        assert door.now().here == () and set(door.now().bots_here) == {0}
         steps: set[type] = set()
         deadline = time.monotonic() + 120
         while not isinstance(step := flow.next(), turns.Over):

@@ -857,7 +857,7 @@ def test_a_computers_action_waits_for_the_pace_chosen_in_settings():
             assert isinstance(flow.next(), Wait)  # thinking, and held back
         assert asked == [AI_PAUSES["long"]]  # the room's bot pause is the chosen pace
         played = len(session.game.moves)
-        assert door.decision().seat == bot  # nothing played while the pace lasts
+        assert door.now().decision.seat == bot  # nothing played while the pace lasts
         pace_over.set()
         door.room.run_bots()
         step = flow.next()

@@ -73,7 +73,7 @@ def test_the_thinking_time_is_saved_with_the_seats_and_made_into_the_experts_bud
     again = Session.load(path)
     assert [s.think for s in again.seats] == [None, 4.0, None]
     door = LocalTable(again)
-    assert door.bots_here()[1][2] == 4.0
+    assert door.now().bots_here[1][2] == 4.0
     room_bots = door.room.master.bots[CODE]  # the game's room plays its bots
     assert room_bots[1].seconds == 4.0  # type: ignore[attr-defined]
     assert room_bots[2].name == "medium"

@@ -42,7 +42,7 @@ def play_through(seats, seed, limit=5000):
     session = Session.new(seats, seed, None)
     door = LocalTable(session, block=0.05)
     flow = TurnFlow(door)
-    players = {seat: make_bot("easy", 100 + seat) for seat in door.here}
+    players = {seat: make_bot("easy", 100 + seat) for seat in door.now().here}
     steps = []
     try:
         for _ in range(limit):
@@ -126,7 +126,7 @@ def test_a_solo_game_never_shows_a_curtain_and_the_table_shows_the_humans_view()
     assert session.game.over
     assert not any(isinstance(s, HandOver) for s, _ in steps)
     assert all(not s.curtain for s, _ in steps if isinstance(s, Look))
-    assert door.viewer == 0 and door.here == [0]
+    assert door.now().viewer == 0 and door.now().here == (0,)
 
 
 def test_a_decision_is_asked_once_and_again_only_when_the_table_says_so():
@@ -264,7 +264,7 @@ def test_once_the_game_is_over_no_look_at_chips_passed_on_is_offered(tmp_path):
     door = LocalTable(session)
     flow = TurnFlow(door)
     try:
-        assert door.over
+        assert door.now().over
         flow.looks = [(0, "chips_received")]  # owed from the last turn's events
         assert isinstance(flow.next(), Over)
     finally:

@@ -139,7 +139,7 @@ def test_a_full_disk_at_the_last_move_keeps_the_game_says_so_and_writes_it_once_
     try:
         with disk_full(user_home):
             table.play(MOVES[-1])
-            assert table.over and table.save_problem == TOLD
+            assert table.now().over and table.now().save_problem == TOLD
             assert len(load_game(user_home / "autosave.yaml")[0].moves) == len(MOVES) - 1
             assert records() == []
             assert [p.name for p in fresh.rglob("*.finished.yaml")] == [
@@ -166,7 +166,7 @@ def test_an_unwritable_folder_is_tried_again_as_the_window_closes(user_home):
     table = one_move_from_the_end(user_home)
     with unwritable(user_home):
         table.play(MOVES[-1])
-        assert table.save_problem.startswith("The finished game could not be saved (")
+        assert table.now().save_problem.startswith("The finished game could not be saved (")
         app = game_over_screen(table)
         assert any(line.startswith("The finished game could not be saved") for line in
                    shown(app, 1))
@@ -207,11 +207,11 @@ def test_with_nowhere_to_keep_a_copy_the_player_is_told_to_keep_the_window_open(
     fresh.write_text("the temporary folder is gone too")
     with disk_full(user_home):
         table.play(MOVES[-1])
-        assert table.save_problem == TOLD + " " + NOWHERE
+        assert table.now().save_problem == TOLD + " " + NOWHERE
         unsaved.retry()
-        assert table.save_problem == TOLD + " " + NOWHERE
+        assert table.now().save_problem == TOLD + " " + NOWHERE
     unsaved.retry()
-    assert table.save_problem is None and [load_game(r.path)[0].moves for r in records()] == [
+    assert table.now().save_problem is None and [load_game(r.path)[0].moves for r in records()] == [
         MOVES]
 
 

@@ -147,7 +147,7 @@ class LobbyScene(Scene):
         blit_text(surface, _("Seats"), area.topleft, t.px(21), th.INK, True)
         y = area.top + t.px(40)
         for i, (line, waiting) in enumerate(self.seat_lines()):
-            icon = art.ichto(self.door.seats[i].colour, t.px(36))
+            icon = art.ichto(self.door.now().seats[i].colour, t.px(36))
             surface.blit(icon, icon.get_rect(center=(area.left + t.px(18), y + t.px(14))))
             blit_text(surface, line, (area.left + t.px(44), y + t.px(2)), t.px(22),
                       DIM_INK if waiting else th.INK, width=area.width - t.px(44))
@@ -163,7 +163,7 @@ class LobbyScene(Scene):
         """Each seat in a sentence, and whether it still waits for a player."""
         mirror = self.door.link.mirror
         lines = []
-        for i, seat in enumerate(self.door.seats):
+        for i, seat in enumerate(self.door.now().seats):
             colour = colour_word(seat.colour)
             if i in self.door.links:  # played at this computer (by hand, or a bot)
                 lines.append((fmt("{name} ({colour}): here", name=seat.name, colour=colour),

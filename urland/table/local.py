@@ -12,13 +12,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable, Hashable
 
-from urland.bots.candidates import cheapest_payment
 from urland.bots.registry import BotPlan, bot_seed
-from urland.engine import Board, Decision, Event, IllegalMoveError, Move, Option, PlayerView
+from urland.engine import Event, IllegalMoveError, Move, PlayerView
 from urland.master.room import MoveRefused
 from urland.table.now import SeatNow, TableNow
 from urland.table.room import LocalRoom
-from urland.table.session import Seat, Session
+from urland.table.session import Session
 
 
 class LocalTable:
@@ -26,12 +25,6 @@ class LocalTable:
 
     `pace()`: the settings' AI pace; `block`: how long a frame may wait for a thinking bot;
     `wait`: how the pace is waited for (a test's own clock)."""
-
-    # A game here is held nowhere else: no server, no host elsewhere.
-    online = False
-    host_seats: tuple[int, ...] = ()
-    host_name: str | None = None
-    server_restarts = 0
 
     def __init__(self, session: Session, pace: Callable[[], float] = lambda: 0.0,
                  block: float = 0.0,
@@ -50,85 +43,26 @@ class LocalTable:
         return self._now[1]
 
     def _build_now(self) -> TableNow:
-        session, viewer = self.session, self.viewer
+        """A game here: nobody waits to start, no connection to lose, one game that every
+        seat knows at the same position, the room's master plays the bots (their moves
+        arrive as news), and every seat is played at this screen or by a bot of the room."""
+        session = self.session
+        viewer = session.table_viewer()
         return TableNow(
             position=session.position(), board=session.board, view=session.view(None),
             decision=session.decision(), log=tuple(session.log(viewer)),
             seats=tuple(SeatNow(s.name, s.colour, s.kind) for s in session.seats),
-            here=tuple(self.here), viewer=viewer, shared_screen=session.shared_screen,
+            here=tuple(self.room.here), viewer=viewer, shared_screen=session.shared_screen,
             over=session.over, waiting=False, cut_off=False,
-            save_problem=session.save_problem, settled=True, can_undo=self.can_undo(),
-            moves_played=session.moves_played, bots_here=self.bots_here(), plays_bots=True)
-
-    @property
-    def seats(self) -> list[Seat]:
-        return self.session.seats
-
-    @property
-    def names(self) -> list[str]:
-        return self.session.names
-
-    @property
-    def board(self) -> Board:
-        return self.session.board
-
-    @property
-    def here(self) -> list[int]:
-        return self.room.here
-
-    @property
-    def viewer(self) -> int | None:
-        return self.session.table_viewer()
-
-    @property
-    def shared_screen(self) -> bool:
-        return self.session.shared_screen
-
-    @property
-    def over(self) -> bool:
-        return self.session.over
-
-    @property
-    def waiting_to_start(self) -> bool:
-        return False  # a game here starts when it is made
-
-    @property
-    def cut_off(self) -> bool:
-        return False  # nothing to lose a connection to
-
-    @property
-    def save_problem(self) -> str | None:
-        return self.session.save_problem
-
-    def seat_status(self, seat: int) -> str:
-        return ""  # everybody plays at this screen or is a bot of the room
-
-    def stand_in_in(self, seat: int) -> float | None:
-        return None  # nobody is waited for
-
-    def bots_here(self) -> dict[int, BotPlan]:
-        seed = self.session.seed
-        return {i: (s.kind, bot_seed(seed, i)) if s.think is None
-                else (s.kind, bot_seed(seed, i), s.think)
-                for i, s in enumerate(self.seats) if not s.human}
-
-    def plays_bots(self) -> bool:
-        return True  # the room's master plays them: their moves arrive as news
-
-    def moves_played(self) -> int:
-        return self.session.moves_played
+            save_problem=session.save_problem, settled=True,
+            can_undo=_can_undo(session, self.room), moves_played=session.moves_played,
+            bots_here=_bots_here(session), plays_bots=True)
 
     def position(self) -> Hashable:
         return self.session.position()
 
-    def settled(self) -> bool:
-        return True  # one game here: every seat knows the same position
-
     def view(self, seat: int | None = None) -> PlayerView:
         return self.session.view(seat)
-
-    def decision(self) -> Decision:
-        return self.session.decision()
 
     def log(self, seat: int | None) -> list[Event]:
         return self.session.log(seat)
@@ -137,7 +71,7 @@ class LocalTable:
         return self.session.after_last_move_of(seat)
 
     def play(self, move: Move) -> list[Event]:
-        seat, game = self.decision().seat, self.session.game
+        seat, game = self.session.decision().seat, self.session.game
         at = len(game.moves)
         try:
             self.room.play(seat, move)
@@ -159,31 +93,16 @@ class LocalTable:
         events, self._told = self.room.seen_here(self._told), len(log)
         return events
 
-    def can_undo(self) -> bool:
-        seat = self.decision().seat
-        news = self.room.update(seat) if not self.over else None
-        return news is not None and news.at == self.moves_played() and news.can_undo
-
     def undo(self) -> Move | None:
-        if not self.can_undo():
+        if not _can_undo(self.session, self.room):
             return None
         undone = self.session.game.moves[-1]
         try:
-            self.room.undo(self.decision().seat)
+            self.room.undo(self.session.decision().seat)
         except MoveRefused:
             return None
         self._told = min(self._told, len(self.session.game.log))
         return undone
-
-    def sentence(self, event: Event) -> str:
-        return self.session.sentence(event)
-
-    def describe(self, move: Move) -> str:
-        return self.session.describe(move)
-
-    def suggested_payment(self, option: Option) -> dict[int, int]:
-        """The bots' cheapest payment, worked out from the paying seat's own view."""
-        return dict(cheapest_payment(self.decision().state, option))
 
     def leave(self) -> None:
         self.session.save()  # the game left last is the one Continue resumes
@@ -194,6 +113,23 @@ class LocalTable:
         self.room.close()
 
     def finished(self) -> Session:
-        if not self.over:
+        if not self.session.over:
             raise ValueError("the game is not over: its secrets are not open yet")
         return self.session
+
+
+def _bots_here(session: Session) -> dict[int, BotPlan]:
+    """The room's bots, each seat's with its plan (kind, seed and, when set, thinking time)."""
+    seed = session.seed
+    return {i: (s.kind, bot_seed(seed, i)) if s.think is None
+            else (s.kind, bot_seed(seed, i), s.think)
+            for i, s in enumerate(session.seats) if not s.human}
+
+
+def _can_undo(session: Session, room: LocalRoom) -> bool:
+    """The seat played here that decides may take back its last action (the room says so in
+    its latest news of that seat, for this very position)."""
+    if session.over:
+        return False
+    news = room.update(session.decision().seat)
+    return news is not None and news.at == session.moves_played and news.can_undo

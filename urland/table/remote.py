@@ -14,32 +14,27 @@ table only shows its moves, as it shows everybody else's.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 
-from urland.bots.candidates import cheapest_payment
 from urland.engine import (
-    Board,
     Decision,
     Event,
     Game,
     IllegalMoveError,
     Move,
-    Option,
     PlayerView,
     is_legal,
     parse_move,
     standard_board,
     view,
 )
-from urland.net.client import CHAT_NOTICE
+from urland.net.client import CHAT_NOTICE, Mirror
 from urland.net.link import LinkLost, NetLink
 from urland.net.resend import Resend
 from urland.seats import is_person
 from urland.table.now import SeatNow, TableNow
 from urland.table.presence import connection_lost_text
 from urland.table.session import Seat, Session
-from urland.texts.describe import describe
-from urland.texts.events import event_sentence
 from urland.texts.i18n import _, fmt
 from urland.userfiles import save_status
 
@@ -68,8 +63,6 @@ def _notice(code: str, mine: str) -> tuple[str, str]:
 
 class RemoteTable:
     """`TableDoor` over one `NetLink` per seat played here; every other seat elsewhere."""
-
-    online = True  # a game held on a server: the player list marks the seats played here
 
     def __init__(self, link: NetLink | Sequence[NetLink],
                  on_leave: Callable[[], None] | None = None, hosting: bool = False) -> None:
@@ -116,19 +109,36 @@ class RemoteTable:
                 self.autoplay)
 
     def _build_now(self) -> TableNow:
-        m, viewer = self.link.mirror, self.viewer
-        seats = tuple(SeatNow(s.name, s.colour, s.kind, self.seat_status(i),
+        m, links = self.link.mirror, self.links
+        viewer = self.me if len(links) == 1 else None
+        over = m.over
+        cut_off = not over and not all(lk.online for lk in links.values())
+        host_seats = _host_seats(m, links, self.hosting)
+        host_name = m.names[host_seats[0]] if host_seats else None
+        seats = tuple(SeatNow(s.name, s.colour, s.kind,
+                              _seat_status(m, links, i, cut_off, host_seats),
                               m.stand_in_at[i] if i < len(m.stand_in_at) else None)
-                      for i, s in enumerate(self.seats))
+                      for i, s in enumerate(_named(self._seats, m)))
+        actor = self._seat_view(self.me).state.actor
+        decision = Decision.of(self.view(actor if actor in links else None).state)
+        deciding = self._deciding_link(decision, over)
+        waited = _seat_status(m, links, decision.seat, cut_off, host_seats) == "away"
         return TableNow(
             position=self.position(), board=self._board, view=self.view(None),
-            decision=self.decision(), log=tuple(self.log(viewer)), seats=seats,
-            here=tuple(self.here), viewer=viewer, shared_screen=self.shared_screen,
-            over=self.over, waiting=self.waiting_to_start, cut_off=self.cut_off,
-            save_problem=self.save_problem, settled=self.settled(), can_undo=self.can_undo(),
-            moves_played=self.moves_played(), bots_here=self.bots_here(), plays_bots=False,
-            online=True, host_name=self.host_name, host_seats=tuple(self.host_seats),
-            server_restarts=self.server_restarts)
+            decision=decision, log=tuple(self.log(viewer)), seats=seats,
+            here=() if self.autoplay else tuple(sorted(links)), viewer=viewer,
+            shared_screen=len(links) > 1 and not self.autoplay, over=over, waiting=m.lobby,
+            cut_off=cut_off,
+            save_problem=_save_problem(m, links, host_name,
+                                       m.names[decision.seat] if waited else None),
+            settled=_settled(links),
+            can_undo=deciding is not None and deciding.mirror.can_undo and deciding.mirror.my_turn,
+            moves_played=m.at,
+            bots_here={seat: (lk.client.bot, lk.bot_seed) for seat, lk in links.items()
+                       if lk.seat_bot is not None},
+            plays_bots=False,  # the server's bots, and a seat's own (its link's), play them
+            online=True, host_name=host_name, host_seats=tuple(host_seats),
+            server_restarts=m.restarts)
 
     @property
     def me(self) -> int:
@@ -136,150 +146,15 @@ class RemoteTable:
         assert seat is not None
         return seat
 
-    @property
-    def seats(self) -> list[Seat]:
-        mirror = self.link.mirror
-        for i, seat in enumerate(self._seats):
-            seat.name = mirror.names[i] if i < len(mirror.names) else seat.name
-            seat.kind = mirror.kinds[i] if i < len(mirror.kinds) else seat.kind
-        return self._seats
-
-    @property
-    def names(self) -> list[str]:
-        return list(self.link.mirror.names)
-
-    @property
-    def board(self) -> Board:
-        return self._board
-
-    @property
-    def here(self) -> list[int]:
-        return [] if self.autoplay else sorted(self.links)
-
-    @property
-    def viewer(self) -> int | None:
-        return self.me if len(self.links) == 1 else None
-
-    @property
-    def shared_screen(self) -> bool:
-        return len(self.links) > 1 and not self.autoplay
-
-    @property
-    def over(self) -> bool:
-        return self.link.mirror.over
-
-    @property
-    def waiting_to_start(self) -> bool:
-        """The host has not started the game yet: players are still joining."""
-        return self.link.mirror.lobby
-
-    @property
-    def cut_off(self) -> bool:
-        return not self.over and not all(lk.online for lk in self.links.values())
-
-    @property
-    def host_seats(self) -> list[int]:
-        """The seats played at the computer that hosts this game, when that is another
-        computer (a game hosted from the game); none on a server, none at the host's own."""
-        mirror = self.link.mirror
-        if self.hosting:
-            return []
-        return [s for s in mirror.host if s not in self.links and 0 <= s < len(mirror.names)]
-
-    @property
-    def host_name(self) -> str | None:
-        """The name of the player whose computer holds this game (None: a server's game)."""
-        seats = self.host_seats
-        return self.link.mirror.names[seats[0]] if seats else None
-
-    def _connection_problem(self) -> str | None:
-        """The connection to the game, lost for now or for good, in a sentence: the host by
-        name in a game hosted from the game, the server in a server's game."""
-        host = self.host_name
-        for lk in self.links.values():
-            if lk.gone and lk.client.refusal:
-                if host is not None:
-                    return fmt("{name}, the host, no longer takes your seat: {why}", name=host,
-                               why=lk.client.refusal)
-                return fmt("The server no longer takes your seat: {why}", why=lk.client.refusal)
-        if any(lk.gone for lk in self.links.values()):
-            if host is not None:
-                return fmt("{name}, the host, cannot be reached any more. Your seat is kept: "
-                           "join again with the same room code once they host the game "
-                           "again.", name=host)
-            return _("The server cannot be reached any more. Your seat is kept: join again "
-                     "with the same room code later.")
-        if not all(lk.online for lk in self.links.values()):
-            return connection_lost_text(host)
-        return None
-
-    @property
-    def save_problem(self) -> str | None:
-        """What keeps the game from going on: a lost connection, a player who is away."""
-        lost = self._connection_problem()
-        if lost is not None:
-            return lost
-        if self.over:
-            return None
-        mirror, seat = self.link.mirror, self.decision().seat
-        deciding = mirror.names[seat] if self.seat_status(seat) == "away" else None
-        away = [name for name in mirror.waiting_for() if name != deciding]
-        if away:  # the one deciding is waited for in the banner, not here as well
-            return fmt("Waiting for {name} to reconnect.", name=", ".join(away))
-        return None
-
-    @property
-    def server_restarts(self) -> int:
-        """How many times the server restarted while this table was open."""
-        return self.link.mirror.restarts
-
-    def seat_status(self, seat: int) -> str:
-        """'online' (a person elsewhere), 'away' (one whose connection is lost and whom no
-        AI stands in for), 'stand-in' (an AI plays for one who is away), 'to join' (a seat
-        nobody has taken yet), '' (a seat played here, or the computer)."""
-        m = self.link.mirror
-        if seat in self.links or seat >= len(m.kinds) or not is_person(m.kinds[seat]):
-            return ""
-        if self.cut_off and seat in self.host_seats:
-            return "away"  # their computer holds the game: cut off from it, so are they
-        if seat < len(m.stand_in) and m.stand_in[seat]:
-            return "stand-in"
-        if not m.has_joined(seat):
-            return "to join"
-        if seat < len(m.connected) and not m.connected[seat]:
-            return "away"
-        return "online"
-
-    def stand_in_in(self, seat: int) -> float | None:
-        at = self.link.mirror.stand_in_at
-        if self.seat_status(seat) != "away" or seat >= len(at) or at[seat] is None:
-            return None
-        return max(0.0, at[seat] - time.monotonic())
-
-    def bots_here(self) -> dict[int, tuple[str, int]]:
-        return {seat: (lk.client.bot, lk.bot_seed) for seat, lk in self.links.items()
-                if lk.seat_bot is not None}
-
-    def plays_bots(self) -> bool:
-        return False  # the server's bots, and a seat's own (its link's), play whatever is shown
-
     def hold(self, held: bool) -> None:
         """The server's game goes on whatever this table shows."""
-
-    def moves_played(self) -> int:
-        return self.link.mirror.at
 
     def position(self) -> Hashable:
         return tuple((lk.mirror.at, len(lk.mirror.log)) for lk in self.links.values())
 
-    def settled(self) -> bool:
-        """Every seat played here has heard of the same position (one connection each: a
-        move reaches them a moment apart)."""
-        return len({lk.mirror.at for lk in self.links.values()}) == 1
-
     def _settle(self) -> None:
         deadline = time.monotonic() + SETTLE_SECONDS
-        while not self.settled() and time.monotonic() < deadline:
+        while not _settled(self.links) and time.monotonic() < deadline:
             time.sleep(0.005)
 
     def view(self, seat: int | None = None) -> PlayerView:
@@ -294,10 +169,6 @@ class RemoteTable:
         assert seen is not None
         return seen
 
-    def decision(self) -> Decision:
-        actor = self._seat_view(self.me).state.actor
-        return Decision.of(self.view(actor if actor in self.links else None).state)
-
     def log(self, seat: int | None) -> list[Event]:
         if seat is None and len(self.links) > 1:
             return [e for e in self.link.mirror.log if e.visible_to is None]
@@ -307,7 +178,7 @@ class RemoteTable:
         return None  # a client keeps no past positions: its news start when it joins
 
     def play(self, move: Move) -> list[Event]:
-        mover = self.decision().seat
+        mover = self.now().decision.seat
         if mover not in self.links:
             raise IllegalMoveError(_("That move is not allowed now."))
         seen = self._seat_view(mover)
@@ -353,7 +224,7 @@ class RemoteTable:
         with lead.changed:
             if self.patient and len(lead.mirror.log) == self._shown[self.me]:
                 lead.changed.wait(0.01)
-        if not self.settled():
+        if not _settled(self.links):
             return []  # the seats here hear of a move a moment apart: take it next frame
         news: list[Event] = []
         for seat, lk in self.links.items():
@@ -365,18 +236,17 @@ class RemoteTable:
             news += new if seat == self.me else [e for e in new if e.visible_to is not None]
         return news
 
-    def _deciding_link(self) -> NetLink | None:
-        if self.autoplay or self.over:
+    def _deciding_link(self, decision: Decision, over: bool) -> NetLink | None:
+        """The link of the seat played here that decides (none under autoplay, or at the
+        end)."""
+        if self.autoplay or over:
             return None
-        return self.links.get(self.decision().seat)
-
-    def can_undo(self) -> bool:
-        lk = self._deciding_link()
-        return lk is not None and lk.mirror.can_undo and lk.mirror.my_turn
+        return self.links.get(decision.seat)
 
     def undo(self) -> Move | None:
-        lk = self._deciding_link()
-        if lk is None or not self.can_undo():
+        now = self.now()
+        lk = self._deciding_link(now.decision, now.over)
+        if lk is None or not (lk.mirror.can_undo and lk.mirror.my_turn):
             return None
         undoable = lk.mirror.undoable  # (the server tells it: a seat taken back knows it too)
         try:
@@ -395,7 +265,7 @@ class RemoteTable:
         if not text:
             return None
         try:
-            return parse_move(text, self.board)
+            return parse_move(text, self._board)
         except (ValueError, IllegalMoveError):
             return None
 
@@ -413,7 +283,7 @@ class RemoteTable:
         came before it (a line sent again after a reconnect goes back to its place)."""
         mirror = self.link.mirror
         places = list(mirror.chat_places)
-        if self.viewer is not None:
+        if len(self.links) == 1:  # one seat here: the table shows its own log
             return places
         log = mirror.log  # a shared screen's log: the public events only
         return [sum(1 for e in log[:n] if e.visible_to is None) for n in places]
@@ -426,21 +296,13 @@ class RemoteTable:
         """Say `text` as the seat here that decides now (several people may share this
         screen), else as the first seat played here. While the connection is lost the line
         waits and goes once it is back (False: too many wait already, the line is not taken)."""
-        seat = self.decision().seat if not self.over else None
+        now = self.now()
+        seat = now.decision.seat if not now.over else None
         return self.links.get(seat, self.link).chat(text)
 
     def unsent_chat(self) -> list[str]:
         """The lines said here that wait for the connection to come back, oldest first."""
         return [text for lk in self.links.values() for text in lk.unsent]
-
-    def sentence(self, event: Event) -> str:
-        return event_sentence(event, self.names, self.board)
-
-    def describe(self, move: Move) -> str:
-        return describe(move, self.decision().state, self.names)
-
-    def suggested_payment(self, option: Option) -> dict[int, int]:
-        return dict(cheapest_payment(self.decision().state, option))
 
     def leave(self) -> None:
         if self.left:
@@ -455,8 +317,87 @@ class RemoteTable:
         record: Game | None = self.link.mirror.record
         if record is None:
             raise ValueError("the game is not over: its secrets are not open yet")
-        session = Session(record, [Seat(s.name, s.colour, s.kind) for s in self.seats])
+        session = Session(record, [Seat(s.name, s.colour, s.kind)
+                                   for s in _named(self._seats, self.link.mirror)])
         session.record = self.link.record_path
         if self.link.record_path is None and self.link.history_dir is not None:
             session.record_error = _("The game could not be kept in the history.")
         return session
+
+
+def _named(seats: list[Seat], mirror: Mirror) -> list[Seat]:
+    """The seats, each with the name and kind the server gives it now (kept as they were
+    until it says)."""
+    for i, seat in enumerate(seats):
+        seat.name = mirror.names[i] if i < len(mirror.names) else seat.name
+        seat.kind = mirror.kinds[i] if i < len(mirror.kinds) else seat.kind
+    return seats
+
+
+def _settled(links: Mapping[int, NetLink]) -> bool:
+    """Every seat played here has heard of the same position (one connection each: a move
+    reaches them a moment apart)."""
+    return len({lk.mirror.at for lk in links.values()}) == 1
+
+
+def _host_seats(mirror: Mirror, links: Mapping[int, NetLink], hosting: bool) -> list[int]:
+    """The seats played at the computer that hosts this game, when that is another computer
+    (a game hosted from the game); none on a server, none at the host's own."""
+    if hosting:
+        return []
+    return [s for s in mirror.host if s not in links and 0 <= s < len(mirror.names)]
+
+
+def _seat_status(mirror: Mirror, links: Mapping[int, NetLink], seat: int, cut_off: bool,
+                 host_seats: Sequence[int]) -> str:
+    """'online' (a person elsewhere), 'away' (one whose connection is lost and whom no AI
+    stands in for), 'stand-in' (an AI plays for one who is away), 'to join' (a seat nobody
+    has taken yet), '' (a seat played here, or the computer)."""
+    m = mirror
+    if seat in links or seat >= len(m.kinds) or not is_person(m.kinds[seat]):
+        return ""
+    if cut_off and seat in host_seats:
+        return "away"  # their computer holds the game: cut off from it, so are they
+    if seat < len(m.stand_in) and m.stand_in[seat]:
+        return "stand-in"
+    if not m.has_joined(seat):
+        return "to join"
+    if seat < len(m.connected) and not m.connected[seat]:
+        return "away"
+    return "online"
+
+
+def _connection_problem(links: Mapping[int, NetLink], host: str | None) -> str | None:
+    """The connection to the game, lost for now or for good, in a sentence: the host by name
+    (`host`) in a game hosted from the game, the server in a server's game."""
+    for lk in links.values():
+        if lk.gone and lk.client.refusal:
+            if host is not None:
+                return fmt("{name}, the host, no longer takes your seat: {why}", name=host,
+                           why=lk.client.refusal)
+            return fmt("The server no longer takes your seat: {why}", why=lk.client.refusal)
+    if any(lk.gone for lk in links.values()):
+        if host is not None:
+            return fmt("{name}, the host, cannot be reached any more. Your seat is kept: "
+                       "join again with the same room code once they host the game "
+                       "again.", name=host)
+        return _("The server cannot be reached any more. Your seat is kept: join again "
+                 "with the same room code later.")
+    if not all(lk.online for lk in links.values()):
+        return connection_lost_text(host)
+    return None
+
+
+def _save_problem(mirror: Mirror, links: Mapping[int, NetLink], host: str | None,
+                  waited: str | None) -> str | None:
+    """What keeps the game from going on: a lost connection, a player who is away (but not
+    `waited`, the one deciding, whom the banner waits for)."""
+    lost = _connection_problem(links, host)
+    if lost is not None:
+        return lost
+    if mirror.over:
+        return None
+    away = [name for name in mirror.waiting_for() if name != waited]
+    if away:  # the one deciding is waited for in the banner, not here as well
+        return fmt("Waiting for {name} to reconnect.", name=", ".join(away))
+    return None

@@ -11,11 +11,17 @@ from typing import Protocol
 from urland.texts.i18n import _, fmt
 
 
-class OnlineGame(Protocol):
-    """The table of an online game played here (`urland.table.remote.RemoteTable`)."""
+class GameNow(Protocol):
+    """What a crash message reads of the table's snapshot (`urland.table.now.TableNow`)."""
 
     @property
     def over(self) -> bool: ...
+
+
+class OnlineGame(Protocol):
+    """The table of an online game played here (`urland.table.remote.RemoteTable`)."""
+
+    def now(self) -> GameNow: ...
 
     hosting: bool  # hosted here (kept in this computer's rooms), or joined on another's
 
@@ -55,7 +61,7 @@ def forget_online() -> None:
 
 
 def _online_sentence(game: OnlineGame) -> str:
-    if game.over:
+    if game.now().over:
         return _("Your finished game was saved.")
     if game.hosting:
         return _("Your online game is kept on this computer: Continue carries it on, and your "

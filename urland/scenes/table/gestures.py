@@ -186,7 +186,7 @@ class BoardGestures:
             self.host.app.sound.play("drop")
             self.host.submit(moves[0], dropped_at=pos)
         else:
-            self.menu = AreaMenu([(self.host.describe(m), m) for m in moves], pos,
+            self.menu = AreaMenu([(self.host.now.describe(m), m) for m in moves], pos,
                                  self.host.board_view.rect,
                                  self.host.board_view.stacks_rect(target, self.host.shown.state)
                                  if target != TRAY else None)
@@ -215,7 +215,7 @@ class BoardGestures:
         if carried and not others:
             self.lift(area, pos)
             return
-        rows: list[tuple[str, Any]] = [(host.describe(m), m) for m in others]
+        rows: list[tuple[str, Any]] = [(host.now.describe(m), m) for m in others]
         if carried:
             rows.insert(0, (move_from(host.shown.state.board, area), Lift(area, pos)))
         self.menu = AreaMenu(rows, pos, host.board_view.rect,

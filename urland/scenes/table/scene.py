@@ -76,9 +76,6 @@ class TableScene(KeyedTable, Scene):
         self.log.set_entries(log_entries(list(events[:len(events) - self.log_held]),
                                          self.sentence, self.now.names))
 
-    def describe(self, move: Move) -> str:
-        return self.now.describe(move)
-
     @property
     def drawn(self) -> PlayerView:  # the position at the show's current beat, else the latest
         return self.show.drawn or self.shown
@@ -145,7 +142,7 @@ class TableScene(KeyedTable, Scene):
             self.shown = self.now.view
             self.show.skip()
             self.refresh_log()
-            self.say(fmt("Undone: {move}.", move=self.describe(undone)))
+            self.say(fmt("Undone: {move}.", move=self.now.describe(undone)))
             if self.guide is not None:
                 self.guide.undone(undone)
 
@@ -222,7 +219,7 @@ class TableScene(KeyedTable, Scene):
         self.controls.refresh(self.human_turn())
         advice = self.flow.hint()
         if advice is not None:  # the move, and one sentence of why
-            move = fmt("Hint: {move}.", move=self.describe(advice.move))
+            move = fmt("Hint: {move}.", move=self.now.describe(advice.move))
             self.hint_text = f"{move} {advice.text}"
             self.hint.show(advice.move)
             self.message_age = NOTE_SECONDS  # the hint replaces an older note at once
