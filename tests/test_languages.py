@@ -130,7 +130,7 @@ def test_french_elides_before_a_vowel_and_italian_takes_the_article_and_the_euph
         "Ben morde: l'Ichto di Anna nella regione 5 torna nella riserva (Denti).")
     turn = Event("turn", {"turn": 4, "env": 0, "dead": 2})
     assert render_event(turn, names) == (
-        'Turno 4: il ruolo di giocatore d\'ambiente tocca ad Anna, quello di "morto" a Eve.')
+        'Turno 4: il ruolo di giocatore d\'ambiente tocca ad Anna, quello di «morto» a Eve.')
     i18n.set_language("de")
     proliferate = Event("proliferate", {"seat": 2, "ocean": 12, "gains": {2: 2}})
     assert render_event(proliferate, names) == "Vermehrung in O1 durch Eve: Eve +2 Ichtos."

@@ -207,3 +207,35 @@ def test_serve_counts_the_moves_of_a_kept_room_in_words(tmp_path, count):
         server.communicate(timeout=60)
     moves = "1 move played" if count == 1 else f"{count} moves played"
     assert line == f"Room spring (remote,remote,remote), {moves}\n"
+
+
+def _ignoring_ctrl_c() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def test_ctrl_c_leaves_a_window_less_seat_even_when_it_was_started_ignoring_the_interrupt(
+        tmp_path):
+    """A seat joined from something that ignores Ctrl+C for its children (a script's background
+    job, a test runner's worker) still leaves on Ctrl+C, saying the seat stays the player's."""
+    port = free_port()
+    env = {**os.environ, "URLAND_HOME": str(tmp_path / "server"), "URLAND_DISCOVERY": "0"}
+    server = _start(env, "serve", "--host", "127.0.0.1", "--port", str(port), *PLAIN_ROOM)
+    ben = None
+    try:
+        assert server.stdout.readline().startswith("Urland server listening on 127.0.0.1")
+        ben = subprocess.Popen(
+            urland_command("join", f"ws://127.0.0.1:{port}/spring", "--name", "Ben",
+                           "--no-window"),
+            env={**os.environ, "URLAND_HOME": str(tmp_path / "ben")}, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True, preexec_fn=_ignoring_ctrl_c)
+        assert ben.stdout.readline() == "Joined room spring as seat 1 of 3: Ben, White.\n"
+        ben.stdout.readline()  # how to leave
+        ben.send_signal(signal.SIGINT)
+        _, err = ben.communicate(timeout=60)
+        assert ben.returncode == 130
+        assert "you left the game; your seat stays yours" in err
+    finally:
+        for process in (ben, server):
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.communicate()

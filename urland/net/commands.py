@@ -436,6 +436,7 @@ def join_main(argv: Sequence[str], with_window: Callable[[str, argparse.Namespac
         except (OSError, ssl.SSLError) as exc:
             parser.error(f"cannot use --cafile: {exc}")
     if args.no_window:
+        ctrl_c_leaves()
         try:
             return asyncio.run(join_headless(url, args, tls))
         except KeyboardInterrupt:  # Ctrl+C: a way to leave, not a fault
@@ -443,6 +444,16 @@ def join_main(argv: Sequence[str], with_window: Callable[[str, argparse.Namespac
                   "the same address and room code to take it back.", file=sys.stderr)
             return 130
     return with_window(url, args, tls)
+
+
+def ctrl_c_leaves() -> None:
+    """Ctrl+C leaves a window-less seat even when whatever started `join` ignored or blocked
+    the interrupt (a script's background job, a test runner's worker): a player who presses
+    it wants out, and the seat stays theirs."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if sys.platform != "win32":  # (Windows has no signal masks)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def seat_client(url: str, args: argparse.Namespace, tls: ssl.SSLContext | None):
