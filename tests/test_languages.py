@@ -209,8 +209,12 @@ KEY_NAMES = {key_label(code) for name, code in vars(pygame).items() if name.star
 
 def only_keys(shown: str) -> bool:
     """Keys as printed on a keyboard ("Tab / Shift+Tab", "Left Right", "Ctrl+Z"), as a key
-    map's first column shows them: the same in every language."""
-    parts = [p.removeprefix("Shift+").removeprefix("Ctrl+") for p in shown.split(" / ")]
+    map's first column shows them: a named key comes through the catalogue ("Shift", "Enter"),
+    a letter, a digit or F1 is the same in every language."""
+    rest = shown
+    while INNERMOST.search(rest):
+        rest = INNERMOST.sub("", rest)
+    parts = [p.strip(" +") for p in rest.split(" / ")]
     return all(p in KEY_NAMES or all(w in KEY_NAMES for w in p.split()) for p in parts)
 
 
