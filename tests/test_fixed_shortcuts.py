@@ -184,3 +184,19 @@ def test_the_key_map_names_the_keys_as_the_languages_keyboards_do(
             scene.leave()
         app.scenes = []
         pygame.quit()
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_the_keyboard_rules_name_the_keys_as_the_key_map_under_them(code, english_after):
+    """The keys page's paragraph says Enter and Esc as the key map under it prints them
+    ("Entrée ... Échap" in French, "Invio" in Italian), never the English names where the
+    language has its own."""
+    from urland.scenes.rules import KEYS_PAGE
+    from urland.texts.rules_pages import page_index, pages
+
+    i18n.set_language(code)
+    text = pages()[page_index(KEYS_PAGE)].text
+    for key, english in ((pygame.K_RETURN, "Enter"), (pygame.K_ESCAPE, "Esc")):
+        named = key_label(key)
+        assert named in text, (code, named)
+        assert named == english or english not in text, (code, english)
