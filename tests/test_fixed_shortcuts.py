@@ -1,6 +1,7 @@
-"""The shortcut keys are the same letters in every language, and each button shows the key that
+"""The shortcut keys are the same keys in every language, and each button shows the key that
 opens it (a player who learnt H for History keeps it after a change of language; a key map can
-name them once): the title's, and every menu's."""
+name them once): the title's, and every menu's. Only a named key's name follows the language,
+as on its keyboards (Enter is "Entrée" in French)."""
 
 import pygame
 import pytest
@@ -10,7 +11,7 @@ from urland.app import App
 from urland.texts import i18n
 from urland.texts.i18n import LANGUAGES
 from urland.ui.focus import ENTER_KEYS
-from urland.ui.key_map import key_map
+from urland.ui.key_map import key_map, key_map_chords
 from urland.ui.widgets import Button, key_label
 from urland.userfiles.settings import Settings
 
@@ -70,8 +71,9 @@ MENUS = {
 }
 
 
-def _printed_keys(scene) -> list[str]:
-    return [printed for printed, _does in key_map(scene)]
+def _listed_keys(scene) -> list[tuple[tuple[int, ...], ...]]:
+    """The keys of each row of the screen's key map, as pressed (not as named)."""
+    return key_map_chords(scene)
 
 
 def _keyed_buttons(scene) -> list[Button]:
@@ -91,14 +93,13 @@ def _leave_the_text_field(app) -> None:
         frames(app, 1)
 
 
-def _press_each_key(app) -> dict[str, list[str]]:
+def _press_each_key(app) -> dict[int, list[str]]:
     """Each keyed button's key pressed once: which buttons it pressed (their actions are
     stood in for, so that the screen stays)."""
-    pressed: dict[str, list[str]] = {}
+    pressed: dict[int, list[str]] = {}
     for button in _keyed_buttons(app.scene):
-        printed = key_label(button.key)
-        button.on_click = lambda printed=printed, label=str(button.label): pressed.setdefault(
-            printed, []).append(label)
+        button.on_click = lambda key=button.key, label=str(button.label): pressed.setdefault(
+            key, []).append(label)
     for button in _keyed_buttons(app.scene):
         typed = chr(button.key) if button.key < 0x110000 and chr(button.key).isprintable() else ""
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=button.key, mod=0,
@@ -116,26 +117,27 @@ def _open_menu(app, menu: str):
     return app.scene
 
 
-def _keys_of(app) -> tuple[list[str], list[str]]:
+def _keys_of(app) -> tuple[list[tuple[tuple[int, ...], ...]], list[int]]:
     """The keys the screen on top lists, and those of its buttons it answers (pressed)."""
     pressed = _press_each_key(app)
     assert all(len(labels) == 1 for labels in pressed.values()), pressed
-    return _printed_keys(app.scene), sorted(pressed)
+    assert len(key_map(app.scene)) == len(_listed_keys(app.scene))  # a printed row each
+    return _listed_keys(app.scene), sorted(pressed)
 
 
 @pytest.mark.parametrize("menu", list(MENUS))
 def test_each_menus_keys_are_the_same_in_every_language_and_still_work(
         menu, english_after, user_home, monkeypatch):
-    """The keys a menu lists (F1, Keyboard keys) are the same in every language, whether the
-    menu was opened in that language or the language changed while it was open, and each
-    button's key (a letter, a digit, Esc) presses that button, under its words of the
-    moment."""
+    """The keys a menu lists (F1, Keyboard keys) are the same keys in every language, whether
+    the menu was opened in that language or the language changed while it was open (each
+    printed with the language's name for it), and each button's key (a letter, a digit, Esc)
+    presses that button, under its words of the moment."""
     monkeypatch.setenv("URLAND_DISCOVERY", "0")
     app = App(Settings(animation_speed="instant", ai_pause="none"), size=(1280, 720))
     try:
         scene = _open_menu(app, menu)
-        listed = _printed_keys(scene)
-        keyed = sorted(key_label(b.key) for b in _keyed_buttons(scene))
+        listed = _listed_keys(scene)
+        keyed = sorted(b.key for b in _keyed_buttons(scene))
         assert listed and _keys_of(app) == (listed, keyed)
         for code in LANGUAGES:  # changed while the menu is open
             app.set_language(code)
@@ -152,3 +154,49 @@ def test_each_menus_keys_are_the_same_in_every_language_and_still_work(
             scene.leave()
         app.scenes = []
         pygame.quit()
+
+
+def _printed(app, menu: str, code: str) -> list[str]:
+    """The keys the key map of `menu`, opened in `code`, prints (as F1 shows them)."""
+    app.set_language(code)
+    _open_menu(app, menu)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode=""))
+    frames(app, 2)
+    assert app.scene.name == "rules"
+    return [printed for printed, _does in app.scene.keys]
+
+
+def test_the_key_map_names_the_keys_as_the_languages_keyboards_do(
+        english_after, user_home, monkeypatch):
+    """Enter and Esc are "Entrée" and "Échap" on a French key map (as its sentences say them),
+    Shift+Tab is "Maj+Tab", Ctrl+Z is "Strg+Z" in German; the letters stay as they are."""
+    monkeypatch.setenv("URLAND_DISCOVERY", "0")
+    app = App(Settings(animation_speed="instant", ai_pause="none"), size=(1280, 720))
+    try:
+        english, french = _printed(app, "new_game", "en"), _printed(app, "new_game", "fr")
+        assert {"Tab / Shift+Tab", "Enter", "Esc", "F11", "M"} <= set(english)
+        assert {"Tab / Maj+Tab", "Entrée", "Échap", "F11", "M"} <= set(french)
+        assert not {"Enter", "Esc"} & set(french) and len(french) == len(english)
+        assert "Strg+Z" in _printed(app, "table", "de")
+        assert "Ctrl+Z" in _printed(app, "table", "it")
+    finally:
+        for scene in reversed(app.scenes):  # a table's bots stop
+            scene.leave()
+        app.scenes = []
+        pygame.quit()
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_the_keyboard_rules_name_the_keys_as_the_key_map_under_them(code, english_after):
+    """The keys page's paragraph says Enter and Esc as the key map under it prints them
+    ("Entrée ... Échap" in French, "Invio" in Italian), never the English names where the
+    language has its own."""
+    from urland.scenes.rules import KEYS_PAGE
+    from urland.texts.rules_pages import page_index, pages
+
+    i18n.set_language(code)
+    text = pages()[page_index(KEYS_PAGE)].text
+    for key, english in ((pygame.K_RETURN, "Enter"), (pygame.K_ESCAPE, "Esc")):
+        named = key_label(key)
+        assert named in text, (code, named)
+        assert named == english or english not in text, (code, english)

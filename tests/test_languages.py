@@ -12,6 +12,7 @@ from language_tour import (
     SEATS,
     SIZES,
     _advance,
+    _show,
     autoplayed_game,
     autoplayed_tutorial,
     every_scene,
@@ -209,8 +210,12 @@ KEY_NAMES = {key_label(code) for name, code in vars(pygame).items() if name.star
 
 def only_keys(shown: str) -> bool:
     """Keys as printed on a keyboard ("Tab / Shift+Tab", "Left Right", "Ctrl+Z"), as a key
-    map's first column shows them: the same in every language."""
-    parts = [p.removeprefix("Shift+").removeprefix("Ctrl+") for p in shown.split(" / ")]
+    map's first column shows them: a named key comes through the catalogue ("Shift", "Enter"),
+    a letter, a digit or F1 is the same in every language."""
+    rest = shown
+    while INNERMOST.search(rest):
+        rest = INNERMOST.sub("", rest)
+    parts = [p.strip(" +") for p in rest.split(" / ")]
     return all(p in KEY_NAMES or all(w in KEY_NAMES for w in p.split()) for p in parts)
 
 
@@ -524,6 +529,43 @@ def test_the_end_turn_label_keeps_clear_of_its_key_and_the_buttons_edge(code, si
     label = text_ui.text_width(str(button.label), theme.px(24), bold=True)
     pygame.quit()
     assert room - label >= theme.px(16), (str(button.label), room, label)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_the_keys_page_fits_each_key_as_the_language_names_it(code, size, user_home):
+    """The keys page (F1, Keyboard keys) of the table, a replay and the history, each key
+    named as the language's keyboards name it ("Gauche Droite Haut Bas", "Strg+Z",
+    "Pg préc"): at full size in its column, nothing wider than its box, nothing drawn over
+    anything."""
+    from test_history import SEATS as RECORDED
+    from test_history import finished
+
+    from urland.scenes.rules import KEYS_PAGE
+    from urland.table.session import Seat, Session
+    from urland.ui.key_map import key_map
+
+    i18n.set_language(code)
+    app = App(Settings(animation_speed="instant", ai_pause="none"), size=size)
+    session = Session.new(list(SEATS), 3, None)
+    assert _advance(session, {"action"})
+    table = app.show("table", session=session)
+    _show(app, 1)
+    watch = text_ui.start_watching()
+    printed: set[str] = set()
+    recorded = Session(finished(), [Seat(s["name"], i, s["kind"]) for i, s in enumerate(RECORDED)])
+    for opened in (lambda: table, lambda: app.open("replay", session=recorded),
+                   lambda: app.show("history")):
+        rows = key_map(opened())
+        printed |= {keys for keys, _does in rows}
+        app.open("rules", page=KEYS_PAGE, keys=rows)
+        _show(app)
+        app.pop()
+    pygame.quit()
+    assert {key_label(pygame.K_RETURN), key_label(pygame.K_HOME), key_label(pygame.K_SPACE),
+            key_label(pygame.K_z, pygame.K_LCTRL)} <= printed
+    assert {t: share for t, share in watch.shrunk.items() if t in printed} == {}
+    assert sorted(set(watch.overflows)) == [] and sorted(watch.overlaps) == []
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))

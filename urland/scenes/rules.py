@@ -16,7 +16,7 @@ from urland.ui import theme as th
 from urland.ui.focus import Target, button_targets
 from urland.ui.key_map import KeyRow, OwnKey, own_key
 from urland.ui.pages.rule_diagram import draw_diagram
-from urland.ui.text import blit_text, wrap
+from urland.ui.text import blit_text, text_width, wrap
 from urland.ui.widgets import Button, panel
 
 __all__ = ["RulesScene", "gene_texts", "rules_text"]  # the texts: urland.texts.assets
@@ -240,12 +240,15 @@ class RulesScene(Scene):
 
     def draw_keys(self, surface: pygame.Surface, area: pygame.Rect, y: int) -> int:
         """The key map of the screen the rules were opened from: its keys and what they do,
-        in two columns of rows when one does not fit; where the rows end."""
+        in two columns of rows when one does not fit; where the rows end. The keys' column is
+        as wide as its widest keys (the arrows as a language names them), up to half a column."""
         t = self.theme
-        size, row_h, key_w = t.px(19), t.px(23), t.px(200)
+        size, row_h = t.px(19), t.px(23)
         rows = max(1, (area.bottom - y) // row_h)
         columns = 1 if len(self.keys) <= rows else 2
         width = area.width // columns
+        widest = max((text_width(keys, size, bold=True) for keys, _does in self.keys), default=0)
+        key_w = max(t.px(200), min(width // 2, widest + t.px(16)))
         for i, (keys, does) in enumerate(self.keys):
             x = area.left + (i // rows) * width
             top = y + (i % rows) * row_h

@@ -3,8 +3,8 @@ more or less than the screen does: the keyboard focus's keys when it has anythin
 each shown button's own key (with the button's own words), the screen's own key table
 (`OwnKey`s, which its `handle` answers from), and the keys every screen answers to.
 
-The keys are printed as on a keyboard, the same in every language; what they do is
-translated.
+The keys are the same in every language; a named key is printed as on the language's
+keyboards ("Entrée", "Échap" in French, see `key_label`), and what they do is translated.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from urland.ui.focus import ARROWS, Target
 from urland.ui.widgets import MINUS_KEYS, PLUS_KEYS, Button, key_label
 
 KeyRow = tuple[str, str]  # the keys as printed, what they do here
+Chord = tuple[int, ...]  # a key, then the keys held for it: (K_TAB, K_LSHIFT) is Shift+Tab
 
 
 @dataclass(frozen=True)
@@ -35,8 +36,8 @@ class OwnKey:
         return event.type == pygame.KEYDOWN and event.key == self.key and held == self.ctrl
 
     @property
-    def printed(self) -> str:
-        return ("Ctrl+" if self.ctrl else "") + key_label(self.key)
+    def chord(self) -> Chord:
+        return (self.key, pygame.K_LCTRL) if self.ctrl else (self.key,)
 
 
 def own_key(table: Sequence[OwnKey], event: pygame.event.Event) -> OwnKey | None:
@@ -77,6 +78,17 @@ def key_map(screen: Keyed) -> list[KeyRow]:
     """The keys `screen` answers to: its focus's, its buttons' (those the focus reaches too,
     as a dialog's "See the board", and those a screen answers besides, its `key_buttons()`),
     its own table's (`own_keys`), and every screen's."""
+    return key_rows(*_answered(screen))
+
+
+def key_map_chords(screen: Keyed) -> list[tuple[Chord, ...]]:
+    """The keys of each row of `screen`'s key map, as pressed (the same in every language,
+    whatever each is called)."""
+    return list(_listed(*_answered(screen)))
+
+
+def _answered(screen: Keyed) -> tuple[list[Target], list[Button], tuple[OwnKey, ...]]:
+    """What `screen` answers keys with: its focus targets, its buttons, its own key table."""
     targets = screen.focus_targets()
     more = [t.key for t in targets if isinstance(t.key, Button)]
     more += getattr(screen, "key_buttons", list)()
@@ -85,28 +97,35 @@ def key_map(screen: Keyed) -> list[KeyRow]:
     if screen.name == "rules":
         left_out.add(pygame.K_F1)
     everywhere = [k for k in EVERYWHERE if k.key not in left_out]
-    return key_rows(targets, buttons, (*getattr(screen, "own_keys", ()), *everywhere))
+    return targets, buttons, (*getattr(screen, "own_keys", ()), *everywhere)
 
 
 def key_rows(targets: Sequence[Target], buttons: Sequence[Button],
              own: Sequence[OwnKey] = ()) -> list[KeyRow]:
     """The key map of a screen with these focus targets, buttons and own key table."""
-    rows: list[KeyRow] = []
+    return list(_listed(targets, buttons, own).values())
+
+
+def _listed(targets: Sequence[Target], buttons: Sequence[Button],
+            own: Sequence[OwnKey]) -> dict[tuple[Chord, ...], KeyRow]:
+    """Each row's keys, and the row: its keys as printed, what they do."""
+    rows: list[tuple[tuple[Chord, ...], str, str]] = []  # the keys, joined by, what they do
     taken = {k.key for k in own}
     if targets:
-        rows.append(("Tab / Shift+Tab", _("move the focus")))
+        rows.append((((pygame.K_TAB,), (pygame.K_TAB, pygame.K_LSHIFT)), " / ",
+                     _("move the focus")))
         free = [k for k in ARROWS if k not in taken]  # the others are the screen's own
         if free:
-            rows.append((" ".join(key_label(k) for k in free), _("move the focus that way")))
-        rows.append(("Enter", _("use what the focus is on")))
+            rows.append((tuple((k,) for k in free), " ", _("move the focus that way")))
+        rows.append((((pygame.K_RETURN,),), "", _("use what the focus is on")))
         if any(t.adjust is not None for t in targets):
-            rows.append(("+ / -", _("more / fewer")))
+            rows.append((((pygame.K_PLUS,), (pygame.K_MINUS,)), " / ", _("more / fewer")))
     for b in buttons:
         if b.key is not None and b.visible and b.key not in PLUS_KEYS + MINUS_KEYS:
             words = str(b.label) if any(c.isalpha() for c in str(b.label)) else str(b.tooltip)
-            rows.append((key_label(b.key), words))
-    rows += [(k.printed, _(k.does)) for k in own]
-    once: dict[str, str] = {}
-    for printed, does in rows:  # a key both a button's and the table's: the first says it
-        once.setdefault(printed, does)
-    return list(once.items())
+            rows.append((((b.key,),), "", words))
+    rows += [((k.chord,), "", _(k.does)) for k in own]
+    once: dict[tuple[Chord, ...], KeyRow] = {}  # a key both a button's and the table's: the
+    for chords, joined_by, does in rows:        # first row says it
+        once.setdefault(chords, (joined_by.join(key_label(*c) for c in chords), does))
+    return once

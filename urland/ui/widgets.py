@@ -11,7 +11,7 @@ from functools import lru_cache
 
 import pygame
 
-from urland.texts.i18n import Text
+from urland.texts.i18n import LP_, LazyInContext, Text
 from urland.ui import theme as th
 from urland.ui.text import blit_text, cover, fitting_size, left_out, note, render, text_width
 
@@ -129,11 +129,29 @@ class Button:
         return cap
 
 
-def key_label(key: int) -> str:
-    """A key as printed on a keyboard: "N", "Esc", "Enter"."""
+# The keys printed with a name, in the words of the language's keyboards ("Entrée", "Échap",
+# "Maj" in French); the key itself is the same in every language.
+KEY_NAMES: dict[int, LazyInContext] = {
+    pygame.K_RETURN: LP_("key", "Enter"), pygame.K_KP_ENTER: LP_("key", "Enter"),
+    pygame.K_ESCAPE: LP_("key", "Esc"), pygame.K_SPACE: LP_("key", "Space"),
+    pygame.K_TAB: LP_("key", "Tab"), pygame.K_BACKSPACE: LP_("key", "Backspace"),
+    pygame.K_DELETE: LP_("key", "Delete"),
+    pygame.K_LEFT: LP_("key", "Left"), pygame.K_RIGHT: LP_("key", "Right"),
+    pygame.K_UP: LP_("key", "Up"), pygame.K_DOWN: LP_("key", "Down"),
+    pygame.K_HOME: LP_("key", "Home"), pygame.K_END: LP_("key", "End"),
+    pygame.K_PAGEUP: LP_("key", "Page Up"), pygame.K_PAGEDOWN: LP_("key", "Page Down"),
+    pygame.K_LSHIFT: LP_("key", "Shift"), pygame.K_RSHIFT: LP_("key", "Shift"),
+    pygame.K_LCTRL: LP_("key", "Ctrl"), pygame.K_RCTRL: LP_("key", "Ctrl"),
+}
+
+
+def key_label(key: int, *held: int) -> str:
+    """A key as printed on the language's keyboards, after the keys `held` for it: "N", "F1",
+    "Esc", "Enter" ("Échap", "Entrée" in French), "Shift+Tab" ("Maj+Tab")."""
     name = pygame.key.name(key)
-    return {"escape": "Esc", "return": "Enter"}.get(name, name.upper() if len(name) == 1
-                                                     else name.title())
+    own = str(KEY_NAMES[key]) if key in KEY_NAMES else (
+        name.upper() if len(name) == 1 else name.title())
+    return "+".join([*(key_label(h) for h in held), own])
 
 
 # Keys held for another key (a capital's Shift): they leave a text field's selection alone.
