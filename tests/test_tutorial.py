@@ -245,3 +245,56 @@ def test_the_actions_lesson_s_sentences_are_true_for_the_positions_they_are_show
     # Grey (4) is furthest ahead but scores nothing; Black (3) is ahead of White (2)
     assert before_scoring == [2, 3, 4] and game.state.track == [7, 6, 4]
     assert "Grey scored nothing, so Black, ahead of you, moved first" in text["competition"]
+
+
+def open_learn_to_play(app):
+    title = app.show("title")
+    frames(app)
+    click(app, title.learn_button.rect.center)
+    frames(app, 2)
+    return app.scene
+
+
+def test_learn_to_play_come_back_to_offers_go_on_start_over_and_the_chapters(app):
+    """Issue 50: in a shared folder Learn to play opened a first-timer at step 30 of 33 with
+    no way back. With a chapter reached before, it asks first: go on from it, start from the
+    beginning, or any chapter (one that goes on in the game of the chapter before it shares
+    that one's row), by mouse, digit keys, or Tab and Enter."""
+    save_chapter(chapter_index("panic"))
+    dialog = open_learn_to_play(app)
+    assert dialog.name == "tutorial_chapters"
+    labels = [str(b.label) for b in dialog.buttons]
+    assert labels == ["Go on from chapter 4", "Start from the beginning",
+                      "1. Your roles · The dead player", "2. Your actions",
+                      "3. Coexistence and a mutation", "4. Monopoly, Panic and volcanoes",
+                      "5. The end of the game", "Cancel"]
+    key_press(pygame.K_RETURN)  # Enter: go on
+    frames(app, 2)
+    assert app.scene.name == "tutorial" and app.scene.chapter == chapter_index("panic")
+    assert app.scene.step_index == 0
+    dialog = open_learn_to_play(app)
+    click(app, dialog.from_start.rect.center)  # the mouse: start over
+    assert app.scene.name == "tutorial" and app.scene.step.id == "welcome"
+    save_chapter(chapter_index("final"))
+    open_learn_to_play(app)
+    key_press(pygame.K_2)  # a chapter by its digit
+    frames(app, 2)
+    assert app.scene.chapter == chapter_index("actions")
+    open_learn_to_play(app)
+    # the first Tab shows the focus on Go on, the second moves it to Start over
+    for key in (pygame.K_TAB, pygame.K_TAB, pygame.K_RETURN):
+        key_press(key)
+        frames(app, 1)
+    assert app.scene.name == "tutorial" and app.scene.step.id == "welcome"
+    save_chapter(chapter_index("final"))
+    assert open_learn_to_play(app).name == "tutorial_chapters"
+    key_press(pygame.K_ESCAPE)
+    frames(app, 2)
+    assert app.scene.name == "title"
+
+
+def test_learn_to_play_asks_nothing_of_a_first_timer_or_within_the_first_chapter(app):
+    for reached in (0, chapter_index("dead")):  # "dead" goes on in the first chapter's game
+        save_chapter(reached)
+        assert open_learn_to_play(app).name == "tutorial"
+        assert app.scene.step.id == "welcome"
