@@ -4,7 +4,8 @@ The scene hosts a table (made by name, with itself as the table's guide) and lay
 card over it. Each step of the script (urland.table.tutorial, assets/texts/tutorial.yaml) waits for
 Next, for one move (any other gets a friendly nudge instead of being played) or for an event of
 the game, and points at what to do: an arrow, a glowing area, a ring around a button. The
-chapter reached is remembered, so leaving and coming back resumes at its start.
+chapter reached is remembered: coming back from the title offers to go on at its start, to
+start over or to pick a chapter (urland.scenes.tutorial_chapters).
 """
 
 from __future__ import annotations
