@@ -8,6 +8,7 @@ import pygame
 from urland.app import App, AutoplayOptions
 from urland.bots.registry import make_bot
 from urland.table.session import Seat, Session
+from urland.table.tutorial import load_script
 from urland.ui import text as text_ui
 from urland.userfiles.settings import Settings
 
@@ -115,6 +116,8 @@ def every_scene(seed: int = 3, size: tuple[int, int] = SIZES[0]) -> list[str]:
     _show(app)
     for name in ("new_game", "rules", "settings", "load_game", "history"):
         look(name)
+    script = load_script()
+    look("tutorial_chapters", script=script, reached=script.openings()[-1])
     thinking_choices(app)
     drawn += ["new_game", "settings"]
     drawn += ["rules"] * rules_pages(app)

@@ -187,3 +187,114 @@ def test_a_chapter_from_a_prepared_position_opens_with_a_card_saying_what_change
     assert scene.step.id == "coexist"
     scene.table.submit(parse_move("land O2 4 x1", lesson.board))
     assert len(lesson.moves) == 1
+
+
+def test_a_chip_against_the_step_s_advice_gets_a_hint_and_is_not_played(app):
+    """Issue 50: the environment step says to pick a region where White is strong; the
+    newcomer laid chip 10, where White had nothing, and it was played. Seed 1 deals Alex the
+    chips 3, 4 and 10 (White has one Ichto in 3 and in 4, none in 10)."""
+    scene = app.show("tutorial", chapter=0)
+    for _ in range(200):  # Next on each page up to the chip dialog
+        if scene.step.id == "choose_chip" and app.scene is not scene:
+            break
+        if app.scene is scene and scene.step.next:
+            key_press(pygame.K_RETURN)
+        frames(app, 1)
+    table = scene.table
+    assert app.scene.name == "choose_chip"
+    game = table.door.session.game
+    before = len(game.moves)
+    table.submit(parse_move("chip 10", game.board))
+    frames(app, 2)
+    assert len(game.moves) == before and game.state.phase == "choose_chip"
+    assert scene.nudge_text == ("White has nothing in region 10: lay the chip of a region "
+                                "where you have Ichtos.")
+    assert app.scene.name == "choose_chip"  # asked again
+    table.submit(parse_move("chip 3", game.board))
+    assert len(game.moves) == before + 1
+
+
+def test_the_actions_lesson_s_sentences_are_true_for_the_positions_they_are_shown_in():
+    """Issue 50: "Now White has 3 there" was shown while White had 2, and "Black, ahead,
+    moved first" while Grey was ahead of Black. Each count a step's card states is checked
+    against the position the card is shown in (the moves before it played on the engine);
+    the marker furthest ahead moves first (the rules, "Score track")."""
+    chapter = load_script().chapters[chapter_index("actions")]
+    text = {step.id: step.text for step in chapter.steps}
+    game = chapter.new_game()
+    board = game.board
+
+    def counts(area):
+        return game.state.area_counts(board.parse_area(area))
+
+    moves = {"land": "land O1 2 x1", "proliferate": "proliferate O5", "swim": "swim O5 O2 x3",
+             "double": "double", "land_again": "land O1 2 x1", "retreat": "retreat 4:1"}
+    shown = {}
+    for step in chapter.steps:
+        shown[step.id] = (counts("2"), counts("O5"), list(game.state.track))
+        if step.id in moves:
+            game.play(parse_move(moves[step.id], board))
+        elif step.id == "end_actions":
+            before_scoring = list(game.state.track)
+            game.play(parse_move("end", board))
+    assert "You have 6 (+2), Black 3 (+1), Grey 2 (nothing)" in text["proliferate"]
+    assert shown["proliferate"][1] == [6, 3, 2]
+    assert text["land_again"].startswith("White and Black have 2 each in region 2, Grey 1.")
+    assert shown["land_again"][0] == [2, 2, 1]
+    assert "and White has 3 there" in text["land_again"] and shown["retreat"][0] == [3, 2, 1]
+    # Grey (4) is furthest ahead but scores nothing; Black (3) is ahead of White (2)
+    assert before_scoring == [2, 3, 4] and game.state.track == [7, 6, 4]
+    assert "Grey scored nothing, so Black, ahead of you, moved first" in text["competition"]
+
+
+def open_learn_to_play(app):
+    title = app.show("title")
+    frames(app)
+    click(app, title.learn_button.rect.center)
+    frames(app, 2)
+    return app.scene
+
+
+def test_learn_to_play_come_back_to_offers_go_on_start_over_and_the_chapters(app):
+    """Issue 50: in a shared folder Learn to play opened a first-timer at step 30 of 33 with
+    no way back. With a chapter reached before, it asks first: go on from it, start from the
+    beginning, or any chapter (one that goes on in the game of the chapter before it shares
+    that one's row), by mouse, digit keys, or Tab and Enter."""
+    save_chapter(chapter_index("panic"))
+    dialog = open_learn_to_play(app)
+    assert dialog.name == "tutorial_chapters"
+    labels = [str(b.label) for b in dialog.buttons]
+    assert labels == ["Go on from chapter 4", "Start from the beginning",
+                      "1. Your roles · The dead player", "2. Your actions",
+                      "3. Coexistence and a mutation", "4. Monopoly, Panic and volcanoes",
+                      "5. The end of the game", "Cancel"]
+    key_press(pygame.K_RETURN)  # Enter: go on
+    frames(app, 2)
+    assert app.scene.name == "tutorial" and app.scene.chapter == chapter_index("panic")
+    assert app.scene.step_index == 0
+    dialog = open_learn_to_play(app)
+    click(app, dialog.from_start.rect.center)  # the mouse: start over
+    assert app.scene.name == "tutorial" and app.scene.step.id == "welcome"
+    save_chapter(chapter_index("final"))
+    open_learn_to_play(app)
+    key_press(pygame.K_2)  # a chapter by its digit
+    frames(app, 2)
+    assert app.scene.chapter == chapter_index("actions")
+    open_learn_to_play(app)
+    # the first Tab shows the focus on Go on, the second moves it to Start over
+    for key in (pygame.K_TAB, pygame.K_TAB, pygame.K_RETURN):
+        key_press(key)
+        frames(app, 1)
+    assert app.scene.name == "tutorial" and app.scene.step.id == "welcome"
+    save_chapter(chapter_index("final"))
+    assert open_learn_to_play(app).name == "tutorial_chapters"
+    key_press(pygame.K_ESCAPE)
+    frames(app, 2)
+    assert app.scene.name == "title"
+
+
+def test_learn_to_play_asks_nothing_of_a_first_timer_or_within_the_first_chapter(app):
+    for reached in (0, chapter_index("dead")):  # "dead" goes on in the first chapter's game
+        save_chapter(reached)
+        assert open_learn_to_play(app).name == "tutorial"
+        assert app.scene.step.id == "welcome"

@@ -13,7 +13,8 @@ from test_scenes import frames, resting_frame
 from urland.engine import genes_in
 from urland.texts.genes import gene_name
 
-OTHER_CHOICE = 2  # Right presses in the chip and gene dialogs: not the first on offer
+OTHER_CHOICE = 1  # Right presses in the chip and gene dialogs: not the first on offer
+# (the second chip, 4: the third, 10, is refused, White has nothing there)
 
 
 def other_ocean(table):

@@ -25,6 +25,7 @@ SCENES: dict[str, str] = {
     "game_over": "urland.scenes.game_over:GameOverScene",
     "rules": "urland.scenes.rules:RulesScene",
     "tutorial": "urland.scenes.tutorial:TutorialScene",
+    "tutorial_chapters": "urland.scenes.tutorial_chapters:TutorialChaptersDialog",
     "settings": "urland.scenes.settings:SettingsScene",
     "pause": "urland.scenes.pause:PauseScene",
     "invitation": "urland.scenes.invitation:InvitationScene",

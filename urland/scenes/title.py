@@ -21,6 +21,7 @@ from urland.ui.text import blit_text, text_width, wrap
 from urland.ui.widgets import Button, panel
 from urland.userfiles import folder_lock
 from urland.userfiles.startup import board_problem
+from urland.userfiles.tutorial_progress import saved_chapter
 
 
 def row_widths(buttons: list[Button], room: int, theme: th.Theme) -> list[int]:
@@ -195,7 +196,12 @@ class TitleScene(Scene):
             self.app.show("title", message=fmt("Learn to play cannot start: {problem}",
                                                problem=exc) + " " + reinstall())
             return
-        self.app.show("tutorial")
+        script = load_script()
+        reached = script.start_of(saved_chapter())
+        if reached:  # come back to: go on, start over, or pick a chapter
+            self.app.open("tutorial_chapters", script=script, reached=reached)
+        else:
+            self.app.show("tutorial", chapter=0)
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -4,7 +4,8 @@ The scene hosts a table (made by name, with itself as the table's guide) and lay
 card over it. Each step of the script (urland.table.tutorial, assets/texts/tutorial.yaml) waits for
 Next, for one move (any other gets a friendly nudge instead of being played) or for an event of
 the game, and points at what to do: an arrow, a glowing area, a ring around a button. The
-chapter reached is remembered, so leaving and coming back resumes at its start.
+chapter reached is remembered: coming back from the title offers to go on at its start, to
+start over or to pick a chapter (urland.scenes.tutorial_chapters).
 """
 
 from __future__ import annotations
@@ -34,10 +35,7 @@ class TutorialScene(Scene):
     def __init__(self, app, chapter: int | None = None) -> None:
         super().__init__(app)
         self.script = load_script()
-        start = saved_chapter() if chapter is None else chapter
-        start = start if 0 <= start < len(self.script.chapters) else 0
-        while start > 0 and self.script.chapters[start].follows:
-            start -= 1  # it goes on in the game of the chapter before: play that one first
+        start = self.script.start_of(saved_chapter() if chapter is None else chapter)
         self.chapter = start
         self.next_button = Button(L_("Next"), self.advance, "primary", key=pygame.K_RETURN)
         self.buttons = [self.next_button]
@@ -152,8 +150,10 @@ class TutorialScene(Scene):
         return list(self.door.now().log)
 
     def nudge(self, move: Move) -> str | None:
+        now = self.door.now()
         why = (_("First read the card about the new position, then press Next.")
-               if self.intro is not None else self.step.nudge_for(move, self.door.now().board))
+               if self.intro is not None else self.step.nudge_for(
+                   move, now.board, now.view, self.table.decision.seat))
         if why is not None:
             self.nudge_text = why
             self.layout_card()

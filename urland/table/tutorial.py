@@ -21,6 +21,7 @@ from urland.engine import (
     Game,
     GameState,
     Move,
+    PlayerView,
     UserFileError,
     format_move,
     genes_in,
@@ -29,7 +30,8 @@ from urland.engine import (
 from urland.engine.files import read_yaml
 from urland.resources import asset_path
 from urland.table.session import Seat, Session
-from urland.texts.i18n import _, pgettext
+from urland.texts.i18n import _, fmt, pgettext
+from urland.texts.words import colour_word
 
 
 @dataclass(frozen=True)
@@ -53,16 +55,24 @@ class Step:
     tell: str = ""  # an event kind: the card repeats the latest such event's sentence
     watch: str = ""  # the card once the step's event came, while the table still shows it
     dialogs: tuple[tuple[str, str], ...] = ()  # (dialog, the card while it is open)
+    own_region: bool = False  # a region chip only where the player has Ichtos (its advice)
 
     def dialog_text(self, dialog: str) -> str:
         """What the card says while this dialog of the step is open ("" : the step's text)."""
         return next((text for name, text in self.dialogs if name == dialog), "")
 
-    def nudge_for(self, move: Move, board: Board) -> str | None:
-        """None when the step accepts the move, else the friendly sentence to show."""
-        if not self.expect or _matches(format_move(move, board), self.expect):
+    def nudge_for(self, move: Move, board: Board, view: PlayerView | None = None,
+                  seat: int = 0) -> str | None:
+        """None when the step accepts the move, else the friendly sentence to show (`view`:
+        the position the player of `seat` sees, for a step whose advice depends on it)."""
+        if not self.expect:
             return None
-        return pgettext("tutorial", self.nudge) if self.nudge else _("Not now: follow the arrow.")
+        if not _matches(format_move(move, board), self.expect):
+            return (pgettext("tutorial", self.nudge) if self.nudge
+                    else _("Not now: follow the arrow."))
+        if self.own_region and view is not None and move.kind == "chip":
+            return _empty_region(move.count, view, board, seat)
+        return None
 
     def wants(self, move: Move, board: Board) -> bool:
         """The step asks for this very move (so taking it back returns to this step)."""
@@ -123,11 +133,32 @@ class Script:
         """The number (from 1) of a chapter's first step in the whole tutorial."""
         return 1 + sum(len(c.steps) for c in self.chapters[:chapter])
 
+    def start_of(self, chapter: int) -> int:
+        """Where playing `chapter` starts: a chapter that follows another goes on in the game
+        played there, so that one is played first (an unknown chapter: the beginning)."""
+        start = chapter if 0 <= chapter < len(self.chapters) else 0
+        while start > 0 and self.chapters[start].follows:
+            start -= 1
+        return start
+
+    def openings(self) -> list[int]:
+        """The chapters a player may start at (each with those that follow it)."""
+        return [index for index, chapter in enumerate(self.chapters) if not chapter.follows]
+
     def session(self, chapter: int, left: GameState | None = None) -> Session:
         """A fresh session at the start of a chapter (it saves nothing); `left`: the position
         the player left in the chapter before, for what the chapter carries from it."""
         seats = [Seat(s.name, s.colour, s.kind) for s in self.seats]
         return Session(self.chapters[chapter].new_game(left), seats)
+
+
+def _empty_region(chip: int, view: PlayerView, board: Board, seat: int) -> str | None:
+    """The hint for a region chip laid where the player has no Ichto (None: they have some)."""
+    state = view.state
+    if state.count(board.parse_area(str(chip)), seat):
+        return None
+    return fmt("{colour} has nothing in region {region}: lay the chip of a region where you "
+               "have Ichtos.", colour=colour_word(state.colours[seat]), region=chip)
 
 
 def _matches(notation: str, expected: str) -> bool:
@@ -149,7 +180,7 @@ def _step(raw: dict[str, Any]) -> Step:
                 nudge=str(raw.get("nudge", "")), arrow=arrow,  # type: ignore[arg-type]
                 glow=tuple(str(a) for a in raw.get("glow", ())),
                 button=str(raw.get("button", "")), label=label, tell=str(raw.get("tell", "")),
-                watch=str(raw.get("watch", "")),
+                watch=str(raw.get("watch", "")), own_region=bool(raw.get("own_region", False)),
                 dialogs=tuple((str(d["dialog"]), str(d["text"])) for d in raw.get("dialogs", ())))
 
 
