@@ -10,6 +10,7 @@ from test_scenes import (
     area_point,
     chip_dialog,
     click,
+    confirm_dialog,
     drag,
     frames,
     resting_frame,
@@ -641,7 +642,7 @@ def test_a_table_behind_another_door_shows_moves_made_elsewhere_and_asks_only_it
             break
         if app.scene is not table:  # Anna's own dialogs (her chip, her look) are hers to answer
             assert app.scene.seat == 0 and app.scene.name != "handover"
-            app.scene.confirm() if hasattr(app.scene, "confirm") else app.remove(app.scene)
+            confirm_dialog(app.scene) if hasattr(app.scene, "confirm") else app.remove(app.scene)
         elif seat != 0:
             assert "is thinking" in table.banner_text()
             before = len(table.log.entries)
