@@ -148,7 +148,7 @@ class KeyboardPlayer:
     on_peek = on_auction_reveal = on_confirm = on_ears = on_handover
 
     def on_choose_chip(self, _scene) -> None:
-        press(self.app, pygame.K_RIGHT, times=self.rng.randrange(3))
+        press(self.app, pygame.K_RIGHT, times=1 + self.rng.randrange(3))  # none preselected
         press(self.app, pygame.K_RETURN)
 
     def on_auction(self, _scene) -> None:

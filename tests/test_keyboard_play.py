@@ -294,3 +294,17 @@ def test_the_scoring_chip_dialogs_key_map_says_left_and_right_choose_a_chip(app)
     press(app, pygame.K_RIGHT)
     assert dialog.selected != chosen and not dialog.focus.shown  # a chip, not the focus
     assert_unlisted_keys_do_nothing(app, dialog)
+
+
+def test_the_scoring_chip_dialog_preselects_no_chip_and_waits_for_one(app):
+    """Issue 50: the ring sat on the first chip, whose region was empty, as if advised."""
+    dialog, session = chip_dialog(app)
+    assert dialog.selected is None and not dialog.ok.enabled
+    press(app, pygame.K_RETURN)  # nothing chosen: nothing laid
+    assert app.scene is dialog and session.game.state.phase == "choose_chip"
+    press(app, pygame.K_LEFT)  # from none, Left picks the last chip and Right the first
+    assert dialog.selected == dialog.chips[-1] and dialog.ok.enabled
+    click(app, dialog.chip_rects[0].center)
+    assert dialog.selected == dialog.chips[0]
+    press(app, pygame.K_RETURN)
+    assert session.game.state.phase != "choose_chip"

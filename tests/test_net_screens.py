@@ -234,6 +234,7 @@ def test_a_dialog_that_opens_while_the_player_types_in_the_chat_takes_no_key_of_
         assert app.scene is dialog and app.settings.muted == muted  # nothing chosen, no mute
         assert not table.chat.field.focus
         click(app, dialog.box().center)  # the player turns to the dialog
+        _press(app, pygame.K_RIGHT, "")  # and picks a chip (none is preselected)
         _press(app, pygame.K_RETURN, "\r")
         assert app.scene is not dialog  # now Enter is its answer
     finally:

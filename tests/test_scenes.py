@@ -63,10 +63,18 @@ def solo_table(app, seed=5, env_is_ai=True):
         if app.scene is not table:  # a private dialog for the human: answer it
             scene = app.scene
             if scene.name in ("choose_chip", "auction"):
-                scene.confirm()
+                confirm_dialog(scene)
             elif scene.name in ("peek", "auction_reveal"):
                 app.remove(scene)
     raise AssertionError("the human never got to act")
+
+
+def confirm_dialog(scene):
+    """A dialog's main button: the scoring chip dialog first gets its first chip (it
+    preselects none)."""
+    if scene.name == "choose_chip" and scene.selected is None:
+        scene.pick(scene.chips[0])
+    scene.confirm()
 
 
 def answer_for_anna(app, table):
@@ -75,7 +83,7 @@ def answer_for_anna(app, table):
     hers its first choice."""
     scene = app.scene
     if scene.name in ("choose_chip", "auction"):
-        scene.confirm()
+        confirm_dialog(scene)
     elif scene is not table:
         app.remove(scene)
     elif table.human_turn() and table.decision.kind not in ("choose_chip", "bid"):
@@ -173,7 +181,7 @@ def test_solo_game_never_shows_a_handover(app):
         elif app.scene.name == "confirm":  # end the turn with actions left? yes
             click(app, app.scene.confirm_button.rect.center)
         elif app.scene is not table and hasattr(app.scene, "confirm"):
-            app.scene.confirm()
+            confirm_dialog(app.scene)
         elif app.scene is not table:
             app.remove(app.scene)
     assert len(session.game.moves) >= played + 30  # the computers' turns and the player's

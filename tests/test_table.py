@@ -10,6 +10,7 @@ from test_scenes import (
     area_point,
     chip_dialog,
     click,
+    confirm_dialog,
     drag,
     frames,
     resting_frame,
@@ -641,7 +642,7 @@ def test_a_table_behind_another_door_shows_moves_made_elsewhere_and_asks_only_it
             break
         if app.scene is not table:  # Anna's own dialogs (her chip, her look) are hers to answer
             assert app.scene.seat == 0 and app.scene.name != "handover"
-            app.scene.confirm() if hasattr(app.scene, "confirm") else app.remove(app.scene)
+            confirm_dialog(app.scene) if hasattr(app.scene, "confirm") else app.remove(app.scene)
         elif seat != 0:
             assert "is thinking" in table.banner_text()
             before = len(table.log.entries)
@@ -654,3 +655,28 @@ def test_a_table_behind_another_door_shows_moves_made_elsewhere_and_asks_only_it
     drag(app, stack_point(table, "O2", 0), area_point(table, "5"))  # Anna acts at her screen
     assert session.game.moves[-1] == Move("land", session.board.parse_area("O2"),
                                           session.board.parse_area("5"), 1)
+
+
+def test_the_tooltip_goes_when_the_mouse_leaves_the_window_and_comes_back_with_it(
+        app, monkeypatch):
+    """Issue 50: the tooltip stayed on screen after the pointer left the window."""
+    from urland.scenes.table import scene as table_scene
+    drawn = []
+    real = table_scene.overlays.draw_tooltip
+    monkeypatch.setattr(table_scene.overlays, "draw_tooltip",
+                        lambda surface, *args: drawn.append(args[1]) or real(surface, *args))
+    table, _ = solo_table(app)
+    _kind, rect = table.panel.marks[0]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    frames(app, 2)
+    assert drawn  # over a mark: its tooltip
+    pygame.event.post(pygame.event.Event(pygame.WINDOWLEAVE))
+    frames(app, 1)
+    drawn.clear()
+    frames(app, 2)
+    assert drawn == []  # the pointer is outside: no tooltip
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    frames(app, 2)
+    assert drawn  # back over the mark

@@ -6,7 +6,7 @@ import time
 
 import pygame
 import pytest
-from test_scenes import answer_for_anna, click, frames, resting_frame, solo_table
+from test_scenes import answer_for_anna, click, confirm_dialog, frames, resting_frame, solo_table
 
 from urland.app import App
 from urland.engine import Move
@@ -268,7 +268,7 @@ def solo_after_the_computers(a, seed=5):
         if a.scene is not table:  # a private dialog for Anna: answer it
             scene = a.scene
             if scene.name in ("choose_chip", "auction"):
-                scene.confirm()
+                confirm_dialog(scene)
             elif scene.name in ("peek", "auction_reveal"):
                 a.remove(scene)
         elif (state.phase == "action" and state.actor == 0 and not table.show.busy
@@ -816,7 +816,7 @@ def test_behind_another_door_moves_made_elsewhere_are_marked_and_replayed(app):
         state = session.game.state
         seat = session.decision().seat
         if app.scene is not table:  # Anna's own dialogs
-            app.scene.confirm() if hasattr(app.scene, "confirm") else app.remove(app.scene)
+            confirm_dialog(app.scene) if hasattr(app.scene, "confirm") else app.remove(app.scene)
         elif seat != 0:
             far.play(seat, others[seat].choose(session.game.view(seat)))
         elif state.phase == "action" and not acted:
@@ -916,7 +916,10 @@ def test_between_the_computers_moves_the_banner_and_buttons_say_only_what_is_tru
                 if session.decision().seat != 0:
                     under_dialogs.append(table.banner_text())
                 scene = a.scene
-                scene.confirm() if scene.name in ("choose_chip", "auction") else a.remove(scene)
+                if scene.name in ("choose_chip", "auction"):
+                    confirm_dialog(scene)
+                else:
+                    a.remove(scene)
                 continue
             if table.show.busy and table.held:  # a move's show: the computer has decided
                 during_shows.append(table.held[0])

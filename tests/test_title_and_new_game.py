@@ -189,6 +189,25 @@ def each_kind(app, row):
         yield row.kind.value
 
 
+def test_seat_kinds_read_people_first_then_bots_weakest_to_strongest_and_stop_at_the_ends(app):
+    """Issue 50: "<" from Human jumped round to Online, which sat after the strongest bot."""
+    scene = open_new_game(app)
+    row = scene.rows[0]
+    assert row.kind.value == "human"
+    assert [str(label) for label in row.kind.labels] == [
+        "Human", "Online", "AI easy", "AI medium", "AI hard", "AI expert"]
+    click(app, row.kind.back_arrow().center)  # "<" on the first choice stays there
+    assert (row.kind.value, row.kind.label) == ("human", "Human")
+    seen = []
+    for _ in range(len(row.kind.values) - 1):  # ">" climbs one by one
+        click(app, (row.kind.rect.right - 4, row.kind.rect.centery))
+        seen.append(row.kind.value)
+    assert seen == ["online", "easy", "medium", "hard", "expert"]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=row.kind.rect.center, button=3))
+    frames(app, 2)
+    assert row.kind.value == "hard"  # and "<" comes back down
+
+
 def test_each_seat_kind_is_explained_in_one_line(app):
     scene = open_new_game(app)
     row = scene.rows[1]

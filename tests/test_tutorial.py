@@ -68,6 +68,8 @@ def test_while_a_page_holds_the_table_no_computer_is_said_to_think(app):
     for _ in range(2000):  # Next on each page, the first chip: up to the page after the scoring
         if scene.step.id == "scored":
             break
+        if app.scene.name == "choose_chip" and app.scene.selected is None:
+            key_press(pygame.K_RIGHT)  # (none is preselected)
         if app.scene is not scene or scene.step.next:
             key_press(pygame.K_RETURN)
         frames(app, 1)

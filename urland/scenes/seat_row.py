@@ -20,9 +20,11 @@ from urland.ui.widgets import Button, Choice, TextField
 from urland.userfiles.settings import THINKING_TIMES
 from urland.userfiles.setup_memory import NAME_LIMIT, SeatSetup
 
-# The seat choices: a person here, one of the bots the catalogue offers, or a person online.
-KIND_LABELS: dict[str, Text] = {HUMAN: L_("Human")} | {
-    k: BOTS[k].label for k in OFFERED_KINDS if k in BOTS} | {ONLINE: L_("Online")}
+# The seat choices, people first (here, then online) and then the bots the catalogue offers
+# from the weakest to the strongest: the list stops at both ends rather than wrapping, so
+# "<" from Human stays on Human and ">" climbs in strength.
+KIND_LABELS: dict[str, Text] = {HUMAN: L_("Human"), ONLINE: L_("Online")} | {
+    k: BOTS[k].label for k in OFFERED_KINDS if k in BOTS}
 # One line each, shown beside the choice: what playing against this seat is like.
 KIND_LINES: dict[str, Text] = {HUMAN: L_("A person at this screen.")} | {
     k: BOTS[k].line or BOTS[k].label for k in SEAT_KINDS if k in BOTS} | {
@@ -38,7 +40,8 @@ class SeatRow:
         self.colour = seat.colour
         self.name = TextField(seat.name, limit=NAME_LIMIT)
         kinds = list(KIND_LABELS)
-        self.kind = Choice(kinds, kinds.index(seat.kind), labels=list(KIND_LABELS.values()))
+        self.kind = Choice(kinds, kinds.index(seat.kind), labels=list(KIND_LABELS.values()),
+                           wraps=False)
         times = list(THINKING_TIMES)
         self.thinking = Choice(times, times.index(thinking), labels=thinking_labels(
             THINKING_TIMES), on_change=lambda i: on_thinking and on_thinking(times[i]))

@@ -81,8 +81,11 @@ class TutorialPilot:
         self._gesture(step.expect.split())
 
     def dialog_keys(self, dialog: str) -> list[int]:
-        """Keys to press in a dialog before its main button: a bid's + presses."""
+        """Keys to press in a dialog before its main button: a bid's + presses, the first
+        scoring chip (none is preselected)."""
         words = self.scene.step.expect.split()
+        if dialog == "choose_chip":
+            return [pygame.K_RIGHT]
         if dialog == "auction" and len(words) == 2 and words[0] == "bid":
             return [pygame.K_UP] * int(words[1])
         return []

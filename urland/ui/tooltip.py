@@ -16,15 +16,20 @@ STIR = 24  # how far the mouse moves (1280x720 units) before a hidden tooltip co
 
 class TipWatch:
     """Whether a screen's tooltip under the mouse may be drawn: a click or a key (which used
-    what the tooltip is about) hides it until the mouse moves on."""
+    what the tooltip is about) hides it until the mouse moves on, and the mouse leaving the
+    window hides it until the mouse is back."""
 
     def __init__(self) -> None:
         self.mouse_at = (-1, -1)  # where the mouse was last seen moving
         self.hushed_at: tuple[int, int] | None = None  # where it was when a click or key came
+        self.outside = False  # the mouse has left the window (its last place is stale)
 
     def watch(self, event: pygame.event.Event, theme: th.Theme) -> None:
         """Every event to the screen, before the screen has it (the App calls it)."""
-        if event.type == pygame.MOUSEMOTION:
+        if event.type in (pygame.WINDOWLEAVE, pygame.WINDOWENTER):
+            self.outside = event.type == pygame.WINDOWLEAVE
+        elif event.type == pygame.MOUSEMOTION:
+            self.outside = False
             self.mouse_at = event.pos
             if self.hushed_at is not None and math.dist(self.hushed_at,
                                                         event.pos) > theme.px(STIR):
@@ -34,8 +39,8 @@ class TipWatch:
 
     @property
     def hushed(self) -> bool:
-        """After a click or a key, until the mouse moves on."""
-        return self.hushed_at is not None
+        """After a click or a key, until the mouse moves on; while the mouse is outside."""
+        return self.hushed_at is not None or self.outside
 
 
 def tooltip(surface: pygame.Surface, theme: th.Theme, title: str, body: str,

@@ -220,22 +220,31 @@ class Stepper:
 
 class Choice(Button):
     """A button that steps through a list of values both ways: a click steps forward, a click
-    on its left arrow (or with the right mouse button) steps back."""
+    on its left arrow (or with the right mouse button) steps back. With `wraps` false the
+    steps stop at both ends (their arrow dimmed there) and only a click on the last value
+    comes round to the first, so a list with an order (weakest to strongest) reads one way."""
 
     def __init__(self, values: Sequence[str], index: int = 0,
                  on_change: Callable[[int], None] | None = None,
-                 labels: Sequence[Text] | None = None) -> None:
+                 labels: Sequence[Text] | None = None, wraps: bool = True) -> None:
         self.values = list(values)
         self.labels = list(labels or values)
         self.index = index
         self.on_change = on_change
+        self.wraps = wraps
         super().__init__(self.labels[index], self._next, style="paper")
 
     def _next(self) -> None:
-        self.step(1)
+        self.step(1 if self.index < len(self.values) - 1 else -self.index)
 
     def step(self, delta: int) -> None:
-        self.index = (self.index + delta) % len(self.values)
+        if self.wraps:
+            index = (self.index + delta) % len(self.values)
+        else:
+            index = max(0, min(len(self.values) - 1, self.index + delta))
+        if index == self.index:
+            return
+        self.index = index
         self.label = self.labels[self.index]
         if self.on_change:
             self.on_change(self.index)
@@ -266,8 +275,17 @@ class Choice(Button):
         ink = STYLES[self.style][2]
         back, ahead = self.back_arrow(), self.back_arrow()
         ahead.right = self.rect.right
-        blit_text(surface, "<", back.center, theme.px(24), ink, bold=True, anchor="center")
-        blit_text(surface, ">", ahead.center, theme.px(24), ink, bold=True, anchor="center")
+        first, last = self.index == 0, self.index == len(self.values) - 1
+        blit_text(surface, "<", back.center, theme.px(24), self._arrow_ink(ink, first),
+                  bold=True, anchor="center")
+        blit_text(surface, ">", ahead.center, theme.px(24), self._arrow_ink(ink, last),
+                  bold=True, anchor="center")
+
+    def _arrow_ink(self, ink: tuple[int, int, int], at_end: bool) -> tuple[int, int, int]:
+        """An arrow that cannot step (the end of a list that does not wrap) is drawn faint."""
+        if self.wraps or not at_end:
+            return ink
+        return tuple((c + 2 * 200) // 3 for c in ink)  # type: ignore[return-value]
 
     @property
     def value(self) -> str:

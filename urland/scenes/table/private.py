@@ -93,13 +93,21 @@ class ChipScene(TableDialog):
         self.seat = seat
         self.view = self.door.view(seat)
         self.chips = sorted(self.view.known_hand())
-        self.selected = self.chips[0]
+        # None preselected: a ring on one chip reads as advice, and the first in order may be
+        # an empty region. The button waits until the player picks one.
+        self.selected: int | None = None
         self.chip_rects: list[pygame.Rect] = []
-        self.ok = Button(L_("Lay it face down"), self.confirm, "primary", key=pygame.K_RETURN)
+        self.ok = Button(L_("Lay it face down"), self.confirm, "primary", key=pygame.K_RETURN,
+                         enabled=False)
         self.buttons = [self.ok]
 
+    def pick(self, chip: int) -> None:
+        self.selected = chip
+        self.ok.enabled = True
+
     def confirm(self) -> None:
-        self.submit(Move("chip", count=self.selected))
+        if self.selected is not None:
+            self.submit(Move("chip", count=self.selected))
 
     def layout(self) -> None:
         t = self.theme
@@ -117,11 +125,14 @@ class ChipScene(TableDialog):
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for chip, rect in zip(self.chips, self.chip_rects, strict=True):
                 if rect.collidepoint(event.pos):
-                    self.selected = chip
+                    self.pick(chip)
                     return True
         if step := choose_step(event):
-            i = self.chips.index(self.selected) + step
-            self.selected = self.chips[i % len(self.chips)]
+            if self.selected is None:  # Right: the first chip, Left: the last
+                i = 0 if step > 0 else -1
+            else:
+                i = (self.chips.index(self.selected) + step) % len(self.chips)
+            self.pick(self.chips[i])
             return True
         return super().handle(event)
 

@@ -153,7 +153,7 @@ class GameLogView:
         self._room = max(1, (rect.height - t.px(12)) // self._step)
         self.scroll(0)
         end = len(lines) - self.back
-        shown = lines[max(0, end - self._room):end]
+        shown = lines[whole_from(lines, max(0, end - self._room), end):end]
         y = rect.top + t.px(6)
         self._hits = []
         for text, colour, index, opener in shown:
@@ -169,6 +169,17 @@ class GameLogView:
                           th.ACCENT)
             surface.blit(note, note.get_rect(bottomright=(rect.right - t.px(8),
                                                           rect.bottom - t.px(4))))
+
+
+def whole_from(lines: list[tuple[str, tuple[int, int, int], int, bool]], start: int,
+               end: int) -> int:
+    """Where the lines shown start so that the top one begins its entry: an entry cut at the
+    top ("Ichto." alone) is left out, unless no entry begins in the lines shown (one long
+    open explanation fills them)."""
+    first = start
+    while 0 < first < end and lines[first - 1][2] == lines[first][2]:
+        first += 1
+    return first if first < end else start
 
 
 def _entry_lines(entry: LogEntry, opened: bool, width: int, px: int
