@@ -6,6 +6,7 @@ import pygame
 
 from urland.texts.log import LogEntry
 from urland.ui import theme as th
+from urland.ui.caches import clear_caches
 from urland.ui.table import game_log
 
 
@@ -22,6 +23,7 @@ def shown_texts(log: game_log.GameLogView, rect: pygame.Rect, monkeypatch) -> li
 def test_the_logs_top_line_begins_an_entry_not_the_middle_of_one(monkeypatch):
     """Issue 50: the top line read "Ichto." alone, the rest of its entry scrolled away."""
     pygame.init()
+    clear_caches()  # fonts cached by an earlier window died with it
     log = game_log.GameLogView()
     long_entry = "Anna lands in region 4 and her stack there grows by one more Ichto. " * 3
     log.set_entries([LogEntry(long_entry, "move"), *(LogEntry(f"Ben swims {i}.", "move")
