@@ -15,6 +15,7 @@ import threading
 from pathlib import Path
 
 from urland.master.room import REMOTE, SECRET_SEED_BELOW, new_room_code
+from urland.net import protocol as p
 from urland.net.addresses import DEFAULT_PORT
 from urland.net.client import NetClient
 from urland.net.discovery import Advert
@@ -109,6 +110,7 @@ class HostedGame:
                     await self.server.start()
                     started.set()
                     await self._stop.wait()
+                    await self.server.send_away(p.CLOSE_HOST_LEFT, "the host closed this game")
                     await self.server.close()
                     return
             except OSError as exc:
