@@ -23,6 +23,7 @@ def test_a_friend_is_told_the_host_closed_the_game_and_can_leave_to_the_title(ap
         assert notice.text == ("Anna, the host, closed this game. Your seat is kept: should "
                                "they host it again, you are back in it.")
         assert table.now.save_problem == notice.text  # and not "Trying again..."
+        assert table.banner_text() == notice.text
         assert str(notice.confirm_button.label) == "Leave to the title"
         click(app, notice.confirm_button.rect.center)
         assert app.scene.name == "title"
