@@ -210,6 +210,8 @@ def test_when_the_host_goes_away_the_friends_banner_says_so_and_no_move_is_offer
         table.pause()  # its menu: the game goes on meanwhile, so not "Paused"
         frames(app, 1)
         assert app.scene.name == "pause" and not app.scene.paused
+        assert app.scene.heading() == "Menu"
+        assert app.scene.subtitle() == "Anna's computer keeps this game."
     finally:
         ben.close()
         game.close()
