@@ -207,7 +207,7 @@ def test_when_the_host_goes_away_the_friends_banner_says_so_and_no_move_is_offer
         assert table.banner_text() == ("Anna, the host, closed this game. Your seat is kept: "
                                        "should they host it again, you are back in it.")
         assert not table.flow.acting_here() and not table.human_turn()
-        table.pause()  # its menu: the game goes on meanwhile, so not "Paused"
+        table.pause()  # its menu: the game goes on meanwhile, and Anna's computer keeps it
         frames(app, 1)
         assert app.scene.name == "pause" and not app.scene.paused
         assert app.scene.heading() == "Menu"
