@@ -22,7 +22,7 @@ from urland.net.discovery import Advert
 from urland.net.hosted_memory import HostedRecord, hosted_dir, keep_hosted
 from urland.net.invite import reachable
 from urland.net.link import NetLink
-from urland.net.server import GameServer, ServerOptions, bound_port
+from urland.net.server import GameServer, ServerOptions, bound_port, send_away
 from urland.seats import STAND_IN, is_person
 
 PORTS_TRIED = 10
@@ -110,7 +110,7 @@ class HostedGame:
                     await self.server.start()
                     started.set()
                     await self._stop.wait()
-                    await self.server.send_away(p.CLOSE_HOST_LEFT, "the host closed this game")
+                    await send_away(self.server, p.CLOSE_HOST_LEFT, "the host closed this game")
                     await self.server.close()
                     return
             except OSError as exc:

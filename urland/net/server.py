@@ -608,15 +608,16 @@ class GameServer:
         if writers:
             await asyncio.wait(writers, timeout=limit)
 
-    async def send_away(self, code: int, reason: str) -> None:
-        """Close every seat's connection with `code`: a host that stops hosting tells its
-        friends so, rather than leaving them to try again for an hour."""
-        await asyncio.gather(*(c.ws.close(code, reason) for c in list(self.clients.values())),
-                             return_exceptions=True)
-
     async def close(self) -> None:
         self.gate.tally.flush()
         await self.master.close()
+
+
+async def send_away(server: GameServer, code: int, reason: str) -> None:
+    """Close every seat's connection with `code`: a host that stops hosting tells its friends
+    so, rather than leaving them to try again for an hour."""
+    await asyncio.gather(*(c.ws.close(code, reason) for c in list(server.clients.values())),
+                         return_exceptions=True)
 
 
 def tls_context(cert: Path, key: Path) -> ssl.SSLContext:

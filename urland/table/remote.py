@@ -141,12 +141,6 @@ class RemoteTable:
             server_restarts=m.restarts)
 
     @property
-    def host_left(self) -> bool:
-        """The host stopped hosting this game (left it, loaded another, quit) while it was
-        being played: the seat comes back only if they host it again."""
-        return any(lk.host_left for lk in self.links.values())
-
-    @property
     def me(self) -> int:
         seat = self.link.mirror.seat
         assert seat is not None
@@ -371,6 +365,12 @@ def _seat_status(mirror: Mirror, links: Mapping[int, NetLink], seat: int, cut_of
     if seat < len(m.connected) and not m.connected[seat]:
         return "away"
     return "online"
+
+
+def host_left(door: RemoteTable) -> bool:
+    """The host stopped hosting this game (left it, loaded another, quit) while it was being
+    played: the seat comes back only if they host it again."""
+    return any(lk.host_left for lk in door.links.values())
 
 
 def _connection_problem(links: Mapping[int, NetLink], host: str | None) -> str | None:

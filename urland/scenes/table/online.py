@@ -7,7 +7,7 @@ import pygame
 from urland.scenes.base import Scene
 from urland.scenes.table.scene import TableScene
 from urland.table.presence import ComingsAndGoings
-from urland.table.remote import RemoteTable
+from urland.table.remote import RemoteTable, host_left
 from urland.texts.i18n import L_, _, fmt
 from urland.texts.log import log_entries
 from urland.ui.table.chat_box import ChatBox
@@ -117,7 +117,7 @@ class OnlineTableScene(TableScene):
             self.joined_ended = forget_room() or True  # the title offers no rejoin of it
         super().update(dt)
         self.hear_others(dt)
-        if not self.told_host_left and not self.now.over and self.door.host_left:
+        if not self.told_host_left and not self.now.over and host_left(self.door):
             self.told_host_left = True
             self.app.open("confirm", title=_("The host closed this game"),
                           text=self.now.save_problem or "", confirm=L_("Leave to the title"),
