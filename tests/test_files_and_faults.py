@@ -165,10 +165,12 @@ def test_a_second_copy_on_the_folder_says_so_and_starts_no_game(app, user_home, 
         title = app.show("title")
         frames(app)
         assert title.message.startswith("Urland is already open in another window on this "
-                                        "computer. Play there: this window starts no game "
-                                        "until the other one is closed.")
+                                        "computer. This window can join an online game, as a "
+                                        "player of its own, but starts or continues no game "
+                                        "here until the other one is closed.")
         assert not (title.new_button.enabled or title.continue_button.enabled
                     or title.load_button.enabled or title.learn_button.enabled)
+        assert title.join_button.enabled
         click(app, title.continue_button.rect.center)
         assert app.scene is title
     finally:
@@ -179,6 +181,43 @@ def test_a_second_copy_on_the_folder_says_so_and_starts_no_game(app, user_home, 
     assert app.scene is not title and app.scene.name == "title"
     assert app.scene.continue_button.enabled and not folder_lock.in_use_elsewhere()
     assert (user_home / "urland.lock").read_text() == f"{os.getpid()}\n"
+
+
+def test_a_second_window_joins_as_a_player_of_its_own(app, user_home, free_lock):
+    """Issue 50: a second window on the same folder may join the first one's hosted game; its
+    identity, join form and seat tokens live in a sub-folder, the first window's stay as they
+    were."""
+    from urland.net.tokens import keep_token, saved_token
+    from urland.userfiles.identity import online_identity
+    from urland.userfiles.join_memory import read_join, save_join
+
+    first, _problem = online_identity()
+    save_join("127.0.0.1:8765", "ROOM-1", "Ann")
+    keep_token("ws://127.0.0.1:8765", "ROOM-1", "ann-token")
+    other = subprocess.Popen([sys.executable, "-c", HOLD], stdout=subprocess.PIPE,
+                             env={**os.environ, "URLAND_HOME": str(user_home)})
+    try:
+        assert other.stdout.readline() == b"held\n"
+        assert folder_lock.claim() is False
+        title = app.show("title")
+        frames(app)
+        click(app, title.join_button.rect.center)
+        assert app.scene.name == "join"
+        assert read_join() == ("", "", "")  # the form is this window's own
+        second, _problem = online_identity()
+        assert second is not None and second != first  # another player to the server
+        assert saved_token("ws://127.0.0.1:8765", "ROOM-1") is None
+        save_join("127.0.0.1:8765", "ROOM-1", "Bea")
+        keep_token("ws://127.0.0.1:8765", "ROOM-1", "bea-token")
+    finally:
+        other.kill()
+        other.wait()
+    folder_lock._refused = False  # the window as it is once it has the folder again
+    assert read_join() == ("127.0.0.1:8765", "ROOM-1", "Ann")
+    assert online_identity()[0] == first
+    assert saved_token("ws://127.0.0.1:8765", "ROOM-1") == "ann-token"
+    assert sorted(p.name for p in (user_home / folder_lock.SECOND_WINDOW).iterdir()) == [
+        "identity.yaml", "join.yaml", "online.yaml"]
 
 
 def test_a_second_copy_leaves_the_first_ones_files_alone(user_home, free_lock):

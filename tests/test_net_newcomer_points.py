@@ -178,7 +178,13 @@ def test_an_old_problem_leaves_the_join_form_with_a_pasted_invitation_a_new_try_
 
 
 def test_a_joiner_of_a_hosted_game_is_told_of_the_host_and_sees_a_killed_host_away_at_once(
-        app):
+        app, monkeypatch):
+    from urland.net import hosting
+
+    async def killed(*_args) -> None:  # a killed program says goodbye to nobody
+        return None
+
+    monkeypatch.setattr(hosting, "send_away", killed)
     game = hosted_for_anna(first_decider_is(0))  # Anna chooses first: no dialog at Ben's
     ben = NetLink.open(NetClient(game.local_address, game.code, "Ben"), None)
     anna = NetLink.open(NetClient(game.local_address, game.code, "Anna", game.token), None)

@@ -200,15 +200,18 @@ def test_when_the_host_goes_away_the_friends_banner_says_so_and_no_move_is_offer
         table = app.show("online_table", door=RemoteTable(ben))
         frames(app, 2)
         assert not table.now.cut_off
-        game.close()  # the host's program stops
+        game.close()  # the host's program stops hosting
         until(lambda: table.now.cut_off, app)
         frames(app, 2)
         # the game was hosted from Anna's window: her computer is named, not "the server"
-        assert table.banner_text() == "The connection to Anna, the host, is lost. Trying again..."
+        assert table.banner_text() == ("Anna, the host, closed this game. Your seat is kept: "
+                                       "should they host it again, you are back in it.")
         assert not table.flow.acting_here() and not table.human_turn()
-        table.pause()  # its menu: the game goes on meanwhile, so not "Paused"
+        table.pause()  # its menu: the game goes on meanwhile, and Anna's computer keeps it
         frames(app, 1)
         assert app.scene.name == "pause" and not app.scene.paused
+        assert app.scene.heading() == "Menu"
+        assert app.scene.subtitle() == "Anna's computer keeps this game."
     finally:
         ben.close()
         game.close()

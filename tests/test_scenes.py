@@ -278,3 +278,14 @@ def test_the_pause_menu_fits_its_buttons_without_an_empty_foot(app):
     last = menu.buttons[-1].rect
     assert all(box.contains(b.rect) for b in menu.buttons)
     assert t.px(16) <= box.bottom - last.bottom <= t.px(40)  # a margin, not an empty space
+
+
+def test_the_menu_is_called_menu_at_a_local_table_and_says_the_game_waits(app):
+    """Issue 50: the Menu button opened a dialog titled "Paused" at a local table and "Menu"
+    online. One word now, the button's; a local game still says that it waits."""
+    table, _ = solo_table(app)
+    table.pause()
+    frames(app)
+    menu = app.scene
+    assert menu.name == "pause" and menu.heading() == "Menu"
+    assert menu.subtitle() == "The game waits. It is saved after every move."

@@ -15,13 +15,14 @@ import threading
 from pathlib import Path
 
 from urland.master.room import REMOTE, SECRET_SEED_BELOW, new_room_code
+from urland.net import protocol as p
 from urland.net.addresses import DEFAULT_PORT
 from urland.net.client import NetClient
 from urland.net.discovery import Advert
 from urland.net.hosted_memory import HostedRecord, hosted_dir, keep_hosted
 from urland.net.invite import reachable
 from urland.net.link import NetLink
-from urland.net.server import GameServer, ServerOptions, bound_port
+from urland.net.server import GameServer, ServerOptions, bound_port, send_away
 from urland.seats import STAND_IN, is_person
 
 PORTS_TRIED = 10
@@ -109,6 +110,7 @@ class HostedGame:
                     await self.server.start()
                     started.set()
                     await self._stop.wait()
+                    await send_away(self.server, p.CLOSE_HOST_LEFT, "the host closed this game")
                     await self.server.close()
                     return
             except OSError as exc:

@@ -52,6 +52,9 @@ class NetLink:
         # Lines said while the connection was lost, oldest first: sent once it is back.
         self.unsent: list[str] = []
         self.gone = False  # the server refused us for good, or could not be reached again
+        # The host stopped hosting the game: the seat is tried again all the same (they may
+        # host it again), but the player is told, not left to read "Trying again..."
+        self.host_left = False
         self.record_path: Path | None = None
         self.kept = False
         self.listener: Future | None = None
@@ -90,11 +93,13 @@ class NetLink:
             except ConnectionClosed as closed:
                 self._set_online(False)
                 code = closed.rcvd.code if closed.rcvd is not None else None
+                self.host_left = code == p.CLOSE_HOST_LEFT
                 if code in FINAL_CLOSES or not await reconnect(self.client, 3600.0):
                     self.gone = True
                     self._notify()
                     return
                 self.connections += 1
+                self.host_left = False
                 self._set_online(True)
                 await self._send_unsent()
                 if self.seat_bot is not None:

@@ -39,6 +39,7 @@ CLOSE_SILENT = 4010
 CLOSE_SLOW = 4011  # the client stopped reading: too much waits to be sent to it
 CLOSE_TOO_MANY = 4012  # too many connections at once from the client's address
 CLOSE_ELSEWHERE = 4013  # the room is served by another process of this server: `elsewhere`
+CLOSE_HOST_LEFT = 4014  # the host stopped hosting the game (a game hosted from the game)
 MAX_ADDRESS = 200  # an `elsewhere` address, ws://host:port or wss://host:port
 
 

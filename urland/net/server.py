@@ -613,6 +613,13 @@ class GameServer:
         await self.master.close()
 
 
+async def send_away(server: GameServer, code: int, reason: str) -> None:
+    """Close every seat's connection with `code`: a host that stops hosting tells its friends
+    so, rather than leaving them to try again for an hour."""
+    await asyncio.gather(*(c.ws.close(code, reason) for c in list(server.clients.values())),
+                         return_exceptions=True)
+
+
 def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(cert, key)

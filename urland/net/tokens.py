@@ -17,12 +17,13 @@ from urland import paths
 from urland.engine.errors import UserFileError
 from urland.engine.files import parse_yaml, read_text, write_atomic
 from urland.master.room import normal_code
+from urland.userfiles import folder_lock
 
 MAX_KEPT = 50
 
 
 def token_file() -> Path:
-    return paths.data_dir() / "online.yaml"
+    return folder_lock.online_folder(paths.data_dir()) / "online.yaml"
 
 
 def _key(url: str, room: str) -> str:

@@ -41,6 +41,19 @@ class PauseScene(Dialog):
             Button(L_("Quit Urland"), self.app.quit, "danger", key=pygame.K_q),
         ]
 
+    def heading(self) -> str:
+        """One word whatever the game, the word on the button that opened it."""
+        return _("Menu")
+
+    def subtitle(self) -> str:
+        """What becomes of the game meanwhile: it waits (a game at this screen) or goes on,
+        kept here or elsewhere."""
+        if self.kept_by:
+            return self.kept_by
+        if self.paused:
+            return _("The game waits. It is saved after every move.")
+        return _("Your game is saved after every move.")
+
     def close(self) -> None:
         self.app.remove(self)
 
@@ -58,8 +71,8 @@ class PauseScene(Dialog):
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
-        box = self.draw_box(surface, _("Paused") if self.paused else _("Menu"))
-        blit_text(surface, self.kept_by or _("Your game is saved after every move."),
+        box = self.draw_box(surface, self.heading())
+        blit_text(surface, self.subtitle(),
                   (box.centerx, box.top + t.px(62)), t.px(19), (100, 90, 80), anchor="center",
                   width=box.width - t.px(32))
         super().draw(surface)

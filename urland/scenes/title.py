@@ -66,8 +66,9 @@ class TitleScene(Scene):
         app.notices = []
         if self.shared:
             self.notices.insert(0, _("Urland is already open in another window on this "
-                                     "computer. Play there: this window starts no game until "
-                                     "the other one is closed."))
+                                     "computer. This window can join an online game, as a "
+                                     "player of its own, but starts or continues no game here "
+                                     "until the other one is closed."))
         playable = not board_problem() and not self.shared
         self.new_button = Button(L_("New game"), self.new_game, "primary", enabled=playable,
                                  key=pygame.K_n, show_key=True)
@@ -82,8 +83,9 @@ class TitleScene(Scene):
         self.learn_button = Button(L_("Learn to play"), self.learn,
                                    enabled=playable, key=pygame.K_t, show_key=True)
         self.learn_button.detail = L_("a guided first game, about 15 min")
+        # A second window may join (even a game hosted in the first): it plays online only.
         self.join_button = Button(L_("Join online game"), lambda: self.app.open("join"),
-                                  enabled=playable, key=pygame.K_j, show_key=True)
+                                  enabled=not board_problem(), key=pygame.K_j, show_key=True)
         self.join_button.detail = L_("a game hosted on another computer")
         # The main column: what starts or resumes a game.
         self.primary = [self.new_button, self.continue_button, self.load_button,

@@ -38,8 +38,9 @@ def banner_text(now: TableNow, age: float, held: bool = False,
     decision = now.decision if decision is None else decision
     if now.waiting:
         return _("Waiting for the host to start the game.")
-    if now.cut_off:  # no move can be played: said where the player looks first
-        return connection_lost_text(now.host_name)
+    if now.cut_off:  # no move can be played: said where the player looks first (and why:
+        # the host closed the game, or the seat is lost for good, when it is known)
+        return now.save_problem or connection_lost_text(now.host_name)
     if not decision.over and decision.seat not in now.here:
         return elsewhere_text(now, decision.seat, age, held)
     return prompt_text(decision.prompt, now.names)

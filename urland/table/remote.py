@@ -367,9 +367,18 @@ def _seat_status(mirror: Mirror, links: Mapping[int, NetLink], seat: int, cut_of
     return "online"
 
 
+def host_left(door: RemoteTable) -> bool:
+    """The host stopped hosting this game (left it, loaded another, quit) while it was being
+    played: the seat comes back only if they host it again."""
+    return any(lk.host_left for lk in door.links.values())
+
+
 def _connection_problem(links: Mapping[int, NetLink], host: str | None) -> str | None:
     """The connection to the game, lost for now or for good, in a sentence: the host by name
     (`host`) in a game hosted from the game, the server in a server's game."""
+    if host is not None and any(lk.host_left for lk in links.values()):
+        return fmt("{name}, the host, closed this game. Your seat is kept: should they host it "
+                   "again, you are back in it.", name=host)
     for lk in links.values():
         if lk.gone and lk.client.refusal:
             if host is not None:

@@ -5,7 +5,10 @@ copy to start holds an operating-system lock on `urland.lock` in the user's data
 long as it runs; the system drops the lock when the process ends, however it ends, so a crashed
 copy never leaves the folder locked. A second copy finds the lock held: it starts, says so on its
 title screen, and neither starts nor resumes a game (nor tidies the folder) until the first
-copy has quit. The file itself only holds the process id of the copy that has it, for people.
+copy has quit. It may still join an online game (one hosted in the first window, say): its online
+things (identity, join form, seat tokens) go to a sub-folder of its own (`online_folder`), so the
+two windows are two players to a server. The file itself only holds the process id of the copy
+that has it, for people.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from pathlib import Path
 from urland import paths
 
 LOCK_FILE = "urland.lock"
+SECOND_WINDOW = "second window"  # the online sub-folder of a copy that found the folder held
 
 _held: int | None = None  # the open lock file's descriptor, while this process holds it
 _refused = False  # the lock was asked for and another copy had it
@@ -86,3 +90,9 @@ def release() -> None:
         os.close(_held)  # closing the file drops the lock
     finally:
         _held = None
+
+
+def online_folder(folder: Path) -> Path:
+    """Where this copy keeps its online things of `folder`: the folder itself, or its own
+    sub-folder while another copy holds the user folder."""
+    return folder / SECOND_WINDOW if _refused else folder

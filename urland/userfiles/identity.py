@@ -26,6 +26,7 @@ from urland import paths
 from urland.engine.errors import UserFileError
 from urland.engine.files import move_aside, read_yaml, write_atomic
 from urland.texts.i18n import _, fmt
+from urland.userfiles import folder_lock
 
 MAX_IDENTITY_BYTES = 4 * 1024
 SECRET_SHAPE = re.compile(r"[A-Za-z0-9_-]{32,64}")  # URL-safe base64 of 24 to 48 bytes
@@ -34,7 +35,7 @@ HEADER = ("# Your Urland online identity. Whoever has this file is you on every 
 
 
 def identity_path() -> Path:
-    return paths.config_dir() / "identity.yaml"
+    return folder_lock.online_folder(paths.config_dir()) / "identity.yaml"
 
 
 def server_name(url: str) -> str:

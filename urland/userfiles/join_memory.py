@@ -15,6 +15,7 @@ import yaml
 from urland import paths
 from urland.engine.errors import UserFileError
 from urland.engine.files import read_yaml, write_atomic
+from urland.userfiles import folder_lock
 from urland.userfiles.names import drawable_name
 
 MAX_JOIN_BYTES = 4 * 1024
@@ -24,7 +25,7 @@ CODE_LIMIT = 40
 
 
 def join_path() -> Path:
-    return paths.config_dir() / "join.yaml"
+    return folder_lock.online_folder(paths.config_dir()) / "join.yaml"
 
 
 def _text(value: object, limit: int) -> str:

@@ -7,8 +7,8 @@ import pygame
 from urland.scenes.base import Scene
 from urland.scenes.table.scene import TableScene
 from urland.table.presence import ComingsAndGoings
-from urland.table.remote import RemoteTable
-from urland.texts.i18n import _, fmt
+from urland.table.remote import RemoteTable, host_left
+from urland.texts.i18n import L_, _, fmt
 from urland.texts.log import log_entries
 from urland.ui.table.chat_box import ChatBox
 from urland.ui.widgets import TextField
@@ -37,6 +37,7 @@ class OnlineTableScene(TableScene):
         self.comings = ComingsAndGoings()
         self.chat_area = pygame.Rect(0, 0, 0, 0)
         self.joined_ended = False
+        self.told_host_left = False  # the notice that the host closed the game was opened
 
     def _log_said(self, lines: list[str], places: list[int] | None = None) -> None:
         """Log lines said, each after the log's entries of the events before it was said
@@ -116,6 +117,11 @@ class OnlineTableScene(TableScene):
             self.joined_ended = forget_room() or True  # the title offers no rejoin of it
         super().update(dt)
         self.hear_others(dt)
+        if not self.told_host_left and not self.now.over and host_left(self.door):
+            self.told_host_left = True
+            self.app.open("confirm", title=_("The host closed this game"),
+                          text=self.now.save_problem or "", confirm=L_("Leave to the title"),
+                          on_confirm=super().to_title, cancel=L_("See the board"))
 
     def goes_on(self, dt: float) -> None:
         """Under a dialog, the menu, the rules or a question: talk goes on while a player

@@ -184,6 +184,16 @@ class PeekScene(TableDialog):
         self.table.flow.looked()
         self.app.remove(self)
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        # The look belongs to the turn its seat is dead in (rules 4.1 and 4.5). Online the game
+        # goes on meanwhile: once the seat is no longer the dead player (the next turn has
+        # begun: it now chooses among these chips and a third) the look gives way, so the
+        # table, its top bar and the decision asked are all of the turn being played.
+        now = self.door.now()
+        if self.app.scene is self and (now.over or now.view.state.dead != self.seat):
+            self.close()
+
     def layout(self) -> None:
         t = self.theme
         box = self.box()
