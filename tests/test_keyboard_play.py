@@ -250,7 +250,7 @@ def test_the_key_map_of_the_table_a_dialog_and_a_menu_is_what_they_answer_to(app
     (driven here), and no key left out of it does anything."""
     table, session = solo_table(app)
     listed = listed_keys(table)
-    assert {"Tab", "Enter", "E", "Space", "Ctrl+Z", "F1"} <= listed and "+" not in listed
+    assert {"Tab", "Enter", "E", "Space", "Ctrl+Z", "F1"} <= listed
     assert_unlisted_keys_do_nothing(app, table)
     press(app, pygame.K_F1)
     assert app.scene.name == "rules" and app.scene.keys == key_map(table)
@@ -294,3 +294,32 @@ def test_the_scoring_chip_dialogs_key_map_says_left_and_right_choose_a_chip(app)
     press(app, pygame.K_RIGHT)
     assert dialog.selected != chosen and not dialog.focus.shown  # a chip, not the focus
     assert_unlisted_keys_do_nothing(app, dialog)
+
+
+def test_the_pause_menu_opens_with_the_focus_on_resume_so_down_moves_past_it(app):
+    """Resume looks chosen when the menu opens: the ring is on it, and Down three times then
+    Enter is the fourth row, Save and leave."""
+    solo_table(app)
+    left = []
+    pause = app.open("pause", leave=lambda: left.append(True))
+    frames(app, 1)
+    assert pause.focus.focused(pause.focus_targets()).key is pause.resume
+    press(app, pygame.K_DOWN, times=3)
+    press(app, pygame.K_RETURN)
+    assert left == [True] and pause not in app.scenes
+
+
+def test_the_tables_key_map_lists_every_key_of_the_table_and_so_does_a_lessons(app):
+    """F1 at the table lists every key its buttons show and those for carrying, also while a
+    button is hidden for now (Double turn before the actions are used, Since my turn with
+    nothing new); a lesson's F1 lists the keys of the table it plays on."""
+    table, _session = solo_table(app)
+    controls = table.controls
+    assert not (controls.double_button.visible and controls.replay_button.visible)
+    keys = dict(key_map(table))
+    assert {"E", "D", "H", "R", "+", "-", "Space", "Ctrl+Z"} <= set(keys)
+    assert keys["D"] == "Double turn +2" and keys["+"] == "with Ichtos lifted: carry one more"
+    lesson = app.show("tutorial", chapter=1)
+    frames(app, 5)
+    assert key_map(lesson) == key_map(lesson.table)
+    assert {"E", "D", "H", "R", "+", "-", "Space", "Ctrl+Z", "Esc"} <= listed_keys(lesson)

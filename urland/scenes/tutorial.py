@@ -14,6 +14,7 @@ import pygame
 from urland.engine import TRAY, Event, GameState, Move
 from urland.scenes import create as create_scene
 from urland.scenes.base import Scene
+from urland.scenes.table.keys import KeysOfItsTable
 from urland.scenes.tutorial_card import SCROLL_TO_END, card_place, card_scrolled, lesson_letters
 from urland.scenes.tutorial_pilot import TutorialPilot
 from urland.table.tutorial import Step, load_script
@@ -28,7 +29,7 @@ INTRO = Step(id="new_position", text="", next=True)
 SHOT_FRAMES = 30  # frames a step is on screen before autoplay saves its picture
 
 
-class TutorialScene(Scene):
+class TutorialScene(KeysOfItsTable, Scene):
     name = "tutorial"
 
     def __init__(self, app, chapter: int | None = None) -> None:
@@ -40,7 +41,7 @@ class TutorialScene(Scene):
             start -= 1  # it goes on in the game of the chapter before: play that one first
         self.chapter = start
         self.next_button = Button(L_("Next"), self.advance, "primary", key=pygame.K_RETURN)
-        self.buttons = [self.next_button]
+        self.buttons = [self.next_button]  # the keys are its table's (KeysOfItsTable)
         self.pilot = TutorialPilot(self)
         self.intro: tuple[GameState | None, GameState] | None = None  # (left, new) of a card
         self.card = pygame.Rect(0, 0, 0, 0)
@@ -90,8 +91,7 @@ class TutorialScene(Scene):
         self.begin_step()
 
     def begin_step(self) -> None:
-        self.step_age = 0.0
-        self.frames = 0
+        self.step_age, self.frames = 0.0, 0
         self.log_mark = len(self.log())
         self.nudge_text = ""
         self.card_scroll = 0
