@@ -323,3 +323,23 @@ def test_the_tables_key_map_lists_every_key_of_the_table_and_so_does_a_lessons(a
     frames(app, 5)
     assert key_map(lesson) == key_map(lesson.table)
     assert {"E", "D", "H", "R", "+", "-", "Space", "Ctrl+Z", "Esc"} <= listed_keys(lesson)
+
+
+def test_putting_lifted_ichtos_back_by_keys_says_so(app):
+    """Enter on the area the Ichtos were lifted from puts them back, and a note says nothing
+    moved; so does Esc."""
+    table, session = solo_table(app)
+    state = session.game.state
+    ocean = next(a for a in state.board.ocean_areas if table.decision.carry_limit(a, 0) > 1)
+    player = KeyboardPlayer(app, 0)
+    for put_back in (pygame.K_RETURN, pygame.K_ESCAPE):
+        table.message = ""
+        player.focus_on(table, ("area", ocean))
+        press(app, pygame.K_RETURN)
+        if table.gestures.menu is not None:  # the ocean's menu: its first row lifts them
+            player.pick_row(table.gestures.menu, None)
+        assert table.gestures.drag is not None and table.gestures.drag.lifted
+        assert table.focus.current == ("area", ocean)  # the ring stays on where they were
+        press(app, put_back)
+        assert table.gestures.drag is None and session.game.state is state
+        assert table.message == "Put back: nothing moved."

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from urland.engine import TRAY
-from urland.scenes.table.carry import GestureHost
+from urland.scenes.table.carry import PUT_BACK, GestureHost
 from urland.texts.i18n import N_, Lazy, Text, _, fmt
 from urland.ui.focus import Target, button_targets, draw_ring
 from urland.ui.key_map import OwnKey
@@ -114,8 +114,9 @@ class BoardKeys:
         drag = gestures.drag
         assert drag is not None
         gestures.drag = None
-        if target == drag.src:
-            return  # put back where they were
+        if target == drag.src:  # put back where they were: said, as nothing else shows it
+            self.table.say(_(PUT_BACK))
+            return
         pos = self.point(target) if target != TRAY else self.table.panel.rows[drag.owner].center
         gestures.drop_on(drag, target, pos)
         if gestures.menu is not None:
