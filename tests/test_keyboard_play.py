@@ -343,3 +343,30 @@ def test_putting_lifted_ichtos_back_by_keys_says_so(app):
         press(app, put_back)
         assert table.gestures.drag is None and session.game.state is state
         assert table.message == "Put back: nothing moved."
+
+
+def test_a_lesson_step_pointing_at_a_button_has_the_focus_there_so_one_ring_shows(app):
+    """After the third action the lesson rings Double turn +2: the keyboard's focus is on it
+    too, not on End turn beside it, and Enter presses it."""
+    lesson = app.show("tutorial", chapter=1)
+    player = KeyboardPlayer(app, 0)
+    deadline = time.monotonic() + 120  # the lesson's computers think in threads
+    while lesson.step.id != "double" and time.monotonic() < deadline:
+        table, step = lesson.table, lesson.step
+        if app.scene is lesson and not table.show.busy and not lesson.until_seen():
+            move = lesson_move(table, step.expect) if step.expect and table.human_turn() else None
+            if step.next:
+                press(app, pygame.K_RETURN)
+            elif move is not None:
+                player.enter_move(table, move)
+        elif app.scene is not lesson:  # a dialog: the keys the step asks for, then Enter
+            for key in [*table.guide.dialog_keys(app.scene.name), pygame.K_RETURN]:
+                press(app, key)
+        resting_frame(app)
+    table = lesson.table
+    frames(app, 2)
+    if not table.focus.shown:
+        press(app, pygame.K_TAB)
+    assert table.focus.focused(table.focus_targets()).key is table.controls.double_button
+    press(app, pygame.K_RETURN)
+    assert lesson.step.id != "double"

@@ -99,6 +99,7 @@ class TutorialScene(KeysOfItsTable, Scene):
         self.told = self.door.now().sentence(told[-1]) if told else ""
         self.table.hint.clear()
         self.point()
+        self.point_focus(self.step.button)
         self.layout_card()
 
     def advance(self) -> None:
@@ -259,9 +260,7 @@ class TutorialScene(KeysOfItsTable, Scene):
             self.app.request_screenshot(f"tutorial-{self.step_number:02d}-{self.step.id}")
         self.table.draw(surface)
         step = self.step
-        controls = self.table.controls
-        ring = {"end": controls.end_button, "double": controls.double_button}.get(
-            step.button)
+        ring = self.pointed_button(step.button)
         if ring is not None and ring.visible:
             draw_ring(surface, t, ring.rect, self.age)
         if step.label is not None:

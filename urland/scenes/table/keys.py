@@ -191,3 +191,15 @@ class KeysOfItsTable:
     @property
     def own_keys(self) -> tuple[OwnKey, ...]:
         return self.table.own_keys
+
+    def pointed_button(self, which: str | None) -> Button | None:
+        """The bar button a lesson's step points at with a ring ("end", "double"), if any."""
+        controls = self.table.controls
+        return {"end": controls.end_button, "double": controls.double_button}.get(which or "")
+
+    def point_focus(self, which: str | None) -> None:
+        """A step pointing at a button gives it the keyboard's focus: one ring, on what the
+        step points at (shown at the first key, as anywhere)."""
+        button = self.pointed_button(which)
+        if button is not None:
+            self.table.focus.current = button
