@@ -250,7 +250,7 @@ def test_the_key_map_of_the_table_a_dialog_and_a_menu_is_what_they_answer_to(app
     (driven here), and no key left out of it does anything."""
     table, session = solo_table(app)
     listed = listed_keys(table)
-    assert {"Tab", "Enter", "E", "Space", "Ctrl+Z", "F1"} <= listed and "+" not in listed
+    assert {"Tab", "Enter", "E", "Space", "Ctrl+Z", "F1"} <= listed
     assert_unlisted_keys_do_nothing(app, table)
     press(app, pygame.K_F1)
     assert app.scene.name == "rules" and app.scene.keys == key_map(table)
@@ -308,3 +308,79 @@ def test_the_scoring_chip_dialog_preselects_no_chip_and_waits_for_one(app):
     assert dialog.selected == dialog.chips[0]
     press(app, pygame.K_RETURN)
     assert session.game.state.phase != "choose_chip"
+
+
+def test_the_pause_menu_opens_with_the_focus_on_resume_so_down_moves_past_it(app):
+    """Resume looks chosen when the menu opens: the ring is on it, and Down three times then
+    Enter is the fourth row, Save and leave."""
+    solo_table(app)
+    left = []
+    pause = app.open("pause", leave=lambda: left.append(True))
+    frames(app, 1)
+    assert pause.focus.focused(pause.focus_targets()).key is pause.resume
+    press(app, pygame.K_DOWN, times=3)
+    press(app, pygame.K_RETURN)
+    assert left == [True] and pause not in app.scenes
+
+
+def test_the_tables_key_map_lists_every_key_of_the_table_and_so_does_a_lessons(app):
+    """F1 at the table lists every key its buttons show and those for carrying, also while a
+    button is hidden for now (Double turn before the actions are used, Since my turn with
+    nothing new); a lesson's F1 lists the keys of the table it plays on."""
+    table, _session = solo_table(app)
+    controls = table.controls
+    assert not (controls.double_button.visible and controls.replay_button.visible)
+    keys = dict(key_map(table))
+    assert {"E", "D", "H", "R", "+", "-", "Space", "Ctrl+Z"} <= set(keys)
+    assert keys["D"] == "Double turn +2" and keys["+"] == "with Ichtos lifted: carry one more"
+    lesson = app.show("tutorial", chapter=1)
+    frames(app, 5)
+    assert key_map(lesson) == key_map(lesson.table)
+    assert {"E", "D", "H", "R", "+", "-", "Space", "Ctrl+Z", "Esc"} <= listed_keys(lesson)
+
+
+def test_putting_lifted_ichtos_back_by_keys_says_so(app):
+    """Enter on the area the Ichtos were lifted from puts them back, and a note says nothing
+    moved; so does Esc."""
+    table, session = solo_table(app)
+    state = session.game.state
+    ocean = next(a for a in state.board.ocean_areas if table.decision.carry_limit(a, 0) > 1)
+    player = KeyboardPlayer(app, 0)
+    for put_back in (pygame.K_RETURN, pygame.K_ESCAPE):
+        table.message = ""
+        player.focus_on(table, ("area", ocean))
+        press(app, pygame.K_RETURN)
+        if table.gestures.menu is not None:  # the ocean's menu: its first row lifts them
+            player.pick_row(table.gestures.menu, None)
+        assert table.gestures.drag is not None and table.gestures.drag.lifted
+        assert table.focus.current == ("area", ocean)  # the ring stays on where they were
+        press(app, put_back)
+        assert table.gestures.drag is None and session.game.state is state
+        assert table.message == "Put back: nothing moved."
+
+
+def test_a_lesson_step_pointing_at_a_button_has_the_focus_there_so_one_ring_shows(app):
+    """After the third action the lesson rings Double turn +2: the keyboard's focus is on it
+    too, not on End turn beside it, and Enter presses it."""
+    lesson = app.show("tutorial", chapter=1)
+    player = KeyboardPlayer(app, 0)
+    deadline = time.monotonic() + 120  # the lesson's computers think in threads
+    while lesson.step.id != "double" and time.monotonic() < deadline:
+        table, step = lesson.table, lesson.step
+        if app.scene is lesson and not table.show.busy and not lesson.until_seen():
+            move = lesson_move(table, step.expect) if step.expect and table.human_turn() else None
+            if step.next:
+                press(app, pygame.K_RETURN)
+            elif move is not None:
+                player.enter_move(table, move)
+        elif app.scene is not lesson:  # a dialog: the keys the step asks for, then Enter
+            for key in [*table.guide.dialog_keys(app.scene.name), pygame.K_RETURN]:
+                press(app, key)
+        resting_frame(app)
+    table = lesson.table
+    frames(app, 2)
+    if not table.focus.shown:
+        press(app, pygame.K_TAB)
+    assert table.focus.focused(table.focus_targets()).key is table.controls.double_button
+    press(app, pygame.K_RETURN)
+    assert lesson.step.id != "double"

@@ -40,6 +40,9 @@ class PauseScene(Dialog):
             Button(leave_words, self.save_and_leave, key=pygame.K_l),
             Button(L_("Quit Urland"), self.app.quit, "danger", key=pygame.K_q),
         ]
+        # Resume is drawn as the one chosen: the ring is on it from the start, so the first
+        # Down goes to Rules, as the look promises, rather than only showing the ring.
+        self.focus.put(self.resume)
 
     def heading(self) -> str:
         """One word whatever the game, the word on the button that opened it."""

@@ -15,6 +15,7 @@ import pygame
 from urland.engine import TRAY, Event, GameState, Move
 from urland.scenes import create as create_scene
 from urland.scenes.base import Scene
+from urland.scenes.table.keys import KeysOfItsTable
 from urland.scenes.tutorial_card import SCROLL_TO_END, card_place, card_scrolled, lesson_letters
 from urland.scenes.tutorial_pilot import TutorialPilot
 from urland.table.tutorial import Step, load_script
@@ -29,7 +30,7 @@ INTRO = Step(id="new_position", text="", next=True)
 SHOT_FRAMES = 30  # frames a step is on screen before autoplay saves its picture
 
 
-class TutorialScene(Scene):
+class TutorialScene(KeysOfItsTable, Scene):
     name = "tutorial"
 
     def __init__(self, app, chapter: int | None = None) -> None:
@@ -38,7 +39,7 @@ class TutorialScene(Scene):
         start = self.script.start_of(saved_chapter() if chapter is None else chapter)
         self.chapter = start
         self.next_button = Button(L_("Next"), self.advance, "primary", key=pygame.K_RETURN)
-        self.buttons = [self.next_button]
+        self.buttons = [self.next_button]  # the keys are its table's (KeysOfItsTable)
         self.pilot = TutorialPilot(self)
         self.intro: tuple[GameState | None, GameState] | None = None  # (left, new) of a card
         self.card = pygame.Rect(0, 0, 0, 0)
@@ -88,8 +89,7 @@ class TutorialScene(Scene):
         self.begin_step()
 
     def begin_step(self) -> None:
-        self.step_age = 0.0
-        self.frames = 0
+        self.step_age, self.frames = 0.0, 0
         self.log_mark = len(self.log())
         self.nudge_text = ""
         self.card_scroll = 0
@@ -97,6 +97,7 @@ class TutorialScene(Scene):
         self.told = self.door.now().sentence(told[-1]) if told else ""
         self.table.hint.clear()
         self.point()
+        self.point_focus(self.step.button)
         self.layout_card()
 
     def advance(self) -> None:
@@ -259,9 +260,7 @@ class TutorialScene(Scene):
             self.app.request_screenshot(f"tutorial-{self.step_number:02d}-{self.step.id}")
         self.table.draw(surface)
         step = self.step
-        controls = self.table.controls
-        ring = {"end": controls.end_button, "double": controls.double_button}.get(
-            step.button)
+        ring = self.pointed_button(step.button)
         if ring is not None and ring.visible:
             draw_ring(surface, t, ring.rect, self.age)
         if step.label is not None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from urland.engine import Decision, Move, PlayerView
+from urland.texts.i18n import N_
 
 if TYPE_CHECKING:
     from urland.table import TableDoor
@@ -14,6 +15,9 @@ if TYPE_CHECKING:
     from urland.ui import theme as th
     from urland.ui.board.board_view import BoardView
     from urland.ui.table.side_panel import SidePanel
+
+# The note when lifted Ichtos are put back where they were (Esc, or Enter on their own area).
+PUT_BACK = N_("Put back: nothing moved.")
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from urland.engine import TRAY, Decision, Move
-from urland.scenes.table.carry import Drag, GestureHost, Lift
+from urland.scenes.table.carry import PUT_BACK, Drag, GestureHost, Lift
 from urland.texts.area_sentences import move_from, nothing_to_do
 from urland.texts.i18n import _, fmt
 from urland.texts.refusals import refusal_text
@@ -77,6 +77,7 @@ class BoardGestures:
             self._carry(1 if event.key in PLUS_KEYS else -1)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.drag = None
+            self.host.say(_(PUT_BACK))
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self.drag = None
             if event.button == 1 and self._target_at(event.pos, drag.owner) not in (None,

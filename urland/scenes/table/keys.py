@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from urland.engine import TRAY
-from urland.scenes.table.carry import GestureHost
-from urland.texts.i18n import N_, _, fmt
+from urland.scenes.table.carry import PUT_BACK, GestureHost
+from urland.texts.i18n import N_, Lazy, Text, _, fmt
 from urland.ui.focus import Target, button_targets, draw_ring
 from urland.ui.key_map import OwnKey
 from urland.ui.table import table_overlays as overlays
 
 if TYPE_CHECKING:
+    from urland.scenes.table.controls import TableControls
     from urland.scenes.table.gestures import BoardGestures
     from urland.ui.focus import FocusRing
     from urland.ui.widgets import Button
@@ -29,6 +30,9 @@ RING_RADIUS = 24  # board units: the ring around an area's anchor
 # The table's own keys besides its buttons' (TableScene.handle answers them).
 SKIP = OwnKey(pygame.K_SPACE, N_("skip what is being shown"))
 UNDO = OwnKey(pygame.K_z, N_("undo"), ctrl=True)
+# + and - while Ichtos are lifted (BoardGestures answers them).
+CARRY = (OwnKey(pygame.K_PLUS, N_("with Ichtos lifted: carry one more")),
+         OwnKey(pygame.K_MINUS, N_("with Ichtos lifted: carry one fewer")))
 
 
 class KeysHost(GestureHost, Protocol):
@@ -110,8 +114,9 @@ class BoardKeys:
         drag = gestures.drag
         assert drag is not None
         gestures.drag = None
-        if target == drag.src:
-            return  # put back where they were
+        if target == drag.src:  # put back where they were: said, as nothing else shows it
+            self.table.say(_(PUT_BACK))
+            return
         pos = self.point(target) if target != TRAY else self.table.panel.rows[drag.owner].center
         gestures.drop_on(drag, target, pos)
         if gestures.menu is not None:
@@ -144,14 +149,57 @@ class BoardKeys:
                               at.rect.topright)  # who is there, and what Enter does
 
 
+def _msgid(label: Text) -> str:
+    """The English of a button's words (an OwnKey translates what it does when printed)."""
+    return label.message if isinstance(label, Lazy) else label
+
+
 class KeyedTable:
     """The table's part of the focus model: its targets and its ring (the board's own)."""
 
     keys: BoardKeys
-    own_keys = (SKIP, UNDO)
+    controls: TableControls
+
+    @property
+    def own_keys(self) -> tuple[OwnKey, ...]:
+        """The table's whole key table, whether or not each key acts this moment: the keys
+        its buttons show (E, D, H, R: the bar is hidden in another's turn, not gone), carrying,
+        skipping and undoing. F1 is where a player looks them up before they are needed."""
+        shown = tuple(OwnKey(b.key, _msgid(b.label)) for b in self.controls.buttons
+                      if b.key is not None and b.show_key)
+        return (*shown, *CARRY, SKIP, UNDO)
 
     def focus_targets(self) -> list[Target]:
         return self.keys.targets()
 
     def draw_focus(self, surface: pygame.Surface) -> None:
         self.keys.draw(surface)
+
+
+class KeysOfItsTable:
+    """A screen that hosts a table and passes the keys on to it (a lesson): its focus targets,
+    buttons and key table are the table's, so F1 shows the table's key map."""
+
+    table: KeyedTable
+
+    def focus_targets(self) -> list[Target]:
+        return self.table.focus_targets()
+
+    def key_buttons(self) -> list[Button]:
+        return self.table.controls.buttons
+
+    @property
+    def own_keys(self) -> tuple[OwnKey, ...]:
+        return self.table.own_keys
+
+    def pointed_button(self, which: str | None) -> Button | None:
+        """The bar button a lesson's step points at with a ring ("end", "double"), if any."""
+        controls = self.table.controls
+        return {"end": controls.end_button, "double": controls.double_button}.get(which or "")
+
+    def point_focus(self, which: str | None) -> None:
+        """A step pointing at a button gives it the keyboard's focus: one ring, on what the
+        step points at (shown at the first key, as anywhere)."""
+        button = self.pointed_button(which)
+        if button is not None:
+            self.table.focus.current = button
