@@ -271,8 +271,9 @@ def test_a_chat_field_left_open_after_a_line_gives_the_keys_to_a_dialog_that_ope
         game.start()
         until(lambda: app.scene.name == "choose_chip", app)
         dialog = app.scene
+        press(app, pygame.K_RIGHT)  # the first chip (none is chosen for her)
         press(app, pygame.K_RETURN)
-        assert app.scene is not dialog  # Enter chose the chip
+        assert app.scene is not dialog  # Enter laid the chip
     finally:
         ben.close()
         anna.close()

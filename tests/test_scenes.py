@@ -198,6 +198,7 @@ def test_hot_seat_hands_over_before_private_chips(app):
     assert table.flow.unlocked is None  # nothing private is shown yet
     click(app, app.scene.ok.rect.center)
     assert app.scene.name == "choose_chip" and app.scene.seat == env
+    click(app, app.scene.chip_rects[0].center)  # no chip is chosen for the player
     click(app, app.scene.ok.rect.center)
     # the chips went to the dead player, who must be handed the screen first too
     assert app.scene.name == "handover" and app.scene.seat == session.game.state.dead

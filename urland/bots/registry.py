@@ -81,8 +81,9 @@ DEFAULT_BOT = "medium"  # what `--seats ai` plays
 HUMAN = "human"
 ONLINE = "online"  # a person at another computer, in a game hosted from New game
 SEAT_KINDS = (HUMAN, *BOTS)  # every kind a seat may be: in saves, records and on the table
-# New game's choices: a person here, the bots it offers, a person joining from elsewhere
-OFFERED_KINDS = (HUMAN, *(k for k, e in BOTS.items() if e.offered), ONLINE)
+# New game's choices, in the order it offers them: people first (here, then joining from
+# elsewhere), then the bots it offers from the weakest to the strongest
+OFFERED_KINDS = (HUMAN, ONLINE, *(k for k, e in BOTS.items() if e.offered))
 
 
 # How a table makes the bot of a seat: (kind, seed), or (kind, seed, seconds a decision) for a

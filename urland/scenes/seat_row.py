@@ -23,8 +23,9 @@ from urland.userfiles.setup_memory import NAME_LIMIT, SeatSetup
 # The seat choices, people first (here, then online) and then the bots the catalogue offers
 # from the weakest to the strongest: the list stops at both ends rather than wrapping, so
 # "<" from Human stays on Human and ">" climbs in strength.
-KIND_LABELS: dict[str, Text] = {HUMAN: L_("Human"), ONLINE: L_("Online")} | {
-    k: BOTS[k].label for k in OFFERED_KINDS if k in BOTS}
+_PEOPLE: dict[str, Text] = {HUMAN: L_("Human"), ONLINE: L_("Online")}
+KIND_LABELS: dict[str, Text] = {k: _PEOPLE[k] if k in _PEOPLE else BOTS[k].label
+                                for k in OFFERED_KINDS}
 # One line each, shown beside the choice: what playing against this seat is like.
 KIND_LINES: dict[str, Text] = {HUMAN: L_("A person at this screen.")} | {
     k: BOTS[k].line or BOTS[k].label for k in SEAT_KINDS if k in BOTS} | {
