@@ -47,3 +47,11 @@ def app():
     for scene in reversed(scenes):  # as the window closes: a table's bots stop
         scene.leave()
     pygame.quit()
+
+
+@pytest.fixture
+def store(opener):
+    """The test's room store, from its module's `opener` fixture, closed after the test."""
+    opened = opener()
+    yield opened
+    opened.close()

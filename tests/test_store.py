@@ -35,13 +35,6 @@ def opener(request, tmp_path) -> Callable[[], RoomStore]:
     return lambda: open_store(url, tmp_path)
 
 
-@pytest.fixture
-def store(opener) -> RoomStore:
-    opened = opener()
-    yield opened
-    opened.close()
-
-
 def test_a_room_reads_back_as_its_snapshot_and_the_changes_after_it_in_order(store):
     assert store.write([PutSnapshot("a", "snapshot 0", 0),
                         *(AddChange("a", n, {**MOVE, "at": n}) for n in (3, 1, 2)),

@@ -25,13 +25,6 @@ def opener(request, tmp_path) -> Callable[[], RoomStore]:
     return lambda: open_store(url, tmp_path)
 
 
-@pytest.fixture
-def store(opener) -> RoomStore:
-    opened = opener()
-    yield opened
-    opened.close()
-
-
 def test_a_player_is_found_again_by_their_secret_and_keeps_their_name(store):
     anna = store.add_player("hash-a", "Anna", "anna")
     assert store.player("hash-a") == anna and anna.name == "Anna"
