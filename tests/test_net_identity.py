@@ -188,3 +188,23 @@ def test_join_says_a_damaged_identity_and_takes_a_new_one_when_told(user_home, c
     assert key == read_identity()[0].key_for("urland.example")
     assert "The damaged file was kept as identity.damaged-" in capsys.readouterr().err
     assert identity_key("ws://urland.example:8765/") == key  # the same from now on
+
+
+def test_a_player_who_comes_back_as_a_bot_stays_the_player_of_their_seat(tmp_path):
+    """Anna, known by her identity, leaves and takes her seat back with `join --autoplay` and
+    its token: the seat is played by the bot now, but it is still hers, so the game's rating
+    cannot be passed to the bot's level by coming back as one."""
+    async def scenario():
+        options = ServerOptions(rooms_dir=tmp_path / "rooms", history_dir=tmp_path / "history")
+        async with serving(options) as (server, address):
+            server.open_room("back", SEATS, 7)
+            anna = await _as(address, "back", "Anna", ANNA)
+            player, token = server.room("back").seats[0].player, anna.token
+            assert player
+            await anna.close()
+            robot = NetClient(address, "back", "", token, bot="random")
+            await robot.connect()
+            slot = server.room("back").seats[0]
+            assert (slot.bot, slot.player) == ("random", player)
+            await robot.close()
+    run(scenario(), 60)

@@ -27,8 +27,11 @@ def places_of(track: Sequence[int]) -> list[int]:
 
 
 def rated_as(seat_kind_key: str, is_person: bool, player: str) -> str:
-    """Whose rating a seat's result changes: the player's id, a bot level's, or "" for none."""
-    return player if is_person else f"{BOT_PREFIX}{seat_kind_key}"
+    """Whose rating a seat's result changes: the player's id (also when a bot plays the seat
+    for them, after they took it back as one), a bot level's, or "" for none."""
+    if player:
+        return player
+    return "" if is_person else f"{BOT_PREFIX}{seat_kind_key}"
 
 
 @cache

@@ -91,9 +91,9 @@ class NetLink:
             try:
                 msg = await next_message(self.client, self.seat_bot)
             except ConnectionClosed as closed:
-                self._set_online(False)
                 code = closed.rcvd.code if closed.rcvd is not None else None
-                self.host_left = code == p.CLOSE_HOST_LEFT
+                self.host_left = code == p.CLOSE_HOST_LEFT  # known before the table is woken
+                self._set_online(False)
                 if code in FINAL_CLOSES or not await reconnect(self.client, 3600.0):
                     self.gone = True
                     self._notify()

@@ -639,7 +639,7 @@ async def played_by(master: Master, room: Room, seat: int, bot: str) -> None:
         return
     try:
         await master.commit(
-            room, lambda: room.set_seat(seat, slot.name, slot.token_hash, bot))
+            room, lambda: room.set_seat(seat, slot.name, slot.token_hash, bot, slot.player))
     except (MoveRefused, NotKept) as exc:  # the seat is taken back all the same
         rooms_log.warning("Room %s: who plays the %s seat could not be kept: %s", room.code,
                           seat_colour(room, seat), exc)

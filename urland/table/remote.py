@@ -102,11 +102,11 @@ class RemoteTable:
     def _presence(self) -> Hashable:
         """What a snapshot depends on besides the position: news that moves no piece."""
         m = self.link.mirror
-        links = tuple((lk.online, lk.gone, lk.client.refusal, id(lk.mirror.view),
+        links = tuple((lk.online, lk.gone, lk.host_left, lk.client.refusal, lk.mirror.view,
                        lk.mirror.can_undo) for lk in self.links.values())
         return (links, tuple(m.names), tuple(m.kinds), tuple(m.connected), tuple(m.stand_in),
                 tuple(m.stand_in_at), tuple(m.joined), m.lobby, m.over, m.restarts,
-                self.autoplay)
+                tuple(m.host), self.autoplay)
 
     def _build_now(self) -> TableNow:
         m, links = self.link.mirror, self.links

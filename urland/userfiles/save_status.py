@@ -61,7 +61,11 @@ def forget_online() -> None:
 
 
 def _online_sentence(game: OnlineGame) -> str:
-    if game.now().over:
+    try:
+        over = game.now().over
+    except Exception:  # the crash came from the table's snapshot itself: say what holds
+        over = False
+    if over:
         return _("Your finished game was saved.")
     if game.hosting:
         return _("Your online game is kept on this computer: Continue carries it on, and your "
