@@ -17,10 +17,10 @@ import collections
 import statistics
 from dataclasses import dataclass, field
 
-from urland.bots.habits import bid_slip, turn_slips
+from urland.bots.habits import SlipWatch
 from urland.bots.loop import StateTable, play_out
 from urland.bots.registry import make_bot
-from urland.engine import ACTION, BID, GameState, Move, new_game
+from urland.engine import ACTION, GameState, Move, new_game
 
 
 @dataclass
@@ -42,33 +42,22 @@ def play(seed: int, players: int, names: list[str], watched: set[int], hard_seco
             bot.time_limit = hard_seconds  # type: ignore[attr-defined]
     seated = dict(enumerate(bots))
     state = new_game(seed, players, events=False)
-    turn_states: list[GameState] = []
-    turn_moves: list[Move] = []
+    slips = SlipWatch(state, watched)
     board_by_turn: dict[int, list[tuple[int, int]]] = {}
 
     def before(state: GameState, move: Move) -> None:
+        slips.before(state, move)
         if state.actor not in watched:
             return
-        if state.phase == ACTION:
-            turn_states.append(state.clone())
-            turn_moves.append(move)
-            if move.kind == "double":
-                out.double_turns.append(state.turn)
-            elif move.kind == "proliferate":
-                out.proliferations += 1
-        elif state.phase == BID and (slip := bid_slip(state, move)):
-            out.habits[slip.habit] += 1
+        if state.phase == ACTION and move.kind == "double":
+            out.double_turns.append(state.turn)
+        elif state.phase == ACTION and move.kind == "proliferate":
+            out.proliferations += 1
         board_by_turn.setdefault(state.turn, [(state.on_board(s), state.reserve[s])
                                               for s in sorted(watched)])
 
-    def after(seat: int, _move: Move, _seconds: float) -> None:
-        """A watched seat's Ichto turn is over: its slips are counted."""
-        if turn_moves and (state.phase != ACTION or state.actor != seat):
-            out.habits.update(s.habit for s in turn_slips(turn_states, turn_moves))
-            turn_states.clear()
-            turn_moves.clear()
-
-    play_out(StateTable(state), seated, after, before)
+    play_out(StateTable(state), seated, slips.after, before)
+    out.habits.update(slip.habit for slip in slips.slips)
     out.games += len(watched)
     out.games_with_chip_unused += sum(1 for s in watched if state.double_chips[s] > 0)
     mid = min(board_by_turn, key=lambda t: abs(t - state.turn / 2))

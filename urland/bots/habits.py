@@ -108,31 +108,40 @@ class _SeatDecider:
         return self.decide(self.seat, seen)
 
 
+class SlipWatch:
+    """The habit watch of some seats through a game `play_out` plays: its `before` and
+    `after` hooks collect the slips of the seats watched."""
+
+    def __init__(self, state: GameState, watched: set[int]) -> None:
+        self.state, self.watched = state, watched
+        self.slips: list[Slip] = []
+        self.turn_states: list[GameState] = []  # the watched seat's Ichto turn so far ...
+        self.turn_moves: list[Move] = []  # ... and its moves
+
+    def before(self, state: GameState, move: Move) -> None:
+        if state.actor not in self.watched:
+            return
+        if state.phase == ACTION:
+            self.turn_states.append(state.clone())
+            self.turn_moves.append(move)
+        elif state.phase == BID and (found := bid_slip(state, move)):
+            self.slips.append(found)
+
+    def after(self, seat: int, _move: Move, _seconds: float) -> None:
+        """A watched seat's Ichto turn is over: its slips are counted."""
+        state = self.state
+        if self.turn_moves and (state.phase != ACTION or state.actor != seat):
+            self.slips.extend(turn_slips(list(self.turn_states), list(self.turn_moves)))
+            self.turn_states.clear()
+            self.turn_moves.clear()
+
+
 def watch(seed: int, players: int, choose: Decide, seats: Sequence[int] | None = None
           ) -> list[Slip]:
     """Play a whole game with `choose` deciding every seat (the headless loop, `play_out`);
     the habits of the `seats` watched (all seats by default)."""
     state = new_game(seed, players, events=False)
-    watched = set(range(players) if seats is None else seats)
-    slips: list[Slip] = []
-    turn_states: list[GameState] = []
-    turn_moves: list[Move] = []
-
-    def before(state: GameState, move: Move) -> None:
-        if state.actor not in watched:
-            return
-        if state.phase == ACTION:
-            turn_states.append(state.clone())
-            turn_moves.append(move)
-        elif state.phase == BID and (found := bid_slip(state, move)):
-            slips.append(found)
-
-    def after(seat: int, _move: Move, _seconds: float) -> None:
-        if turn_moves and (state.phase != ACTION or state.actor != seat):
-            slips.extend(turn_slips(list(turn_states), list(turn_moves)))
-            turn_states.clear()
-            turn_moves.clear()
-
-    play_out(StateTable(state), {s: _SeatDecider(s, choose) for s in range(players)}, after,
-             before)
-    return slips
+    slips = SlipWatch(state, set(range(players) if seats is None else seats))
+    play_out(StateTable(state), {s: _SeatDecider(s, choose) for s in range(players)},
+             slips.after, slips.before)
+    return slips.slips
